@@ -1,0 +1,63 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from "jest";
+
+// SWC compiles TS/TSX (including Prisma 7's generated TS client, which imports
+// with .ts extensions) to CommonJS so Jest needs no ESM mode.
+const swc: [string, Record<string, unknown>] = [
+  "@swc/jest",
+  {
+    jsc: {
+      parser: { syntax: "typescript", tsx: true },
+      transform: { react: { runtime: "automatic" } },
+      target: "es2022",
+    },
+    module: { type: "commonjs" },
+  },
+];
+
+const shared = {
+  transform: { "^.+\\.(t|j)sx?$": swc, "^.+\\.mjs$": swc },
+  // ESM-only packages from node_modules that must be compiled for Jest.
+  transformIgnorePatterns: [
+    "/node_modules/(?!(react-markdown|remark-.*|rehype-.*|unified|bail|is-plain-obj|trough|vfile.*|unist-.*|mdast-.*|micromark.*|decode-named-character-reference|character-entities.*|property-information|hast-.*|space-separated-tokens|comma-separated-tokens|zwitch|html-url-attributes|devlop|ccount|escape-string-regexp|markdown-table|longest-streak|trim-lines|estree-util-.*|hastscript|web-namespaces|html-void-elements|stringify-entities|d3-.*|internmap)/)",
+  ],
+  moduleNameMapper: {
+    "^@/(.*)$": "<rootDir>/$1",
+    "^server-only$": "<rootDir>/test/support/empty-module.js",
+  },
+  moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
+};
+
+const config: Config = {
+  projects: [
+    {
+      ...shared,
+      displayName: "unit",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/**/*.test.ts"],
+      testPathIgnorePatterns: ["/node_modules/", "<rootDir>/test/integration/", "<rootDir>/test/e2e/", "<rootDir>/.arbor"],
+    },
+    {
+      ...shared,
+      displayName: "components",
+      testEnvironment: "jsdom",
+      testMatch: ["<rootDir>/**/*.test.tsx"],
+      testPathIgnorePatterns: ["/node_modules/", "<rootDir>/test/integration/", "<rootDir>/test/e2e/", "<rootDir>/.arbor"],
+      setupFilesAfterEnv: ["<rootDir>/test/support/jest-dom.ts"],
+    },
+    {
+      ...shared,
+      displayName: "integration",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/test/integration/**/*.test.ts"],
+    },
+    {
+      ...shared,
+      displayName: "e2e",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
+    },
+  ],
+};
+
+export default config;
