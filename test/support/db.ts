@@ -19,6 +19,13 @@ export async function resetDb(): Promise<void> {
     if (rows.length > 0) {
       await client.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`);
     }
+    // Jobs of executions that no longer exist would only be skipped, but a
+    // clean queue keeps tests independent.
+    const queue = await client.query(`SELECT to_regclass('graphile_worker._private_jobs') AS t`);
+    if (queue.rows[0].t) {
+      await client.query(`DELETE FROM graphile_worker._private_jobs`);
+      await client.query(`DELETE FROM graphile_worker._private_job_queues`);
+    }
   } finally {
     await client.end();
   }

@@ -1,7 +1,10 @@
 import { applyMigrations } from "@/server/migrations/apply-migrations";
+import { installQueueSchema } from "@/server/queue/worker-utils";
 import { testDatabaseUrl } from "./db";
 
-// Integration and e2e projects start from a migrated database.
+// Integration and e2e projects start from a migrated database (our tables and
+// the job queue's schema).
 export default async function globalSetup(): Promise<void> {
   await applyMigrations(testDatabaseUrl());
+  await installQueueSchema(testDatabaseUrl());
 }

@@ -1,0 +1,18 @@
+import { followUpSchema } from "@/lib/schemas/execution";
+import { continueExecution } from "@/server/executions/continue-execution";
+import { createdResponse, idempotencyKeyOf } from "@/server/executions/http/created-response";
+import { errorResponse } from "@/server/http/responses";
+import { readJson } from "@/server/http/validation";
+import { withErrorHandling } from "@/server/http/with-error-handling";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ id: string }> };
+
+/** POST /api/executions/:id/continue {prompt} → 201 Execution */
+export const POST = withErrorHandling(async (request: Request, { params }: Context) => {
+  const { id } = await params;
+  const input = await readJson(request, followUpSchema);
+  if (!input.ok) return errorResponse(input.error);
+  return createdResponse(await continueExecution(id, input.value.prompt, idempotencyKeyOf(request)));
+});

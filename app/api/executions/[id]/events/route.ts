@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { findExecution } from "@/server/executions/find-execution";
+import { listExecutionEvents } from "@/server/executions/list-execution-events";
+import { streamExecutionEvents } from "@/server/executions/stream-execution-events";
+import { errorResponse, json } from "@/server/http/responses";
+import { readQuery } from "@/server/http/validation";
+import { withErrorHandling } from "@/server/http/with-error-handling";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ id: string }> };
+
+const querySchema = z.object({
+  after: z.coerce.number().int().min(0, "after must be 0 or more").default(0),
+  limit: z.coerce.number().int().min(1).max(5000, "limit is 5000 at most").default(1000),
+  raw: z.enum(["true", "false"]).default("false"),
+});
+
+/**
+ * GET /api/executions/:id/events
+ * - Accept: application/json → { events, nextAfter } (page with ?after=<seq>&limit=)
+ * - otherwise Server-Sent Events; `Last-Event-ID` (or ?after=) resumes after that seq.
+ */
+export const GET = withErrorHandling(async (request: Request, { params }: Context) => {
+  const { id } = await params;
+  const found = await findExecution(id);
+  if (!found.ok) return errorResponse(found.error);
+  const query = readQuery(request, querySchema);
+  if (!query.ok) return errorResponse(query.error);
+  const execution = found.value;
+
+  if ((request.headers.get("accept") ?? "").includes("application/json")) {
+    const events = await listExecutionEvents(execution, { afterSeq: query.value.after, limit: query.value.limit, raw: query.value.raw === "true" });
+    return json({ events, nextAfter: events.at(-1)?.seq ?? query.value.after });
+  }
+
+  const lastEventId = Number.parseInt(request.headers.get("last-event-id") ?? "", 10);
+  const after = Number.isFinite(lastEventId) && lastEventId >= 0 ? lastEventId : query.value.after;
+  return new Response(streamExecutionEvents(execution.id, execution.agent, after, request.signal), {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
+  });
+});

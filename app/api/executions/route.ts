@@ -1,0 +1,15 @@
+import { createExecutionSchema } from "@/lib/schemas/execution";
+import { createExecution } from "@/server/executions/create-execution";
+import { createdResponse, idempotencyKeyOf } from "@/server/executions/http/created-response";
+import { errorResponse } from "@/server/http/responses";
+import { readJson } from "@/server/http/validation";
+import { withErrorHandling } from "@/server/http/with-error-handling";
+
+export const dynamic = "force-dynamic";
+
+/** POST /api/executions {issueId, prompt, agent?="claude", cwd?} → 201 Execution */
+export const POST = withErrorHandling(async (request: Request) => {
+  const input = await readJson(request, createExecutionSchema);
+  if (!input.ok) return errorResponse(input.error);
+  return createdResponse(await createExecution({ ...input.value, idempotencyKey: idempotencyKeyOf(request) }));
+});

@@ -1,0 +1,45 @@
+// The Execution as the API returns it (GET /api/executions/:id). Shared by the
+// UI, the CLI and the server's serializer.
+
+export const EXECUTION_STATUSES = ["queued", "running", "completed", "failed", "cancelled", "interrupted"] as const;
+export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+
+export const TERMINAL_STATUSES: ReadonlySet<ExecutionStatus> = new Set(["completed", "failed", "cancelled", "interrupted"]);
+
+export type ExecutionErrorCode =
+  | "agent_not_found"
+  | "agent_unsupported"
+  | "session_not_found"
+  | "agent_error"
+  | "exit_nonzero"
+  | "runner_lost"
+  | "spawn_failed"
+  | (string & {});
+
+export type ExecutionDto = {
+  id: string;
+  issueId: string;
+  agent: string;
+  prompt: string;
+  cwd: string;
+  status: ExecutionStatus;
+  sessionId: string | null;
+  sessionConfirmed: boolean;
+  parentExecutionId: string | null;
+  forkedFromExecutionId: string | null;
+  forkSessionId: string | null;
+  resumeAtMessageId: string | null;
+  restartedFromExecutionId: string | null;
+  runnerId: string | null;
+  error: { code: ExecutionErrorCode; message: string } | null;
+  usage: { inputTokens: number; outputTokens: number; costUsd: number; durationMs: number | null; numTurns: number | null } | null;
+  eventCount: number;
+  /** Set while a Continue waits for an earlier turn of the same session. */
+  waitingForExecutionId: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+
+export type SessionTreeEdge = "root" | "continue" | "fork";
+export type SessionTreeNode = ExecutionDto & { edge: SessionTreeEdge; isHead: boolean; children: SessionTreeNode[] };

@@ -1,0 +1,72 @@
+// `npm start`: the whole app on one machine. Starts (or connects to) the
+// database, applies migrations, builds the web app if needed, then runs the
+// Next.js server and one runner as supervised children.
+import path from "node:path";
+import { ConfigError, loadConfig } from "@/server/config/load-config";
+import { resolveDatabase } from "@/server/database/resolve-database";
+import { applyMigrations } from "@/server/migrations/apply-migrations";
+import { installQueueSchema } from "@/server/queue/worker-utils";
+import { createSupervisor } from "./lib/children";
+import { ensureNextBuild } from "./lib/next-build";
+
+const root = process.cwd();
+const dev = process.argv.includes("--dev");
+const log = (line: string) => console.log(`[arbor] ${line}`);
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`[arbor] ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = await resolveDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  log(db.embedded ? `embedded PostgreSQL ready (data in ${path.join(config.dataDir, "postgres")})` : "using DATABASE_URL");
+  const migrations = await applyMigrations(db.url, { log });
+  await installQueueSchema(db.url);
+  log(`database schema up to date (${migrations.applied.length} migration(s) applied now)`);
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: db.url,
+    HOST: config.host,
+    PORT: String(config.port),
+    ARBOR_DATA_DIR: config.dataDir,
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  const distDir = process.env.ARBOR_NEXT_DIST_DIR || ".next";
+  if (!dev) ensureNextBuild(root, distDir, env, log);
+
+  const supervisor = createSupervisor(root);
+  const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+  supervisor.start("web", bin("next"), [dev ? "dev" : "start", "-H", config.host, "-p", String(config.port)], env);
+  if (process.env.ARBOR_NO_RUNNER !== "1") {
+    supervisor.start("runner", bin("tsx"), ["--conditions=react-server", path.join(root, "scripts", "runner.ts")], env);
+  }
+  log(`Arbor is starting at http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`);
+
+  let shuttingDown = false;
+  const shutdown = async (code: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    await supervisor.stopAll();
+    await db.stop();
+    process.exit(code);
+  };
+  supervisor.onUnexpectedExit((name, code, signal) => {
+    console.error(`[arbor] ${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping`);
+    void shutdown(1);
+  });
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+}
+
+main().catch((error) => {
+  console.error(`[arbor] failed to start: ${(error as Error).message}`);
+  process.exit(1);
+});

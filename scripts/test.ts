@@ -1,0 +1,67 @@
+// `npm test`: the whole suite — unit, component, integration (real Postgres,
+// the real Claude Code CLI) and end-to-end (headless Chromium). Integration
+// tests use DATABASE_URL when set, else an embedded PostgreSQL of their own.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { resolveDatabase } from "@/server/database/resolve-database";
+
+const root = process.cwd();
+const passthrough = process.argv.slice(2);
+
+function banner(lines: string[]) {
+  const width = Math.max(...lines.map((l) => l.length)) + 4;
+  const bar = "!".repeat(width);
+  console.error(`\n${bar}\n${lines.map((l) => `! ${l.padEnd(width - 4)} !`).join("\n")}\n${bar}\n`);
+}
+
+async function main() {
+  const db = await resolveDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: path.join(root, ".arbor-test"),
+    port: Number(process.env.ARBOR_TEST_DB_PORT ?? 54339),
+    log: () => {},
+  });
+  console.log(db.embedded ? "[test] using an embedded PostgreSQL in .arbor-test/" : "[test] using DATABASE_URL");
+
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const projects = ["unit", "components", "integration"];
+  if (existsSync(chromium)) {
+    projects.push("e2e");
+  } else {
+    banner([
+      `Chromium not found at ${chromium}: END-TO-END BROWSER TESTS ARE SKIPPED.`,
+      "Install it with: apt-get install -y chromium   (or set CHROMIUM_PATH)",
+      ".ci/run installs it, so CI never skips them.",
+    ]);
+    if (process.env.CI) {
+      console.error("[test] CI is set: refusing to run without the browser tests");
+      process.exit(1);
+    }
+  }
+
+  mkdirSync(path.join(root, "test-results"), { recursive: true });
+  const resultsFile = path.join(root, "test-results", "jest-results.json");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: db.url,
+    CHROMIUM_PATH: chromium,
+    // The real Claude Code CLI from devDependencies, unless one is given.
+    CLAUDE_BIN: process.env.CLAUDE_BIN ?? path.join(root, "node_modules", ".bin", "claude"),
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  const args = ["--runInBand", "--json", `--outputFile=${resultsFile}`, ...projects.flatMap((p) => ["--selectProjects", p]), ...passthrough];
+  const result = spawnSync(path.join(root, "node_modules", ".bin", "jest"), args, { stdio: "inherit", env });
+  await db.stop();
+
+  if (existsSync(resultsFile)) {
+    const summary = JSON.parse(readFileSync(resultsFile, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
+    console.log(`\n${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`);
+  }
+  process.exit(result.status ?? 1);
+}
+
+main().catch((error) => {
+  console.error(`[test] ${(error as Error).stack}`);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import "server-only";
+import { ok, type Result } from "@/lib/result";
+import type { ExecutionDto } from "@/lib/execution-types";
+import { prisma } from "@/server/db";
+import { toExecutionDto } from "@/server/executions/execution-dto";
+import { findExecution } from "@/server/executions/find-execution";
+import { removeQueuedExecution } from "@/server/queue/enqueue-execution";
+import { CANCEL_CHANNEL, STATUS_CHANNEL } from "@/server/realtime/channels";
+
+// Queued: cancelled on the spot (its job removed). Running: the runner that
+// owns the process is told over NOTIFY (and re-checks on its heartbeat), sends
+// SIGTERM to the process group, then SIGKILL after a grace period.
+// Already finished: returned unchanged (cancel is idempotent).
+export async function cancelExecution(id: string): Promise<Result<ExecutionDto>> {
+  const found = await findExecution(id);
+  if (!found.ok) return found;
+  const execution = found.value;
+
+  if (execution.status === "queued") {
+    const updated = await prisma.execution.updateMany({
+      where: { id, status: "queued" },
+      data: { status: "cancelled", finishedAt: new Date(), cancelRequestedAt: new Date(), errorCode: null },
+    });
+    if (updated.count === 1) {
+      await removeQueuedExecution(id).catch(() => {});
+      await prisma.$executeRawUnsafe(`SELECT pg_notify($1, $2)`, STATUS_CHANNEL, id);
+    }
+  } else if (execution.status === "running" && !execution.cancelRequestedAt) {
+    await prisma.execution.update({ where: { id }, data: { cancelRequestedAt: new Date() } });
+    await prisma.$executeRawUnsafe(`SELECT pg_notify($1, $2)`, CANCEL_CHANNEL, id);
+  }
+  const fresh = await prisma.execution.findUniqueOrThrow({ where: { id } });
+  return ok(toExecutionDto(fresh));
+}

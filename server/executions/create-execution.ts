@@ -1,0 +1,53 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { parseId, notFoundMessage } from "@/lib/ids";
+import { err, ok, type Result } from "@/lib/result";
+import type { ExecutionDto } from "@/lib/execution-types";
+import { prisma } from "@/server/db";
+import { getAgentDefinition, listAgentIds } from "@/server/agents/registry";
+import { toExecutionDto } from "@/server/executions/execution-dto";
+import { resolveCwd } from "@/server/executions/resolve-cwd";
+import { insertIdempotently } from "@/server/executions/insert-idempotently";
+import { enqueueExecution } from "@/server/queue/enqueue-execution";
+
+export type CreateExecutionArgs = {
+  issueId: string;
+  prompt: string;
+  agent: string;
+  cwd?: string;
+  idempotencyKey?: string | null;
+  restartedFromExecutionId?: string;
+};
+
+export type Created = { execution: ExecutionDto; replayed: boolean };
+
+export async function createExecution(args: CreateExecutionArgs): Promise<Result<Created>> {
+  const issueId = parseId("issue", args.issueId);
+  const issue = issueId ? await prisma.issue.findUnique({ where: { id: issueId }, select: { id: true } }) : null;
+  if (!issue) return err({ code: "validation_failed", message: `issueId: ${notFoundMessage("issue", args.issueId)}`, details: { fieldErrors: { issueId: [notFoundMessage("issue", args.issueId)] }, formErrors: [] } });
+  if (!getAgentDefinition(args.agent)) {
+    return err({ code: "validation_failed", message: `agent: unknown agent "${args.agent}"; known agents: ${listAgentIds().join(", ")}`, details: { fieldErrors: { agent: [`Unknown agent "${args.agent}"`] }, formErrors: [] } });
+  }
+  const cwd = await resolveCwd(args.cwd);
+  if (!cwd.ok) return cwd;
+
+  const inserted = await insertIdempotently(args.idempotencyKey, () =>
+    prisma.execution.create({
+      data: {
+        id: randomUUID(),
+        issueId: issue.id,
+        agent: args.agent,
+        prompt: args.prompt,
+        cwd: cwd.value,
+        // Minted now and passed as --session-id, so the session id is known
+        // before the agent starts and no other run can claim it.
+        targetSessionId: randomUUID(),
+        idempotencyKey: args.idempotencyKey ?? null,
+        restartedFromExecutionId: args.restartedFromExecutionId ?? null,
+      },
+    }),
+  );
+  if (!inserted.replayed) await enqueueExecution(inserted.row.id);
+  return ok({ execution: toExecutionDto(inserted.row), replayed: inserted.replayed });
+}
+

@@ -1,0 +1,38 @@
+import "server-only";
+import type { ExecutionDto } from "@/lib/execution-types";
+import type { Execution } from "@/server/generated/prisma/client";
+
+export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: string | null } = {}): ExecutionDto {
+  const hasUsage = row.inputTokens !== null || row.outputTokens !== null || row.costUsd !== null;
+  return {
+    id: row.id,
+    issueId: row.issueId,
+    agent: row.agent,
+    prompt: row.prompt,
+    cwd: row.cwd,
+    status: row.status,
+    sessionId: row.sessionId,
+    sessionConfirmed: row.sessionConfirmed,
+    parentExecutionId: row.parentExecutionId,
+    forkedFromExecutionId: row.forkedFromExecutionId,
+    forkSessionId: row.forkSessionId,
+    resumeAtMessageId: row.resumeAtMessageId,
+    restartedFromExecutionId: row.restartedFromExecutionId,
+    runnerId: row.runnerId,
+    error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? row.errorCode } : null,
+    usage: hasUsage
+      ? {
+          inputTokens: row.inputTokens ?? 0,
+          outputTokens: row.outputTokens ?? 0,
+          costUsd: row.costUsd ?? 0,
+          durationMs: row.durationMs,
+          numTurns: row.numTurns,
+        }
+      : null,
+    eventCount: row.eventCount,
+    waitingForExecutionId: extra.waitingForExecutionId ?? null,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,12 @@
+import "server-only";
+import { ok, type Result } from "@/lib/result";
+import type { SessionTreeNode } from "@/lib/execution-types";
+import { buildSessionTree } from "@/lib/build-session-tree";
+import { toExecutionDto } from "@/server/executions/execution-dto";
+import { findIssueExecutionRows } from "@/server/executions/list-issue-executions";
+
+export async function getSessionTree(rawIssueId: string): Promise<Result<{ roots: SessionTreeNode[] }>> {
+  const rows = await findIssueExecutionRows(rawIssueId);
+  if (!rows.ok) return rows;
+  return ok({ roots: buildSessionTree(rows.value.map((row) => toExecutionDto(row))) });
+}

@@ -1,0 +1,5 @@
+// Postgres NOTIFY channels. Runners publish; any web instance listens, so a
+// browser can follow an execution that runs on another machine.
+export const EVENTS_CHANNEL = "arbor_execution_events"; // payload: "<executionId> <lastSeq>"
+export const STATUS_CHANNEL = "arbor_execution_status"; // payload: "<executionId>"
+export const CANCEL_CHANNEL = "arbor_execution_cancel"; // payload: "<executionId>"
