@@ -30,7 +30,7 @@ export type ArborConfig = {
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): ArborConfig {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

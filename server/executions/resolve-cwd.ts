@@ -5,7 +5,7 @@ import { loadConfig } from "@/server/config/load-config";
 
 // An agent may edit anything under its cwd, so the cwd must resolve (after
 // following symlinks) inside one of ARBOR_WORKSPACE_ROOTS. Anything else is a 400.
-export async function resolveCwd(requested: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<Result<string>> {
+export async function resolveCwd(requested: string | undefined, env: Readonly<Record<string, string | undefined>> = process.env): Promise<Result<string>> {
   const config = loadConfig(env);
   if (requested === undefined) {
     await mkdir(config.workspace, { recursive: true });

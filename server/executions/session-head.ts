@@ -15,7 +15,11 @@ export async function findSessionHead(sessionId: string): Promise<Execution | nu
   return prisma.execution.findFirst({
     where: {
       OR: [{ sessionId }, { sessionId: null, targetSessionId: sessionId, status: { in: ["queued", "running"] } }],
-      NOT: [{ errorCode: "session_not_found" }, { status: { in: ["cancelled", "failed", "interrupted"] }, startedAt: null }],
+      // (error_code IS NULL OR …): a bare NOT on a nullable column would drop NULL rows.
+      AND: [
+        { OR: [{ errorCode: null }, { errorCode: { not: "session_not_found" } }] },
+        { NOT: { status: { in: ["cancelled", "failed", "interrupted"] }, startedAt: null } },
+      ],
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });

@@ -22,5 +22,6 @@ export async function enqueueExecution(executionId: string, target: EnqueueTarge
 
 export async function removeQueuedExecution(executionId: string): Promise<void> {
   const utils = await getWorkerUtils();
-  await utils.removeJob(`execution:${executionId}`);
+  // Removes the job only while no worker holds it.
+  await utils.withPgClient((client) => client.query("SELECT graphile_worker.remove_job($1)", [`execution:${executionId}`]));
 }

@@ -2,7 +2,7 @@ import type pg from "pg";
 import { prisma } from "@/server/db";
 import type { Execution } from "@/server/generated/prisma/client";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";
-import type { LaunchKind, LineSignals } from "@/server/runner/agent-port";
+import type { LaunchMode, ResultSignal } from "@/server/agents/types";
 import { prepareLaunch, spawnAgent } from "@/server/runner/agent-adapter";
 import { EventWriter } from "@/server/runner/event-writer";
 
@@ -30,7 +30,7 @@ async function notifyStatus(pool: pg.Pool, executionId: string) {
 }
 
 /** Decides how to launch: new session, continue, or fork (exactly at the source's last message when the session moved on). */
-async function launchKindFor(execution: Execution): Promise<{ launch: LaunchKind } | { error: { code: string; message: string } }> {
+async function launchKindFor(execution: Execution): Promise<{ launch: LaunchMode } | { error: { code: string; message: string } }> {
   if (execution.parentExecutionId) {
     return { launch: { kind: "continue", sessionId: execution.targetSessionId! } };
   }
@@ -53,7 +53,7 @@ async function launchKindFor(execution: Execution): Promise<{ launch: LaunchKind
         resumeAt = source.lastMessageId;
       }
     }
-    return { launch: { kind: "fork", fromSessionId, newSessionId: execution.targetSessionId!, resumeAtMessageId: resumeAt } };
+    return { launch: { kind: "fork", fromSessionId, newSessionId: execution.targetSessionId!, atMessageId: resumeAt } };
   }
   return { launch: { kind: "new", sessionId: execution.targetSessionId! } };
 }
@@ -88,20 +88,22 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
     await writer.flush();
     return fail(ctx, executionId, prepared.code, prepared.message);
   }
-  const resumeAt = plan.launch.kind === "fork" ? plan.launch.resumeAtMessageId : null;
-  note("launch", { argv: [prepared.bin, ...prepared.args], cwd: execution.cwd, runnerId: ctx.runnerId });
+  const resumeAt = plan.launch.kind === "fork" ? (plan.launch.atMessageId ?? null) : null;
+  note("launch", { argv: prepared.argv, cwd: execution.cwd, runnerId: ctx.runnerId });
 
-  const agent = spawnAgent({ bin: prepared.bin, args: prepared.args, cwd: execution.cwd, env: ctx.env });
+  const agent = spawnAgent({ argv: prepared.argv, env: prepared.env, cwd: execution.cwd, baseEnv: ctx.env });
   const entry: LiveProcess = { terminate: agent.terminate, cancelled: false, stopping: false };
   ctx.live.set(executionId, entry);
   if (agent.pid) await prisma.execution.update({ where: { id: executionId }, data: { pid: agent.pid, resumeAtMessageId: resumeAt } });
 
-  const expectedSession = plan.launch.kind === "fork" ? plan.launch.newSessionId : plan.launch.sessionId;
+  const expectedSession = plan.launch.kind === "fork" ? plan.launch.newSessionId : plan.launch.kind === "continue-latest" ? undefined : plan.launch.sessionId;
   let pinnedSession: string | null = null;
   let pinning: Promise<unknown> = Promise.resolve();
   let lastMessageId: string | null = null;
-  let result: LineSignals["result"] | null = null;
+  let result: ResultSignal | null = null;
   let stderrTail = "";
+  let stderrSessionNotFound = false;
+  let stderrSessionInUse = false;
 
   agent.onStdoutLine((line, truncated) => {
     const parsed = prepared.parseLine(line, truncated);
@@ -120,14 +122,16 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
     }
     if (s.assistantMessageId) lastMessageId = s.assistantMessageId;
     if (s.result) result = s.result;
-    if (writer.needsDrain) {
-      agent.pause();
-      void writer.flush().finally(() => agent.resume());
-    }
+    // Returning a promise pauses reading the agent's stdout until the backlog
+    // is stored: memory stays flat however fast the agent prints.
+    if (writer.needsDrain) return writer.flush().catch(() => {});
   });
   agent.onStderr((text) => {
     writer.push({ stream: "stderr", kind: "stderr", json: JSON.stringify({ text }) });
     stderrTail = (stderrTail + text).slice(-STDERR_TAIL);
+    const signals = prepared.classifyStderr(stderrTail);
+    stderrSessionNotFound ||= Boolean(signals.sessionNotFound);
+    stderrSessionInUse ||= Boolean(signals.sessionIdInUse);
   });
 
   const exit = await agent.wait();
@@ -135,25 +139,29 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
   await pinning.catch(() => {});
   await writer.flush().catch(() => {});
 
-  const final = result as LineSignals["result"] | null;
+  const final = result as ResultSignal | null;
   const cancelled = entry.cancelled;
   let status: "completed" | "failed" | "cancelled" | "interrupted" = "completed";
   let errorCode: string | null = null;
   let errorMessage: string | null = null;
-  if (exit.spawnError) {
+  if (!exit.ok) {
     status = "failed";
-    errorCode = exit.spawnError.code;
-    errorMessage = exit.spawnError.message;
+    errorCode = exit.reason === "agent_not_found" ? "agent_not_found" : "spawn_failed";
+    errorMessage = exit.message;
   } else if (cancelled) {
     status = "cancelled";
   } else if (entry.stopping) {
     status = "interrupted";
     errorCode = "runner_lost";
     errorMessage = "The runner stopped while this execution ran. Its session is kept: Continue it to pick up where it stopped.";
-  } else if (final?.sessionNotFound || /No conversation found with session ID/i.test(stderrTail)) {
+  } else if (final?.sessionNotFound || stderrSessionNotFound) {
     status = "failed";
     errorCode = "session_not_found";
     errorMessage = "The agent no longer has this session (expired or deleted transcript, or another machine/directory). Start fresh to run the prompt in a new session.";
+  } else if (stderrSessionInUse) {
+    status = "failed";
+    errorCode = "agent_error";
+    errorMessage = `The agent refused the session id ${expectedSession}: it is already in use`;
   } else if (final?.isError) {
     status = "failed";
     errorCode = "agent_error";
@@ -161,7 +169,7 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
   } else if (exit.exitCode !== 0) {
     status = "failed";
     errorCode = "exit_nonzero";
-    const why = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.exitCode}`;
+    const why = exit.signal ? `was stopped by ${exit.signal}` : `exited with code ${exit.exitCode}`;
     errorMessage = `The agent ${why}${stderrTail.trim() ? `: ${stderrTail.trim().split("\n").slice(-3).join(" ")}` : ""}`;
   }
   if (writer.error) {
@@ -178,11 +186,11 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
       status,
       errorCode,
       errorMessage,
-      exitCode: exit.exitCode,
+      exitCode: exit.ok ? exit.exitCode : null,
       sessionConfirmed: confirmed,
       lastMessageId: lastMessageId ?? undefined,
-      inputTokens: final?.inputTokens ?? undefined,
-      outputTokens: final?.outputTokens ?? undefined,
+      inputTokens: final?.usage.inputTokens ?? undefined,
+      outputTokens: final?.usage.outputTokens ?? undefined,
       costUsd: final?.costUsd ?? undefined,
       durationMs: final?.durationMs ?? undefined,
       numTurns: final?.numTurns ?? undefined,

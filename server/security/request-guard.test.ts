@@ -1,6 +1,8 @@
 import { guardRequest, isLoopbackHost, type GuardInput } from "./request-guard";
 
-function input(overrides: Partial<GuardInput> & { headers?: Record<string, string> } = {}): GuardInput {
+type Overrides = Partial<Omit<GuardInput, "headers">> & { headers?: Record<string, string> };
+
+function input(overrides: Overrides = {}): GuardInput {
   const headers = new Headers({ host: "127.0.0.1:3000", ...(overrides.headers ?? {}) });
   return {
     method: "POST",

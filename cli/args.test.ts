@@ -1,0 +1,86 @@
+import { parseCliArgs } from "./args";
+
+function ok(argv: string[]) {
+  const r = parseCliArgs(argv);
+  if (!r.ok) throw new Error(`expected ok, got: ${r.message}`);
+  return r;
+}
+function bad(argv: string[]) {
+  const r = parseCliArgs(argv);
+  if (r.ok) throw new Error(`expected a usage error for ${JSON.stringify(argv)}`);
+  return r;
+}
+
+describe("parseCliArgs", () => {
+  it("parses run with options in any order", () => {
+    expect(ok(["run", "ISSUE-1", "fix the bug", "--agent", "claude", "--cwd", "../x", "--follow"]).command).toEqual({
+      name: "run",
+      issueId: "ISSUE-1",
+      prompt: "fix the bug",
+      agent: "claude",
+      cwd: "../x",
+      follow: true,
+      json: false,
+    });
+    expect(ok(["run", "-f", "--agent=claude", "ISSUE-2", "hi"]).command).toMatchObject({ issueId: "ISSUE-2", prompt: "hi", agent: "claude", follow: true });
+  });
+
+  it("omits agent/cwd when not given and joins an unquoted prompt", () => {
+    const { command } = ok(["run", "ISSUE-1", "fix", "the", "bug"]);
+    expect(command).toEqual({ name: "run", issueId: "ISSUE-1", prompt: "fix the bug", follow: false, json: false });
+  });
+
+  it("accepts a prompt that starts with a dash after --", () => {
+    expect(ok(["run", "ISSUE-1", "--", "--weird prompt"]).command).toMatchObject({ prompt: "--weird prompt" });
+  });
+
+  it("parses continue and fork", () => {
+    expect(ok(["continue", "abc", "more please", "--follow"]).command).toEqual({ name: "continue", executionId: "abc", prompt: "more please", follow: true, json: false });
+    expect(ok(["fork", "abc", "try again", "--json"]).command).toEqual({ name: "fork", executionId: "abc", prompt: "try again", follow: false, json: true });
+    expect(ok(["resume", "abc", "x"]).command.name).toBe("continue");
+  });
+
+  it("parses cancel, show, tree, issues, specs", () => {
+    expect(ok(["cancel", "e1"]).command).toEqual({ name: "cancel", executionId: "e1", json: false });
+    expect(ok(["show", "e1", "--json"]).command).toEqual({ name: "show", executionId: "e1", json: true });
+    expect(ok(["tree", "ISSUE-1"]).command).toEqual({ name: "tree", issueId: "ISSUE-1", json: false });
+    expect(ok(["issues"]).command).toEqual({ name: "issues", json: false });
+    expect(ok(["specs", "--json"]).command).toEqual({ name: "specs", json: true });
+  });
+
+  it("reads --url", () => {
+    expect(ok(["issues", "--url", "http://h:1"]).url).toBe("http://h:1");
+    expect(ok(["issues"]).url).toBeUndefined();
+    expect(ok(["--url", "http://h:2", "tree", "I"]).url).toBe("http://h:2");
+    expect(ok(["--url=http://h:3", "issues"]).url).toBe("http://h:3");
+    expect(bad(["--url"]).message).toBe("--url needs a value");
+    expect(ok(["--url", "http://h", "help", "run"]).command).toEqual({ name: "help", topic: "run" });
+  });
+
+  it("handles help and version", () => {
+    expect(ok([]).command).toEqual({ name: "help" });
+    expect(ok(["help"]).command).toEqual({ name: "help" });
+    expect(ok(["help", "run"]).command).toEqual({ name: "help", topic: "run" });
+    expect(ok(["--help"]).command).toEqual({ name: "help" });
+    expect(ok(["run", "--help"]).command).toEqual({ name: "help", topic: "run" });
+    expect(ok(["tree", "-h"]).command).toEqual({ name: "help", topic: "tree" });
+    expect(ok(["--version"]).command).toEqual({ name: "version" });
+  });
+
+  it("reports usage errors with the command's usage line", () => {
+    expect(bad(["run"])).toMatchObject({ message: "missing issue id", usage: expect.stringContaining("arbor run <ISSUE>") });
+    expect(bad(["run", "ISSUE-1"]).message).toBe("missing prompt");
+    expect(bad(["run", "ISSUE-1", "  "]).message).toBe("missing prompt");
+    expect(bad(["continue", "e1"]).message).toBe("missing prompt");
+    expect(bad(["fork"]).message).toBe("missing execution id");
+    expect(bad(["show"]).message).toBe("missing execution id");
+    expect(bad(["show", "a", "b"]).message).toBe('unexpected argument "b"');
+    expect(bad(["tree"]).message).toBe("missing issue id");
+    expect(bad(["issues", "x"]).message).toBe('unexpected argument "x"');
+    expect(bad(["show", "e1", "--follow"]).message).toBe('unknown option "--follow"');
+    expect(bad(["run", "I", "p", "--agent"]).message).toBe("--agent needs a value");
+    expect(bad(["run", "I", "p", "--agent", ""]).message).toBe("--agent needs a value");
+    expect(bad(["frobnicate"])).toMatchObject({ message: 'unknown command "frobnicate"', usage: expect.stringContaining("arbor help") });
+    expect(bad(["--json"]).message).toContain("unknown option");
+  });
+});

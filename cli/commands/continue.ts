@@ -1,0 +1,10 @@
+// arbor continue <executionId> "prompt" [--follow] → POST /api/executions/:id/continue
+
+import type { ExecutionPromptCommand } from "../args";
+import { seg, type Context } from "../context";
+import { createExecution, resolvePrompt } from "./create";
+
+export async function continueCommand(ctx: Context, cmd: ExecutionPromptCommand): Promise<number> {
+  const prompt = await resolvePrompt(ctx, cmd.prompt);
+  return createExecution(ctx, `/api/executions/${seg(cmd.executionId)}/continue`, { prompt }, { follow: cmd.follow, json: cmd.json });
+}

@@ -1,0 +1,47 @@
+// arbor help [command]
+
+import { DESCRIPTIONS, USAGE, type CommandName } from "../args";
+
+type Documented = Exclude<CommandName, "version">;
+
+const OPTION_HELP: Partial<Record<Documented, string[]>> = {
+  run: [
+    "--agent, -a NAME   agent CLI to run (default: the server's, e.g. claude)",
+    "--cwd, -C DIR      working directory for the agent (resolved to an absolute path)",
+    "--follow, -f       stream the log until the execution ends",
+    '--json             print JSON instead of text; a prompt of "-" is read from stdin',
+  ],
+  continue: ["--follow, -f       stream the log until the execution ends", "--json             print JSON instead of text"],
+  fork: ["--follow, -f       stream the log until the execution ends", "--json             print JSON instead of text"],
+  show: ["--json             print the header and each event as JSON lines"],
+};
+
+export function helpText(topic?: string): { text: string; ok: boolean } {
+  if (topic && Object.prototype.hasOwnProperty.call(USAGE, topic)) {
+    const name = topic as Documented;
+    const lines = [`usage: ${USAGE[name]}`, "", DESCRIPTIONS[name]];
+    const opts = OPTION_HELP[name];
+    if (opts) lines.push("", "options:", ...opts.map((o) => `  ${o}`));
+    return { text: lines.join("\n"), ok: true };
+  }
+  const names = Object.keys(USAGE) as Documented[];
+  const lines = [
+    "arbor — run AI coding agents on issues and grow their session trees",
+    "",
+    "commands:",
+    ...names.flatMap((n) => [`  ${USAGE[n]}`, `      ${DESCRIPTIONS[n]}`]),
+    "",
+    "global options:",
+    "  --url URL   Arbor server (overrides ARBOR_URL)",
+    "  --help, -h  help for a command",
+    "",
+    "environment:",
+    "  ARBOR_URL    Arbor server URL (default http://127.0.0.1:3000)",
+    "  ARBOR_TOKEN  sent as `Authorization: Bearer <token>` when set",
+    "  NO_COLOR     disable colors",
+    "",
+    "exit codes: 0 ok (show/--follow: the execution completed), 1 error or the execution did not complete, 2 usage error, 130 detached (Ctrl-C)",
+  ];
+  if (topic) return { text: `arbor: unknown command "${topic}"\n\n${lines.join("\n")}`, ok: false };
+  return { text: lines.join("\n"), ok: true };
+}

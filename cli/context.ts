@@ -1,0 +1,38 @@
+// What every command gets: the API client, output streams and their style.
+
+import type { ApiClient } from "./http";
+import type { SseOptions } from "./sse";
+import type { Style } from "./render/style";
+
+export interface Writer {
+  write(chunk: string): unknown;
+}
+
+export interface Context {
+  api: ApiClient;
+  stdout: Writer;
+  stderr: Writer;
+  /** Styling for stdout. */
+  style: Style;
+  /** stdout is a terminal (hints are printed only then). */
+  interactive: boolean;
+  /** Where relative paths (`--cwd`) are resolved from. */
+  cwd: string;
+  /** Reads all of stdin (for a prompt given as "-"). */
+  readStdin: () => Promise<string>;
+  /** Aborted on Ctrl-C: streaming stops and the command detaches. */
+  signal?: AbortSignal;
+  /** Overrides for the event-stream client (tests). */
+  sse?: Pick<SseOptions, "retryDelayMs" | "maxRetries" | "maxRetryDelayMs" | "sleep">;
+}
+
+export function println(w: Writer, lines: string | string[]): void {
+  const list = Array.isArray(lines) ? lines : [lines];
+  if (list.length === 0) return;
+  w.write(list.join("\n") + "\n");
+}
+
+/** Encodes an id for use as one path segment. */
+export function seg(id: string): string {
+  return encodeURIComponent(id);
+}

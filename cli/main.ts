@@ -1,0 +1,189 @@
+// `arbor` entry point: parse argv, build the context, dispatch to a command,
+// and map failures to messages and exit codes (0 ok, 1 error, 2 usage).
+
+import { parseCliArgs, type Command } from "./args";
+import { println, type Context, type Writer } from "./context";
+import { ApiClient, ApiError, UnreachableError, normalizeBaseUrl } from "./http";
+import { detectStyle } from "./render/style";
+import { SseConnectionError } from "./sse";
+import { cancelCommand } from "./commands/cancel";
+import { continueCommand } from "./commands/continue";
+import { UsageError } from "./commands/create";
+import { forkCommand } from "./commands/fork";
+import { helpText } from "./commands/help";
+import { listCommand } from "./commands/list";
+import { runCommand } from "./commands/run";
+import { showCommand } from "./commands/show";
+import { treeCommand } from "./commands/tree";
+
+export const DEFAULT_URL = "http://127.0.0.1:3000";
+
+export interface MainIO {
+  env: Record<string, string | undefined>;
+  stdout: Writer & { isTTY?: boolean; columns?: number };
+  stderr: Writer;
+  cwd: string;
+  readStdin: () => Promise<string>;
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+  version?: string;
+  sse?: Context["sse"];
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function defaultIO(): MainIO {
+  return {
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    cwd: process.cwd(),
+    readStdin: () => readAll(process.stdin),
+  };
+}
+
+function dispatch(ctx: Context, command: Exclude<Command, { name: "help" | "version" }>): Promise<number> {
+  switch (command.name) {
+    case "run":
+      return runCommand(ctx, command);
+    case "continue":
+      return continueCommand(ctx, command);
+    case "fork":
+      return forkCommand(ctx, command);
+    case "cancel":
+      return cancelCommand(ctx, command);
+    case "show":
+      return showCommand(ctx, command);
+    case "tree":
+      return treeCommand(ctx, command);
+    case "issues":
+    case "specs":
+      return listCommand(ctx, command);
+  }
+}
+
+/** Extra lines for validation details shaped like `[{ path, message }]` or `{ fieldErrors: { f: [msg] } }`. */
+export function detailLines(details: unknown, message = ""): string[] {
+  // The API's message often already reads "prompt: Required"; don't repeat it.
+  return rawDetailLines(details).filter((line) => !message.includes(line.replace(/^ {2}- /, "")));
+}
+
+function rawDetailLines(details: unknown): string[] {
+  const lines: string[] = [];
+  const list = Array.isArray(details)
+    ? details
+    : details && typeof details === "object" && Array.isArray((details as { issues?: unknown }).issues)
+      ? ((details as { issues: unknown[] }).issues)
+      : undefined;
+  if (list) {
+    for (const d of list.slice(0, 10)) {
+      if (!d || typeof d !== "object") continue;
+      const { path, message } = d as { path?: unknown; message?: unknown };
+      if (typeof message !== "string") continue;
+      const where = Array.isArray(path) ? path.join(".") : typeof path === "string" ? path : "";
+      lines.push(`  - ${where ? `${where}: ` : ""}${message}`);
+    }
+    return lines;
+  }
+  const fieldErrors = details && typeof details === "object" ? (details as { fieldErrors?: unknown }).fieldErrors : undefined;
+  if (fieldErrors && typeof fieldErrors === "object") {
+    for (const [field, msgs] of Object.entries(fieldErrors as Record<string, unknown>)) {
+      if (Array.isArray(msgs) && msgs.length) lines.push(`  - ${field}: ${msgs.join("; ")}`);
+    }
+  }
+  return lines;
+}
+
+export async function main(argv: readonly string[], io: Partial<MainIO> = {}): Promise<number> {
+  const { env, stdout, stderr, cwd, readStdin, signal, version, sse, fetch: fetchImpl } = { ...defaultIO(), ...io };
+
+  const parsed = parseCliArgs(argv);
+  if (!parsed.ok) {
+    println(stderr, [`arbor: ${parsed.message}`, parsed.usage]);
+    return 2;
+  }
+  const { command } = parsed;
+  if (command.name === "help") {
+    const help = helpText(command.topic);
+    println(help.ok ? stdout : stderr, help.text);
+    return help.ok ? 0 : 2;
+  }
+  if (command.name === "version") {
+    println(stdout, `arbor ${version ?? "(unknown version)"}`);
+    return 0;
+  }
+
+  let baseUrl: string;
+  try {
+    baseUrl = normalizeBaseUrl(parsed.url ?? (env.ARBOR_URL?.trim() || DEFAULT_URL));
+  } catch (err) {
+    println(stderr, `arbor: ${(err as Error).message} (set ARBOR_URL or --url)`);
+    return 2;
+  }
+
+  const ctx: Context = {
+    api: new ApiClient({ baseUrl, token: env.ARBOR_TOKEN?.trim() || undefined, fetch: fetchImpl }),
+    stdout,
+    stderr,
+    style: detectStyle(stdout, env),
+    interactive: Boolean(stdout.isTTY),
+    cwd,
+    readStdin,
+    signal,
+    sse,
+  };
+
+  try {
+    return await dispatch(ctx, command);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      println(stderr, `arbor: ${err.message}`);
+      return 2;
+    }
+    if (err instanceof ApiError) {
+      println(stderr, [`arbor: ${err.message}`, ...detailLines(err.details, err.message)]);
+      return 1;
+    }
+    if (err instanceof UnreachableError) {
+      println(stderr, `arbor: ${err.message}`);
+      return 1;
+    }
+    if (err instanceof SseConnectionError) {
+      println(stderr, `arbor: ${err.message}`);
+      return 1;
+    }
+    if (signal?.aborted) return 130;
+    const message = err instanceof Error ? err.message : String(err);
+    println(stderr, `arbor: ${message}`);
+    if (env.ARBOR_DEBUG && err instanceof Error && err.stack) println(stderr, err.stack);
+    return 1;
+  }
+}
+
+/** Process wiring used by bin/arbor.mjs: Ctrl-C detaches from a stream, exit code is set. */
+export async function runCli(argv: readonly string[] = process.argv.slice(2), opts: { version?: string } = {}): Promise<void> {
+  const controller = new AbortController();
+  let interrupted = false;
+  const onSigint = () => {
+    if (interrupted) process.exit(130); // second Ctrl-C: leave now
+    interrupted = true;
+    controller.abort(); // a stream detaches and returns 130 by itself…
+    setTimeout(() => process.exit(130), 1000).unref(); // …anything else is cut short
+  };
+  process.on("SIGINT", onSigint);
+  // `arbor show … | head` closes our stdout: stop quietly.
+  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(0);
+    throw err;
+  });
+
+  const code = await main(argv, { signal: controller.signal, version: opts.version });
+  process.off("SIGINT", onSigint);
+  process.exitCode = code;
+  // Exit once output is flushed, even if a socket lingers.
+  process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
+}

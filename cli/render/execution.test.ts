@@ -1,0 +1,58 @@
+import { formatUsage, renderCreated, renderEnd, renderExecutionHeader, renderStatusChange } from "./execution";
+import { plain } from "./style";
+import type { Execution } from "../types";
+
+const exec: Execution = {
+  id: "a1b2c3d4-1111-2222-3333-444455556666",
+  issueId: "ISSUE-1",
+  agent: "claude",
+  prompt: "Fix the login bug\nplease",
+  cwd: "/repo",
+  status: "failed",
+  sessionId: "0f1e2d3c-aaaa",
+  parentExecutionId: "p1",
+  forkedFromExecutionId: "f1",
+  forkSessionId: "fs1",
+  error: { code: "agent_exit", message: "exit code 1" },
+  usage: { inputTokens: 1200, outputTokens: 300, costUsd: 0.05 },
+  createdAt: null,
+  startedAt: "2025-01-01T10:00:01Z",
+  finishedAt: "2025-01-01T10:01:05Z",
+};
+
+describe("execution rendering", () => {
+  it("renders the header", () => {
+    const lines = renderExecutionHeader(exec, plain);
+    expect(lines[0]).toBe("Execution a1b2c3d4-1111-2222-3333-444455556666  failed");
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "  issue      ISSUE-1",
+        "  agent      claude",
+        "  session    0f1e2d3c-aaaa",
+        "  continues  p1",
+        "  forked     from f1 (session fs1)",
+        "  prompt     Fix the login bug please",
+        "  usage      1,200 in / 300 out tokens · $0.05",
+        "  error      agent_exit: exit code 1",
+      ]),
+    );
+  });
+
+  it("tolerates a bare execution", () => {
+    expect(renderExecutionHeader({ id: "x" }, plain)).toEqual(["Execution x  unknown", "  session    (not started yet)"]);
+  });
+
+  it("renders status changes, the end and the created line", () => {
+    expect(renderStatusChange({ id: "x", status: "running", sessionId: "0f1e2d3c-aaaa" }, plain)).toBe("── running · session 0f1e2d3c");
+    expect(renderEnd(exec, plain)).toEqual(["── failed · 1m04s · 1,200 in / 300 out tokens · $0.05", "   agent_exit: exit code 1"]);
+    expect(renderEnd({ id: "x", status: "completed" }, plain)).toEqual(["── completed"]);
+    expect(renderCreated({ id: "e1", status: "queued", agent: "claude", issueId: "ISSUE-1" }, plain)).toEqual(["Execution e1 queued (claude, issue ISSUE-1)"]);
+    expect(renderCreated({ id: "e2", status: "queued", parentExecutionId: "abcdefghij" }, plain)).toEqual(["Execution e2 queued (continues abcdefgh)"]);
+  });
+
+  it("formats usage", () => {
+    expect(formatUsage(null)).toBeUndefined();
+    expect(formatUsage({ costUsd: 1.5 })).toBe("$1.50");
+    expect(formatUsage({ inputTokens: 5 })).toBe("5 in / ? out tokens");
+  });
+});

@@ -1,0 +1,117 @@
+// Execution objects → terminal lines (header, status changes, the end line). Pure.
+
+import type { Execution } from "../types";
+import { elapsedMs, formatCost, formatDuration, formatTime, formatTokens, oneLine, shortId } from "./format";
+import { paint, statusPaint, type Style } from "./style";
+
+function str(v: unknown): string | undefined {
+  return typeof v === "string" && v !== "" ? v : undefined;
+}
+
+function asRecord(v: unknown): Record<string, unknown> {
+  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+export function renderStatus(status: unknown, style: Style): string {
+  const s = typeof status === "string" && status !== "" ? status : "unknown";
+  return paint(style, s, ...statusPaint(s), "bold");
+}
+
+/** "1,234 in / 567 out tokens · $0.0123", or undefined when there is no usage. */
+export function formatUsage(usage: unknown): string | undefined {
+  const u = asRecord(usage);
+  const parts: string[] = [];
+  const inTok = formatTokens(u.inputTokens);
+  const outTok = formatTokens(u.outputTokens);
+  if (inTok || outTok) parts.push(`${inTok ?? "?"} in / ${outTok ?? "?"} out tokens`);
+  const cost = formatCost(u.costUsd);
+  if (cost) parts.push(cost);
+  return parts.length ? parts.join(" · ") : undefined;
+}
+
+export function formatError(error: unknown): string | undefined {
+  if (typeof error === "string") return error || undefined;
+  const e = asRecord(error);
+  const message = str(e.message);
+  const code = str(e.code);
+  if (!message && !code) return undefined;
+  return code && message ? `${code}: ${message}` : (message ?? code);
+}
+
+/** The block printed above an execution's log by `arbor show`. */
+export function renderExecutionHeader(exec: Execution, style: Style): string[] {
+  const width = style.columns ?? 160;
+  const label = (name: string) => paint(style, `  ${name.padEnd(10)} `, "dim");
+  const lines: string[] = [];
+  lines.push(`${paint(style, "Execution", "bold")} ${exec.id ?? "?"}  ${renderStatus(exec.status, style)}`);
+
+  const issue = str(exec.issueId);
+  if (issue) lines.push(label("issue") + issue);
+  const agent = str(exec.agent);
+  if (agent) lines.push(label("agent") + agent);
+  lines.push(label("session") + (str(exec.sessionId) ?? paint(style, "(not started yet)", "dim")));
+  const parent = str(exec.parentExecutionId);
+  if (parent) lines.push(label("continues") + parent);
+  const forkedFrom = str(exec.forkedFromExecutionId);
+  if (forkedFrom) {
+    const forkSession = str(exec.forkSessionId);
+    lines.push(label("forked") + `from ${forkedFrom}` + (forkSession ? ` (session ${forkSession})` : ""));
+  }
+  const restartedFrom = str(exec.restartedFromExecutionId);
+  if (restartedFrom) lines.push(label("restarts") + restartedFrom);
+  const waiting = str(exec.waitingForExecutionId);
+  if (waiting) lines.push(label("waiting") + `for ${waiting} (an earlier turn of this session)`);
+  const cwd = str(exec.cwd);
+  if (cwd) lines.push(label("cwd") + cwd);
+  const prompt = oneLine(exec.prompt, Math.max(20, width - 13));
+  if (prompt) lines.push(label("prompt") + prompt);
+  const usage = formatUsage(exec.usage);
+  if (usage) lines.push(label("usage") + usage);
+  const error = formatError(exec.error);
+  if (error) lines.push(label("error") + paint(style, error, "red"));
+  const times: string[] = [];
+  const created = formatTime(exec.createdAt);
+  if (created) times.push(`created ${created}`);
+  const started = formatTime(exec.startedAt);
+  if (started) times.push(`started ${started}`);
+  const finished = formatTime(exec.finishedAt);
+  if (finished) times.push(`finished ${finished}`);
+  if (times.length) lines.push(label("time") + times.join(" · "));
+  return lines;
+}
+
+/** A status change seen while streaming: "── running · session 0f1e2d3c". */
+export function renderStatusChange(exec: Execution, style: Style): string {
+  const session = str(exec.sessionId);
+  return paint(style, "── ", "dim") + renderStatus(exec.status, style) + (session ? paint(style, ` · session ${shortId(session)}`, "dim") : "");
+}
+
+/** The final line(s) once the stream ends. */
+export function renderEnd(exec: Execution, style: Style): string[] {
+  const parts: string[] = [];
+  const duration = formatDuration(elapsedMs(exec.startedAt, exec.finishedAt));
+  if (duration) parts.push(duration);
+  const usage = formatUsage(exec.usage);
+  if (usage) parts.push(usage);
+  const lines = [paint(style, "── ", "dim") + renderStatus(exec.status, style) + (parts.length ? paint(style, ` · ${parts.join(" · ")}`, "dim") : "")];
+  const error = formatError(exec.error);
+  if (error) lines.push(paint(style, `   ${error}`, "red"));
+  return lines;
+}
+
+/** What `run` / `continue` / `fork` print for the execution they created. */
+export function renderCreated(exec: Execution, style: Style): string[] {
+  const details: string[] = [];
+  const agent = str(exec.agent);
+  if (agent) details.push(agent);
+  const issue = str(exec.issueId);
+  if (issue) details.push(`issue ${issue}`);
+  const parent = str(exec.parentExecutionId);
+  if (parent) details.push(`continues ${shortId(parent)}`);
+  const forkedFrom = str(exec.forkedFromExecutionId);
+  if (forkedFrom) details.push(`forked from ${shortId(forkedFrom)}`);
+  return [
+    `${paint(style, "Execution", "bold")} ${exec.id ?? "?"} ${renderStatus(exec.status, style)}` +
+      (details.length ? paint(style, ` (${details.join(", ")})`, "dim") : ""),
+  ];
+}

@@ -1,0 +1,109 @@
+// An issue's session tree → ASCII tree lines. Pure.
+//
+//   3f2a9c1e  ● root      completed    sess 0f1e2d3c  "Fix the login bug"  $0.12
+//   ├─ 8b7d6e5f  ↳ continue  completed    sess 0f1e2d3c  "Now add tests"  $0.04  ◀ head
+//   └─ c4d3e2f1  ⑂ fork      running      sess 9a8b7c6d  "Try another approach"  —  ◀ head
+//
+// A chain is a run of `continue` edges (one conversation); its head is the
+// node with no `continue` child — the one to continue from next.
+
+import type { TreeNode } from "../types";
+import { formatCost, oneLine, shortId } from "./format";
+import { paint, statusPaint, type Style } from "./style";
+
+export interface TreeRenderOptions {
+  /** Max characters of the prompt excerpt. Default 48. */
+  promptWidth?: number;
+}
+
+const EDGE_WIDTH = "↳ continue".length;
+const STATUS_WIDTH = "interrupted".length;
+
+function asNode(v: unknown): TreeNode | undefined {
+  return v && typeof v === "object" && !Array.isArray(v) ? (v as TreeNode) : undefined;
+}
+
+function childrenOf(node: TreeNode): TreeNode[] {
+  return Array.isArray(node.children) ? node.children.map(asNode).filter((n): n is TreeNode => n !== undefined) : [];
+}
+
+/** The server's `isHead` when given; else: no child continues this node's conversation. */
+export function isChainHead(node: TreeNode): boolean {
+  if (typeof node.isHead === "boolean") return node.isHead;
+  return !childrenOf(node).some((c) => c.edge === "continue");
+}
+
+export function edgeMarker(edge: unknown): string {
+  switch (edge) {
+    case "continue":
+      return "↳ continue";
+    case "fork":
+      return "⑂ fork";
+    case "root":
+    case undefined:
+    case null:
+      return "● root";
+    default:
+      return `? ${String(edge)}`;
+  }
+}
+
+export function renderTreeNodeLine(node: TreeNode, style: Style, opts: TreeRenderOptions = {}): string {
+  const id = paint(style, shortId(node.id), "bold");
+  const edgeText = edgeMarker(node.edge);
+  const edge = paint(style, edgeText.padEnd(EDGE_WIDTH), node.edge === "fork" ? "magenta" : node.edge === "continue" ? "blue" : "gray");
+  const statusText = typeof node.status === "string" && node.status ? node.status : "unknown";
+  const status = paint(style, statusText.padEnd(STATUS_WIDTH), ...statusPaint(statusText));
+  const session = paint(style, `sess ${shortId(node.sessionId)}`, "dim");
+  const excerpt = oneLine(node.prompt, opts.promptWidth ?? 48);
+  const prompt = excerpt ? `"${excerpt}"` : paint(style, "(no prompt)", "dim");
+  const cost = formatCost(node.usage && typeof node.usage === "object" ? node.usage.costUsd : undefined) ?? "—";
+  const head = isChainHead(node) ? `  ${paint(style, "◀ head", "green", "bold")}` : "";
+  return `${id}  ${edge}  ${status}  ${session}  ${prompt}  ${cost}${head}`;
+}
+
+/** `roots` may be the `{ roots }` response, an array of nodes, or a single node. */
+export function renderTree(input: unknown, style: Style, opts: TreeRenderOptions = {}): string[] {
+  const roots = treeRoots(input);
+  const lines: string[] = [];
+  const seen = new Set<unknown>();
+
+  const walk = (node: TreeNode, prefix: string, connector: string, childPrefix: string, depth: number) => {
+    if (seen.has(node) || depth > 200) return; // defensive against cycles in malformed input
+    seen.add(node);
+    lines.push(paint(style, prefix + connector, "dim") + renderTreeNodeLine(node, style, opts));
+    const children = childrenOf(node);
+    children.forEach((child, i) => {
+      const last = i === children.length - 1;
+      walk(child, prefix + childPrefix, last ? "└─ " : "├─ ", last ? "   " : "│  ", depth + 1);
+    });
+  };
+
+  for (const root of roots) walk(root, "", "", "", 0);
+  return lines;
+}
+
+export function treeRoots(input: unknown): TreeNode[] {
+  if (Array.isArray(input)) return input.map(asNode).filter((n): n is TreeNode => n !== undefined);
+  const obj = asNode(input);
+  if (!obj) return [];
+  const roots = (obj as { roots?: unknown }).roots;
+  if (Array.isArray(roots)) return roots.map(asNode).filter((n): n is TreeNode => n !== undefined);
+  if (typeof obj.id === "string") return [obj];
+  return [];
+}
+
+/** Counts every node in the tree (for the summary line). */
+export function countNodes(roots: TreeNode[]): number {
+  let n = 0;
+  const stack = [...roots];
+  const seen = new Set<unknown>();
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    n++;
+    stack.push(...childrenOf(node));
+  }
+  return n;
+}

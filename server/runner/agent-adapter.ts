@@ -1,0 +1,55 @@
+import { planLaunch } from "@/server/agents/plan-launch";
+import { getAgentDefinition } from "@/server/agents/registry";
+import type { LaunchMode, LineSignals, StderrSignals } from "@/server/agents/types";
+import { spawnAgentProcess, type AgentExit } from "@/server/runner/agent-process";
+
+// The runner's view of the agent layer: plan a launch for an execution, then
+// run it and read it line by line through the agent's own parser.
+
+export type PreparedLaunch =
+  | {
+      ok: true;
+      argv: string[];
+      env: Record<string, string | undefined>;
+      parseLine: (line: string, truncated: boolean) => { kind: string; json: string; signals: LineSignals };
+      classifyStderr: (text: string) => StderrSignals;
+    }
+  | { ok: false; code: string; message: string };
+
+export async function prepareLaunch(agentId: string, mode: LaunchMode, prompt: string, env: NodeJS.ProcessEnv): Promise<PreparedLaunch> {
+  const agent = getAgentDefinition(agentId);
+  if (!agent) return { ok: false, code: "agent_not_found", message: `Unknown agent "${agentId}"` };
+  const plan = await planLaunch(agentId, { mode, prompt }, { env });
+  if (!plan.ok) return { ok: false, code: plan.code, message: plan.message };
+  return {
+    ok: true,
+    argv: plan.argv,
+    env: plan.env,
+    parseLine: (line, truncated) => {
+      const parsed = agent.parseLine(line, { truncated });
+      return { kind: parsed.event.kind, json: JSON.stringify(parsed.event.payload ?? null), signals: parsed.signals };
+    },
+    classifyStderr: (text) => agent.classifyStderr(text),
+  };
+}
+
+export type SpawnedAgent = {
+  pid: number | undefined;
+  onStdoutLine(handler: (line: string, truncated: boolean) => void | Promise<void>): void;
+  onStderr(handler: (text: string) => void): void;
+  wait(): Promise<AgentExit>;
+  terminate(graceMs: number): Promise<void>;
+};
+
+export function spawnAgent(options: { argv: string[]; env: Record<string, string | undefined>; cwd: string; baseEnv: NodeJS.ProcessEnv }): SpawnedAgent {
+  const child = spawnAgentProcess({ argv: options.argv, cwd: options.cwd, env: options.env, baseEnv: options.baseEnv });
+  return {
+    pid: child.pid,
+    onStdoutLine: (handler) => child.onStdoutLine((line) => handler(line.text, line.truncated)),
+    onStderr: (handler) => child.onStderr(handler),
+    wait: () => child.wait(),
+    terminate: async (graceMs) => {
+      await child.terminate(graceMs);
+    },
+  };
+}

@@ -1,0 +1,357 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { StringDecoder } from "node:string_decoder";
+import { LineSplitter, type SplitLine } from "@/server/agents/line-splitter";
+
+// Runs one agent CLI as a child process and hands its output over as it comes:
+// stdout as complete lines, stderr as text. The child leads its own process
+// group (detached), so terminate() can stop it together with everything it
+// started (shells, test runners, …). stdin is closed: runs are non-interactive.
+//
+// Backpressure: the child's pipes are only read while the consumer keeps up.
+// pause() stops reading (the OS pipe fills and the child blocks on write),
+// and a handler that returns a promise pauses reading until it settles.
+//
+// Expected failures (binary or cwd missing, spawn refused) resolve wait()
+// with ok: false; nothing is thrown for them.
+
+export type AgentExit =
+  | { ok: true; exitCode: number | null; signal: NodeJS.Signals | null }
+  | { ok: false; reason: "agent_not_found" | "cwd_not_found" | "spawn_failed"; message: string };
+
+export interface AgentProcessOptions {
+  /** argv[0] is the program; every argument is passed as is (no shell). */
+  argv: readonly string[];
+  cwd: string;
+  /** Added to (string) or removed from (undefined) the inherited environment. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The environment to inherit; defaults to this process's. */
+  baseEnv?: Readonly<Record<string, string | undefined>>;
+  maxLineBytes?: number;
+  /**
+   * When the main process exits, stop whatever it left running in its group
+   * (default true): a finished run must not leave processes behind, and
+   * leftovers holding stdout open would keep the run from ever ending.
+   */
+  reapGroupOnExit?: boolean;
+}
+
+export interface AgentProcess {
+  /** Undefined when the process could not be started. */
+  readonly pid: number | undefined;
+  /** Register before the output matters: lines wait (unread) until a handler exists. */
+  onStdoutLine(handler: (line: SplitLine) => void | Promise<void>): void;
+  onStderr(handler: (text: string) => void | Promise<void>): void;
+  pause(): void;
+  resume(): void;
+  /** Resolves once the process has exited and every line was handed over. */
+  wait(): Promise<AgentExit>;
+  /** SIGTERM to the whole group, SIGKILL after graceMs if it is still there. */
+  terminate(graceMs?: number): Promise<AgentExit>;
+}
+
+export const DEFAULT_TERMINATE_GRACE_MS = 5_000;
+/** After the main process exits, time its leftovers get between SIGTERM and SIGKILL. */
+const REAP_GRACE_MS = 1_000;
+
+export function mergeEnv(
+  base: Readonly<Record<string, string | undefined>>,
+  overrides: Readonly<Record<string, string | undefined>> = {},
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(base)) if (value !== undefined) env[key] = value;
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}
+
+export function spawnAgentProcess(options: AgentProcessOptions): AgentProcess {
+  let child: ChildProcess;
+  try {
+    child = spawn(options.argv[0] ?? "", options.argv.slice(1), {
+      cwd: options.cwd,
+      // The merged env is complete; ProcessEnv's declared keys (NODE_ENV) need not be there.
+      env: mergeEnv(options.baseEnv ?? process.env, options.env) as NodeJS.ProcessEnv,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      windowsHide: true,
+    });
+  } catch (error) {
+    // Invalid arguments (e.g. a NUL byte) are refused synchronously.
+    return failedProcess({ ok: false, reason: "spawn_failed", message: (error as Error).message });
+  }
+  return new RunningAgentProcess(child, options);
+}
+
+class RunningAgentProcess implements AgentProcess {
+  private readonly stdout: OutputPump<SplitLine>;
+  private readonly stderr: OutputPump<string>;
+  private paused = false;
+  private exited: AgentExit | null = null;
+  private readonly finished: Promise<AgentExit>;
+  private handlerError: unknown = null;
+
+  constructor(
+    private readonly child: ChildProcess,
+    private readonly options: AgentProcessOptions,
+  ) {
+    const splitter = new LineSplitter({ maxLineBytes: options.maxLineBytes });
+    const decoder = new StringDecoder("utf8");
+    const onHandlerError = (error: unknown) => {
+      this.handlerError ??= error;
+    };
+    this.stdout = new OutputPump(child.stdout!, (chunk) => splitter.push(chunk), () => splitter.end(), onHandlerError);
+    this.stderr = new OutputPump(
+      child.stderr!,
+      (chunk) => nonEmpty(decoder.write(chunk)),
+      () => nonEmpty(decoder.end()),
+      onHandlerError,
+    );
+
+    const exitSeen = new Promise<AgentExit>((resolve) => {
+      child.once("error", (error: NodeJS.ErrnoException) => {
+        // 'error' without a pid: the process never started. (With a pid it
+        // is a failed kill() or similar; 'exit' still follows.)
+        if (child.pid === undefined) resolve(this.spawnFailure(error));
+      });
+      child.once("exit", (code, signal) => {
+        if (options.reapGroupOnExit !== false) this.reapGroup();
+        resolve({ ok: true, exitCode: code, signal });
+      });
+    });
+    this.finished = exitSeen.then(async (exit) => {
+      this.exited = exit;
+      if (exit.ok) await Promise.all([this.stdout.done, this.stderr.done]);
+      else {
+        this.stdout.abandon();
+        this.stderr.abandon();
+      }
+      if (this.handlerError) throw this.handlerError;
+      return exit;
+    });
+    // A handler's failure surfaces through wait(); unawaited, it must not crash the process.
+    this.finished.catch(() => {});
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  onStdoutLine(handler: (line: SplitLine) => void | Promise<void>): void {
+    this.stdout.setHandler(handler);
+  }
+
+  onStderr(handler: (text: string) => void | Promise<void>): void {
+    this.stderr.setHandler(handler);
+  }
+
+  pause(): void {
+    this.paused = true;
+    this.stdout.setPaused(true);
+    this.stderr.setPaused(true);
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.stdout.setPaused(false);
+    this.stderr.setPaused(false);
+  }
+
+  wait(): Promise<AgentExit> {
+    // Nobody listening must not mean a child blocked on a full pipe forever.
+    this.stdout.ensureHandler();
+    this.stderr.ensureHandler();
+    if (this.paused) this.resume();
+    return this.finished;
+  }
+
+  async terminate(graceMs = DEFAULT_TERMINATE_GRACE_MS): Promise<AgentExit> {
+    if (this.exited === null && this.child.pid !== undefined) {
+      this.signalGroup("SIGTERM");
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<"grace_over">((resolve) => {
+        timer = setTimeout(() => resolve("grace_over"), graceMs);
+      });
+      const outcome = await Promise.race([this.finished.then(() => "exited" as const, () => "exited" as const), graceOver]);
+      clearTimeout(timer);
+      if (outcome === "grace_over") this.signalGroup("SIGKILL");
+    }
+    return this.wait();
+  }
+
+  private reapGroup(): void {
+    // Anything still in the group outlived the main process; its pipes would
+    // keep the run open. TERM now, KILL shortly after if it is still there.
+    if (!this.signalGroup("SIGTERM")) return;
+    setTimeout(() => this.signalGroup("SIGKILL"), REAP_GRACE_MS).unref();
+  }
+
+  /** False when the group no longer exists. */
+  private signalGroup(signal: NodeJS.Signals): boolean {
+    const pid = this.child.pid;
+    if (pid === undefined) return false;
+    try {
+      process.kill(-pid, signal);
+      return true;
+    } catch {
+      return false; // ESRCH: nothing left in the group
+    }
+  }
+
+  private spawnFailure(error: NodeJS.ErrnoException): AgentExit {
+    if (error.code === "ENOENT") {
+      if (!isDirectory(this.options.cwd)) {
+        return { ok: false, reason: "cwd_not_found", message: `The working directory ${this.options.cwd} does not exist` };
+      }
+      return { ok: false, reason: "agent_not_found", message: `${this.options.argv[0]} was not found (${error.message})` };
+    }
+    return { ok: false, reason: "spawn_failed", message: error.message };
+  }
+}
+
+/**
+ * Reads one pipe, turns chunks into items (lines, text) and hands them to the
+ * handler one at a time, reading no further while paused or while an async
+ * handler is busy.
+ */
+class OutputPump<T> {
+  private handler: ((item: T) => void | Promise<void>) | null = null;
+  private queue: T[] = [];
+  private head = 0;
+  private paused = false;
+  private busy = false;
+  private ended = false;
+  private settled = false;
+  private resolveDone!: () => void;
+  readonly done = new Promise<void>((resolve) => {
+    this.resolveDone = resolve;
+  });
+
+  constructor(
+    private readonly stream: NodeJS.ReadableStream,
+    private readonly split: (chunk: Buffer) => T[],
+    private readonly flush: () => T[],
+    private readonly onHandlerError: (error: unknown) => void,
+  ) {
+    // Start paused: nothing is read until a handler is there to take it.
+    stream.pause();
+    stream.on("data", (chunk: Buffer) => {
+      this.enqueue(this.split(chunk));
+    });
+    stream.on("end", () => {
+      this.enqueue(this.flush());
+      this.ended = true;
+      this.deliver();
+    });
+    // A destroyed pipe ends the output as well.
+    stream.on("close", () => {
+      if (!this.ended) {
+        this.ended = true;
+        this.deliver();
+      }
+    });
+    stream.on("error", () => {
+      /* surfaced through the process exit; 'close' follows */
+    });
+  }
+
+  setHandler(handler: (item: T) => void | Promise<void>): void {
+    this.handler = handler;
+    this.deliver();
+  }
+
+  ensureHandler(): void {
+    if (!this.handler) this.setHandler(() => {});
+  }
+
+  setPaused(paused: boolean): void {
+    this.paused = paused;
+    this.deliver();
+  }
+
+  /** The process never started: there is no output to wait for. */
+  abandon(): void {
+    this.ended = true;
+    this.queue = [];
+    this.head = 0;
+    this.finish();
+  }
+
+  private enqueue(items: T[]): void {
+    for (const item of items) this.queue.push(item);
+    this.deliver();
+  }
+
+  private deliver(): void {
+    while (this.handler && !this.paused && !this.busy && this.head < this.queue.length) {
+      const item = this.queue[this.head++];
+      let returned: void | Promise<void>;
+      try {
+        returned = this.handler(item);
+      } catch (error) {
+        this.onHandlerError(error);
+        continue;
+      }
+      if (returned && typeof (returned as Promise<void>).then === "function") {
+        this.busy = true;
+        (returned as Promise<void>).then(
+          () => this.afterAsync(),
+          (error: unknown) => {
+            this.onHandlerError(error);
+            this.afterAsync();
+          },
+        );
+      }
+    }
+    if (this.head >= this.queue.length) {
+      this.queue = [];
+      this.head = 0;
+    }
+    const drained = this.queue.length === 0 && !this.busy;
+    if (drained && this.ended) {
+      this.finish();
+      return;
+    }
+    // Read more only when everything read so far has been handed over.
+    if (drained && this.handler && !this.paused) this.stream.resume();
+    else this.stream.pause();
+  }
+
+  private afterAsync(): void {
+    this.busy = false;
+    this.deliver();
+  }
+
+  private finish(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.resolveDone();
+  }
+}
+
+function failedProcess(exit: AgentExit): AgentProcess {
+  const done = Promise.resolve(exit);
+  return {
+    pid: undefined,
+    onStdoutLine() {},
+    onStderr() {},
+    pause() {},
+    resume() {},
+    wait: () => done,
+    terminate: () => done,
+  };
+}
+
+function nonEmpty(text: string): string[] {
+  return text === "" ? [] : [text];
+}
+
+function isDirectory(candidate: string): boolean {
+  try {
+    return fs.statSync(candidate).isDirectory();
+  } catch {
+    return false;
+  }
+}
