@@ -50,6 +50,15 @@ async function main() {
     CLAUDE_BIN: process.env.CLAUDE_BIN ?? path.join(root, "node_modules", ".bin", "claude"),
     NEXT_TELEMETRY_DISABLED: "1",
   };
+  // The whole project type-checks (next build only checks the app).
+  const typecheck = spawnSync(path.join(root, "node_modules", ".bin", "tsc"), ["--noEmit", "-p", "."], { stdio: "inherit", env });
+  if (typecheck.status !== 0) {
+    console.error("[test] type check failed");
+    await db.stop();
+    console.log("\n0 passed, 1 failed");
+    process.exit(1);
+  }
+
   const args = ["--runInBand", "--json", `--outputFile=${resultsFile}`, ...projects.flatMap((p) => ["--selectProjects", p]), ...passthrough];
   const result = spawnSync(path.join(root, "node_modules", ".bin", "jest"), args, { stdio: "inherit", env });
   await db.stop();

@@ -37,7 +37,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     throw new ConfigError(`Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.ARBOR_DATA_DIR);
+  // turbopackIgnore: these are run-time paths, not files to bundle.
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ e.ARBOR_DATA_DIR);
   const loopbackOnly = isLoopbackHost(e.HOST);
   const token = e.ARBOR_TOKEN?.trim() || undefined;
   if (!loopbackOnly && !token) {
@@ -48,9 +49,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   if (token && token.length < 16) {
     throw new ConfigError("ARBOR_TOKEN must be at least 16 characters");
   }
-  const workspace = path.resolve(e.ARBOR_WORKSPACE ?? path.join(dataDir, "workspace"));
+  const workspace = path.resolve(/*turbopackIgnore: true*/ e.ARBOR_WORKSPACE ?? path.join(dataDir, "workspace"));
   const workspaceRoots = e.ARBOR_WORKSPACE_ROOTS
-    ? e.ARBOR_WORKSPACE_ROOTS.split(path.delimiter).filter(Boolean).map((p) => path.resolve(p))
+    ? e.ARBOR_WORKSPACE_ROOTS.split(path.delimiter).filter(Boolean).map((p) => path.resolve(/*turbopackIgnore: true*/ p))
     : [workspace];
   return { host: e.HOST, port: e.PORT, databaseUrl: e.DATABASE_URL, dataDir, token, loopbackOnly, workspace, workspaceRoots };
 }

@@ -1,0 +1,269 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import { Markdown } from "@/components/markdown";
+import { ErrorAlert } from "@/components/ui/alert";
+import { PriorityBadge, StatusBadge } from "@/components/ui/badges";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/field";
+import { LoadingBlock } from "@/components/ui/states";
+import { RelativeTime } from "@/components/ui/time";
+import { IssueForm } from "@/components/issues/issue-form";
+import { isApiError } from "@/lib/api-client";
+import { useDeleteIssue, useIssue, useUpdateIssue } from "@/lib/hooks/use-issues";
+import { useSpecs } from "@/lib/hooks/use-specs";
+import {
+  ISSUE_PRIORITIES,
+  ISSUE_STATUSES,
+  PRIORITY_LABELS,
+  STATUS_LABELS,
+  type IssuePriority,
+  type IssueStatus,
+} from "@/lib/schemas/issue";
+import type { Issue } from "@/lib/types";
+import { IssueExecutions } from "@/components/executions/issue-executions";
+
+export function IssueDetailView({ id }: { id: string }) {
+  const issue = useIssue(id);
+
+  if (issue.isPending) return <LoadingBlock label="Loading issue…" />;
+  if (issue.isError) {
+    return (
+      <div className="space-y-4">
+        <ErrorAlert title={isApiError(issue.error) && issue.error.status === 404 ? "Issue not found" : "Could not load the issue"}>
+          {issue.error.message}
+        </ErrorAlert>
+        <Link href="/issues" className="text-sm font-medium text-emerald-700 underline dark:text-emerald-400">
+          Back to issues
+        </Link>
+      </div>
+    );
+  }
+  return <IssueDetail issue={issue.data} />;
+}
+
+function IssueDetail({ issue }: { issue: Issue }) {
+  const [editing, setEditing] = useState(false);
+  const updateIssue = useUpdateIssue(issue.id);
+
+  return (
+    <article className="space-y-6">
+      <header className="space-y-2">
+        <nav aria-label="Breadcrumb" className="text-sm text-zinc-500 dark:text-zinc-400">
+          <Link href="/issues" className="hover:underline">
+            Issues
+          </Link>{" "}
+          / <span className="font-mono">{issue.id}</span>
+        </nav>
+        {editing ? null : (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+            <h1 className="text-2xl font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">
+              {issue.title}
+            </h1>
+            <Button variant="secondary" className="shrink-0" onClick={() => setEditing(true)}>
+              Edit issue
+            </Button>
+          </div>
+        )}
+        <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
+          <StatusBadge status={issue.status} />
+          <PriorityBadge priority={issue.priority} />
+          {issue.spec ? (
+            <span>
+              in{" "}
+              <Link href={`/specs/${issue.spec.id}`} className="font-medium text-zinc-700 hover:underline dark:text-zinc-300">
+                {issue.spec.id} · {issue.spec.title}
+              </Link>
+            </span>
+          ) : null}
+        </div>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0 space-y-8">
+          {editing ? (
+            <section aria-label="Edit issue">
+              <IssueForm
+                idPrefix="edit-issue"
+                showMeta={false}
+                specs={[]}
+                initialValues={{
+                  title: issue.title,
+                  body: issue.body,
+                  status: issue.status,
+                  priority: issue.priority,
+                  specId: issue.specId ?? "",
+                }}
+                submitLabel="Save changes"
+                onSubmit={async ({ title, body }) => {
+                  await updateIssue.mutateAsync({ title, body });
+                  setEditing(false);
+                }}
+                onCancel={() => setEditing(false)}
+              />
+            </section>
+          ) : (
+            <section
+              aria-label="Description"
+              className="rounded-lg border border-zinc-200 bg-white px-5 py-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+            >
+              <Markdown emptyText="This issue has no description yet.">{issue.body}</Markdown>
+            </section>
+          )}
+
+          <section id="executions" aria-labelledby="executions-heading" data-slot="issue-executions" className="space-y-3">
+            <h2 id="executions-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+              Executions
+            </h2>
+            <IssueExecutions issueId={issue.id} />
+          </section>
+        </div>
+
+        <aside className="space-y-6 lg:order-last">
+          <IssueMetaPanel issue={issue} />
+          <dl className="space-y-1 text-xs text-zinc-500 dark:text-zinc-400">
+            <div className="flex justify-between gap-2">
+              <dt>Created</dt>
+              <dd>
+                <RelativeTime iso={issue.createdAt} />
+              </dd>
+            </div>
+            <div className="flex justify-between gap-2">
+              <dt>Updated</dt>
+              <dd>
+                <RelativeTime iso={issue.updatedAt} />
+              </dd>
+            </div>
+          </dl>
+          <DeleteIssue issue={issue} />
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+/** Status, priority and spec, each saved as soon as it changes. */
+function IssueMetaPanel({ issue }: { issue: Issue }) {
+  const updateIssue = useUpdateIssue(issue.id);
+  const specs = useSpecs({ limit: 500 });
+  const specOptions = specs.data ?? [];
+  const showCurrentSpec = issue.spec && !specOptions.some((s) => s.id === issue.spec?.id);
+
+  const save = (input: { status?: IssueStatus; priority?: IssuePriority; specId?: string | null }) =>
+    updateIssue.mutate(input);
+
+  return (
+    <section aria-labelledby="issue-meta-heading" className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="flex items-center justify-between">
+        <h2 id="issue-meta-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">
+          Details
+        </h2>
+        <span role="status" aria-live="polite" className="text-xs text-zinc-500 dark:text-zinc-400">
+          {updateIssue.isPending ? "Saving…" : updateIssue.isSuccess ? "Saved" : ""}
+        </span>
+      </div>
+      {updateIssue.isError ? <ErrorAlert>{updateIssue.error.message}</ErrorAlert> : null}
+      <MetaField id="issue-status" label="Status">
+        <Select
+          id="issue-status"
+          value={issue.status}
+          disabled={updateIssue.isPending}
+          onChange={(e) => save({ status: e.target.value as IssueStatus })}
+        >
+          {ISSUE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+      </MetaField>
+      <MetaField id="issue-priority" label="Priority">
+        <Select
+          id="issue-priority"
+          value={issue.priority}
+          disabled={updateIssue.isPending}
+          onChange={(e) => save({ priority: e.target.value as IssuePriority })}
+        >
+          {ISSUE_PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {PRIORITY_LABELS[p]}
+            </option>
+          ))}
+        </Select>
+      </MetaField>
+      <MetaField id="issue-spec" label="Spec">
+        <Select
+          id="issue-spec"
+          value={issue.specId ?? ""}
+          disabled={updateIssue.isPending}
+          onChange={(e) => save({ specId: e.target.value || null })}
+        >
+          <option value="">No spec</option>
+          {showCurrentSpec && issue.spec ? (
+            <option value={issue.spec.id}>
+              {issue.spec.id} · {issue.spec.title}
+            </option>
+          ) : null}
+          {specOptions.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.id} · {s.title}
+            </option>
+          ))}
+        </Select>
+      </MetaField>
+    </section>
+  );
+}
+
+function MetaField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+function DeleteIssue({ issue }: { issue: Issue }) {
+  const router = useRouter();
+  const deleteIssue = useDeleteIssue();
+  const [confirming, setConfirming] = useState(false);
+
+  if (!confirming) {
+    return (
+      <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
+        Delete issue…
+      </Button>
+    );
+  }
+  return (
+    <div className="space-y-2 rounded-lg border border-red-200 p-3 dark:border-red-900/60">
+      {deleteIssue.isError ? <ErrorAlert>{deleteIssue.error.message}</ErrorAlert> : null}
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">Delete {issue.id}? This cannot be undone.</p>
+      <div className="flex gap-2">
+        <Button
+          variant="danger"
+          size="sm"
+          disabled={deleteIssue.isPending}
+          onClick={() => deleteIssue.mutate(issue.id, { onSuccess: () => router.push("/issues") })}
+        >
+          {deleteIssue.isPending ? "Deleting…" : "Delete issue"}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setConfirming(false);
+            deleteIssue.reset();
+          }}
+        >
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// Typed calls for the executions API, on top of the shared JSON client.
+import { api, type ApiClient } from "@/lib/api-client";
+import type { ExecutionDto, SessionTreeNode } from "@/lib/execution-types";
+import type { LogEntry } from "@/lib/log-entries";
+
+export type ExecutionEventPage = {
+  events: { seq: number; stream: string; kind: string; createdAt: string; entries: LogEntry[] }[];
+  nextAfter: number;
+};
+
+function idempotencyKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
+}
+
+export function createExecutionApi(client: ApiClient = api) {
+  const enc = encodeURIComponent;
+  // POSTs that create executions carry an Idempotency-Key so a double submit makes one run.
+  const post = <T>(path: string, body: unknown) =>
+    client.request<T>(path, { method: "POST", body, headers: { "Idempotency-Key": idempotencyKey() } });
+  return {
+    get: (id: string, signal?: AbortSignal) => client.request<ExecutionDto>(`/api/executions/${enc(id)}`, { signal }),
+    listForIssue: (issueId: string, signal?: AbortSignal) => client.request<ExecutionDto[]>(`/api/issues/${enc(issueId)}/executions`, { signal }),
+    sessionTree: (issueId: string, signal?: AbortSignal) =>
+      client.request<{ roots: SessionTreeNode[] }>(`/api/issues/${enc(issueId)}/session-tree`, { signal }),
+    events: (id: string, after = 0, signal?: AbortSignal) =>
+      client.request<ExecutionEventPage>(`/api/executions/${enc(id)}/events`, { query: { after, limit: 5000 }, signal }),
+    create: (input: { issueId: string; prompt: string; agent?: string; cwd?: string }) => post<ExecutionDto>("/api/executions", input),
+    continue: (id: string, prompt: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/continue`, { prompt }),
+    fork: (id: string, prompt: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/fork`, { prompt }),
+    startFresh: (id: string, prompt?: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/start-fresh`, prompt ? { prompt } : {}),
+    cancel: (id: string) => client.request<ExecutionDto>(`/api/executions/${enc(id)}/cancel`, { method: "POST" }),
+  };
+}
+
+export const executionApi = createExecutionApi();
