@@ -59,7 +59,8 @@ async function main() {
     process.exit(1);
   }
 
-  const args = ["--runInBand", "--json", `--outputFile=${resultsFile}`, ...projects.flatMap((p) => ["--selectProjects", p]), ...passthrough];
+  // --forceExit: pools of libraries under test (graphile-worker, pg LISTEN) may keep the loop alive after the last test.
+  const args = ["--runInBand", "--forceExit", "--json", `--outputFile=${resultsFile}`, ...projects.flatMap((p) => ["--selectProjects", p]), ...passthrough];
   const result = spawnSync(path.join(root, "node_modules", ".bin", "jest"), args, { stdio: "inherit", env });
   await db.stop();
 

@@ -1,0 +1,125 @@
+/**
+ * End to end in headless Chromium with the real Claude Code CLI (against the
+ * Messages-API stand-in) and a real runner: create an issue → run an agent →
+ * the session id appears while it runs → Continue Session → Fork Session from
+ * the first execution → the issue's history shows the three executions with
+ * one fork → the CLI prints the same tree.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { Browser, Page } from "playwright-core";
+import { prisma } from "@/server/db";
+import { releaseWorkerUtils } from "@/server/queue/worker-utils";
+import { startAppServer, type AppServer } from "@/test/support/app-server";
+import { launchBrowser, saveScreenshot } from "@/test/support/browser";
+import { resetDb } from "@/test/support/db";
+import { createHarness, waitForExecution, type Harness } from "@/test/support/executions-harness";
+import { lastUserText } from "@/test/support/messages-api";
+
+jest.setTimeout(180_000);
+
+let harness: Harness;
+let server: AppServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  await resetDb();
+  // The harness points the agent CLI at the stand-in through process.env,
+  // which both the app server and the in-process runner inherit.
+  harness = await createHarness();
+  server = await startAppServer();
+  await harness.startRunner({ runnerId: "e2e-runner" });
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  page.setDefaultTimeout(20_000);
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await harness?.close();
+  await releaseWorkerUtils();
+  await prisma.$disconnect();
+});
+
+/** Waits until the page shows an execution other than `previous`, and returns its id. */
+async function executionIdFromUrl(p: Page, previous?: string): Promise<string> {
+  await p.waitForURL((url) => /\/executions\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(previous ?? "-"));
+  return p.url().split("/").pop()!;
+}
+
+test("run, watch the session id appear, continue, fork from the first, see the tree", async () => {
+  // Hold the first reply until the test has seen the session id on the page.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  harness.api.setScript(async (request) => {
+    const text = lastUserText(request);
+    if (text.includes("first task")) await held;
+    return { kind: "text", text: `Echo: ${text}` };
+  });
+
+  await page.goto(`${server.url}/issues/new`);
+  await page.getByLabel("Title").fill("Make the build green");
+  await page.getByRole("button", { name: /create issue/i }).click();
+  await page.waitForURL(/\/issues\/ISSUE-\d+$/);
+
+  await page.getByLabel("Prompt").fill("first task: look around");
+  await page.getByRole("button", { name: "Run agent" }).click();
+  const firstId = await executionIdFromUrl(page);
+
+  // Live: the session id shows while the agent is still running.
+  const sessionId = page.getByTestId("session-id");
+  await sessionId.waitFor();
+  await page.getByText("Running", { exact: true }).waitFor();
+  const shownId = (await sessionId.textContent())!.trim();
+  expect(shownId).toMatch(/^[0-9a-f-]{36}$/);
+  await saveScreenshot(page, "execution-running");
+  release();
+  await page.getByText("Echo: first task: look around").first().waitFor();
+  await page.getByText("Completed", { exact: true }).waitFor();
+
+  // Continue Session: same session, next turn.
+  await page.getByLabel("Next prompt").fill("second: keep going");
+  await page.getByRole("button", { name: "Continue Session" }).click();
+  await page.getByRole("link", { name: /continuation/ }).click();
+  const secondId = await executionIdFromUrl(page, firstId);
+  await page.getByText("Echo: second: keep going").first().waitFor();
+  const second = await waitForExecution(secondId);
+  expect(second.status).toBe("completed");
+  expect(second.sessionId).toBe(shownId);
+  expect(second.parentExecutionId).toBe(firstId);
+
+  // Fork Session from the first execution: a new session branched at its last message.
+  await page.goto(`${server.url}/executions/${firstId}`);
+  await page.getByLabel("Next prompt").fill("third: try another way");
+  await page.getByRole("button", { name: "Fork Session" }).click();
+  await page.getByRole("link", { name: /^fork / }).click();
+  const forkId = await executionIdFromUrl(page, firstId);
+  await page.getByText("Echo: third: try another way").first().waitFor();
+  const fork = await waitForExecution(forkId);
+  expect(fork.status).toBe("completed");
+  expect(fork.forkedFromExecutionId).toBe(firstId);
+  expect(fork.sessionId).not.toBe(shownId);
+  await saveScreenshot(page, "execution-page");
+
+  // The fork saw the first turn but not the continuation made after it.
+  const forkRequest = harness.api.requests.filter((r) => lastUserText(r).includes("third: try another way")).at(-1)!;
+  const history = JSON.stringify(forkRequest.messages);
+  expect(history).toContain("first task: look around");
+  expect(history).not.toContain("second: keep going");
+
+  // The issue page shows the three executions: a chain and one fork.
+  await page.getByRole("link", { name: fork.issueId }).click();
+  const history_ = page.getByRole("list", { name: "Execution history" });
+  await history_.waitFor();
+  expect(await history_.getByRole("listitem").count()).toBe(3);
+  expect(await history_.getByText("fork", { exact: true }).count()).toBe(1);
+  await saveScreenshot(page, "issue-page");
+
+  // And the CLI agrees.
+  const { stdout } = await promisify(execFile)("node", ["bin/arbor.mjs", "--url", server.url, "tree", fork.issueId], { env: { ...process.env, NO_COLOR: "1" } });
+  expect(stdout).toContain(firstId.slice(0, 8));
+  expect(stdout).toContain(forkId.slice(0, 8));
+  expect(stdout).toMatch(/fork/);
+});
