@@ -1,22 +1,13 @@
 /** @jest-config-loader esbuild-register */
 import type { Config } from "jest";
 
-// SWC compiles TS/TSX (including Prisma 7's generated TS client, which imports
-// with .ts extensions) to CommonJS so Jest needs no ESM mode.
-const swc: [string, Record<string, unknown>] = [
-  "@swc/jest",
-  {
-    jsc: {
-      parser: { syntax: "typescript", tsx: true },
-      transform: { react: { runtime: "automatic" } },
-      target: "es2022",
-    },
-    module: { type: "commonjs" },
-  },
-];
+// esbuild compiles TS/TSX (including Prisma 7's generated TS client, which
+// imports with .ts extensions) and ESM-only packages to CommonJS, so Jest
+// needs no ESM mode. See test/support/esbuild-jest-transform.cjs.
+const transformer = "<rootDir>/test/support/esbuild-jest-transform.cjs";
 
 const shared = {
-  transform: { "^.+\\.(t|j)sx?$": swc, "^.+\\.mjs$": swc },
+  transform: { "^.+\\.(t|j)sx?$": transformer, "^.+\\.m(t|j)s$": transformer },
   // ESM-only packages from node_modules that must be compiled for Jest.
   transformIgnorePatterns: [
     "/node_modules/(?!(react-markdown|remark-.*|rehype-.*|unified|bail|is-plain-obj|trough|vfile.*|unist-.*|mdast-.*|micromark.*|decode-named-character-reference|character-entities.*|property-information|hast-.*|space-separated-tokens|comma-separated-tokens|zwitch|html-url-attributes|devlop|ccount|escape-string-regexp|markdown-table|longest-streak|trim-lines|estree-util-.*|hastscript|web-namespaces|html-void-elements|stringify-entities|d3-.*|internmap)/)",
