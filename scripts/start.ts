@@ -12,6 +12,8 @@ import { ensureNextBuild } from "./lib/next-build";
 const root = process.cwd();
 const dev = process.argv.includes("--dev");
 const log = (line: string) => console.log(`[arbor] ${line}`);
+// Set once a database is started, so a failed start still shuts it down.
+let stopDatabase: () => Promise<void> = async () => {};
 
 async function main() {
   let config;
@@ -25,7 +27,10 @@ async function main() {
     throw error;
   }
 
-  const db = await resolveDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  // The embedded server's own output (initdb, postgres logs) stays out of the console.
+  if (!config.databaseUrl) log(`starting the embedded PostgreSQL (data in ${path.join(config.dataDir, "postgres")})…`);
+  const db = await resolveDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  stopDatabase = db.stop;
   log(db.embedded ? `embedded PostgreSQL ready (data in ${path.join(config.dataDir, "postgres")})` : "using DATABASE_URL");
   const migrations = await applyMigrations(db.url, { log });
   await installQueueSchema(db.url);
@@ -66,7 +71,8 @@ async function main() {
   process.on("SIGTERM", () => void shutdown(0));
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   console.error(`[arbor] failed to start: ${(error as Error).message}`);
+  await stopDatabase().catch(() => {});
   process.exit(1);
 });
