@@ -1,6 +1,6 @@
 // Typed calls for the executions API, on top of the shared JSON client.
 import { api, type ApiClient } from "@/lib/api-client";
-import type { ExecutionDto, SessionTreeNode } from "@/lib/execution-types";
+import type { ExecutionDto, ExecutionListItem, ExecutionListParams, ExecutionSummary, SessionTreeNode } from "@/lib/execution-types";
 import type { LogEntry } from "@/lib/log-entries";
 
 export type ExecutionEventPage = {
@@ -19,11 +19,14 @@ export function createExecutionApi(client: ApiClient = api) {
     client.request<T>(path, { method: "POST", body, headers: { "Idempotency-Key": idempotencyKey() } });
   return {
     get: (id: string, signal?: AbortSignal) => client.request<ExecutionDto>(`/api/executions/${enc(id)}`, { signal }),
+    list: (params: ExecutionListParams = {}, signal?: AbortSignal) =>
+      client.request<{ items: ExecutionListItem[] }>("/api/executions", { query: { ...params }, signal }),
+    summary: (id: string, signal?: AbortSignal) => client.request<ExecutionSummary>(`/api/executions/${enc(id)}/summary`, { signal }),
     listForIssue: (issueId: string, signal?: AbortSignal) => client.request<ExecutionDto[]>(`/api/issues/${enc(issueId)}/executions`, { signal }),
     sessionTree: (issueId: string, signal?: AbortSignal) =>
       client.request<{ roots: SessionTreeNode[] }>(`/api/issues/${enc(issueId)}/session-tree`, { signal }),
-    events: (id: string, after = 0, signal?: AbortSignal) =>
-      client.request<ExecutionEventPage>(`/api/executions/${enc(id)}/events`, { query: { after, limit: 5000 }, signal }),
+    events: (id: string, after = 0, signal?: AbortSignal, limit = 5000) =>
+      client.request<ExecutionEventPage>(`/api/executions/${enc(id)}/events`, { query: { after, limit }, signal }),
     create: (input: { issueId: string; prompt: string; agent?: string; cwd?: string }) => post<ExecutionDto>("/api/executions", input),
     continue: (id: string, prompt: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/continue`, { prompt }),
     fork: (id: string, prompt: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/fork`, { prompt }),

@@ -25,6 +25,10 @@ export type ExecutionDto = {
   status: ExecutionStatus;
   sessionId: string | null;
   sessionConfirmed: boolean;
+  /** The Arbor session (SESS-n) this execution is a turn of, once known. */
+  managedSessionId: string | null;
+  /** Cited specs/issues whose text was added to what the agent received (once per conversation). */
+  expandedReferences: string[];
   parentExecutionId: string | null;
   forkedFromExecutionId: string | null;
   forkSessionId: string | null;
@@ -43,3 +47,30 @@ export type ExecutionDto = {
 
 export type SessionTreeEdge = "root" | "continue" | "fork";
 export type SessionTreeNode = ExecutionDto & { edge: SessionTreeEdge; isHead: boolean; children: SessionTreeNode[] };
+
+/** GET /api/executions filters (the home page's "running" and "recent" lists). */
+export type ExecutionListParams = {
+  /** One status or several, comma-separated ("queued,running"). */
+  status?: string;
+  issueId?: string;
+  limit?: number;
+};
+
+/** An execution in a cross-issue list, with its issue's title. */
+export type ExecutionListItem = ExecutionDto & { issueTitle: string };
+
+/** What an execution did, read from its log: the compare page's material. */
+export type ExecutionSummary = {
+  executionId: string;
+  /** The last result line's text (the agent's final answer), if any. */
+  finalAnswer: string | null;
+  finalIsError: boolean;
+  /** Tool name → number of calls, most used first. */
+  tools: { tool: string; count: number }[];
+  /** Files the agent read, wrote or edited, in first-touch order. */
+  files: { path: string; actions: ("read" | "write" | "edit")[] }[];
+  /** Commands it ran (Bash), first 50. */
+  commands: string[];
+  errorCount: number;
+  entryCount: number;
+};

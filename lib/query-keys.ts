@@ -1,6 +1,8 @@
 // Typed react-query keys. Hierarchical so a prefix invalidates everything below it:
 //   queryKeys.issues.all  ⊃ queryKeys.issues.lists() ⊃ queryKeys.issues.list({ status: "open" })
 import type { IssueListParams, SpecListParams } from "@/lib/api-client";
+import type { ExecutionListParams } from "@/lib/execution-types";
+import type { SessionListParams } from "@/lib/session-api";
 
 /** Drops empty filter values so {q: ""} and {} share a cache entry. */
 function clean<T extends object>(filters: T): T {
@@ -28,6 +30,27 @@ export const queryKeys = {
   },
   executions: {
     all: ["executions"] as const,
-    detail: (id: string) => [...queryKeys.executions.all, "detail", id.toLowerCase()] as const,
+    details: () => [...queryKeys.executions.all, "detail"] as const,
+    detail: (id: string) => [...queryKeys.executions.details(), id.toLowerCase()] as const,
+    /** What an execution did (final answer, tools, files): GET /api/executions/:id/summary. */
+    summary: (id: string) => [...queryKeys.executions.detail(id), "summary"] as const,
+    lists: () => [...queryKeys.executions.all, "list"] as const,
+    list: (filters: ExecutionListParams = {}) => [...queryKeys.executions.lists(), clean(filters)] as const,
+  },
+  sessions: {
+    all: ["sessions"] as const,
+    lists: () => [...queryKeys.sessions.all, "list"] as const,
+    list: (filters: SessionListParams = {}) => [...queryKeys.sessions.lists(), clean(filters)] as const,
+    details: () => [...queryKeys.sessions.all, "detail"] as const,
+    detail: (ref: string) => [...queryKeys.sessions.details(), ref.trim().toUpperCase()] as const,
+  },
+  references: {
+    all: ["references"] as const,
+    /** What cites an entity ("Referenced by"). */
+    backlinks: (target: string) => [...queryKeys.references.all, "backlinks", target.trim().toUpperCase()] as const,
+    /** One entity's hover-card summary (null: no such entity). */
+    summary: (id: string) => [...queryKeys.references.all, "summary", id.trim().toUpperCase()] as const,
+    /** Which of a text's references exist (sorted ids). */
+    resolve: (ids: readonly string[]) => [...queryKeys.references.all, "resolve", [...ids].sort().join(",")] as const,
   },
 } as const;

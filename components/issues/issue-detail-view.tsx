@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { Markdown } from "@/components/markdown";
+import { ReferencedBy } from "@/components/references/referenced-by";
 import { ErrorAlert } from "@/components/ui/alert";
 import { PriorityBadge, StatusBadge } from "@/components/ui/badges";
 import { Button } from "@/components/ui/button";
@@ -57,7 +58,9 @@ function IssueDetail({ issue }: { issue: Issue }) {
           </Link>{" "}
           / <span className="font-mono">{issue.id}</span>
         </nav>
-        {editing ? null : (
+        {editing ? (
+          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">Edit {issue.id}</h1>
+        ) : (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
             <h1 className="text-2xl font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">
               {issue.title}
@@ -81,8 +84,9 @@ function IssueDetail({ issue }: { issue: Issue }) {
         </div>
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <div className="min-w-0 space-y-8">
+      {/* Phone: description, details, executions. Wide: details in a right-hand column. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr] lg:gap-x-8">
+        <div className="min-w-0 lg:col-start-1">
           {editing ? (
             <section aria-label="Edit issue">
               <IssueForm
@@ -112,17 +116,11 @@ function IssueDetail({ issue }: { issue: Issue }) {
               <Markdown emptyText="This issue has no description yet.">{issue.body}</Markdown>
             </section>
           )}
-
-          <section id="executions" aria-labelledby="executions-heading" data-slot="issue-executions" className="space-y-3">
-            <h2 id="executions-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
-              Executions
-            </h2>
-            <IssueExecutions issueId={issue.id} />
-          </section>
         </div>
 
-        <aside className="space-y-6 lg:order-last">
+        <aside className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <IssueMetaPanel issue={issue} />
+          <ReferencedBy target={issue.id} className="space-y-2 [&_h2]:text-sm" />
           <dl className="space-y-1 text-xs text-zinc-500 dark:text-zinc-400">
             <div className="flex justify-between gap-2">
               <dt>Created</dt>
@@ -139,6 +137,15 @@ function IssueDetail({ issue }: { issue: Issue }) {
           </dl>
           <DeleteIssue issue={issue} />
         </aside>
+
+        <div className="min-w-0 lg:col-start-1">
+          <section id="executions" aria-labelledby="executions-heading" data-slot="issue-executions" className="space-y-3">
+            <h2 id="executions-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+              Executions
+            </h2>
+            <IssueExecutions issueId={issue.id} />
+          </section>
+        </div>
       </div>
     </article>
   );

@@ -2,32 +2,43 @@
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { executionApi } from "@/lib/execution-api";
-import { TERMINAL_STATUSES, type ExecutionDto } from "@/lib/execution-types";
+import type { ExecutionDto, ExecutionListParams } from "@/lib/execution-types";
+import { useExecutionStatusStream } from "@/lib/hooks/use-execution-status-stream";
 import { queryKeys } from "@/lib/query-keys";
 
-export function useExecution(id: string) {
+export function useExecution(id: string, options: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled: options.enabled ?? true,
     queryKey: queryKeys.executions.detail(id),
     queryFn: ({ signal }) => executionApi.get(id, signal),
   });
 }
 
 export function useIssueSessionTree(issueId: string, options: { live?: boolean } = {}) {
+  // Live: status changes arrive over the shared status stream and patch the tree in place.
+  useExecutionStatusStream(Boolean(options.live));
   return useQuery({
     queryKey: queryKeys.issues.sessionTree(issueId),
     queryFn: ({ signal }) => executionApi.sessionTree(issueId, signal),
-    // The tree page has no per-execution stream; refresh while anything is live.
-    refetchInterval: (query) => {
-      if (!options.live) return false;
-      const roots = query.state.data?.roots ?? [];
-      const stack = [...roots];
-      while (stack.length) {
-        const node = stack.pop()!;
-        if (!TERMINAL_STATUSES.has(node.status)) return 2_000;
-        stack.push(...node.children);
-      }
-      return false;
-    },
+  });
+}
+
+/** Executions across issues, newest first (GET /api/executions); kept current by the status stream. */
+export function useExecutionList(params: ExecutionListParams, options: { live?: boolean } = {}) {
+  useExecutionStatusStream(Boolean(options.live));
+  return useQuery({
+    queryKey: queryKeys.executions.list(params),
+    queryFn: ({ signal }) => executionApi.list(params, signal),
+    select: (data) => data.items,
+  });
+}
+
+/** What an execution did: final answer, tools, files (for Compare). Refetched when it finishes. */
+export function useExecutionSummary(id: string | null) {
+  return useQuery({
+    queryKey: queryKeys.executions.summary(id ?? ""),
+    queryFn: ({ signal }) => executionApi.summary(id!, signal),
+    enabled: Boolean(id),
   });
 }
 
@@ -37,6 +48,7 @@ function remember(queryClient: QueryClient, execution: ExecutionDto) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.issues.sessionTree(execution.issueId) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.issues.executions(execution.issueId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.executions.lists() }),
   ]);
 }
 

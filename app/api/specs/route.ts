@@ -1,0 +1,22 @@
+import { resultResponse, errorResponse } from "@/server/http/responses";
+import { readJson, readQuery } from "@/server/http/validation";
+import { withErrorHandling } from "@/server/http/with-error-handling";
+import { createSpecSchema, specListQuerySchema } from "@/lib/schemas/spec";
+import { createSpec } from "@/server/specs/create-spec";
+import { listSpecs } from "@/server/specs/list-specs";
+
+export const dynamic = "force-dynamic";
+
+/** GET /api/specs?q=&limit= → { items: Spec[] } */
+export const GET = withErrorHandling(async (request: Request) => {
+  const query = readQuery(request, specListQuerySchema);
+  if (!query.ok) return errorResponse(query.error);
+  return resultResponse(await listSpecs(query.value));
+});
+
+/** POST /api/specs { title, body? } → 201 Spec */
+export const POST = withErrorHandling(async (request: Request) => {
+  const input = await readJson(request, createSpecSchema);
+  if (!input.ok) return errorResponse(input.error);
+  return resultResponse(await createSpec(input.value), 201);
+});

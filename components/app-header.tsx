@@ -1,0 +1,59 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { ThemeToggle } from "@/components/theme-toggle";
+import { cn } from "@/lib/cn";
+
+const NAV = [
+  { href: "/issues", label: "Issues" },
+  { href: "/specs", label: "Specs" },
+];
+
+export function AppHeader() {
+  const pathname = usePathname() ?? "/";
+  return (
+    <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">
+      <div className="mx-auto flex h-14 max-w-5xl items-center gap-6 px-4 sm:px-6">
+        <Link
+          href="/"
+          className="flex items-center gap-2 rounded font-semibold tracking-tight text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-zinc-50"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 text-emerald-600 dark:text-emerald-400" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M12 22V12" />
+            <path d="M12 12 7 7" />
+            <path d="M12 14l5-5" />
+            <circle cx="7" cy="6" r="2.2" />
+            <circle cx="17" cy="8" r="2.2" />
+            <circle cx="12" cy="4" r="2" />
+          </svg>
+          Arbor
+        </Link>
+        <nav aria-label="Main" className="flex items-center gap-1">
+          {NAV.map((item) => {
+            const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+            return (
+              <Link
+                key={item.href}
+                href={item.href}
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "rounded-md px-3 py-1.5 text-sm font-medium transition-colors",
+                  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600",
+                  active
+                    ? "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50"
+                    : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100",
+                )}
+              >
+                {item.label}
+              </Link>
+            );
+          })}
+        </nav>
+        <div className="ml-auto">
+          <ThemeToggle />
+        </div>
+      </div>
+    </header>
+  );
+}

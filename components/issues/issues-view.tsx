@@ -1,0 +1,83 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { LinkButton } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/alert";
+import { Select, TextInput } from "@/components/ui/field";
+import { EmptyState, LoadingBlock, PageHeader } from "@/components/ui/states";
+import { IssueList } from "@/components/issues/issue-list";
+import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
+import { useIssues } from "@/lib/hooks/use-issues";
+import { ISSUE_STATUSES, STATUS_LABELS, type IssueStatus } from "@/lib/schemas/issue";
+import { replaceSearchParams } from "@/lib/url-state";
+
+export function IssuesView({ initialQuery = "", initialStatus }: { initialQuery?: string; initialStatus?: IssueStatus }) {
+  const [query, setQuery] = useState(initialQuery);
+  const [status, setStatus] = useState<IssueStatus | "">(initialStatus ?? "");
+  const q = useDebouncedValue(query.trim(), 250);
+  const issues = useIssues({ q: q || undefined, status: status || undefined });
+  const filtered = Boolean(q || status);
+
+  useEffect(() => replaceSearchParams({ q: q || undefined, status: status || undefined }), [q, status]);
+
+  return (
+    <div>
+      <PageHeader
+        title="Issues"
+        description="Work to do, optionally part of a spec."
+        actions={<LinkButton href="/issues/new">New issue</LinkButton>}
+      />
+      <div role="search" className="mb-4 flex flex-col gap-2 sm:flex-row">
+        <div className="sm:max-w-sm sm:flex-1">
+          <label htmlFor="issue-search" className="sr-only">
+            Search issues by title
+          </label>
+          <TextInput
+            id="issue-search"
+            type="search"
+            placeholder="Search issues by title…"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </div>
+        <div className="sm:w-48">
+          <label htmlFor="issue-status-filter" className="sr-only">
+            Filter by status
+          </label>
+          <Select
+            id="issue-status-filter"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as IssueStatus | "")}
+          >
+            <option value="">All statuses</option>
+            {ISSUE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {issues.isPending ? (
+        <LoadingBlock label="Loading issues…" />
+      ) : issues.isError ? (
+        <ErrorAlert title="Could not load issues">{issues.error.message}</ErrorAlert>
+      ) : issues.data.length === 0 ? (
+        filtered ? (
+          <EmptyState title="No issues match these filters">Try a different search or status.</EmptyState>
+        ) : (
+          <EmptyState title="No issues yet">
+            Create an issue for a piece of work.{" "}
+            <a href="/issues/new" className="font-medium text-emerald-700 underline dark:text-emerald-400">
+              New issue
+            </a>
+          </EmptyState>
+        )
+      ) : (
+        <div aria-busy={issues.isFetching || undefined}>
+          <IssueList issues={issues.data} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { PageHeader } from "@/components/ui/states";
+import { IssueForm } from "@/components/issues/issue-form";
+import { useCreateIssue } from "@/lib/hooks/use-issues";
+import { useSpecs } from "@/lib/hooks/use-specs";
+
+export function NewIssueView({ defaultSpecId }: { defaultSpecId?: string }) {
+  const router = useRouter();
+  const createIssue = useCreateIssue();
+  const specs = useSpecs({ limit: 500 });
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title="New issue" description="A piece of work, optionally part of a spec." />
+      <IssueForm
+        initialValues={{ specId: defaultSpecId ?? "" }}
+        specs={specs.data ?? []}
+        specsLoading={specs.isPending}
+        submitLabel="Create issue"
+        pendingLabel="Creating…"
+        onSubmit={async (values) => {
+          const issue = await createIssue.mutateAsync(values);
+          router.push(`/issues/${issue.id}`);
+        }}
+        onCancel={() => router.back()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { PageHeader } from "@/components/ui/states";
+import { SpecForm } from "@/components/specs/spec-form";
+import { useCreateSpec } from "@/lib/hooks/use-specs";
+
+export function NewSpecView() {
+  const router = useRouter();
+  const createSpec = useCreateSpec();
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title="New spec" description="Describe what should be built. You can link issues to it afterwards." />
+      <SpecForm
+        submitLabel="Create spec"
+        pendingLabel="Creating…"
+        onSubmit={async (values) => {
+          const spec = await createSpec.mutateAsync(values);
+          router.push(`/specs/${spec.id}`);
+        }}
+        onCancel={() => router.back()}
+      />
+    </div>
+  );
+}

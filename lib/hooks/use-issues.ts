@@ -1,0 +1,73 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, type IssueListParams } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
+import type { CreateIssueInput, UpdateIssueInput } from "@/lib/schemas/issue";
+import type { Issue } from "@/lib/types";
+
+export function useIssues(filters: IssueListParams = {}) {
+  return useQuery({
+    queryKey: queryKeys.issues.list(filters),
+    queryFn: ({ signal }) => api.issues.list(filters, signal),
+    select: (data) => data.items,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useIssue(id: string) {
+  return useQuery({
+    queryKey: queryKeys.issues.detail(id),
+    queryFn: ({ signal }) => api.issues.get(id, signal),
+  });
+}
+
+export function useCreateIssue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateIssueInput) => api.issues.create(input),
+    onSuccess: (issue) => {
+      queryClient.setQueryData<Issue>(queryKeys.issues.detail(issue.id), issue);
+      // Specs carry an issue count.
+      return Promise.all([
+        // Their text cites [[…]] references: backlinks and reference cards change.
+        queryClient.invalidateQueries({ queryKey: queryKeys.references.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.issues.lists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.specs.all }),
+      ]);
+    },
+  });
+}
+
+export function useUpdateIssue(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateIssueInput) => api.issues.update(id, input),
+    onSuccess: (issue) => {
+      queryClient.setQueryData<Issue>(queryKeys.issues.detail(issue.id), issue);
+      return Promise.all([
+        // Their text cites [[…]] references: backlinks and reference cards change.
+        queryClient.invalidateQueries({ queryKey: queryKeys.references.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.issues.lists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.specs.all }),
+      ]);
+    },
+  });
+}
+
+export function useDeleteIssue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.issues.delete(id),
+    onSuccess: (result) => {
+      // Mark the deleted item stale without refetching it now (the page showing it is navigating away).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.issues.detail(result.id), refetchType: "none" });
+      return Promise.all([
+        // Their text cites [[…]] references: backlinks and reference cards change.
+        queryClient.invalidateQueries({ queryKey: queryKeys.references.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.issues.lists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.specs.all }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,56 @@
+// The one shape the UI renders an execution's log in, whatever agent produced
+// it. Agents' own events are stored raw; server/agents/*/normalize-* map them
+// to these entries on the way out. Isomorphic: no Node or server imports.
+
+/** Token counts as the agent reported them (null when it did not say). */
+export type LogUsage = { inputTokens: number | null; outputTokens: number | null };
+
+/** One string replacement inside a file, enough to draw a diff. */
+export type FileEdit = { oldString: string; newString: string; replaceAll?: boolean };
+
+/**
+ * A friendly reading of a tool call, so the UI can show "$ npm test" or a
+ * diff instead of raw JSON. `other` covers tools without a dedicated view.
+ */
+export type ToolCallSummary =
+  | { kind: "command"; command: string; description?: string }
+  | { kind: "file_read"; path: string }
+  | { kind: "file_write"; path: string; content: string }
+  | { kind: "file_edit"; path: string; edits: FileEdit[] }
+  | { kind: "search"; pattern: string; path?: string }
+  | { kind: "web"; target: string }
+  | { kind: "task"; description: string }
+  | { kind: "other"; text: string };
+
+type Common = {
+  /**
+   * Set when the entry comes from a sub-agent (Claude's Task tool): the id of
+   * the tool call that started it, so the UI can nest or fold it.
+   */
+  parentToolUseId?: string;
+};
+
+export type LogEntry = Common &
+  (
+    | { type: "assistant_text"; /** Markdown. */ text: string }
+    | { type: "thinking"; text: string }
+    | { type: "tool_call"; toolUseId: string; tool: string; input: unknown; summary: ToolCallSummary }
+    | { type: "tool_result"; toolUseId: string; content: string; isError: boolean; truncated?: boolean }
+    | { type: "user_message"; text: string }
+    | { type: "system_init"; model: string | null; cwd: string | null; tools: string[] }
+    | {
+        type: "result";
+        isError: boolean;
+        text: string;
+        costUsd: number | null;
+        usage: LogUsage;
+        durationMs: number | null;
+        numTurns: number | null;
+      }
+    | { type: "error"; message: string; /** "warning" for notes that did not stop the run. */ severity?: "error" | "warning" }
+    | { type: "stderr"; text: string }
+    | { type: "unparsed"; raw: string; truncated?: boolean }
+    | { type: "text"; /** Plain command output, one line. */ text: string }
+  );
+
+export type LogEntryType = LogEntry["type"];

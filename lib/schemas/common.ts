@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+// Limits shared by the forms and the API.
+export const TITLE_MAX = 200;
+export const BODY_MAX = 100_000;
+export const SEARCH_MAX = 200;
+export const LIST_LIMIT_DEFAULT = 100;
+export const LIST_LIMIT_MAX = 500;
+
+/** Error map for request objects: friendly messages for unknown keys and non-objects. */
+const objectError = (iss: { code?: string; keys?: string[]; expected?: string }) => {
+  if (iss.code === "unrecognized_keys" && iss.keys) {
+    return `Unknown field${iss.keys.length > 1 ? "s" : ""}: ${iss.keys.join(", ")}`;
+  }
+  if (iss.code === "invalid_type" && iss.expected === "object") return "Expected a JSON object";
+  return undefined;
+};
+
+/** A strict object schema (unknown keys are rejected with a readable message). */
+export function requestObject<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.strictObject(shape, { error: objectError });
+}
+
+export const titleSchema = z
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? "Title is required" : "Title must be text") })
+  .trim()
+  .min(1, "Title is required")
+  .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+
+export const bodySchema = z
+  .string({ error: "Body must be text" })
+  .max(BODY_MAX, `Body must be at most ${BODY_MAX.toLocaleString("en-US")} characters`);
+
+/** Query-string values: empty strings mean "not given". */
+export const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+export const searchQuerySchema = z.preprocess(
+  emptyToUndefined,
+  z.string().trim().max(SEARCH_MAX, `Search text must be at most ${SEARCH_MAX} characters`).optional(),
+);
+
+export const limitSchema = z.preprocess(
+  emptyToUndefined,
+  z.coerce
+    .number({ error: "Limit must be a number" })
+    .int("Limit must be a whole number")
+    .min(1, "Limit must be at least 1")
+    .max(LIST_LIMIT_MAX, `Limit must be at most ${LIST_LIMIT_MAX}`)
+    .default(LIST_LIMIT_DEFAULT),
+);
+
+/** Turns a ZodError into per-field messages and one readable sentence. */
+export function summarizeZodError(error: z.ZodError): {
+  message: string;
+  fieldErrors: Record<string, string[]>;
+  formErrors: string[];
+} {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  const parts: string[] = [];
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join(".");
+    if (field) {
+      (fieldErrors[field] ??= []).push(issue.message);
+      parts.push(`${field}: ${issue.message}`);
+    } else {
+      formErrors.push(issue.message);
+      parts.push(issue.message);
+    }
+  }
+  return { message: parts.join("; ") || "Invalid input", fieldErrors, formErrors };
+}

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { parseId } from "@/lib/ids";
+import { bodySchema, emptyToUndefined, limitSchema, requestObject, searchQuerySchema, titleSchema } from "./common";
+
+export const ISSUE_STATUSES = ["open", "in_progress", "done", "closed"] as const;
+export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+export const ISSUE_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
+export type IssuePriority = (typeof ISSUE_PRIORITIES)[number];
+
+export const STATUS_LABELS: Record<IssueStatus, string> = {
+  open: "Open",
+  in_progress: "In progress",
+  done: "Done",
+  closed: "Closed",
+};
+export const PRIORITY_LABELS: Record<IssuePriority, string> = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  urgent: "Urgent",
+};
+
+export const issueStatusSchema = z.enum(ISSUE_STATUSES, {
+  error: `Status must be one of ${ISSUE_STATUSES.join(", ")}`,
+});
+export const issuePrioritySchema = z.enum(ISSUE_PRIORITIES, {
+  error: `Priority must be one of ${ISSUE_PRIORITIES.join(", ")}`,
+});
+
+/**
+ * The spec an issue belongs to: an id like "SPEC-3" (any case), or null / "" for none.
+ * Normalized to the canonical "SPEC-3". Whether it exists is checked by the server.
+ */
+export const issueSpecIdSchema = z
+  .string({ error: "Spec must be a spec id like SPEC-1, or null for none" })
+  .trim()
+  .nullable()
+  .transform((v, ctx) => {
+    if (v === null || v === "") return null;
+    const id = parseId("spec", v);
+    if (!id) {
+      const shown = v.length > 40 ? `${v.slice(0, 40)}…` : v;
+      ctx.addIssue({ code: "custom", message: `"${shown}" is not a spec id (spec ids look like SPEC-1)` });
+      return z.NEVER;
+    }
+    return id;
+  });
+
+/** POST /api/issues */
+export const createIssueSchema = requestObject({
+  title: titleSchema,
+  body: bodySchema.default(""),
+  status: issueStatusSchema.default("open"),
+  priority: issuePrioritySchema.default("medium"),
+  specId: issueSpecIdSchema.default(null),
+});
+export type CreateIssueInput = z.input<typeof createIssueSchema>;
+export type CreateIssueData = z.output<typeof createIssueSchema>;
+
+/** PATCH /api/issues/:id — every field optional (specId: null unlinks), at least one required. */
+export const updateIssueSchema = requestObject({
+  title: titleSchema.optional(),
+  body: bodySchema.optional(),
+  status: issueStatusSchema.optional(),
+  priority: issuePrioritySchema.optional(),
+  specId: issueSpecIdSchema.optional(),
+}).refine((v) => Object.values(v).some((x) => x !== undefined), {
+  message: "Nothing to update: send at least one of title, body, status, priority, specId",
+  // Only when the fields themselves are fine (e.g. not for a lone unknown field).
+  when: (payload) => payload.issues.length === 0,
+});
+export type UpdateIssueInput = z.input<typeof updateIssueSchema>;
+export type UpdateIssueData = z.output<typeof updateIssueSchema>;
+
+/** GET /api/issues?q=&status=&specId=&limit= — specId=none lists issues without a spec. */
+export const issueListQuerySchema = z.object({
+  q: searchQuerySchema,
+  status: z.preprocess(emptyToUndefined, issueStatusSchema.optional()),
+  specId: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        if (v.toLowerCase() === "none") return "none" as const;
+        const id = parseId("spec", v);
+        if (!id) {
+          ctx.addIssue({ code: "custom", message: `"${v.slice(0, 40)}" is not a spec id (use SPEC-1, or none)` });
+          return z.NEVER;
+        }
+        return id;
+      })
+      .optional(),
+  ),
+  limit: limitSchema,
+});
+export type IssueListQuery = z.output<typeof issueListQuerySchema>;

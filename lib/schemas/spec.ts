@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { bodySchema, limitSchema, requestObject, searchQuerySchema, titleSchema } from "./common";
+
+/** POST /api/specs */
+export const createSpecSchema = requestObject({
+  title: titleSchema,
+  body: bodySchema.default(""),
+});
+export type CreateSpecInput = z.input<typeof createSpecSchema>;
+export type CreateSpecData = z.output<typeof createSpecSchema>;
+
+/** PATCH /api/specs/:id — every field optional, at least one required. */
+export const updateSpecSchema = requestObject({
+  title: titleSchema.optional(),
+  body: bodySchema.optional(),
+}).refine((v) => Object.values(v).some((x) => x !== undefined), {
+  message: "Nothing to update: send title and/or body",
+  // Only when the fields themselves are fine (e.g. not for a lone unknown field).
+  when: (payload) => payload.issues.length === 0,
+});
+export type UpdateSpecInput = z.input<typeof updateSpecSchema>;
+export type UpdateSpecData = z.output<typeof updateSpecSchema>;
+
+/** GET /api/specs?q=&limit= */
+export const specListQuerySchema = z.object({
+  q: searchQuerySchema,
+  limit: limitSchema,
+});
+export type SpecListQuery = z.output<typeof specListQuerySchema>;
+
+/** DELETE /api/specs/:id?detachIssues=true */
+export const deleteSpecQuerySchema = z.object({
+  detachIssues: z
+    .enum(["true", "false", "1", "0", ""], { error: "detachIssues must be true or false" })
+    .optional()
+    .transform((v) => v === "true" || v === "1"),
+});

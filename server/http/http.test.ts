@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { err, ok } from "@/lib/result";
+import { jsonError, resultResponse } from "@/server/http/responses";
+import { readJson, readQuery } from "@/server/http/validation";
+import { INTERNAL_ERROR_MESSAGE, withErrorHandling } from "@/server/http/with-error-handling";
+
+const post = (body: string) => new Request("http://localhost/x", { method: "POST", body });
+
+describe("jsonError", () => {
+  it("answers { error: { code, message, details } } with the status", async () => {
+    const res = jsonError(409, "conflict", "Busy", { retryAfter: 3 });
+    expect(res.status).toBe(409);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.json()).toEqual({ error: { code: "conflict", message: "Busy", details: { retryAfter: 3 } } });
+    expect(await jsonError(404, "not_found", "Nope").json()).toEqual({ error: { code: "not_found", message: "Nope" } });
+  });
+});
+
+describe("resultResponse", () => {
+  it("maps ok values and error codes to statuses", async () => {
+    expect((await resultResponse(ok({ a: 1 }), 201)).status).toBe(201);
+    expect((await resultResponse(err({ code: "validation_failed", message: "m" }))).status).toBe(422);
+    expect((await resultResponse(err({ code: "not_found", message: "m" }))).status).toBe(404);
+    expect((await resultResponse(err({ code: "conflict", message: "m" }))).status).toBe(409);
+    expect((await resultResponse(err({ code: "bad_request", message: "m" }))).status).toBe(400);
+  });
+});
+
+describe("readJson / readQuery", () => {
+  const schema = z.object({ n: z.number({ error: "n must be a number" }) });
+
+  it("distinguishes bad JSON (400) from invalid fields (422)", async () => {
+    const bad = await readJson(post("{"), schema);
+    expect(bad).toMatchObject({ ok: false, error: { code: "bad_request" } });
+    const invalid = await readJson(post('{"n":"x"}'), schema);
+    expect(invalid).toMatchObject({
+      ok: false,
+      error: { code: "validation_failed", message: "n: n must be a number", details: { fieldErrors: { n: ["n must be a number"] } } },
+    });
+    expect(await readJson(post('{"n":2}'), schema)).toEqual({ ok: true, value: { n: 2 } });
+  });
+
+  it("validates query strings", () => {
+    const q = readQuery(new Request("http://localhost/x?n=1&n=2"), z.object({ n: z.coerce.number() }));
+    expect(q).toEqual({ ok: true, value: { n: 2 } });
+  });
+});
+
+describe("withErrorHandling", () => {
+  it("turns unexpected throws into a 500 with a safe message and logs the error", async () => {
+    const spy = jest.spyOn(console, "error").mockImplementation(() => {});
+    const handler = withErrorHandling(async () => {
+      throw new Error("connection string postgres://secret@db leaked");
+    });
+    const res = await handler(new Request("http://localhost/api/things"), undefined);
+    expect(res.status).toBe(500);
+    const body = await res.json();
+    expect(body).toEqual({ error: { code: "internal", message: INTERNAL_ERROR_MESSAGE } });
+    expect(JSON.stringify(body)).not.toContain("secret");
+    expect(spy).toHaveBeenCalled();
+    spy.mockRestore();
+  });
+
+  it("turns a thrown ZodError into a 422 and passes responses through", async () => {
+    const handler = withErrorHandling(async (request: Request) => {
+      const data = z.object({ a: z.string({ error: "a is required" }) }).parse(await request.json());
+      return Response.json(data);
+    });
+    expect((await handler(post("{}"), undefined)).status).toBe(422);
+    expect((await handler(post("{oops"), undefined)).status).toBe(400);
+    const good = await handler(post('{"a":"x"}'), undefined);
+    expect(good.status).toBe(200);
+    expect(await good.json()).toEqual({ a: "x" });
+  });
+
+  it("passes the route context through", async () => {
+    const handler = withErrorHandling(async (_req: Request, { params }: { params: Promise<{ id: string }> }) =>
+      Response.json({ id: (await params).id }),
+    );
+    const res = await handler(new Request("http://localhost/x"), { params: Promise.resolve({ id: "SPEC-1" }) });
+    expect(await res.json()).toEqual({ id: "SPEC-1" });
+  });
+});

@@ -1,0 +1,23 @@
+import "server-only";
+import { prisma } from "@/server/db";
+import type { Prisma } from "@/server/generated/prisma/client";
+import { ok, type Result } from "@/lib/result";
+import type { IssueListQuery } from "@/lib/schemas/issue";
+import type { Issue, ListResponse } from "@/lib/types";
+import { titleContains } from "@/server/specs/title-search";
+import { issueInclude, toIssueDto } from "./issue-dto";
+
+/** Newest first. Filters: title search (case-insensitive), status, spec (specId "none" = no spec). */
+export async function listIssues(query: IssueListQuery): Promise<Result<ListResponse<Issue>>> {
+  const where: Prisma.IssueWhereInput = {};
+  if (query.q) where.title = titleContains(query.q);
+  if (query.status) where.status = query.status;
+  if (query.specId) where.specId = query.specId === "none" ? null : query.specId;
+  const rows = await prisma.issue.findMany({
+    where,
+    orderBy: { number: "desc" },
+    take: query.limit,
+    include: issueInclude,
+  });
+  return ok({ items: rows.map(toIssueDto) });
+}

@@ -1,0 +1,43 @@
+import "server-only";
+import { prisma } from "@/server/db";
+import { isPrismaError } from "@/server/http/prisma-errors";
+import { syncReferences } from "@/server/references/sync-references";
+import { notFoundMessage, parseId } from "@/lib/ids";
+import { invalidField, notFound, ok, type Result } from "@/lib/result";
+import type { UpdateIssueData } from "@/lib/schemas/issue";
+import type { Issue } from "@/lib/types";
+import { issueInclude, missingSpecMessage, toIssueDto } from "./issue-dto";
+
+/** Updates the given fields; `specId: null` unlinks the issue from its spec. */
+export async function updateIssue(rawId: string, input: UpdateIssueData): Promise<Result<Issue>> {
+  const id = parseId("issue", rawId);
+  if (!id) return notFound(notFoundMessage("issue", rawId));
+  const { specId } = input;
+  try {
+    return await prisma.$transaction(async (tx): Promise<Result<Issue>> => {
+      const exists = await tx.issue.findUnique({ where: { id }, select: { id: true } });
+      if (!exists) return notFound(notFoundMessage("issue", rawId));
+      if (specId && !(await tx.spec.findUnique({ where: { id: specId }, select: { id: true } }))) {
+        return invalidField("specId", missingSpecMessage(specId));
+      }
+      const row = await tx.issue.update({
+        where: { id },
+        data: {
+          title: input.title,
+          body: input.body,
+          status: input.status,
+          priority: input.priority,
+          specId,
+        },
+        include: issueInclude,
+      });
+      // The [[…]] references the body cites are stored with it.
+      if (input.body !== undefined) await syncReferences(tx, { type: "issue", id }, input.body);
+      return ok(toIssueDto(row));
+    });
+  } catch (error) {
+    if (isPrismaError(error, "P2025")) return notFound(notFoundMessage("issue", rawId));
+    if (specId && isPrismaError(error, "P2003")) return invalidField("specId", missingSpecMessage(specId));
+    throw error;
+  }
+}

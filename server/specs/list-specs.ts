@@ -1,0 +1,18 @@
+import "server-only";
+import { prisma } from "@/server/db";
+import { ok, type Result } from "@/lib/result";
+import type { SpecListQuery } from "@/lib/schemas/spec";
+import type { ListResponse, Spec } from "@/lib/types";
+import { specInclude, toSpecDto } from "./spec-dto";
+import { titleContains } from "./title-search";
+
+/** Newest first; `q` matches the title case-insensitively. */
+export async function listSpecs(query: SpecListQuery): Promise<Result<ListResponse<Spec>>> {
+  const rows = await prisma.spec.findMany({
+    where: query.q ? { title: titleContains(query.q) } : undefined,
+    orderBy: { number: "desc" },
+    take: query.limit,
+    include: specInclude,
+  });
+  return ok({ items: rows.map(toSpecDto) });
+}
