@@ -14,7 +14,7 @@ import { CANCEL_CHANNEL, STATUS_CHANNEL } from "@/server/realtime/channels";
 export async function cancelExecution(id: string): Promise<Result<ExecutionDto>> {
   const found = await findExecution(id);
   if (!found.ok) return found;
-  const execution = found.value;
+  let execution = found.value;
 
   if (execution.status === "queued") {
     const updated = await prisma.execution.updateMany({
@@ -24,10 +24,18 @@ export async function cancelExecution(id: string): Promise<Result<ExecutionDto>>
     if (updated.count === 1) {
       await removeQueuedExecution(id).catch(() => {});
       await prisma.$executeRawUnsafe(`SELECT pg_notify($1, $2)`, STATUS_CHANNEL, id);
+    } else {
+      // A runner claimed it between our read and the update: it is running
+      // now, so cancel it as such (otherwise the cancel was silently lost).
+      execution = await prisma.execution.findUniqueOrThrow({ where: { id } });
     }
-  } else if (execution.status === "running" && !execution.cancelRequestedAt) {
-    await prisma.execution.update({ where: { id }, data: { cancelRequestedAt: new Date() } });
-    await prisma.$executeRawUnsafe(`SELECT pg_notify($1, $2)`, CANCEL_CHANNEL, id);
+  }
+  if (execution.status === "running" && !execution.cancelRequestedAt) {
+    const requested = await prisma.execution.updateMany({
+      where: { id, status: "running", cancelRequestedAt: null },
+      data: { cancelRequestedAt: new Date() },
+    });
+    if (requested.count === 1) await prisma.$executeRawUnsafe(`SELECT pg_notify($1, $2)`, CANCEL_CHANNEL, id);
   }
   const fresh = await prisma.execution.findUniqueOrThrow({ where: { id } });
   return ok(toExecutionDto(fresh));

@@ -9,6 +9,8 @@ type Listener = {
   channels: Set<string>;
   client: pg.Client | null;
   connecting: Promise<void> | null;
+  /** Set by closeListener(): no reconnecting any more. */
+  closed: boolean;
 };
 
 const globalForListener = globalThis as unknown as { arborPgListener?: Listener };
@@ -17,7 +19,7 @@ function state(): Listener {
   if (!globalForListener.arborPgListener) {
     const emitter = new EventEmitter();
     emitter.setMaxListeners(0);
-    globalForListener.arborPgListener = { emitter, channels: new Set(), client: null, connecting: null };
+    globalForListener.arborPgListener = { emitter, channels: new Set(), client: null, connecting: null, closed: false };
   }
   return globalForListener.arborPgListener;
 }
@@ -32,6 +34,7 @@ async function connect(s: Listener): Promise<void> {
     if (s.client !== client) return;
     s.client = null;
     setTimeout(() => {
+      if (s.closed) return;
       void ensureConnected(s).then(() => s.emitter.emit("reconnect"));
     }, 500);
   });
@@ -66,4 +69,21 @@ export function onReconnect(handler: () => void): () => void {
   const s = state();
   s.emitter.on("reconnect", handler);
   return () => s.emitter.off("reconnect", handler);
+}
+
+/**
+ * Ends the LISTEN connection, for a graceful shutdown (and tests): without it
+ * the open connection keeps the process alive, and its "end" handler would
+ * only reconnect. Subscribers are dropped; a later subscribe() starts afresh.
+ */
+export async function closeListener(): Promise<void> {
+  const s = globalForListener.arborPgListener;
+  if (!s) return;
+  globalForListener.arborPgListener = undefined;
+  s.closed = true;
+  await s.connecting?.catch(() => {});
+  const client = s.client;
+  s.client = null; // so its "end" handler does not reconnect
+  s.emitter.removeAllListeners();
+  if (client) await client.end().catch(() => {});
 }

@@ -4,7 +4,11 @@
 // rather than @swc/jest because the npm registry these machines reach lacks
 // some of @swc/core's platform packages, which makes `npm ci` refuse the lock.
 const { createHash } = require("node:crypto");
+const { readFileSync } = require("node:fs");
 const { transformSync, version } = require("esbuild");
+
+// Part of the cache key: changing the options below must not serve stale output.
+const self = readFileSync(__filename);
 
 function loaderFor(filename) {
   if (filename.endsWith(".tsx")) return "tsx";
@@ -24,11 +28,14 @@ module.exports = {
       sourcemap: "inline",
       // import.meta has no CommonJS meaning; the few packages that touch it only read .url.
       define: { "import.meta.url": "__filename" },
+      // import() → require(): Jest runs CommonJS without --experimental-vm-modules,
+      // and Prisma's generated client loads its query compiler with import().
+      supported: { "dynamic-import": false },
       logLevel: "silent",
     });
     return { code: result.code };
   },
   getCacheKey(source, filename, options) {
-    return createHash("sha256").update(version).update("\0").update(filename).update("\0").update(source).update(String(options?.instrument)).digest("hex");
+    return createHash("sha256").update(version).update("\0").update(self).update("\0").update(filename).update("\0").update(source).update(String(options?.instrument)).digest("hex");
   },
 };

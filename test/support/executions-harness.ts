@@ -16,7 +16,8 @@ export type Harness = {
   tmp: string;
   workspace: string;
   env: Record<string, string | undefined>;
-  startRunner(options?: { runnerId?: string; cancelGraceMs?: number }): Promise<RunnerHandle>;
+  /** `env` is laid over this process's env for that runner only (e.g. CLAUDE_BIN=/nonexistent). */
+  startRunner(options?: { runnerId?: string; cancelGraceMs?: number; env?: Record<string, string | undefined> }): Promise<RunnerHandle>;
   close(): Promise<void>;
 };
 
@@ -49,7 +50,7 @@ export async function createHarness(): Promise<Harness> {
         databaseUrl: testDatabaseUrl(),
         runnerId: options.runnerId ?? "test-runner",
         cancelGraceMs: options.cancelGraceMs ?? 2_000,
-        env: { ...process.env },
+        env: { ...process.env, ...(options.env ?? {}) },
       });
       runners.push(runner);
       return runner;

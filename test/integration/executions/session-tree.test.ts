@@ -1,0 +1,92 @@
+import { GET as listIssueExecutionsRoute } from "@/app/api/issues/[id]/executions/route";
+import type { ExecutionDto, SessionTreeNode } from "@/lib/execution-types";
+import { prisma } from "@/server/db";
+import { releaseWorkerUtils } from "@/server/queue/worker-utils";
+import { resetDb } from "@/test/support/db";
+import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
+import { api, send, StandIn, waitForEnd } from "@/test/integration/executions/support/helpers";
+
+// GET /api/issues/:id/session-tree: the issue's executions as a tree. A
+// Continue hangs under its parent (edge "continue"), a Fork under the
+// execution it branched from (edge "fork"), anything else is a root; the
+// latest turn of each line is its head.
+//
+//   A (root) ─┬─ B (continue) ── C (continue)
+//             ├─ F (fork) ────── G (continue)
+//             └─ D (fork: a Continue on A once A was no longer its session's head)
+//   R (root: Start fresh from A)
+
+jest.setTimeout(90_000);
+
+let h: Harness;
+beforeAll(async () => {
+  await resetDb();
+  h = await createHarness();
+  new StandIn(h.api);
+  await h.startRunner();
+});
+afterAll(async () => {
+  await h?.close();
+  await releaseWorkerUtils();
+  await prisma.$disconnect();
+});
+
+const created = async (response: Promise<{ status: number; body: ExecutionDto }>) => {
+  const r = await response;
+  expect(r.status).toBe(201);
+  return r.body;
+};
+
+/** The tree as [id, edge, isHead, children] tuples, for one readable comparison. */
+type Shape = [string, string, boolean, Shape[]];
+const shape = (node: SessionTreeNode): Shape => [node.id, node.edge, node.isHead, node.children.map(shape)];
+
+test("the session tree of an issue with continues, forks and a restart", async () => {
+  const issueId = await createIssue();
+  const a = await waitForEnd((await created(api.create({ issueId, prompt: "tree root" }))).id);
+  const b = await created(api.continue(a.id, "tree continue b"));
+  const f = await created(api.fork(a.id, "tree fork f"));
+  await Promise.all([waitForEnd(b.id), waitForEnd(f.id)]);
+  const c = await created(api.continue(b.id, "tree continue c"));
+  const g = await created(api.continue(f.id, "tree continue g"));
+  const d = await created(api.continue(a.id, "tree continue-as-fork d"));
+  const r = await created(api.startFresh(a.id));
+  const done = await Promise.all([c, g, d, r].map((e) => waitForEnd(e.id)));
+  expect(done.map((e) => e.status)).toEqual(["completed", "completed", "completed", "completed"]);
+  expect(d).toMatchObject({ parentExecutionId: null, forkedFromExecutionId: a.id });
+  expect(r).toMatchObject({ restartedFromExecutionId: a.id, prompt: "tree root" });
+
+  const tree = await api.sessionTree(issueId);
+  expect(tree.status).toBe(200);
+  expect(Object.keys(tree.body)).toEqual(["roots"]);
+  expect(tree.body.roots.map(shape)).toEqual([
+    [
+      a.id,
+      "root",
+      false,
+      [
+        [b.id, "continue", false, [[c.id, "continue", true, []]]],
+        [f.id, "fork", false, [[g.id, "continue", true, []]]],
+        [d.id, "fork", true, []],
+      ],
+    ],
+    [r.id, "root", true, []],
+  ]);
+
+  // Every node is a whole execution, as GET /api/executions/:id gives it, plus its place in the tree.
+  const [rootA] = tree.body.roots;
+  const { edge, isHead, children, ...asExecution } = rootA;
+  expect({ edge, isHead, children: children.length }).toEqual({ edge: "root", isHead: false, children: 3 });
+  const { waitingForExecutionId: _ignored, ...fromGet } = (await api.get(a.id)).body;
+  expect(asExecution).toMatchObject(fromGet);
+  const forkNode = rootA.children[1];
+  expect(forkNode).toMatchObject({ forkedFromExecutionId: a.id, forkSessionId: a.sessionId, status: "completed" });
+  expect(forkNode.sessionId).not.toBe(a.sessionId);
+  expect(forkNode.children[0].sessionId).toBe(forkNode.sessionId);
+  expect(rootA.children[0].children[0]).toMatchObject({ parentExecutionId: b.id, sessionId: a.sessionId });
+
+  // The flat list of the same executions, oldest first.
+  const list = await send<ExecutionDto[]>(listIssueExecutionsRoute, { id: issueId });
+  expect(list.status).toBe(200);
+  expect(list.body.map((e) => e.id)).toEqual([a, b, f, c, g, d, r].map((e) => e.id));
+});
