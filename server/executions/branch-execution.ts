@@ -9,6 +9,7 @@ import { insertIdempotently } from "@/server/executions/insert-idempotently";
 import { findSessionHead, sessionOf } from "@/server/executions/session-head";
 import type { Created } from "@/server/executions/create-execution";
 import { enqueueExecution } from "@/server/queue/enqueue-execution";
+import { expandPrompt } from "@/server/references/expand-prompt";
 import { isRunnerAlive } from "@/server/runner/runner-liveness";
 
 // Continue and Fork both start a new execution from an existing one's session.
@@ -48,6 +49,8 @@ export async function branchExecution(
   const isHead = head?.id === source.id;
   const asFork = mode === "fork" || !isHead;
   const sourceDone = source.status !== "queued" && source.status !== "running";
+  // Cited specs/issues are expanded unless an earlier turn of this conversation already carried them.
+  const expanded = await expandPrompt(prompt, source.id);
 
   const inserted = await insertIdempotently(idempotencyKey, () =>
     prisma.execution.create({
@@ -56,6 +59,8 @@ export async function branchExecution(
         issueId: source.issueId,
         agent: source.agent,
         prompt,
+        agentPrompt: expanded.agentPrompt,
+        expandedReferences: expanded.expandedReferences,
         // Claude sessions are scoped to the working directory.
         cwd: source.cwd,
         runnerId: source.runnerId,
@@ -63,6 +68,9 @@ export async function branchExecution(
         parentExecutionId: asFork ? null : source.id,
         forkedFromExecutionId: asFork ? source.id : null,
         forkSessionId: asFork ? session : null,
+        // A Continue is a turn of the source's Session from the start; a Fork's
+        // Session is created when its new agent session id is captured.
+        managedSessionId: asFork ? null : source.managedSessionId,
         idempotencyKey: idempotencyKey ?? null,
       },
     }),
@@ -70,10 +78,12 @@ export async function branchExecution(
   if (!inserted.replayed) {
     await enqueueExecution(inserted.row.id, {
       runnerId: source.runnerId,
-      // A continue waits behind every earlier turn of its session. A fork only
-      // needs its source finished (to know its last message); once it is, the
-      // fork can run alongside the original.
-      sessionId: asFork && sourceDone ? null : session,
+      // Its own session's queue: later turns of it wait for it.
+      sessionId: inserted.row.targetSessionId,
+      // A continue waits for the previous turn (the source, as the head) if
+      // that has not finished. A fork only needs its source finished (to know
+      // its last message); once it is, the fork runs alongside the original.
+      after: sourceDone ? null : source.id,
     });
   }
   return ok({ execution: toExecutionDto(inserted.row), replayed: inserted.replayed });

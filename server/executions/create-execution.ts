@@ -9,6 +9,7 @@ import { toExecutionDto } from "@/server/executions/execution-dto";
 import { resolveCwd } from "@/server/executions/resolve-cwd";
 import { insertIdempotently } from "@/server/executions/insert-idempotently";
 import { enqueueExecution } from "@/server/queue/enqueue-execution";
+import { expandPrompt } from "@/server/references/expand-prompt";
 
 export type CreateExecutionArgs = {
   issueId: string;
@@ -30,6 +31,8 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
   }
   const cwd = await resolveCwd(args.cwd);
   if (!cwd.ok) return cwd;
+  // `prompt` is kept as typed; the agent receives cited specs/issues expanded.
+  const expanded = await expandPrompt(args.prompt);
 
   const inserted = await insertIdempotently(args.idempotencyKey, () =>
     prisma.execution.create({
@@ -38,6 +41,8 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
         issueId: issue.id,
         agent: args.agent,
         prompt: args.prompt,
+        agentPrompt: expanded.agentPrompt,
+        expandedReferences: expanded.expandedReferences,
         cwd: cwd.value,
         // Minted now and passed as --session-id, so the session id is known
         // before the agent starts and no other run can claim it.
@@ -47,7 +52,8 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
       },
     }),
   );
-  if (!inserted.replayed) await enqueueExecution(inserted.row.id);
+  // Queued under its own session, so a Continue sent while it runs waits for it.
+  if (!inserted.replayed) await enqueueExecution(inserted.row.id, { sessionId: inserted.row.targetSessionId });
   return ok({ execution: toExecutionDto(inserted.row), replayed: inserted.replayed });
 }
 

@@ -13,6 +13,8 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
     status: row.status,
     sessionId: row.sessionId,
     sessionConfirmed: row.sessionConfirmed,
+    managedSessionId: row.managedSessionId,
+    expandedReferences: row.expandedReferences ?? [],
     parentExecutionId: row.parentExecutionId,
     forkedFromExecutionId: row.forkedFromExecutionId,
     forkSessionId: row.forkSessionId,

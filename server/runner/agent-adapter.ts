@@ -2,6 +2,7 @@ import { planLaunch } from "@/server/agents/plan-launch";
 import { getAgentDefinition } from "@/server/agents/registry";
 import type { LaunchMode, LineSignals, StderrSignals } from "@/server/agents/types";
 import { spawnAgentProcess, type AgentExit } from "@/server/runner/agent-process";
+import { searchTextOf } from "@/server/search/search-text";
 
 // The runner's view of the agent layer: plan a launch for an execution, then
 // run it and read it line by line through the agent's own parser.
@@ -11,7 +12,8 @@ export type PreparedLaunch =
       ok: true;
       argv: string[];
       env: Record<string, string | undefined>;
-      parseLine: (line: string, truncated: boolean) => { kind: string; json: string; signals: LineSignals };
+      /** `searchText`: what search should find in the line (server/search/search-text.ts), or null. */
+      parseLine: (line: string, truncated: boolean) => { kind: string; json: string; signals: LineSignals; searchText: string | null };
       classifyStderr: (text: string) => StderrSignals;
     }
   | { ok: false; code: string; message: string };
@@ -27,7 +29,12 @@ export async function prepareLaunch(agentId: string, mode: LaunchMode, prompt: s
     env: plan.env,
     parseLine: (line, truncated) => {
       const parsed = agent.parseLine(line, { truncated });
-      return { kind: parsed.event.kind, json: JSON.stringify(parsed.event.payload ?? null), signals: parsed.signals };
+      return {
+        kind: parsed.event.kind,
+        json: JSON.stringify(parsed.event.payload ?? null),
+        signals: parsed.signals,
+        searchText: safeSearchText(() => searchTextOf(agent.normalize(parsed.event))),
+      };
     },
     classifyStderr: (text) => agent.classifyStderr(text),
   };
@@ -52,4 +59,13 @@ export function spawnAgent(options: { argv: string[]; env: Record<string, string
       await child.terminate(graceMs);
     },
   };
+}
+
+/** Search text is a nicety: a line the normalizer chokes on is still stored, just not searchable. */
+function safeSearchText(extract: () => string | null): string | null {
+  try {
+    return extract();
+  } catch {
+    return null;
+  }
 }

@@ -117,13 +117,32 @@ describe("spawnAgentProcess", () => {
       seen.push(Number(line.text.slice(5)));
       if (seen.length === 1_000) agent.pause();
     });
+    // As the runner does: wait() is pending while it pauses and resumes.
+    const finished = agent.wait();
     await waitFor(() => seen.length >= 1_000);
     await sleep(200);
     expect(seen.length).toBe(1_000); // nothing more was handed over while paused
     agent.resume();
-    expect(await agent.wait()).toMatchObject({ ok: true, exitCode: 0 });
+    expect(await finished).toMatchObject({ ok: true, exitCode: 0 });
     expect(seen.length).toBe(total);
     expect(seen.every((n, i) => n === i)).toBe(true);
+  });
+
+  it("does not escalate to SIGKILL when the process exits in time but the consumer is paused", async () => {
+    const agent = spawnAgentProcess({ argv: ["/bin/sh", "-c", "echo first; echo second; sleep 30"], cwd });
+    const seen: string[] = [];
+    agent.onStdoutLine((line) => {
+      seen.push(line.text);
+      agent.pause();
+    });
+    await waitFor(() => seen.length === 1);
+    const terminating = agent.terminate(5_000);
+    await sleep(300);
+    agent.resume();
+    const started = Date.now();
+    expect(await terminating).toEqual({ ok: true, exitCode: null, signal: "SIGTERM" });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(seen).toEqual(["first", "second"]);
   });
 
   it("waits for an async handler before handing over the next line", async () => {

@@ -88,8 +88,10 @@ export function spawnAgentProcess(options: AgentProcessOptions): AgentProcess {
 class RunningAgentProcess implements AgentProcess {
   private readonly stdout: OutputPump<SplitLine>;
   private readonly stderr: OutputPump<string>;
-  private paused = false;
   private exited: AgentExit | null = null;
+  /** The process ended (or never started). */
+  private readonly exitSeen: Promise<AgentExit>;
+  /** …and all its output was handed over. */
   private readonly finished: Promise<AgentExit>;
   private handlerError: unknown = null;
 
@@ -110,7 +112,7 @@ class RunningAgentProcess implements AgentProcess {
       onHandlerError,
     );
 
-    const exitSeen = new Promise<AgentExit>((resolve) => {
+    this.exitSeen = new Promise<AgentExit>((resolve) => {
       child.once("error", (error: NodeJS.ErrnoException) => {
         // 'error' without a pid: the process never started. (With a pid it
         // is a failed kill() or similar; 'exit' still follows.)
@@ -121,8 +123,10 @@ class RunningAgentProcess implements AgentProcess {
         resolve({ ok: true, exitCode: code, signal });
       });
     });
-    this.finished = exitSeen.then(async (exit) => {
+    void this.exitSeen.then((exit) => {
       this.exited = exit;
+    });
+    this.finished = this.exitSeen.then(async (exit) => {
       if (exit.ok) await Promise.all([this.stdout.done, this.stderr.done]);
       else {
         this.stdout.abandon();
@@ -148,22 +152,20 @@ class RunningAgentProcess implements AgentProcess {
   }
 
   pause(): void {
-    this.paused = true;
     this.stdout.setPaused(true);
     this.stderr.setPaused(true);
   }
 
   resume(): void {
-    this.paused = false;
     this.stdout.setPaused(false);
     this.stderr.setPaused(false);
   }
 
   wait(): Promise<AgentExit> {
     // Nobody listening must not mean a child blocked on a full pipe forever.
+    // (A pause stays in force: the consumer resumes when it has caught up.)
     this.stdout.ensureHandler();
     this.stderr.ensureHandler();
-    if (this.paused) this.resume();
     return this.finished;
   }
 
@@ -174,7 +176,9 @@ class RunningAgentProcess implements AgentProcess {
       const graceOver = new Promise<"grace_over">((resolve) => {
         timer = setTimeout(() => resolve("grace_over"), graceMs);
       });
-      const outcome = await Promise.race([this.finished.then(() => "exited" as const, () => "exited" as const), graceOver]);
+      // Race the exit itself, not the output: a consumer that paused reading
+      // must not turn a prompt exit into a SIGKILL.
+      const outcome = await Promise.race([this.exitSeen.then(() => "exited" as const), graceOver]);
       clearTimeout(timer);
       if (outcome === "grace_over") this.signalGroup("SIGKILL");
     }

@@ -1,28 +1,41 @@
 import type pg from "pg";
 import { EVENTS_CHANNEL } from "@/server/realtime/channels";
+import { SEARCH_CONFIG } from "@/server/search/search-config";
 
 // Stores an execution's events in order with a per-execution sequence number,
 // in batches (one INSERT … unnest per flush), and NOTIFYs listeners after each
-// batch. Memory stays bounded: once too many bytes wait, `needsDrain` tells the
-// reader to pause the agent's stdout until the batch is written.
+// batch. Memory stays bounded: once too many bytes or events wait (pending or
+// in batches not yet written), `needsDrain` tells the reader to pause the
+// agent's stdout until they are written.
 
 const FLUSH_INTERVAL_MS = 25;
 const FLUSH_EVENTS = 1_000;
 const FLUSH_BYTES = 2 * 1024 * 1024;
 const HIGH_WATER_BYTES = 16 * 1024 * 1024;
+// Small events cost far more memory than their bytes (an object, a string
+// and pg's per-row work each), so the backlog is also capped in events.
+const HIGH_WATER_EVENTS = 10 * FLUSH_EVENTS;
 
-type Pending = { seq: number; stream: string; kind: string; json: string };
+type Pending = { seq: number; stream: string; kind: string; json: string; searchText: string | null };
 
 export type StoredEventInput = {
   stream: "stdout" | "stderr" | "arbor";
   kind: string;
   /** The payload as JSON text (for Claude, the line exactly as printed). */
   json: string;
+  /**
+   * What search finds in this event (server/search/search-text.ts); stored
+   * with its tsvector in the same INSERT. Null or absent: not searchable.
+   */
+  searchText?: string | null;
 };
 
 export class EventWriter {
   private pending: Pending[] = [];
   private pendingBytes = 0;
+  /** Pushed and not yet stored: pending, plus batches waiting for or in their write. */
+  private queuedBytes = 0;
+  private queuedEvents = 0;
   private seq: number;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
@@ -41,14 +54,19 @@ export class EventWriter {
   }
 
   get needsDrain(): boolean {
-    return this.pendingBytes >= HIGH_WATER_BYTES;
+    // Not pendingBytes: every flush resets it, and flushed batches wait in
+    // line for their write (one at a time) while the reader keeps going.
+    return this.queuedBytes >= HIGH_WATER_BYTES || this.queuedEvents >= HIGH_WATER_EVENTS;
   }
 
   push(event: StoredEventInput): number {
     this.seq += 1;
     const json = sanitizeForJsonb(event.json);
-    this.pending.push({ seq: this.seq, stream: event.stream, kind: event.kind, json });
+    const searchText = event.searchText ? event.searchText.replace(/\u0000/g, "\uFFFD") : null;
+    this.pending.push({ seq: this.seq, stream: event.stream, kind: event.kind, json, searchText });
     this.pendingBytes += json.length;
+    this.queuedBytes += json.length;
+    this.queuedEvents += 1;
     if (this.pending.length >= FLUSH_EVENTS || this.pendingBytes >= FLUSH_BYTES) void this.flush();
     else if (!this.timer) this.timer = setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
     return this.seq;
@@ -61,6 +79,8 @@ export class EventWriter {
       this.timer = null;
     }
     const batch = this.pending;
+    const bytes = this.pendingBytes;
+    const count = batch.length;
     this.pending = [];
     this.pendingBytes = 0;
     this.flushing = this.flushing.then(async () => {
@@ -72,6 +92,11 @@ export class EventWriter {
         throw error;
       }
     });
+    const settled = () => {
+      this.queuedBytes -= bytes;
+      this.queuedEvents -= count;
+    };
+    this.flushing.then(settled, settled);
     return this.flushing;
   }
 
@@ -87,9 +112,17 @@ export class EventWriter {
       await client.query("BEGIN");
       try {
         await client.query(
-          `INSERT INTO execution_events (execution_id, seq, stream, kind, payload)
-           SELECT $1::uuid, s, st, k, p::jsonb FROM unnest($2::int[], $3::text[], $4::text[], $5::text[]) AS t(s, st, k, p)`,
-          [this.executionId, batch.map((e) => e.seq), batch.map((e) => e.stream), batch.map((e) => e.kind), batch.map((e) => e.json)],
+          `INSERT INTO execution_events (execution_id, seq, stream, kind, payload, search_text, search_vector)
+           SELECT $1::uuid, s, st, k, p::jsonb, x, to_tsvector('${SEARCH_CONFIG}', x)
+             FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(s, st, k, p, x)`,
+          [
+            this.executionId,
+            batch.map((e) => e.seq),
+            batch.map((e) => e.stream),
+            batch.map((e) => e.kind),
+            batch.map((e) => e.json),
+            batch.map((e) => e.searchText),
+          ],
         );
       } catch (error) {
         // One bad payload must not lose the batch: store each event alone,
@@ -99,7 +132,11 @@ export class EventWriter {
         for (const e of batch) {
           await client.query("SAVEPOINT one");
           try {
-            await client.query(`INSERT INTO execution_events (execution_id, seq, stream, kind, payload) VALUES ($1, $2, $3, $4, $5::jsonb)`, [this.executionId, e.seq, e.stream, e.kind, e.json]);
+            await client.query(
+              `INSERT INTO execution_events (execution_id, seq, stream, kind, payload, search_text, search_vector)
+               VALUES ($1, $2, $3, $4, $5::jsonb, $6, to_tsvector('${SEARCH_CONFIG}', $6::text))`,
+              [this.executionId, e.seq, e.stream, e.kind, e.json, e.searchText],
+            );
           } catch {
             await client.query("ROLLBACK TO SAVEPOINT one");
             await client.query(`INSERT INTO execution_events (execution_id, seq, stream, kind, payload) VALUES ($1, $2, $3, 'unparsed', $4::jsonb)`, [

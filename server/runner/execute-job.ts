@@ -5,6 +5,7 @@ import { STATUS_CHANNEL } from "@/server/realtime/channels";
 import type { LaunchMode, ResultSignal } from "@/server/agents/types";
 import { prepareLaunch, spawnAgent } from "@/server/runner/agent-adapter";
 import { EventWriter } from "@/server/runner/event-writer";
+import { recordSessionCapture } from "@/server/sessions/record-session-capture";
 
 export type RunnerContext = {
   runnerId: string;
@@ -43,7 +44,18 @@ async function launchKindFor(execution: Execution): Promise<{ launch: LaunchMode
     let resumeAt: string | null = null;
     if (source) {
       const later = await prisma.execution.findFirst({
-        where: { sessionId: fromSessionId, id: { not: source.id }, startedAt: { not: null }, createdAt: { gt: source.createdAt } },
+        where: {
+          id: { not: source.id },
+          createdAt: { gt: source.createdAt },
+          // A later turn in the session, or one about to be: a continuation that
+          // is queued or starting has not reported the session id yet (sessionId
+          // is null until system/init), yet its prompt may already be in the
+          // transcript by the time this fork's agent reads it.
+          OR: [
+            { sessionId: fromSessionId, startedAt: { not: null } },
+            { sessionId: null, targetSessionId: fromSessionId, status: { in: ["queued", "running"] } },
+          ],
+        },
         select: { id: true },
       });
       if (later) {
@@ -82,7 +94,8 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
     await writer.flush();
     return fail(ctx, executionId, plan.error.code, plan.error.message);
   }
-  const prepared = await prepareLaunch(execution.agent, plan.launch, execution.prompt, ctx.env);
+  // The agent receives the prompt with cited specs/issues expanded, when any were.
+  const prepared = await prepareLaunch(execution.agent, plan.launch, execution.agentPrompt ?? execution.prompt, ctx.env);
   if (!prepared.ok) {
     note("error", { message: prepared.message });
     await writer.flush();
@@ -94,7 +107,15 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
   const agent = spawnAgent({ argv: prepared.argv, env: prepared.env, cwd: execution.cwd, baseEnv: ctx.env });
   const entry: LiveProcess = { terminate: agent.terminate, cancelled: false, stopping: false };
   ctx.live.set(executionId, entry);
-  if (agent.pid) await prisma.execution.update({ where: { id: executionId }, data: { pid: agent.pid, resumeAtMessageId: resumeAt } });
+  if (agent.pid) {
+    const row = await prisma.execution.update({ where: { id: executionId }, data: { pid: agent.pid, resumeAtMessageId: resumeAt } });
+    // A cancel that came while the launch was being prepared found no live
+    // process, so its NOTIFY was dropped: honour it now, not at the next heartbeat.
+    if (row.cancelRequestedAt && !entry.cancelled) {
+      entry.cancelled = true;
+      void entry.terminate(ctx.cancelGraceMs);
+    }
+  }
 
   const expectedSession = plan.launch.kind === "fork" ? plan.launch.newSessionId : plan.launch.kind === "continue-latest" ? undefined : plan.launch.sessionId;
   let pinnedSession: string | null = null;
@@ -107,7 +128,7 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
 
   agent.onStdoutLine((line, truncated) => {
     const parsed = prepared.parseLine(line, truncated);
-    writer.push({ stream: "stdout", kind: parsed.kind, json: parsed.json });
+    writer.push({ stream: "stdout", kind: parsed.kind, json: parsed.json, searchText: parsed.searchText });
     const s = parsed.signals;
     if (s.sessionId && !pinnedSession) {
       if (s.sessionId === expectedSession) {
@@ -115,6 +136,7 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
         // Pinned the moment the agent reports it, so the UI shows it while the run is live.
         pinning = prisma.execution
           .update({ where: { id: executionId }, data: { sessionId: s.sessionId } })
+          .then(() => recordSessionCapture(executionId)) // its Session (SESS-n): created, or joined by a Continue
           .then(() => notifyStatus(ctx.pool, executionId));
       } else {
         note("warning", { message: `Agent reported session ${s.sessionId}, expected ${expectedSession}; not recorded` });

@@ -120,6 +120,36 @@ test.each<[string, string, string, string[]]>([
     ],
   ],
   [
+    "a changed Unsupported type",
+    'Unsupported("tsvector")?',
+    'Unsupported("tsquery")?',
+    ['column "posts.search_vector": type is tsvector in the database, the schema implies tsquery'],
+  ],
+  [
+    "an Unsupported field made required",
+    'Unsupported("tsvector")?',
+    'Unsupported("tsvector")',
+    ['column "posts.search_vector": nullable in the database, the schema implies NOT NULL'],
+  ],
+  [
+    "an Unsupported field the database does not have",
+    '  search   Unsupported("tsvector")? @map("search_vector")\n',
+    '  search   Unsupported("tsvector")? @map("search_vector")\n  terms    Unsupported("tsvector")? @map("terms")\n',
+    ['column "posts.terms": in the Prisma schema but not in the database'],
+  ],
+  [
+    "a GIN index the schema no longer has",
+    "  @@index([search], type: Gin)\n",
+    "",
+    ['index "posts_search_vector_idx" on "posts": in the database (INDEX USING gin (search_vector)) but not implied by the Prisma schema'],
+  ],
+  [
+    "a GIN index turned into a btree index",
+    "@@index([search], type: Gin)",
+    "@@index([search])",
+    ['index "posts_search_vector_idx" on "posts": is INDEX USING gin (search_vector) in the database, the schema implies INDEX (search_vector)'],
+  ],
+  [
     "a new model",
     "model Group {",
     "model Note {\n  id Int @id\n\n  @@map(\"notes\")\n}\n\nmodel Group {",
@@ -132,6 +162,14 @@ test.each<[string, string, string, string[]]>([
 test("reports a dropped implicit many-to-many relation as an extra join table", () => {
   const schema = edit("  groups    Group[]\n", "").replace("  authors Author[]\n", "");
   expect(schemaDrift(schema, migrated)).toEqual(['table "_AuthorToGroup": created by the migrations but not in the Prisma schema']);
+});
+
+test("reports an Unsupported column the schema dropped, and its index", () => {
+  const schema = edit('  search   Unsupported("tsvector")? @map("search_vector")\n', "").replace("  @@index([search], type: Gin)\n", "");
+  expect(schemaDrift(schema, migrated)).toEqual([
+    'column "posts.search_vector": in the database but not in the Prisma schema',
+    'index "posts_search_vector_idx" on "posts": in the database (INDEX USING gin (search_vector)) but not implied by the Prisma schema',
+  ]);
 });
 
 test("an invalid schema fails with Prisma's own diagnostics", () => {

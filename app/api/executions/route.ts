@@ -1,7 +1,8 @@
 import { createExecutionSchema } from "@/lib/schemas/execution";
 import { createExecution } from "@/server/executions/create-execution";
+import { listExecutions } from "@/server/executions/list-executions";
 import { createdResponse, idempotencyKeyOf } from "@/server/executions/http/created-response";
-import { errorResponse } from "@/server/http/responses";
+import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readJson } from "@/server/http/validation";
 import { withErrorHandling } from "@/server/http/with-error-handling";
 
@@ -12,4 +13,9 @@ export const POST = withErrorHandling(async (request: Request) => {
   const input = await readJson(request, createExecutionSchema);
   if (!input.ok) return errorResponse(input.error);
   return createdResponse(await createExecution({ ...input.value, idempotencyKey: idempotencyKeyOf(request) }));
+});
+
+/** GET /api/executions?status=running,queued&issueId=&limit=20 → { items: [Execution & { issueTitle }] }, newest first */
+export const GET = withErrorHandling(async (request: Request) => {
+  return resultResponse(await listExecutions(Object.fromEntries(new URL(request.url).searchParams.entries())));
 });

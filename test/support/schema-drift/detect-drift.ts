@@ -7,6 +7,7 @@ import { readCatalog } from "./read-catalog";
 import { relationMapNames } from "./relation-map-names";
 import { createScratchDatabase } from "./scratch-database";
 import type { DatabaseShape } from "./shape";
+import { unsupportedFields } from "./unsupported-fields";
 
 // The two halves of the drift check, kept apart so a test can read the
 // migrated catalog once and hold several schemas against it.
@@ -30,5 +31,5 @@ export async function migratedShape(serverUrl: string, migrationsDir?: string): 
 
 /** Differences between what `schema` (Prisma schema text) implies and `actual`; empty when they agree. */
 export function schemaDrift(schema: string, actual: DatabaseShape): string[] {
-  return compareShapes(expectedShape(loadPrismaDatamodel(schema), relationMapNames(schema)), actual);
+  return compareShapes(expectedShape(loadPrismaDatamodel(schema), relationMapNames(schema), unsupportedFields(schema)), actual);
 }

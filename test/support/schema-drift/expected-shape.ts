@@ -3,6 +3,7 @@ import { foreignKeyName, indexName, primaryKeyName, uniqueIndexName } from "./co
 import type { DmmfField, DmmfModel, PrismaDatamodel } from "./load-prisma-datamodel";
 import { expectedColumnType } from "./postgres-types";
 import type { ColumnShape, DatabaseShape, ForeignKeyShape, IndexShape, ReferentialAction, TableShape } from "./shape";
+import type { UnsupportedField } from "./unsupported-fields";
 
 // What `prisma migrate` would create on PostgreSQL for a datamodel:
 // @map/@@map names, default types, NOT NULL except for optional fields and
@@ -10,11 +11,18 @@ import type { ColumnShape, DatabaseShape, ForeignKeyShape, IndexShape, Referenti
 // foreign keys with Prisma's default referential actions, and the join tables
 // of implicit many-to-many relations.
 //
+// Unsupported("…") fields are not in the DMMF either; their columns come from
+// `unsupported` (read from the schema text by unsupported-fields.ts).
+//
 // Not visible in the DMMF and so not covered: models and fields marked
 // @@ignore / @ignore (they would show up as "not in the Prisma schema").
 
-export function expectedShape(datamodel: PrismaDatamodel, relationNames: Map<string, string> = new Map()): DatabaseShape {
-  const ctx = new Context(datamodel, relationNames);
+export function expectedShape(
+  datamodel: PrismaDatamodel,
+  relationNames: Map<string, string> = new Map(),
+  unsupported: Map<string, UnsupportedField[]> = new Map(),
+): DatabaseShape {
+  const ctx = new Context(datamodel, relationNames, unsupported);
   const tables = datamodel.models.map((model) => ctx.table(model));
   tables.push(...ctx.implicitManyToManyTables());
   const enums = datamodel.enums.map((e) => ({ name: e.dbName ?? e.name, values: e.values.map((v) => v.dbName ?? v.name) }));
@@ -29,6 +37,7 @@ class Context {
   constructor(
     private readonly datamodel: PrismaDatamodel,
     private readonly relationNames: Map<string, string>,
+    private readonly unsupported: Map<string, UnsupportedField[]>,
   ) {
     this.models = new Map(datamodel.models.map((m) => [m.name, m]));
     this.enumNames = new Map(datamodel.enums.map((e) => [e.name, e.dbName ?? e.name]));
@@ -43,7 +52,7 @@ class Context {
     const columnsOf = (fields: { name: string }[]) => fields.map((f) => this.columnName(model, f.name));
     return {
       name,
-      columns: scalars.map((f) => this.column(f)),
+      columns: [...scalars.map((f) => this.column(f)), ...(this.unsupported.get(model.name) ?? []).map(unsupportedColumn)],
       primaryKey: id ? { name: id.dbName ?? primaryKeyName(name), columns: columnsOf(id.fields) } : null,
       indexes: indexes
         .filter((i) => i.type === "unique" || i.type === "normal")
@@ -140,7 +149,8 @@ class Context {
 
   private columnName(model: DmmfModel, fieldName: string): string {
     const field = model.fields.find((f) => f.name === fieldName);
-    return field?.dbName ?? fieldName;
+    if (field) return field.dbName ?? fieldName;
+    return this.unsupported.get(model.name)?.find((f) => f.name === fieldName)?.column ?? fieldName;
   }
 
   private model(name: string): DmmfModel {
@@ -148,6 +158,16 @@ class Context {
     if (!model) throw new Error(`unknown model ${name}`);
     return model;
   }
+}
+
+/** Prisma writes the type verbatim; NOT NULL unless optional (lists are nullable arrays, as for other scalars). */
+function unsupportedColumn(field: UnsupportedField): ColumnShape {
+  return {
+    name: field.column,
+    type: field.list ? `${field.type}[]` : field.type,
+    nullable: field.list || field.optional,
+    default: field.dbgenerated === undefined ? null : { kind: "expression", sql: field.dbgenerated },
+  };
 }
 
 function tableName(model: DmmfModel): string {

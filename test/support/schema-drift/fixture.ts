@@ -2,7 +2,8 @@
 // encodes, with the migration `prisma migrate dev` generates for it (written
 // in Prisma 7's output format: quoted identifiers, CREATE UNIQUE INDEX for
 // unique constraints, ARRAY[]::TEXT[] list defaults, implicit many-to-many
-// join table with an AB primary key). Used to show the check passes on a
+// join table with an AB primary key, an Unsupported("tsvector") column written
+// verbatim with a GIN index on it). Used to show the check passes on a
 // matching pair and reports each kind of mismatch.
 
 export const FIXTURE_SCHEMA = `
@@ -44,9 +45,11 @@ model Post {
   slug     String
   body     String  @default("")
   external String  @default(dbgenerated("gen_random_uuid()")) @db.Uuid
+  search   Unsupported("tsvector")? @map("search_vector")
 
   @@unique([authorId, slug])
   @@index([slug(sort: Desc)])
+  @@index([search], type: Gin)
   @@map("posts")
 }
 
@@ -92,6 +95,7 @@ CREATE TABLE "posts" (
     "slug" TEXT NOT NULL,
     "body" TEXT NOT NULL DEFAULT '',
     "external" UUID NOT NULL DEFAULT gen_random_uuid(),
+    "search_vector" tsvector,
 
     CONSTRAINT "posts_pkey" PRIMARY KEY ("id")
 );
@@ -121,6 +125,9 @@ CREATE INDEX "posts_slug_idx" ON "posts"("slug" DESC);
 
 -- CreateIndex
 CREATE UNIQUE INDEX "posts_author_id_slug_key" ON "posts"("author_id", "slug");
+
+-- CreateIndex
+CREATE INDEX "posts_search_vector_idx" ON "posts" USING GIN ("search_vector");
 
 -- CreateIndex
 CREATE INDEX "Group_name_idx" ON "Group" USING HASH ("name");

@@ -13,12 +13,15 @@ type Context = { params: Promise<{ id: string }> };
 const querySchema = z.object({
   after: z.coerce.number().int().min(0, "after must be 0 or more").default(0),
   limit: z.coerce.number().int().min(1).max(5000, "limit is 5000 at most").default(1000),
+  /** JSON only: start `tail` events before the end instead of after `after` (the log view opens at its end). */
+  tail: z.coerce.number().int().min(1).max(5000, "tail is 5000 at most").optional(),
   raw: z.enum(["true", "false"]).default("false"),
 });
 
 /**
  * GET /api/executions/:id/events
- * - Accept: application/json → { events, nextAfter } (page with ?after=<seq>&limit=)
+ * - Accept: application/json → { events, nextAfter, after } (page with ?after=<seq>&limit=, or
+ *   ?tail=<n>: the page starting n events before the end; `after` says where it started)
  * - otherwise Server-Sent Events; `Last-Event-ID` (or ?after=) resumes after that seq.
  */
 export const GET = withErrorHandling(async (request: Request, { params }: Context) => {
@@ -30,8 +33,9 @@ export const GET = withErrorHandling(async (request: Request, { params }: Contex
   const execution = found.value;
 
   if ((request.headers.get("accept") ?? "").includes("application/json")) {
-    const events = await listExecutionEvents(execution, { afterSeq: query.value.after, limit: query.value.limit, raw: query.value.raw === "true" });
-    return json({ events, nextAfter: events.at(-1)?.seq ?? query.value.after });
+    const after = query.value.tail !== undefined ? Math.max(0, execution.eventCount - query.value.tail) : query.value.after;
+    const events = await listExecutionEvents(execution, { afterSeq: after, limit: query.value.limit, raw: query.value.raw === "true" });
+    return json({ events, nextAfter: events.at(-1)?.seq ?? after, after });
   }
 
   const lastEventId = Number.parseInt(request.headers.get("last-event-id") ?? "", 10);

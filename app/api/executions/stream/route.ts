@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { parseId } from "@/lib/ids";
+import { streamExecutionStatuses } from "@/server/executions/stream-execution-statuses";
+import { errorResponse } from "@/server/http/responses";
+import { readQuery } from "@/server/http/validation";
+import { withErrorHandling } from "@/server/http/with-error-handling";
+
+export const dynamic = "force-dynamic";
+
+const querySchema = z.object({
+  issueId: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || parseId("issue", v) !== null, "issueId must be an issue id (e.g. ISSUE-1)"),
+});
+
+/**
+ * GET /api/executions/stream[?issueId=ISSUE-7] → Server-Sent Events:
+ * `status` (an Execution whose status changed), `resync` (refetch: changes may
+ * have been missed), `ready`.
+ */
+export const GET = withErrorHandling(async (request: Request) => {
+  const query = readQuery(request, querySchema);
+  if (!query.ok) return errorResponse(query.error);
+  const issueId = query.value.issueId ? parseId("issue", query.value.issueId)! : undefined;
+  return new Response(streamExecutionStatuses({ issueId }, request.signal), {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
+  });
+});

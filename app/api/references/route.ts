@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { listBacklinks } from "@/server/references/list-backlinks";
+import { errorResponse, resultResponse } from "@/server/http/responses";
+import { readQuery } from "@/server/http/validation";
+import { withErrorHandling } from "@/server/http/with-error-handling";
+
+export const dynamic = "force-dynamic";
+
+const query = z.object({
+  target: z.string({ error: "target is required (e.g. SESS-1)" }).trim().min(1, "target is required (e.g. SESS-1)").max(100),
+});
+
+/** GET /api/references?target=SESS-1 → { target, items: [{ type, id, title, href, updatedAt }] }: what cites the target */
+export const GET = withErrorHandling(async (request: Request) => {
+  const input = readQuery(request, query);
+  if (!input.ok) return errorResponse(input.error);
+  return resultResponse(await listBacklinks(input.value.target));
+});

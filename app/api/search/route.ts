@@ -1,0 +1,19 @@
+import { searchRequestSchema } from "@/lib/schemas/search";
+import { errorResponse, resultResponse } from "@/server/http/responses";
+import { readQuery } from "@/server/http/validation";
+import { withErrorHandling } from "@/server/http/with-error-handling";
+import { search } from "@/server/search/search";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * GET /api/search?q=&limit= → SearchResponse
+ * Full-text search over prompts, assistant text, tool calls, files touched
+ * and session titles/descriptions; hits grouped by session (or execution),
+ * each linking to its log entry (/executions/<id>#seq-<n>).
+ */
+export const GET = withErrorHandling(async (request: Request) => {
+  const query = readQuery(request, searchRequestSchema);
+  if (!query.ok) return errorResponse(query.error);
+  return resultResponse(await search(query.value));
+});

@@ -1,0 +1,130 @@
+import fs from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import type { CliCapabilities, LaunchContext, LaunchRequest } from "@/server/agents/types";
+import { buildClaudeLaunch, DEFAULT_CLAUDE_PERMISSION_MODE } from "@/server/agents/claude/build-claude-launch";
+import { parseHelpText } from "@/server/agents/parse-help-text";
+
+const help = parseHelpText(fs.readFileSync(path.join(__dirname, "__fixtures__/help-2.1.330.txt"), "utf8"));
+const BIN = "/opt/claude/bin/claude";
+const A = "11111111-1111-4111-8111-111111111111";
+const B = "22222222-2222-4222-8222-222222222222";
+const M = "33333333-3333-4333-8333-333333333333";
+
+function capabilities(overrides: Partial<CliCapabilities> = {}): CliCapabilities {
+  return { binaryPath: BIN, version: "2.1.330", flags: help.flags, choices: help.choices, ...overrides };
+}
+
+function context(overrides: Partial<LaunchContext> = {}): LaunchContext {
+  return { binaryPath: BIN, capabilities: capabilities(), env: {}, ...overrides };
+}
+
+const BASE = [BIN, "-p", "--verbose", "--output-format", "stream-json", "--permission-mode", DEFAULT_CLAUDE_PERMISSION_MODE];
+
+describe("buildClaudeLaunch", () => {
+  it("starts a new session under the id Arbor chose", () => {
+    expect(buildClaudeLaunch({ mode: { kind: "new", sessionId: A }, prompt: "fix the bug" }, context())).toEqual({
+      ok: true,
+      argv: [...BASE, "--session-id", A, "--", "fix the bug"],
+      env: {},
+      expectedSessionId: A,
+    });
+  });
+
+  it("lets the CLI choose the id when none is given", () => {
+    const plan = buildClaudeLaunch({ mode: { kind: "new" }, prompt: "hi" }, context());
+    expect(plan).toMatchObject({ ok: true, argv: [...BASE, "--", "hi"], expectedSessionId: null });
+  });
+
+  it("continues a session by id", () => {
+    const plan = buildClaudeLaunch({ mode: { kind: "continue", sessionId: A }, prompt: "and now?" }, context());
+    expect(plan).toMatchObject({ ok: true, argv: [...BASE, "--resume", A, "--", "and now?"], expectedSessionId: A });
+  });
+
+  it("continues the latest session of the cwd", () => {
+    const plan = buildClaudeLaunch({ mode: { kind: "continue-latest" }, prompt: "more" }, context());
+    expect(plan).toMatchObject({ ok: true, argv: [...BASE, "--continue", "--", "more"], expectedSessionId: null });
+  });
+
+  it("forks into a new id", () => {
+    const plan = buildClaudeLaunch({ mode: { kind: "fork", fromSessionId: A, newSessionId: B }, prompt: "try B" }, context());
+    expect(plan).toMatchObject({
+      ok: true,
+      argv: [...BASE, "--resume", A, "--fork-session", "--session-id", B, "--", "try B"],
+      expectedSessionId: B,
+    });
+  });
+
+  it("forks at an exact assistant message", () => {
+    const plan = buildClaudeLaunch(
+      { mode: { kind: "fork", fromSessionId: A, newSessionId: B, atMessageId: M }, prompt: "from there" },
+      context(),
+    );
+    expect(plan).toMatchObject({
+      ok: true,
+      argv: [...BASE, "--resume", A, "--fork-session", "--session-id", B, "--resume-session-at", M, "--", "from there"],
+    });
+  });
+
+  it("refuses an exact-point fork on a CLI older than the verified version", () => {
+    const plan = buildClaudeLaunch(
+      { mode: { kind: "fork", fromSessionId: A, newSessionId: B, atMessageId: M }, prompt: "x" },
+      context({ capabilities: capabilities({ version: "2.1.100" }) }),
+    );
+    expect(plan).toMatchObject({ ok: false, code: "agent_unsupported" });
+    const unknown = buildClaudeLaunch(
+      { mode: { kind: "fork", fromSessionId: A, newSessionId: B, atMessageId: M }, prompt: "x" },
+      context({ capabilities: capabilities({ version: null }) }),
+    );
+    expect(unknown).toMatchObject({ ok: false, code: "agent_unsupported" });
+  });
+
+  it("reports each flag the CLI does not list", () => {
+    const flags = new Set([...help.flags].filter((f) => f !== "--fork-session" && f !== "--session-id"));
+    const plan = buildClaudeLaunch(
+      { mode: { kind: "fork", fromSessionId: A, newSessionId: B }, prompt: "x" },
+      context({ capabilities: capabilities({ flags }) }),
+    );
+    expect(plan).toEqual({
+      ok: false,
+      code: "agent_unsupported",
+      message: expect.stringContaining("--fork-session"),
+      missingFlags: ["--fork-session", "--session-id"],
+    });
+  });
+
+  it("is unsupported without a probe", () => {
+    expect(buildClaudeLaunch({ mode: { kind: "new" }, prompt: "x" }, context({ capabilities: null }))).toMatchObject({
+      ok: false,
+      code: "agent_unsupported",
+    });
+  });
+
+  it("uses ARBOR_CLAUDE_PERMISSION_MODE when it is one of the CLI's choices", () => {
+    const plan = buildClaudeLaunch({ mode: { kind: "new" }, prompt: "x" }, context({ env: { ARBOR_CLAUDE_PERMISSION_MODE: "plan" } }));
+    expect(plan.ok && plan.argv.slice(5, 7)).toEqual(["--permission-mode", "plan"]);
+    const bad = buildClaudeLaunch({ mode: { kind: "new" }, prompt: "x" }, context({ env: { ARBOR_CLAUDE_PERMISSION_MODE: "yolo" } }));
+    expect(bad).toMatchObject({ ok: false, code: "agent_misconfigured" });
+  });
+
+  it("rejects ids that are not UUIDs, so no value can pass for an option", () => {
+    const requests: LaunchRequest[] = [
+      { mode: { kind: "new", sessionId: "--dangerously-skip-permissions" }, prompt: "x" },
+      { mode: { kind: "continue", sessionId: "abc" }, prompt: "x" },
+      { mode: { kind: "fork", fromSessionId: A, newSessionId: B, atMessageId: "-x" }, prompt: "x" },
+    ];
+    for (const request of requests) expect(buildClaudeLaunch(request, context())).toMatchObject({ ok: false, code: "invalid_launch" });
+  });
+
+  it("passes any prompt as one argv element after -- (property)", () => {
+    fc.assert(
+      fc.property(fc.string(), (prompt) => {
+        const plan = buildClaudeLaunch({ mode: { kind: "continue", sessionId: A }, prompt }, context());
+        if (!plan.ok) throw new Error(plan.message);
+        expect(plan.argv[plan.argv.length - 1]).toBe(prompt);
+        expect(plan.argv[plan.argv.length - 2]).toBe("--");
+        expect(plan.argv.indexOf("--")).toBe(plan.argv.length - 2);
+      }),
+    );
+  });
+});

@@ -1,0 +1,23 @@
+import type { AgentDefinition } from "@/server/agents/types";
+import { buildClaudeLaunch } from "@/server/agents/claude/build-claude-launch";
+import { classifyClaudeStderr } from "@/server/agents/claude/classify-claude-stderr";
+import { normalizeClaudeEvent } from "@/server/agents/claude/normalize-claude-event";
+import { parseClaudeLine } from "@/server/agents/claude/parse-claude-line";
+
+// Claude Code (`claude`), run non-interactively with stream-json output.
+// Transcripts live in $CLAUDE_CONFIG_DIR/projects/<cwd, non-alphanumerics
+// replaced by "-">/<session id>.jsonl. On 2.1.330 `--resume <id>` also finds
+// a session created from another cwd. Claude Code deletes transcripts not
+// used for `cleanupPeriodDays` (default 30), so older sessions may be gone.
+export const claudeAgent: AgentDefinition = {
+  id: "claude",
+  displayName: "Claude Code",
+  binary: { envVar: "CLAUDE_BIN", defaultCommand: "claude" },
+  sessionCapabilities: ["assign-id-at-launch", "resume-by-id", "fork", "fork-at-message", "continue-latest"],
+  transcriptRetentionDays: 30,
+  probesCli: true,
+  buildLaunch: buildClaudeLaunch,
+  parseLine: parseClaudeLine,
+  classifyStderr: classifyClaudeStderr,
+  normalize: normalizeClaudeEvent,
+};

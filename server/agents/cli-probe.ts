@@ -1,0 +1,83 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import type { CliCapabilities } from "@/server/agents/types";
+import { parseHelpText } from "@/server/agents/parse-help-text";
+import { parseVersion } from "@/server/agents/version";
+
+// Asks an installed CLI what it supports (`--help` and `--version`) so Arbor
+// only passes flags the binary lists. Runs once per binary file: the cache key
+// is the file's real path plus its mtime and size, so upgrading the CLI in
+// place is noticed on the next launch without re-probing on every launch.
+
+export type ProbeResult = { ok: true; capabilities: CliCapabilities } | { ok: false; message: string };
+
+const PROBE_TIMEOUT_MS = 15_000;
+const cache = new Map<string, Promise<ProbeResult>>();
+
+export async function probeCli(
+  binaryPath: string,
+  options: { env?: Readonly<Record<string, string | undefined>> } = {},
+): Promise<ProbeResult> {
+  let key: string;
+  try {
+    const realPath = await fs.realpath(binaryPath);
+    const stats = await fs.stat(realPath);
+    key = `${realPath}\0${stats.mtimeMs}\0${stats.size}`;
+  } catch (error) {
+    return { ok: false, message: `Cannot read ${binaryPath}: ${(error as Error).message}` };
+  }
+  let pending = cache.get(key);
+  if (!pending) {
+    pending = runProbe(binaryPath, options.env);
+    cache.set(key, pending);
+    // Only successes are worth remembering; a failure may be transient.
+    void pending.then((result) => {
+      if (!result.ok) cache.delete(key);
+    });
+  }
+  return pending;
+}
+
+/** Forget every probe (tests that swap binaries in place). */
+export function clearCliProbeCache(): void {
+  cache.clear();
+}
+
+async function runProbe(
+  binaryPath: string,
+  env: Readonly<Record<string, string | undefined>> | undefined,
+): Promise<ProbeResult> {
+  const [help, version] = await Promise.all([run(binaryPath, ["--help"], env), run(binaryPath, ["--version"], env)]);
+  if (!help.ok) return { ok: false, message: `\`${binaryPath} --help\` failed: ${help.message}` };
+  const options = parseHelpText(help.output);
+  if (options.flags.size === 0) {
+    return { ok: false, message: `\`${binaryPath} --help\` listed no options` };
+  }
+  return {
+    ok: true,
+    capabilities: {
+      binaryPath,
+      version: version.ok ? parseVersion(version.output) : null,
+      flags: options.flags,
+      choices: options.choices,
+    },
+  };
+}
+
+function run(
+  file: string,
+  args: string[],
+  env: Readonly<Record<string, string | undefined>> | undefined,
+): Promise<{ ok: true; output: string } | { ok: false; message: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      file,
+      args,
+      { env: env ? (env as NodeJS.ProcessEnv) : process.env, timeout: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, windowsHide: true },
+      (error, stdout, stderr) => {
+        if (error) resolve({ ok: false, message: error.message });
+        else resolve({ ok: true, output: `${stdout}\n${stderr}` });
+      },
+    );
+  });
+}

@@ -1,0 +1,21 @@
+import type { AgentDefinition } from "@/server/agents/types";
+import { buildCommandLaunch } from "@/server/agents/command/build-command-launch";
+import { normalizeCommandEvent } from "@/server/agents/command/normalize-command-event";
+import { parseCommandLine } from "@/server/agents/command/parse-command-line";
+
+// Any program, run once per prompt: ARBOR_COMMAND_BIN (required; a path or
+// a name on PATH) with ARBOR_COMMAND_ARGS (a JSON array) before the prompt.
+// Its stdout lines are shown as plain text. Useful for scripted agents and
+// for exercising Arbor without a model.
+export const commandAgent: AgentDefinition = {
+  id: "command",
+  displayName: "Command",
+  binary: { envVar: "ARBOR_COMMAND_BIN", defaultCommand: null },
+  sessionCapabilities: [],
+  transcriptRetentionDays: null,
+  probesCli: false,
+  buildLaunch: buildCommandLaunch,
+  parseLine: parseCommandLine,
+  classifyStderr: () => ({}),
+  normalize: normalizeCommandEvent,
+};

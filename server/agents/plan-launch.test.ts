@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { clearCliProbeCache, probeCli } from "@/server/agents/cli-probe";
+import { planLaunch } from "@/server/agents/plan-launch";
+
+// Fake CLIs: shell scripts that print Claude Code 2.1.330's real --help and
+// count how often they were asked.
+const HELP = path.join(__dirname, "claude/__fixtures__/help-2.1.330.txt");
+let dir: string;
+
+function fakeCli(name: string, version = "2.1.330 (Claude Code)", help = HELP): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(
+    file,
+    `#!/bin/sh\necho "$1" >> "${file}.calls"\ncase "$1" in --help) cat "${help}";; --version) echo "${version}";; esac\n`,
+    { mode: 0o755 },
+  );
+  return file;
+}
+
+const calls = (file: string) => (fs.existsSync(`${file}.calls`) ? fs.readFileSync(`${file}.calls`, "utf8").trim().split("\n").length : 0);
+const env = (extra: Record<string, string> = {}) => ({ PATH: `${dir}:/usr/bin:/bin`, ...extra });
+const NEW = { mode: { kind: "new" as const, sessionId: "11111111-1111-4111-8111-111111111111" }, prompt: "hi" };
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-plan-launch-"));
+  clearCliProbeCache();
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("probeCli", () => {
+  it("reads flags, choices and version, once per binary file", async () => {
+    const cli = fakeCli("claude");
+    const [first, second] = await Promise.all([probeCli(cli), probeCli(cli)]);
+    expect(first).toEqual(second);
+    expect(first.ok && first.capabilities.version).toBe("2.1.330");
+    expect(first.ok && first.capabilities.flags.has("--fork-session")).toBe(true);
+    await probeCli(cli);
+    expect(calls(cli)).toBe(2); // --help and --version, once
+
+    // Replacing the binary (new mtime) probes again.
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(cli, later, later);
+    await probeCli(cli);
+    expect(calls(cli)).toBe(4);
+  });
+
+  it("fails as data for a binary without an options list", async () => {
+    const empty = path.join(dir, "empty.txt");
+    fs.writeFileSync(empty, "nothing to see\n");
+    const result = await probeCli(fakeCli("odd", "1.0.0", empty));
+    expect(result).toEqual({ ok: false, message: expect.stringContaining("listed no options") });
+  });
+});
+
+describe("planLaunch", () => {
+  it("finds claude on PATH and builds its argv", async () => {
+    const cli = fakeCli("claude");
+    const plan = await planLaunch("claude", NEW, { env: env() });
+    expect(plan).toMatchObject({ ok: true, expectedSessionId: NEW.mode.sessionId });
+    expect(plan.ok && plan.argv[0]).toBe(cli);
+  });
+
+  it("prefers CLAUDE_BIN", async () => {
+    const other = fakeCli("claude-beta");
+    const plan = await planLaunch("claude", NEW, { env: env({ CLAUDE_BIN: other }) });
+    expect(plan.ok && plan.argv[0]).toBe(other);
+  });
+
+  it("reports a missing binary as agent_not_found", async () => {
+    expect(await planLaunch("claude", NEW, { env: env() })).toMatchObject({ ok: false, code: "agent_not_found" });
+    expect(await planLaunch("claude", NEW, { env: env({ CLAUDE_BIN: path.join(dir, "nope") }) })).toMatchObject({ ok: false, code: "agent_not_found" });
+    expect(await planLaunch("command", { mode: { kind: "new" }, prompt: "x" }, { env: env() })).toMatchObject({
+      ok: false,
+      code: "agent_not_found",
+      message: expect.stringContaining("ARBOR_COMMAND_BIN"),
+    });
+    expect(await planLaunch("nobody", NEW, { env: env() })).toMatchObject({ ok: false, code: "agent_not_found" });
+  });
+
+  it("reports an old CLI as unsupported for exact-point forks", async () => {
+    fakeCli("claude", "2.0.0 (Claude Code)");
+    const plan = await planLaunch(
+      "claude",
+      { mode: { kind: "fork", fromSessionId: NEW.mode.sessionId, newSessionId: "22222222-2222-4222-8222-222222222222", atMessageId: "33333333-3333-4333-8333-333333333333" }, prompt: "x" },
+      { env: env() },
+    );
+    expect(plan).toMatchObject({ ok: false, code: "agent_unsupported" });
+  });
+
+  it("runs a plain command without probing it", async () => {
+    const plan = await planLaunch("command", { mode: { kind: "new" }, prompt: "say hi" }, { env: env({ ARBOR_COMMAND_BIN: "echo", ARBOR_COMMAND_ARGS: '["-n"]', PATH: "/usr/bin:/bin" }) });
+    expect(plan).toMatchObject({ ok: true, argv: [expect.stringMatching(/\/echo$/), "-n", "say hi"] });
+  });
+});

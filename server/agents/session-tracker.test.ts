@@ -1,0 +1,39 @@
+import fixtures from "@/server/agents/claude/__fixtures__/stream-json-2.1.330.json";
+import { classifyClaudeStderr } from "@/server/agents/claude/classify-claude-stderr";
+import { parseClaudeLine } from "@/server/agents/claude/parse-claude-line";
+import { SessionTracker } from "@/server/agents/session-tracker";
+
+function track(lines: string[], stderr = ""): ReturnType<SessionTracker["outcome"]> {
+  const tracker = new SessionTracker();
+  for (const line of lines) tracker.observeLine(parseClaudeLine(line).signals);
+  tracker.observeStderr(classifyClaudeStderr(stderr));
+  return tracker.outcome();
+}
+
+describe("SessionTracker", () => {
+  it("takes the session from init, the last assistant message, and confirms with the result", () => {
+    const outcome = track([fixtures.init, fixtures.assistantToolUseRead, fixtures.userToolResultRead, fixtures.assistantText, fixtures.resultSuccess]);
+    expect(outcome).toEqual({
+      sessionId: JSON.parse(fixtures.init).session_id,
+      lastAssistantMessageId: JSON.parse(fixtures.assistantText).uuid,
+      result: expect.objectContaining({ isError: false }),
+      sessionNotFound: false,
+      sessionIdInUse: false,
+      sessionConfirmed: true,
+    });
+  });
+
+  it("records no session for a failed resume, whatever id its result names", () => {
+    for (const result of [fixtures.resultSessionNotFound, fixtures.resultNonUuidResume]) {
+      const outcome = track([result]);
+      expect(outcome.sessionId).toBeNull();
+      expect(outcome.sessionConfirmed).toBe(false);
+    }
+    expect(track([fixtures.resultSessionNotFound]).sessionNotFound).toBe(true);
+  });
+
+  it("reads failures that only show on stderr", () => {
+    expect(track([], "Error: Session ID 11111111-1111-4111-8111-111111111111 is already in use.\n")).toMatchObject({ sessionIdInUse: true, sessionId: null });
+    expect(track([], "No conversation found with session ID: 9\n").sessionNotFound).toBe(true);
+  });
+});

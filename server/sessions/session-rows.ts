@@ -1,0 +1,99 @@
+import "server-only";
+import type { ExecutionStatus } from "@/lib/execution-types";
+import type { IssueStatus } from "@/lib/schemas/issue";
+import type { SessionSummary } from "@/lib/session-types";
+import { prisma } from "@/server/db";
+import { Prisma } from "@/server/generated/prisma/client";
+import { transcriptRetentionDays } from "@/server/agents/registry";
+import { sessionExpiry } from "@/server/sessions/session-expiry";
+
+type SessionRow = {
+  id: string;
+  number: number;
+  agent: string;
+  agent_session_id: string;
+  issue_id: string;
+  issue_title: string;
+  issue_status: IssueStatus;
+  title: string;
+  description: string;
+  archived: boolean;
+  parent_session_id: string | null;
+  forked_from_execution_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  last_activity_at: Date;
+  latest_status: ExecutionStatus | null;
+  execution_count: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+};
+
+/**
+ * Sessions matching `where` (a SQL condition on `s`, the sessions row), most
+ * recently active first, each with totals aggregated from its executions.
+ */
+export async function selectSessions(where: Prisma.Sql, limit: number): Promise<SessionSummary[]> {
+  const rows = await prisma.$queryRaw<SessionRow[]>`
+    SELECT s.id, s.number, s.agent, s.agent_session_id, s.issue_id,
+           i.title AS issue_title, i.status::text AS issue_status,
+           s.title, s.description, s.archived, s.parent_session_id,
+           s.forked_from_execution_id::text AS forked_from_execution_id,
+           s.created_at, s.updated_at,
+           GREATEST(s.last_activity_at, COALESCE(a.last_at, s.last_activity_at)) AS last_activity_at,
+           a.latest_status,
+           COALESCE(a.execution_count, 0)::int AS execution_count,
+           COALESCE(a.input_tokens, 0)::float8 AS input_tokens,
+           COALESCE(a.output_tokens, 0)::float8 AS output_tokens,
+           COALESCE(a.cost_usd, 0)::float8 AS cost_usd
+    FROM sessions s
+    JOIN issues i ON i.id = s.issue_id
+    LEFT JOIN LATERAL (
+      SELECT count(*) AS execution_count,
+             sum(e.input_tokens) AS input_tokens,
+             sum(e.output_tokens) AS output_tokens,
+             sum(e.cost_usd) AS cost_usd,
+             max(COALESCE(e.finished_at, e.started_at, e.created_at)) AS last_at,
+             (array_agg(e.status::text ORDER BY e.created_at DESC, e.id DESC))[1] AS latest_status
+      FROM executions e
+      WHERE e.managed_session_id = s.id
+    ) a ON true
+    WHERE ${where}
+    ORDER BY last_activity_at DESC, s.number DESC
+    LIMIT ${limit}`;
+  const now = new Date();
+  return rows.map((row) => toSessionSummary(row, now));
+}
+
+function toSessionSummary(row: SessionRow, now: Date): SessionSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    agent: row.agent,
+    agentSessionId: row.agent_session_id,
+    issueId: row.issue_id,
+    issue: { id: row.issue_id, title: row.issue_title, status: row.issue_status },
+    title: row.title,
+    description: row.description,
+    archived: row.archived,
+    parentSessionId: row.parent_session_id,
+    forkedFromExecutionId: row.forked_from_execution_id,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    lastActivityAt: row.last_activity_at.toISOString(),
+    latestStatus: row.latest_status,
+    totals: {
+      executionCount: Number(row.execution_count),
+      inputTokens: Number(row.input_tokens),
+      outputTokens: Number(row.output_tokens),
+      costUsd: Number(row.cost_usd),
+    },
+    expiry: sessionExpiry(transcriptRetentionDays(row.agent), row.last_activity_at, now),
+  };
+}
+
+/** `ILIKE` pattern for "contains q", with LIKE wildcards in q matched literally. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+}
