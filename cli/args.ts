@@ -12,10 +12,25 @@ export type Command =
   | { name: "show"; executionId: string; json: boolean }
   | { name: "tree"; issueId: string; json: boolean }
   | { name: "issues" | "specs"; json: boolean }
+  | { name: "sessions"; q?: string; agent?: string; archived: boolean; json: boolean }
+  | { name: "session"; sessionId: string; json: boolean }
+  | { name: "search"; q: string; limit?: number; json: boolean }
+  | BundleCommand
   | { name: "help"; topic?: string }
   | { name: "version" };
 
 export type CommandName = Command["name"];
+
+/** `arbor bundle <action> …` */
+export type BundleCommand =
+  | { name: "bundle"; action: "list"; json: boolean }
+  | { name: "bundle"; action: "show" | "export"; bundleId: string; json: boolean }
+  | { name: "bundle"; action: "create"; bundleName: string; description?: string; json: boolean }
+  | { name: "bundle"; action: "add"; bundleId: string; items: string[]; json: boolean }
+  | { name: "bundle"; action: "import"; file: string; json: boolean }
+  | { name: "bundle"; action: "load"; bundleId: string; prompt: string; follow: boolean; json: boolean };
+
+export const BUNDLE_ACTIONS = ["list", "show", "create", "add", "export", "import", "load"] as const;
 
 export interface Parsed {
   command: Command;
@@ -35,6 +50,11 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   tree: "arbor tree <ISSUE> [--json]",
   issues: "arbor issues [--json]",
   specs: "arbor specs [--json]",
+  sessions: "arbor sessions [--q TEXT] [--agent NAME] [--archived] [--json]",
+  session: "arbor session <SESS> [--json]",
+  search: 'arbor search "<text>" [--limit N] [--json]',
+  bundle:
+    'arbor bundle list | show <BUNDLE> | create "<name>" [--description TEXT] | add <BUNDLE> <SESS|SPEC|ISSUE|SHA>… | export <BUNDLE> | import <FILE|-> | load <BUNDLE> "<prompt>" [--follow]  [--json]',
   help: "arbor help [command]",
 };
 
@@ -47,6 +67,10 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   tree: "Draw an issue's session tree.",
   issues: "List issues.",
   specs: "List specs.",
+  sessions: "List agent sessions, most recently active first.",
+  session: "Show a session: its executions, issue, parent and forks, and what refers to it.",
+  search: "Search prompts, agent output, tool calls, files touched and session titles.",
+  bundle: "Context bundles: list, show, create, add items, export to JSON, import, and load into an agent.",
   help: "Show help.",
 };
 
@@ -75,6 +99,10 @@ const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
   tree: COMMON,
   issues: COMMON,
   specs: COMMON,
+  sessions: { ...COMMON, q: { type: "string", short: "q" }, agent: { type: "string", short: "a" }, archived: { type: "boolean" } },
+  session: COMMON,
+  search: { ...COMMON, limit: { type: "string", short: "n" } },
+  bundle: { ...COMMON, ...FOLLOW, description: { type: "string", short: "d" } },
 };
 
 function isCommandName(s: string): s is Exclude<CommandName, "version"> {
@@ -135,7 +163,7 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
   const url = typeof values.url === "string" ? values.url : undefined;
   const ok = (command: Command): ParseResult => ({ ok: true, command, ...(url !== undefined ? { url } : {}) });
 
-  for (const key of ["agent", "cwd", "url"] as const) {
+  for (const key of ["agent", "cwd", "url", "q"] as const) {
     if (typeof values[key] === "string" && (values[key] as string).trim() === "") return fail(`--${key} needs a value`, name);
   }
 
@@ -181,6 +209,29 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       if (positionals.length > 0) return fail(`unexpected argument "${positionals[0]}"`, name);
       return ok({ name, json });
     }
+    case "sessions": {
+      if (positionals.length > 0) return fail(`unexpected argument "${positionals[0]}" (search with --q)`, name);
+      const q = values.q as string | undefined;
+      const agent = values.agent as string | undefined;
+      return ok({ name, ...(q !== undefined ? { q } : {}), ...(agent !== undefined ? { agent } : {}), archived: values.archived === true, json });
+    }
+    case "session": {
+      if (positionals.length === 0) return fail("missing session id (e.g. SESS-1)", name);
+      if (positionals.length > 1) return fail(`unexpected argument "${positionals[1]}"`, name);
+      return ok({ name, sessionId: positionals[0]!, json });
+    }
+    case "search": {
+      const q = positionals.join(" ");
+      if (q.trim() === "") return fail("missing search text", name);
+      let limit: number | undefined;
+      if (values.limit !== undefined) {
+        limit = Number(values.limit);
+        if (!Number.isInteger(limit) || limit < 1 || limit > 100) return fail("--limit must be a whole number from 1 to 100", name);
+      }
+      return ok({ name, q, ...(limit !== undefined ? { limit } : {}), json });
+    }
+    case "bundle":
+      return parseBundle(positionals, values, ok, (message) => fail(message, name));
   }
 }
 
@@ -192,4 +243,46 @@ function cleanParseError(err: unknown): string {
   const needsValue = /Option '(?:-\w, )?(--[\w-]+)[^']*' argument missing/.exec(msg);
   if (needsValue) return `${needsValue[1]} needs a value`;
   return msg.split(". ")[0]!.replace(/^TypeError \[[A-Z_]+\]: /, "");
+}
+
+function parseBundle(
+  positionals: string[],
+  values: Record<string, string | boolean | undefined>,
+  ok: (command: Command) => ParseResult,
+  fail: (message: string) => ParseResult,
+): ParseResult {
+  const [action, ...args] = positionals;
+  const json = values.json === true;
+  if (!action) return fail(`missing action: one of ${BUNDLE_ACTIONS.join(", ")}`);
+  const needId = (what = "bundle id (e.g. BUNDLE-1)") => (args[0] ? null : fail(`missing ${what}`));
+  const extra = (from: number) => (args.length > from ? fail(`unexpected argument "${args[from]}"`) : null);
+  if (typeof values.description === "string" && action !== "create") return fail("--description only goes with create");
+  if (values.follow === true && action !== "load") return fail("--follow only goes with load");
+  switch (action) {
+    case "list":
+      return extra(0) ?? ok({ name: "bundle", action, json });
+    case "show":
+    case "export":
+      return needId() ?? extra(1) ?? ok({ name: "bundle", action, bundleId: args[0]!, json });
+    case "create": {
+      const bundleName = args.join(" ");
+      if (bundleName.trim() === "") return fail("missing bundle name");
+      const description = values.description as string | undefined;
+      return ok({ name: "bundle", action, bundleName, ...(description !== undefined ? { description } : {}), json });
+    }
+    case "add":
+      if (!args[0]) return needId()!;
+      if (args.length < 2) return fail("missing items to add (SESS-1, SPEC-2, ISSUE-3 or a commit SHA)");
+      return ok({ name: "bundle", action, bundleId: args[0], items: args.slice(1), json });
+    case "import":
+      return needId('file to import ("-" reads stdin)') ?? extra(1) ?? ok({ name: "bundle", action, file: args[0]!, json });
+    case "load": {
+      if (!args[0]) return needId()!;
+      const prompt = args.slice(1).join(" ");
+      if (prompt.trim() === "") return fail("missing prompt");
+      return ok({ name: "bundle", action, bundleId: args[0], prompt, follow: values.follow === true, json });
+    }
+    default:
+      return fail(`unknown action "${action}": one of ${BUNDLE_ACTIONS.join(", ")}`);
+  }
 }

@@ -13,6 +13,10 @@ import { forkCommand } from "./commands/fork";
 import { helpText } from "./commands/help";
 import { listCommand } from "./commands/list";
 import { runCommand } from "./commands/run";
+import { bundleCommand } from "./commands/bundle";
+import { searchCommand } from "./commands/search";
+import { sessionCommand } from "./commands/session";
+import { sessionsCommand } from "./commands/sessions";
 import { showCommand } from "./commands/show";
 import { treeCommand } from "./commands/tree";
 
@@ -63,6 +67,14 @@ function dispatch(ctx: Context, command: Exclude<Command, { name: "help" | "vers
     case "issues":
     case "specs":
       return listCommand(ctx, command);
+    case "sessions":
+      return sessionsCommand(ctx, command);
+    case "session":
+      return sessionCommand(ctx, command);
+    case "search":
+      return searchCommand(ctx, command);
+    case "bundle":
+      return bundleCommand(ctx, command);
   }
 }
 

@@ -2,19 +2,23 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { Suspense } from "react";
+import { HeaderSearch } from "@/components/search/header-search";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { cn } from "@/lib/cn";
 
 const NAV = [
   { href: "/issues", label: "Issues" },
   { href: "/specs", label: "Specs" },
+  { href: "/sessions", label: "Sessions" },
+  { href: "/bundles", label: "Bundles" },
 ];
 
 export function AppHeader() {
   const pathname = usePathname() ?? "/";
   return (
     <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">
-      <div className="mx-auto flex h-14 max-w-5xl items-center gap-6 px-4 sm:px-6">
+      <div className="mx-auto flex h-14 max-w-5xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
         <Link
           href="/"
           className="flex items-center gap-2 rounded font-semibold tracking-tight text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-zinc-50"
@@ -29,7 +33,7 @@ export function AppHeader() {
           </svg>
           Arbor
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-1">
+        <nav aria-label="Main" className="flex min-w-0 items-center gap-1 overflow-x-auto">
           {NAV.map((item) => {
             const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
             return (
@@ -38,7 +42,7 @@ export function AppHeader() {
                 href={item.href}
                 aria-current={active ? "page" : undefined}
                 className={cn(
-                  "rounded-md px-3 py-1.5 text-sm font-medium transition-colors",
+                  "rounded-md px-2 py-1.5 sm:px-3 text-sm font-medium transition-colors",
                   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600",
                   active
                     ? "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50"
@@ -50,7 +54,11 @@ export function AppHeader() {
             );
           })}
         </nav>
-        <div className="ml-auto">
+        <div className="ml-auto flex items-center gap-2">
+          {/* useSearchParams needs a Suspense boundary in a prerendered layout. */}
+          <Suspense fallback={<div className="h-8 w-36 sm:w-44" aria-hidden="true" />}>
+            <HeaderSearch />
+          </Suspense>
           <ThemeToggle />
         </div>
       </div>

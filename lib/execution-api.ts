@@ -6,6 +6,8 @@ import type { LogEntry } from "@/lib/log-entries";
 export type ExecutionEventPage = {
   events: { seq: number; stream: string; kind: string; createdAt: string; entries: LogEntry[] }[];
   nextAfter: number;
+  /** The seq the page starts after (what `after` was, or where `tail` put it). */
+  after: number;
 };
 
 function idempotencyKey(): string {
@@ -27,6 +29,9 @@ export function createExecutionApi(client: ApiClient = api) {
       client.request<{ roots: SessionTreeNode[] }>(`/api/issues/${enc(issueId)}/session-tree`, { signal }),
     events: (id: string, after = 0, signal?: AbortSignal, limit = 5000) =>
       client.request<ExecutionEventPage>(`/api/executions/${enc(id)}/events`, { query: { after, limit }, signal }),
+    /** The end of the log: the page starting `tail` events before the last (and up to 5,000 events from there). */
+    eventsTail: (id: string, tail: number, signal?: AbortSignal) =>
+      client.request<ExecutionEventPage>(`/api/executions/${enc(id)}/events`, { query: { tail, limit: 5000 }, signal }),
     create: (input: { issueId: string; prompt: string; agent?: string; cwd?: string }) => post<ExecutionDto>("/api/executions", input),
     continue: (id: string, prompt: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/continue`, { prompt }),
     fork: (id: string, prompt: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/fork`, { prompt }),

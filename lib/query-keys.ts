@@ -34,6 +34,8 @@ export const queryKeys = {
     detail: (id: string) => [...queryKeys.executions.details(), id.toLowerCase()] as const,
     /** What an execution did (final answer, tools, files): GET /api/executions/:id/summary. */
     summary: (id: string) => [...queryKeys.executions.detail(id), "summary"] as const,
+    /** The end of an execution's log, fetched as soon as its page opens (see useExecutionLog). */
+    logTail: (id: string) => [...queryKeys.executions.detail(id), "log-tail"] as const,
     lists: () => [...queryKeys.executions.all, "list"] as const,
     list: (filters: ExecutionListParams = {}) => [...queryKeys.executions.lists(), clean(filters)] as const,
   },
@@ -52,5 +54,16 @@ export const queryKeys = {
     summary: (id: string) => [...queryKeys.references.all, "summary", id.trim().toUpperCase()] as const,
     /** Which of a text's references exist (sorted ids). */
     resolve: (ids: readonly string[]) => [...queryKeys.references.all, "resolve", [...ids].sort().join(",")] as const,
+  },
+  bundles: {
+    all: ["bundles"] as const,
+    lists: () => [...queryKeys.bundles.all, "list"] as const,
+    list: (filters: { q?: string } = {}) => [...queryKeys.bundles.lists(), clean(filters)] as const,
+    details: () => [...queryKeys.bundles.all, "detail"] as const,
+    detail: (id: string) => [...queryKeys.bundles.details(), id.trim().toUpperCase()] as const,
+  },
+  search: {
+    all: ["search"] as const,
+    results: (q: string, limit?: number) => [...queryKeys.search.all, q.trim(), limit ?? null] as const,
   },
 } as const;

@@ -14,6 +14,25 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
   continue: ["--follow, -f       stream the log until the execution ends", "--json             print JSON instead of text"],
   fork: ["--follow, -f       stream the log until the execution ends", "--json             print JSON instead of text"],
   show: ["--json             print the header and each event as JSON lines"],
+  sessions: [
+    "--q, -q TEXT       search titles and descriptions",
+    "--agent, -a NAME   only sessions of this agent (e.g. claude)",
+    "--archived         include archived sessions",
+    "--json             print JSON instead of text",
+  ],
+  session: ["--json             print the session as JSON"],
+  search: ["--limit, -n N       at most N results (1-100, default 20)", "--json             print the API's answer as JSON"],
+  bundle: [
+    "list                         bundles, most recently changed first",
+    "show BUNDLE                  its items in order, with titles",
+    'create "NAME" [-d TEXT]      a new, empty bundle (--description, -d)',
+    "add BUNDLE ID…               append sessions, specs, issues or commit SHAs (ids already there stay)",
+    "export BUNDLE > FILE.json    the portable JSON (format arbor.bundle, version 1)",
+    'import FILE.json | -         a new bundle from an export; unknown ids are listed and nothing is stored',
+    'load BUNDLE "PROMPT"         continue its most recent session (or start on its first issue) with its context',
+    "--follow, -f                 (load) stream the new execution's log until it ends",
+    "--json                       print JSON instead of text",
+  ],
 };
 
 export function helpText(topic?: string): { text: string; ok: boolean } {

@@ -2,12 +2,24 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { executionApi } from "@/lib/execution-api";
+import { executionApi, type ExecutionEventPage } from "@/lib/execution-api";
 import type { ExecutionDto } from "@/lib/execution-types";
 import { applyExecutionUpdate } from "@/lib/hooks/use-execution-status-stream";
 import type { LogEntry } from "@/lib/log-entries";
+import { estimateEntryHeight } from "@/lib/log-entry-size";
+import { queryKeys } from "@/lib/query-keys";
 
-export type LogLine = { key: string; seq: number; /** First entry of its event (carries the #seq-<n> anchor). */ first: boolean; entry: LogEntry };
+export type LogLine = {
+  key: string;
+  /** The same identity as a number (seq × 1024 + index): cheap to hash in a 100k-row virtualizer. */
+  vkey: number;
+  seq: number;
+  /** First entry of its event (carries the #seq-<n> anchor). */
+  first: boolean;
+  entry: LogEntry;
+  /** Estimated height until the row is measured. */
+  sizeHint: number;
+};
 
 export type ExecutionLogState = {
   lines: LogLine[];
@@ -16,10 +28,14 @@ export type ExecutionLogState = {
   connection: "idle" | "connecting" | "live" | "reconnecting" | "ended";
   /** Tool name by tool_use id, so a result can say which tool it answers. */
   toolNames: ReadonlyMap<string, string>;
+  /** Whether the history around this seq has arrived (its whole range of events). */
+  covers: (seq: number) => boolean;
   retry: () => void;
 };
 
 export const LOG_PAGE_SIZE = 5_000;
+/** Events in the first request: the end of the log, small so it shows at once. */
+export const TAIL_EVENTS = 500;
 const PARALLEL_PAGES = 3;
 const FLUSH_MS = 50;
 
@@ -30,37 +46,53 @@ function toLines(events: { seq: number; entries: LogEntry[] }[], toolNames: Map<
   for (const event of events) {
     event.entries.forEach((entry, i) => {
       if (entry.type === "tool_call") toolNames.set(entry.toolUseId, entry.tool);
-      lines.push({ key: `${event.seq}:${i}`, seq: event.seq, first: i === 0, entry });
+      lines.push({ key: `${event.seq}:${i}`, vkey: event.seq * 1024 + i, seq: event.seq, first: i === 0, entry, sizeHint: estimateEntryHeight(entry) });
     });
   }
   return lines;
 }
 
-/** The page a `#seq-<n>` anchor points into, if the address has one. */
-function anchorPage(): number | null {
+/** The seq a `#seq-<n>` anchor points at, if the address has one. */
+function anchorSeq(): number | null {
   if (typeof window === "undefined") return null;
   const match = /^#seq-(\d+)$/.exec(window.location.hash);
-  return match ? Math.floor((Number(match[1]) - 1) / LOG_PAGE_SIZE) : null;
+  return match ? Number(match[1]) : null;
+}
+
+const tailQuery = (executionId: string) => ({
+  queryKey: queryKeys.executions.logTail(executionId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => executionApi.eventsTail(executionId, TAIL_EVENTS, signal),
+  staleTime: 10_000,
+});
+
+/**
+ * Starts fetching the end of an execution's log as soon as its page opens,
+ * alongside the execution itself (the log view picks the answer up).
+ */
+export function usePrefetchExecutionLogTail(executionId: string): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.prefetchQuery(tailQuery(executionId));
+  }, [executionId, queryClient]);
 }
 
 /**
- * An execution's normalized log: its history from the JSON endpoint in pages
- * of 5,000 events (the last page first, so the end of a 100k-event log shows
- * at once, then the rest in parallel), then live over Server-Sent Events from
- * the last seq. EventSource reconnects by itself with Last-Event-ID, so the
- * server resumes exactly after the last entry we got. Status events patch the
- * react-query cache instead of polling.
+ * An execution's normalized log: its history from the JSON endpoint (the
+ * last 500 events first, so the end of a 100k-event log shows at once; then
+ * the rest in pages of 5,000, three at a time, from the end backwards), then
+ * live over Server-Sent Events from the last seq. EventSource reconnects by
+ * itself with Last-Event-ID, so the server resumes exactly after the last
+ * entry we got. Status events patch the react-query cache instead of polling.
  */
-export function useExecutionLog(
-  executionId: string,
-  options: { eventCount: number; finished: boolean },
-): ExecutionLogState {
+export function useExecutionLog(executionId: string, options: { finished: boolean; eventCount?: number }): ExecutionLogState {
   const queryClient = useQueryClient();
   const [lines, setLines] = useState<LogLine[]>([]);
-  const [history, setHistory] = useState<ExecutionLogState["history"]>({ loading: true, loaded: 0, total: options.eventCount, error: null });
+  const [history, setHistory] = useState<ExecutionLogState["history"]>({ loading: true, loaded: 0, total: options.eventCount ?? 0, error: null });
   const [connection, setConnection] = useState<ExecutionLogState["connection"]>("idle");
   const [attempt, setAttempt] = useState(0);
   const toolNames = useRef(new Map<string, string>());
+  const loaded = useRef<{ from: number; to: number }[]>([]);
+  const covers = useCallback((seq: number) => loaded.current.some((r) => seq > r.from && seq <= r.to), []);
   // Read when a load starts: later changes arrive over the stream.
   const latest = useRef(options);
   latest.current = options;
@@ -68,7 +100,7 @@ export function useExecutionLog(
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   useEffect(() => {
-    const { eventCount, finished } = latest.current;
+    const { finished } = latest.current;
     const abort = new AbortController();
     let source: EventSource | null = null;
     let flushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -76,12 +108,13 @@ export function useExecutionLog(
     let live: LogLine[] = [];
     let lastSeq = 0;
     let loadedEvents = 0;
+    let total = latest.current.eventCount ?? 0;
 
     toolNames.current = new Map();
+    loaded.current = [];
     setLines([]);
     setConnection("idle");
-    const pageCount = Math.ceil(eventCount / LOG_PAGE_SIZE);
-    setHistory({ loading: pageCount > 0, loaded: 0, total: eventCount, error: null });
+    setHistory({ loading: true, loaded: 0, total, error: null });
 
     const publish = () => {
       const ordered = [...pages.values()].sort((a, b) => a.index - b.index);
@@ -90,6 +123,12 @@ export function useExecutionLog(
       for (const line of live) all.push(line);
       setLines(all);
     };
+    const addPage = (page: ExecutionEventPage, to: number) => {
+      pages.set(page.after, { index: page.after, lines: toLines(page.events, toolNames.current), lastSeq: page.nextAfter, count: page.events.length });
+      loaded.current.push({ from: page.after, to });
+      loadedEvents += page.events.length;
+    };
+    const progress = (loading: boolean) => setHistory({ loading, loaded: loadedEvents, total: Math.max(total, loadedEvents), error: null });
 
     const follow = (after: number) => {
       if (abort.signal.aborted) return;
@@ -127,48 +166,50 @@ export function useExecutionLog(
     };
 
     const load = async () => {
-      if (pageCount === 0) {
-        setHistory({ loading: false, loaded: 0, total: 0, error: null });
-        follow(0);
-        return;
+      // 1. The end of the log (usually already on its way: see usePrefetchExecutionLogTail).
+      const tail = await queryClient.fetchQuery(tailQuery(executionId));
+      if (abort.signal.aborted) return;
+      // One use: a retry or a later visit reads afresh.
+      queryClient.removeQueries({ queryKey: queryKeys.executions.logTail(executionId), exact: true });
+      addPage(tail, Number.MAX_SAFE_INTEGER);
+      total = tail.after + tail.events.length;
+      // More than a page past the end we asked for: the log grew meanwhile; read on.
+      let after = tail.nextAfter;
+      let more = tail.events.length === LOG_PAGE_SIZE;
+      while (more && !abort.signal.aborted) {
+        const spill = await executionApi.events(executionId, after, abort.signal, LOG_PAGE_SIZE);
+        addPage(spill, Number.MAX_SAFE_INTEGER);
+        total += spill.events.length;
+        after = spill.nextAfter;
+        more = spill.events.length === LOG_PAGE_SIZE;
       }
-      // The page an anchor points at first, then the last page, then the rest from the end backwards.
-      const order: number[] = [];
-      const anchor = anchorPage();
-      if (anchor !== null && anchor < pageCount) order.push(anchor);
-      for (let i = pageCount - 1; i >= 0; i--) if (i !== anchor) order.push(i);
-      // The tail page must arrive before live entries: start following after it.
-      const tailIndex = pageCount - 1;
+      if (abort.signal.aborted) return;
+      if (finished) setConnection("ended");
+      else follow(after);
+      progress(tail.after > 0);
+      publish();
+
+      // 2. Everything before it, in ranges of LOG_PAGE_SIZE that tile the log
+      // exactly: the range an anchor points into first, then from the end back.
+      const ranges: { after: number; limit: number }[] = [];
+      for (let from = 0; from < tail.after; from += LOG_PAGE_SIZE) ranges.push({ after: from, limit: Math.min(LOG_PAGE_SIZE, tail.after - from) });
+      ranges.reverse();
+      const anchor = anchorSeq();
+      const anchorIndex = anchor === null ? -1 : ranges.findIndex((r) => anchor > r.after && anchor <= r.after + r.limit);
+      if (anchorIndex > 0) ranges.unshift(...ranges.splice(anchorIndex, 1));
       let next = 0;
       const worker = async () => {
-        while (next < order.length && !abort.signal.aborted) {
-          const index = order[next++];
-          const page = await executionApi.events(executionId, index * LOG_PAGE_SIZE, abort.signal, LOG_PAGE_SIZE);
-          const pageLines = toLines(page.events, toolNames.current);
-          pages.set(index, { index, lines: pageLines, lastSeq: page.nextAfter, count: page.events.length });
-          loadedEvents += page.events.length;
-          if (index === tailIndex) {
-            // Events written after the count we planned with: read on from the tail, then follow live.
-            let after = page.nextAfter;
-            let extra = page.events.length === LOG_PAGE_SIZE ? 1 : 0;
-            let spill = tailIndex;
-            while (extra && !abort.signal.aborted) {
-              const more = await executionApi.events(executionId, after, abort.signal, LOG_PAGE_SIZE);
-              spill += 1;
-              pages.set(spill, { index: spill, lines: toLines(more.events, toolNames.current), lastSeq: more.nextAfter, count: more.events.length });
-              loadedEvents += more.events.length;
-              after = more.nextAfter;
-              extra = more.events.length === LOG_PAGE_SIZE ? 1 : 0;
-            }
-            if (!(finished && after >= eventCount)) follow(after);
-            else setConnection("ended");
-          }
-          setHistory({ loading: true, loaded: loadedEvents, total: Math.max(eventCount, loadedEvents), error: null });
+        while (next < ranges.length && !abort.signal.aborted) {
+          const range = ranges[next++];
+          const page = await executionApi.events(executionId, range.after, abort.signal, range.limit);
+          if (abort.signal.aborted) return;
+          addPage({ ...page, after: range.after }, range.after + range.limit);
+          progress(true);
           publish();
         }
       };
-      await Promise.all(Array.from({ length: Math.min(PARALLEL_PAGES, order.length) }, worker));
-      if (!abort.signal.aborted) setHistory({ loading: false, loaded: loadedEvents, total: Math.max(eventCount, loadedEvents), error: null });
+      await Promise.all(Array.from({ length: Math.min(PARALLEL_PAGES, ranges.length) }, worker));
+      if (!abort.signal.aborted) progress(false);
     };
 
     load().catch((error: unknown) => {
@@ -183,5 +224,5 @@ export function useExecutionLog(
     };
   }, [executionId, attempt, queryClient]);
 
-  return { lines, history, connection, toolNames: toolNames.current, retry };
+  return { lines, history, connection, toolNames: toolNames.current, covers, retry };
 }

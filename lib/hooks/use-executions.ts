@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMutation, usePrefetchQuery, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { executionApi } from "@/lib/execution-api";
 import type { ExecutionDto, ExecutionListParams } from "@/lib/execution-types";
 import { useExecutionStatusStream } from "@/lib/hooks/use-execution-status-stream";
@@ -18,6 +18,14 @@ export function useIssueSessionTree(issueId: string, options: { live?: boolean }
   // Live: status changes arrive over the shared status stream and patch the tree in place.
   useExecutionStatusStream(Boolean(options.live));
   return useQuery({
+    queryKey: queryKeys.issues.sessionTree(issueId),
+    queryFn: ({ signal }) => executionApi.sessionTree(issueId, signal),
+  });
+}
+
+/** Starts loading an issue's session tree early (with the issue itself), for its executions section. */
+export function usePrefetchIssueSessionTree(issueId: string) {
+  usePrefetchQuery({
     queryKey: queryKeys.issues.sessionTree(issueId),
     queryFn: ({ signal }) => executionApi.sessionTree(issueId, signal),
   });

@@ -1,0 +1,134 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { HighlightedText } from "@/components/search/highlighted-text";
+import { ErrorAlert } from "@/components/ui/alert";
+import { TextInput } from "@/components/ui/field";
+import { EmptyState, LoadingBlock, PageHeader } from "@/components/ui/states";
+import { RelativeTime } from "@/components/ui/time";
+import { cn } from "@/lib/cn";
+import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
+import { useSearch } from "@/lib/hooks/use-bundles";
+import type { SearchGroup, SearchHit, SearchHitKind } from "@/lib/search-types";
+import { replaceSearchParams } from "@/lib/url-state";
+
+const KIND_LABELS: Record<SearchHitKind, string> = { prompt: "Prompt", assistant: "Assistant", tool: "Tool", file: "File", session: "Session" };
+
+const KIND_STYLES: Record<SearchHitKind, string> = {
+  prompt: "bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-300",
+  assistant: "bg-sky-50 text-sky-800 ring-sky-600/20 dark:bg-sky-950 dark:text-sky-300",
+  tool: "bg-zinc-100 text-zinc-700 ring-zinc-500/20 dark:bg-zinc-800 dark:text-zinc-300",
+  file: "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-950 dark:text-amber-300",
+  session: "bg-violet-50 text-violet-800 ring-violet-600/20 dark:bg-violet-950 dark:text-violet-300",
+};
+
+/** /search?q=: full-text search over prompts, agent output, tool calls, files and sessions. */
+export function SearchView({ initialQuery = "" }: { initialQuery?: string }) {
+  const [query, setQuery] = useState(initialQuery);
+  useEffect(() => setQuery(initialQuery), [initialQuery]);
+  const q = useDebouncedValue(query.trim(), 300);
+  const results = useSearch(q);
+  useEffect(() => replaceSearchParams({ q: q || undefined }), [q]);
+
+  return (
+    <div>
+      <PageHeader title="Search" description="Prompts, what agents wrote, the tools they used and the files they touched, and session titles." />
+      <div className="mb-6" role="search">
+        <label htmlFor="search-page-input" className="sr-only">
+          Search
+        </label>
+        <TextInput
+          id="search-page-input"
+          type="search"
+          autoFocus
+          value={query}
+          maxLength={200}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder='login token   "session cache"   -flaky   src/auth/login.ts'
+          aria-describedby="search-syntax"
+        />
+        <p id="search-syntax" className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+          Results with every word come first. &quot;Quotes&quot; for a phrase, -word to exclude, or for either.
+        </p>
+      </div>
+      {!q ? (
+        <EmptyState title="Search what your agents did">Type a word, a file name or a command.</EmptyState>
+      ) : results.isPending ? (
+        <LoadingBlock label="Searching…" />
+      ) : results.isError ? (
+        <ErrorAlert title="Search failed">{results.error.message}</ErrorAlert>
+      ) : results.data.hitCount === 0 ? (
+        <EmptyState title={`Nothing matches “${q}”`}>Try fewer or other words.</EmptyState>
+      ) : (
+        <div aria-busy={results.isFetching || undefined} className="space-y-4">
+          <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+            {results.data.hitCount === 1 ? "1 result" : `${results.data.hitCount} results`} in {results.data.groups.length}{" "}
+            {results.data.groups.length === 1 ? "session or execution" : "sessions or executions"}
+          </p>
+          <ol aria-label="Search results" className="space-y-4">
+            {results.data.groups.map((group) => (
+              <ResultGroup key={group.key} group={group} />
+            ))}
+          </ol>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ResultGroup({ group }: { group: SearchGroup }) {
+  return (
+    <li className="rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-zinc-100 px-4 py-2.5 dark:border-zinc-800">
+        <h2 className="min-w-0 flex-1 truncate font-medium">{group.title}</h2>
+        <span className="flex flex-wrap gap-3 text-xs text-zinc-500 dark:text-zinc-400">
+          {group.sessionId ? (
+            <Link href={`/sessions/${group.sessionId}`} className="font-mono hover:underline">
+              {group.sessionId}
+            </Link>
+          ) : null}
+          {group.issueId ? (
+            <Link href={`/issues/${group.issueId}`} className="hover:underline">
+              <span className="font-mono">{group.issueId}</span>
+              {group.issueTitle ? ` · ${group.issueTitle}` : ""}
+            </Link>
+          ) : null}
+        </span>
+      </div>
+      <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        {group.hits.map((hit, i) => (
+          <ResultHit key={`${hit.executionId}:${hit.seq}:${hit.kind}:${i}`} hit={hit} />
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function ResultHit({ hit }: { hit: SearchHit }) {
+  const mono = hit.kind === "file" || hit.kind === "tool";
+  return (
+    <li>
+      <Link
+        href={hit.href}
+        className="flex gap-3 px-4 py-2.5 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600 dark:hover:bg-zinc-800/50"
+      >
+        <span className={cn("mt-0.5 inline-flex h-5 shrink-0 items-center rounded-full px-2 text-xs font-medium ring-1 ring-inset", KIND_STYLES[hit.kind])}>
+          {KIND_LABELS[hit.kind]}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className={cn("block text-sm break-words text-zinc-800 dark:text-zinc-200", mono && "font-mono text-xs")}>
+            <HighlightedText text={hit.snippet || "(empty)"} highlights={hit.highlights} />
+          </span>
+          <span className="mt-0.5 block text-xs text-zinc-500 dark:text-zinc-400">
+            {hit.executionId ? <span className="font-mono">{hit.executionId.slice(0, 8)}</span> : null}
+            {hit.seq !== null ? <span className="font-mono"> #{hit.seq}</span> : null}
+            {" · "}
+            <RelativeTime iso={hit.createdAt} />
+            {hit.matchedAllTerms ? null : " · partial match"}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}

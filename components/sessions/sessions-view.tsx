@@ -1,0 +1,77 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { SessionList } from "@/components/sessions/session-list";
+import { ErrorAlert } from "@/components/ui/alert";
+import { Select, TextInput } from "@/components/ui/field";
+import { EmptyState, LoadingBlock, PageHeader } from "@/components/ui/states";
+import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
+import { useSessions } from "@/lib/hooks/use-sessions";
+import { replaceSearchParams } from "@/lib/url-state";
+
+const AGENTS = [
+  { value: "", label: "All agents" },
+  { value: "claude", label: "Claude Code" },
+  { value: "command", label: "Command" },
+];
+
+export function SessionsView({ initialQuery = "", initialAgent = "", initialShowArchived = false }: { initialQuery?: string; initialAgent?: string; initialShowArchived?: boolean }) {
+  const [query, setQuery] = useState(initialQuery);
+  const [agent, setAgent] = useState(initialAgent);
+  const [showArchived, setShowArchived] = useState(initialShowArchived);
+  const q = useDebouncedValue(query.trim(), 250);
+  const sessions = useSessions({ q: q || undefined, agent: agent || undefined, archived: showArchived ? "all" : "false" });
+
+  useEffect(() => replaceSearchParams({ q: q || undefined, agent: agent || undefined, archived: showArchived ? "all" : undefined }), [q, agent, showArchived]);
+
+  const filtered = Boolean(q || agent);
+  return (
+    <div>
+      <PageHeader title="Sessions" description="Agent conversations, kept so you can continue or fork them. Cite one anywhere as [[SESS-1]]." />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center" role="search">
+        <label htmlFor="session-search" className="sr-only">
+          Search sessions by title or description
+        </label>
+        <TextInput
+          id="session-search"
+          type="search"
+          placeholder="Search title and description…"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className="sm:max-w-sm"
+        />
+        <label htmlFor="session-agent" className="sr-only">
+          Agent
+        </label>
+        <Select id="session-agent" value={agent} onChange={(e) => setAgent(e.target.value)} className="sm:w-44">
+          {AGENTS.map((a) => (
+            <option key={a.value} value={a.value}>
+              {a.label}
+            </option>
+          ))}
+        </Select>
+        <label className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+          <input type="checkbox" checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} className="size-4 accent-emerald-700" />
+          Show archived
+        </label>
+      </div>
+      {sessions.isPending ? (
+        <LoadingBlock label="Loading sessions…" />
+      ) : sessions.isError ? (
+        <ErrorAlert title="Could not load sessions">{sessions.error.message}</ErrorAlert>
+      ) : sessions.data.length === 0 ? (
+        filtered ? (
+          <EmptyState title="No sessions match">Try a different search or agent{showArchived ? "" : ", or show archived sessions"}.</EmptyState>
+        ) : (
+          <EmptyState title={showArchived ? "No sessions yet" : "No active sessions"}>
+            A session appears here as soon as an agent you run on an issue starts one.
+          </EmptyState>
+        )
+      ) : (
+        <div aria-busy={sessions.isFetching || undefined}>
+          <SessionList sessions={sessions.data} />
+        </div>
+      )}
+    </div>
+  );
+}

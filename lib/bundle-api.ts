@@ -1,0 +1,48 @@
+// Typed calls for the bundles and search APIs, on top of the shared JSON client.
+import { api, type ApiClient } from "@/lib/api-client";
+import type { BundleItemRef } from "@/lib/bundle-items";
+import type { Bundle, BundleSummary, DeleteBundleResponse, LoadBundleResponse } from "@/lib/bundle-types";
+import type { BundleExport, CreateBundleInput, UpdateBundleInput } from "@/lib/schemas/bundle";
+import type { SearchResponse } from "@/lib/search-types";
+import type { ListResponse } from "@/lib/types";
+
+export type BundleListParams = { q?: string; limit?: number };
+
+function idempotencyKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
+}
+
+export function createBundleApi(client: ApiClient = api) {
+  const enc = encodeURIComponent;
+  return {
+    list: (params: BundleListParams = {}, signal?: AbortSignal) =>
+      client.request<ListResponse<BundleSummary>>("/api/bundles", { query: { ...params }, signal }),
+    get: (id: string, signal?: AbortSignal) => client.request<Bundle>(`/api/bundles/${enc(id)}`, { signal }),
+    create: (input: CreateBundleInput) => client.request<Bundle>("/api/bundles", { method: "POST", body: input }),
+    update: (id: string, input: UpdateBundleInput) => client.request<Bundle>(`/api/bundles/${enc(id)}`, { method: "PATCH", body: input }),
+    delete: (id: string) => client.request<DeleteBundleResponse>(`/api/bundles/${enc(id)}`, { method: "DELETE" }),
+    /** The whole ordered list: add, reorder and remove in one request. */
+    setItems: (id: string, items: (BundleItemRef | string)[]) =>
+      client.request<Bundle>(`/api/bundles/${enc(id)}/items`, { method: "PUT", body: { items } }),
+    addItems: (id: string, items: (BundleItemRef | string)[]) =>
+      client.request<Bundle>(`/api/bundles/${enc(id)}/items`, { method: "POST", body: { items } }),
+    exportUrl: (id: string) => `/api/bundles/${enc(id)}/export`,
+    export: (id: string) => client.request<BundleExport>(`/api/bundles/${enc(id)}/export`),
+    import: (document: unknown) => client.request<Bundle>("/api/bundles/import", { method: "POST", body: document }),
+    load: (id: string, prompt: string) =>
+      client.request<LoadBundleResponse>(`/api/bundles/${enc(id)}/load`, {
+        method: "POST",
+        body: { prompt },
+        headers: { "Idempotency-Key": idempotencyKey() },
+      }),
+  };
+}
+
+export function createSearchApi(client: ApiClient = api) {
+  return {
+    search: (q: string, limit?: number, signal?: AbortSignal) => client.request<SearchResponse>("/api/search", { query: { q, limit }, signal }),
+  };
+}
+
+export const bundleApi = createBundleApi();
+export const searchApi = createSearchApi();

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { SESSION_ARCHIVED_FILTERS } from "@/lib/session-types";
+import { bodySchema, emptyToUndefined, limitSchema, requestObject, searchQuerySchema, titleSchema } from "./common";
+
+/** PATCH /api/sessions/:ref — title, description, archived; at least one. */
+export const updateSessionSchema = requestObject({
+  title: titleSchema.optional(),
+  description: bodySchema.optional(),
+  archived: z.boolean({ error: "archived must be true or false" }).optional(),
+}).refine((v) => Object.values(v).some((x) => x !== undefined), {
+  message: "Nothing to update: send at least one of title, description, archived",
+  when: (payload) => payload.issues.length === 0,
+});
+export type UpdateSessionInput = z.input<typeof updateSessionSchema>;
+export type UpdateSessionData = z.output<typeof updateSessionSchema>;
+
+/** GET /api/sessions?q=&agent=&archived=false|true|all&limit= (archived defaults to false: active sessions only). */
+export const sessionListQuerySchema = z.object({
+  q: searchQuerySchema,
+  agent: z.preprocess(emptyToUndefined, z.string().trim().max(64, "agent must be at most 64 characters").optional()),
+  archived: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.trim().toLowerCase()) : v),
+    z.enum(SESSION_ARCHIVED_FILTERS, { error: "archived must be true, false or all" }).default("false"),
+  ),
+  limit: limitSchema,
+});
+export type SessionListQuery = z.output<typeof sessionListQuerySchema>;

@@ -1,0 +1,129 @@
+/**
+ * End to end in headless Chromium with the real Claude Code CLI (against the
+ * Messages-API stand-in) and a real runner: a session exists on an issue →
+ * /bundles: create a bundle → add the issue and the session by id → reorder
+ * with the keyboard → Load context with a prompt → land on the new
+ * execution, which continues the session and completes. Then the header's
+ * search box finds what the agent said and links to that log entry.
+ */
+import type { Browser, Page } from "playwright-core";
+import { prisma } from "@/server/db";
+import { releaseWorkerUtils } from "@/server/queue/worker-utils";
+import { ensureSessionOf } from "@/server/sessions/record-session-capture";
+import { startAppServer, type AppServer } from "@/test/support/app-server";
+import { launchBrowser, saveScreenshot } from "@/test/support/browser";
+import { resetDb } from "@/test/support/db";
+import { call, createHarness, waitForExecution, type Harness } from "@/test/support/executions-harness";
+import { makeIssue, makeSpec } from "@/test/support/factories";
+import { lastUserText } from "@/test/support/messages-api";
+import { POST as createExecutionRoute } from "@/app/api/executions/route";
+
+jest.setTimeout(240_000);
+
+let harness: Harness;
+let server: AppServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  await resetDb();
+  harness = await createHarness();
+  server = await startAppServer();
+  await harness.startRunner({ runnerId: "e2e-bundles-runner" });
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  page.setDefaultTimeout(20_000);
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await harness?.close();
+  await releaseWorkerUtils();
+  await prisma.$disconnect();
+});
+
+test("build a bundle with an issue and a session, load its context, land on the new execution; then search finds it", async () => {
+  harness.api.setScript((request) => {
+    const text = lastUserText(request);
+    if (text.includes("Use the bundle")) return { kind: "text", text: "Understood: the marmalade parser needs a fix." };
+    return { kind: "text", text: `Echo: ${text}` };
+  });
+  const spec = await makeSpec({ title: "Parser rules", body: "SPEC-TEXT: trailing commas are allowed." });
+  const issue = await makeIssue({ title: "Parser rejects trailing commas", body: "ISSUE-TEXT: JSON with a trailing comma fails.", specId: spec.id });
+  const first = await call(createExecutionRoute, { body: { issueId: issue.id, prompt: "look at the parser" } });
+  const done = await waitForExecution(first.body.id);
+  expect(done.status).toBe("completed");
+  const sessionId = (await ensureSessionOf(done.id))!;
+
+  // Create the bundle.
+  await page.goto(`${server.url}/bundles`);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bundles" }).waitFor();
+  await page.getByLabel("Name").fill("Parser work");
+  await page.getByLabel("Description").fill("Everything about the JSON parser");
+  await page.getByRole("button", { name: "Create bundle" }).click();
+  await page.waitForURL(/\/bundles\/BUNDLE-1$/);
+  await page.getByRole("heading", { name: "Parser work" }).waitFor();
+
+  // Add the issue, the spec and the session by id; an unknown id is refused, naming it.
+  await page.getByLabel("Add by id").fill("SESS-99");
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await page.getByText("Unknown reference: SESS-99").waitFor();
+  await page.getByLabel("Add by id").fill(`${issue.id} ${spec.id} ${sessionId}`);
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  const items = page.getByRole("list", { name: "Bundle items" });
+  await items.getByRole("link", { name: sessionId }).waitFor();
+  expect(await items.getByRole("listitem").allTextContents()).toEqual([
+    expect.stringContaining(issue.id),
+    expect.stringContaining(spec.id),
+    expect.stringContaining(sessionId),
+  ]);
+
+  // Reorder with the keyboard: the session to the top.
+  await page.getByRole("button", { name: `Move ${sessionId} up` }).focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await page.getByRole("status").filter({ hasText: `Moved ${sessionId} to position 1 of 3` }).waitFor();
+  await expectSavedOrder([sessionId, issue.id, spec.id]);
+  await saveScreenshot(page, "bundle-page");
+
+  // Load context → the new execution's page, which completes.
+  await page.getByLabel("Prompt", { exact: true }).fill("Use the bundle and fix the parser.");
+  await page.getByRole("button", { name: "Load context" }).click();
+  await page.waitForURL((url) => /\/executions\/[0-9a-f-]{36}$/.test(url.pathname));
+  const executionId = page.url().split("/").pop()!;
+  await page.getByText("Understood: the marmalade parser needs a fix.").first().waitFor();
+  await page.getByText("Completed", { exact: true }).first().waitFor();
+  const loaded = await waitForExecution(executionId);
+  expect(loaded.status).toBe("completed");
+  expect(loaded.parentExecutionId).toBe(done.id);
+  expect(loaded.sessionId).toBe(done.sessionId);
+  const sent = lastUserText(harness.api.requests.find((r) => lastUserText(r).includes("Use the bundle and fix the parser."))!);
+  expect(sent).toContain("SPEC-TEXT: trailing commas are allowed.");
+  expect(sent).toContain("ISSUE-TEXT: JSON with a trailing comma fails.");
+  await saveScreenshot(page, "bundle-loaded-execution");
+
+  // Search from the header: the agent's words, linked to their log entry.
+  const box = page.getByRole("search", { name: "Search sessions and executions" }).getByRole("searchbox");
+  await box.fill("marmalade parser");
+  await box.press("Enter");
+  await page.waitForURL(/\/search\?q=marmalade/);
+  const results = page.getByRole("list", { name: "Search results" });
+  const hit = results.getByRole("link").filter({ hasText: "marmalade" }).first();
+  await hit.waitFor();
+  await saveScreenshot(page, "search-page");
+  const href = (await hit.getAttribute("href"))!;
+  expect(href).toMatch(new RegExp(`^/executions/${executionId}#seq-\\d+$`));
+  await hit.click();
+  await page.waitForURL((url) => url.pathname === `/executions/${executionId}` && /^#seq-\d+$/.test(url.hash));
+  await page.locator(href.slice(href.indexOf("#"))).waitFor();
+});
+
+async function expectSavedOrder(expected: string[]) {
+  for (let i = 0; i < 100; i++) {
+    const rows = await prisma.contextBundleItem.findMany({ where: { bundleId: "BUNDLE-1" }, orderBy: { position: "asc" } });
+    if (rows.map((r) => r.entityId).join() === expected.join()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`bundle items never became ${expected.join(", ")}`);
+}
