@@ -1,22 +1,25 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { memo, useCallback, useState } from "react";
 import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
-import { FollowUpForm } from "@/components/executions/follow-up-form";
-import { Button } from "@/components/ui/button";
-import { EmptyState, LoadingBlock } from "@/components/ui/states";
+import { FollowUpForm, followUpBlocker } from "@/components/executions/follow-up-form";
 import { ErrorAlert } from "@/components/ui/alert";
+import { Button, LinkButton } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/states";
+import { RelativeTime } from "@/components/ui/time";
+import { cn } from "@/lib/cn";
 import type { SessionTreeNode } from "@/lib/execution-types";
-import { excerpt, formatCost, shortId } from "@/lib/format-execution";
-import { useIssueSessionTree } from "@/lib/hooks/use-executions";
+import { excerpt, formatCost, formatDuration, shortId } from "@/lib/format-execution";
+import { useStartFresh, type FollowUpMode } from "@/lib/hooks/use-executions";
 
-type Row = { node: SessionTreeNode; depth: number };
+export type HistoryRow = { node: SessionTreeNode; depth: number };
 
 /** Depth-first rows: a chain (original → continuation → …) stays at one depth, forks indent under their source. */
-function flatten(roots: SessionTreeNode[]): Row[] {
-  const rows: Row[] = [];
-  const stack: Row[] = [...roots].reverse().map((node) => ({ node, depth: 0 }));
+export function historyRows(roots: SessionTreeNode[]): HistoryRow[] {
+  const rows: HistoryRow[] = [];
+  const stack: HistoryRow[] = [...roots].reverse().map((node) => ({ node, depth: 0 }));
   while (stack.length) {
     const row = stack.pop()!;
     rows.push(row);
@@ -27,49 +30,137 @@ function flatten(roots: SessionTreeNode[]): Row[] {
   return rows;
 }
 
-function HistoryRow({ node, depth }: Row) {
-  const [open, setOpen] = useState(false);
+function StartFreshButton({ id }: { id: string }) {
+  const router = useRouter();
+  const startFresh = useStartFresh(id);
   return (
-    <li className="py-2" style={{ paddingLeft: `${depth * 1.5}rem` }}>
-      <div className="flex flex-wrap items-center gap-2 text-sm">
+    <>
+      <Button size="sm" variant="secondary" disabled={startFresh.isPending} onClick={() => startFresh.mutate(undefined, { onSuccess: (created) => router.push(`/executions/${created.id}`) })}>
+        Start fresh
+      </Button>
+      {startFresh.error ? <span className="text-xs text-red-700 dark:text-red-400">{startFresh.error.message}</span> : null}
+    </>
+  );
+}
+
+const Row = memo(function Row({
+  node,
+  depth,
+  selected,
+  onSelect,
+}: HistoryRow & { selected: boolean; onSelect: (id: string, on: boolean) => void }) {
+  const [open, setOpen] = useState<FollowUpMode | null>(null);
+  const formId = `history-form-${node.id}`;
+  const blocked = followUpBlocker(node);
+  const sessionGone = node.error?.code === "session_not_found";
+  const toggle = (mode: FollowUpMode) => setOpen((current) => (current === mode ? null : mode));
+  return (
+    <li
+      data-execution-id={node.id}
+      className="py-2.5 [contain-intrinsic-size:auto_52px] [content-visibility:auto]"
+      style={{ paddingLeft: `${depth * 1.25}rem` }}
+    >
+      <div className={cn("flex flex-wrap items-center gap-x-2 gap-y-1 text-sm", depth > 0 ? "border-l-2 border-violet-200 pl-3 dark:border-violet-900" : "")}>
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(e) => onSelect(node.id, e.target.checked)}
+          aria-label={`Select #${shortId(node.id)} to compare`}
+          className="size-4 rounded accent-violet-600"
+        />
         {node.edge === "fork" ? (
           <span className="rounded border border-violet-300 px-1 text-[10px] font-semibold uppercase text-violet-700 dark:border-violet-700 dark:text-violet-300">fork</span>
         ) : (
-          <span aria-hidden="true" className="text-zinc-400">{node.edge === "continue" ? "↳" : "●"}</span>
+          <span aria-hidden="true" className="w-3 text-center text-zinc-400">
+            {node.edge === "continue" ? "↳" : "●"}
+          </span>
         )}
-        <Link href={`/executions/${node.id}`} className="font-mono font-medium text-emerald-700 hover:underline dark:text-emerald-400">
+        <Link
+          href={`/executions/${node.id}`}
+          className="rounded font-mono font-medium text-emerald-700 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-400"
+        >
           #{shortId(node.id)}
         </Link>
         <ExecutionStatusBadge status={node.status} />
-        {node.isHead && node.sessionId ? <span className="rounded bg-emerald-100 px-1.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200">head</span> : null}
-        <span className="min-w-0 flex-1 truncate text-zinc-700 dark:text-zinc-300" title={node.prompt}>{excerpt(node.prompt, 70)}</span>
-        <span className="font-mono text-xs text-zinc-500" title={node.sessionId ?? undefined}>session {shortId(node.sessionId)}</span>
-        <span className="text-xs text-zinc-500">{formatCost(node.usage?.costUsd)}</span>
-        <Button size="sm" variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? "Close" : "Continue / Fork"}
-        </Button>
+        {node.isHead && node.sessionId ? (
+          <span className="rounded bg-emerald-100 px-1.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200" title="Latest turn of this chain">
+            head
+          </span>
+        ) : null}
+        <span className="min-w-0 flex-1 basis-40 truncate text-zinc-700 dark:text-zinc-300" title={node.prompt}>
+          {excerpt(node.prompt, 90)}
+        </span>
+        <span className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-500">
+          <span className="font-mono" title={node.sessionId ?? undefined}>
+            {node.sessionId ? `session ${shortId(node.sessionId)}` : node.status === "queued" || node.status === "running" ? "session (extracting…)" : "no session"}
+          </span>
+          <span title="Cost">{formatCost(node.usage?.costUsd)}</span>
+          {node.usage?.durationMs != null ? <span title="Duration">{formatDuration(node.usage.durationMs)}</span> : null}
+          <RelativeTime iso={node.createdAt} />
+        </span>
+        <span className="flex items-center gap-1">
+          {sessionGone ? <StartFreshButton id={node.id} /> : null}
+          {!blocked ? (
+            <>
+              <Button size="sm" variant="ghost" aria-expanded={open === "continue"} aria-controls={formId} aria-label={`Continue #${shortId(node.id)}`} onClick={() => toggle("continue")}>
+                Continue
+              </Button>
+              <Button size="sm" variant="ghost" aria-expanded={open === "fork"} aria-controls={formId} aria-label={`Fork #${shortId(node.id)}`} onClick={() => toggle("fork")}>
+                Fork
+              </Button>
+            </>
+          ) : null}
+        </span>
       </div>
       {open ? (
-        <div className="mt-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-          <FollowUpForm execution={node} />
+        <div id={formId} className="mt-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+          <FollowUpForm key={open} execution={node} mode={open} autoFocus />
         </div>
       ) : null}
     </li>
   );
-}
+});
 
-/** The issue's execution history as chains with forks indented under their source. */
-export function ExecutionHistory({ issueId }: { issueId: string }) {
-  const { data, error, isPending } = useIssueSessionTree(issueId, { live: true });
-  if (isPending) return <LoadingBlock label="Loading executions…" />;
-  if (error) return <ErrorAlert>{error.message}</ErrorAlert>;
-  const rows = flatten(data.roots);
+/** An issue's execution history as chains with forks indented under their source; pick two rows to compare. */
+export function ExecutionHistory({ roots, error }: { roots: SessionTreeNode[]; error?: Error | null }) {
+  const [selected, setSelected] = useState<string[]>([]);
+  const onSelect = useCallback((id: string, on: boolean) => {
+    setSelected((prev) => (on ? [...prev.filter((x) => x !== id), id].slice(-2) : prev.filter((x) => x !== id)));
+  }, []);
+  if (error) return <ErrorAlert title="Could not load executions">{error.message}</ErrorAlert>;
+  const rows = historyRows(roots);
   if (rows.length === 0) return <EmptyState title="No executions yet">Run an agent on this issue to start its first session.</EmptyState>;
   return (
-    <ol aria-label="Execution history" className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white px-3 dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-      {rows.map((row) => (
-        <HistoryRow key={row.node.id} {...row} />
-      ))}
-    </ol>
+    <div className="space-y-2">
+      <ol
+        aria-label="Execution history"
+        className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white px-3 dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+      >
+        {rows.map((row) => (
+          <Row key={row.node.id} {...row} selected={selected.includes(row.node.id)} onSelect={onSelect} />
+        ))}
+      </ol>
+      {selected.length ? (
+        <div className="sticky bottom-2 z-[2] flex flex-wrap items-center gap-2 rounded-md border border-violet-300 bg-violet-50/95 px-3 py-2 text-sm shadow-md backdrop-blur dark:border-violet-800 dark:bg-violet-950/90">
+          <span className="text-zinc-700 dark:text-zinc-300" aria-live="polite">
+            {selected.length === 1 ? `#${shortId(selected[0])} selected: tick one more to compare.` : `#${shortId(selected[0])} and #${shortId(selected[1])} selected.`}
+          </span>
+          {selected.length === 2 ? (
+            <LinkButton size="sm" href={`/compare?a=${selected[0]}&b=${selected[1]}`}>
+              Compare
+            </LinkButton>
+          ) : (
+            <Button size="sm" disabled>
+              Compare
+            </Button>
+          )}
+          <Button size="sm" variant="ghost" onClick={() => setSelected([])}>
+            Clear
+          </Button>
+        </div>
+      ) : (
+        <p className="px-1 text-xs text-zinc-500">Tick two executions to compare them side by side.</p>
+      )}
+    </div>
   );
 }

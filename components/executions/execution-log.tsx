@@ -1,51 +1,246 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
-import { LogEntryView } from "@/components/executions/log-entry-view";
-import { useExecutionLog } from "@/lib/hooks/use-execution-log";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { LogEntryView, ResultSummary } from "@/components/executions/log-entry-view";
+import { ErrorAlert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { useExecutionLog, type LogLine } from "@/lib/hooks/use-execution-log";
+import type { LogEntry } from "@/lib/log-entries";
 
-/** The live, normalized log of one execution. Follows the bottom until the reader scrolls up. */
-export function ExecutionLog({ executionId }: { executionId: string }) {
-  const { lines, connection } = useExecutionLog(executionId);
+function seqFromHash(): number | null {
+  if (typeof window === "undefined") return null;
+  const match = /^#seq-(\d+)$/.exec(window.location.hash);
+  return match ? Number(match[1]) : null;
+}
+
+const Row = memo(function Row({ line, toolName, highlighted }: { line: LogLine; toolName?: string; highlighted: boolean }) {
+  return (
+    <div
+      id={line.first ? `seq-${line.seq}` : undefined}
+      className={cn(
+        "group/row relative scroll-mt-4 rounded-md px-2 py-1.5",
+        line.entry.parentToolUseId ? "ml-6 border-l-2 border-violet-200 pl-3 dark:border-violet-900" : "",
+        highlighted ? "bg-amber-50 ring-2 ring-amber-400 dark:bg-amber-950/40 dark:ring-amber-600" : "",
+      )}
+    >
+      {line.first ? (
+        <a
+          href={`#seq-${line.seq}`}
+          className="absolute -left-1 top-1.5 hidden -translate-x-full rounded px-1 font-mono text-[10px] text-zinc-400 hover:text-emerald-700 focus-visible:block focus-visible:outline-2 focus-visible:outline-emerald-600 group-hover/row:block sm:left-auto sm:right-1 sm:translate-x-0"
+          aria-label={`Link to entry ${line.seq}`}
+        >
+          #{line.seq}
+        </a>
+      ) : null}
+      <LogEntryView entry={line.entry} toolName={toolName} />
+    </div>
+  );
+});
+
+function entryLabel(entry: LogEntry): string {
+  switch (entry.type) {
+    case "assistant_text":
+      return "Assistant";
+    case "tool_call":
+      return `Tool call ${entry.tool}`;
+    case "tool_result":
+      return entry.isError ? "Tool error" : "Tool result";
+    case "result":
+      return entry.isError ? "Final result, error" : "Final result";
+    case "error":
+      return entry.severity === "warning" ? "Warning" : "Error";
+    case "user_message":
+      return "Prompt";
+    default:
+      return entry.type.replace("_", " ");
+  }
+}
+
+/**
+ * The live, normalized log of one execution, virtualized (only the rows in
+ * view are in the page, measured as they render) so a 100k-event log opens
+ * at once. Follows the end while the reader is there; scrolling up stops it.
+ * `#seq-<n>` in the address scrolls to that entry and highlights it.
+ */
+export function ExecutionLog({ executionId, eventCount, finished }: { executionId: string; eventCount: number; finished: boolean }) {
+  const { lines, history, connection, toolNames, covers, retry } = useExecutionLog(executionId, { eventCount, finished });
+  const coversRef = useRef(covers);
+  coversRef.current = covers;
   const scroller = useRef<HTMLDivElement>(null);
-  const [follow, setFollow] = useState(true);
+  const [highlight, setHighlight] = useState<number | null>(null);
+  const pendingAnchor = useRef<number | null>(null);
+  const startedAtEnd = useRef(false);
 
+  const virtualizer = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => scroller.current,
+    // Precomputed per line: with 100k rows these run for every row whenever a size changes.
+    estimateSize: (index) => lines[index].sizeHint,
+    getItemKey: (index) => lines[index].vkey,
+    overscan: 6,
+    useAnimationFrameWithResizeObserver: true,
+    // A log: keep the row in view steady when older pages arrive above, and
+    // follow new entries only while the reader is at the end.
+    anchorTo: "end",
+    followOnAppend: true,
+    scrollEndThreshold: 48,
+  });
+
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
+
+  /** Scrolls to the pending #seq-<n> anchor once its entry is loaded; true when done. */
+  const scrollToAnchor = useCallback(() => {
+    const seq = pendingAnchor.current;
+    if (seq === null) return false;
+    const all = linesRef.current;
+    // Seqs ascend: binary search for the first entry at or after the anchor.
+    let lo = 0;
+    let hi = all.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (all[mid].seq < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    // Wait for the range of events holding it (ranges arrive whole).
+    if (!coversRef.current(seq)) return false;
+    const index = lo < all.length ? lo : all.length - 1;
+    if (index < 0) return false;
+    pendingAnchor.current = null;
+    startedAtEnd.current = true;
+    // An event without entries of its own: point at the nearest one.
+    if (all[index].seq !== seq) setHighlight(all[index].seq);
+    virtualizer.scrollToIndex(index, { align: "center" });
+    return true;
+  }, [virtualizer]);
+
+  // Anchors: on load and whenever the address's #seq-<n> changes (search results link here).
   useEffect(() => {
-    const el = scroller.current;
-    if (el && follow) el.scrollTop = el.scrollHeight;
-  }, [lines, follow]);
+    const apply = () => {
+      const seq = seqFromHash();
+      pendingAnchor.current = seq;
+      setHighlight(seq);
+      scrollToAnchor();
+    };
+    apply();
+    window.addEventListener("hashchange", apply);
+    return () => window.removeEventListener("hashchange", apply);
+  }, [scrollToAnchor]);
+
+  useLayoutEffect(() => {
+    if (lines.length === 0) return;
+    if (pendingAnchor.current !== null) {
+      scrollToAnchor();
+      return;
+    }
+    if (!startedAtEnd.current) {
+      startedAtEnd.current = true;
+      virtualizer.scrollToEnd();
+    }
+  }, [lines, virtualizer, scrollToAnchor]);
+
+  const finalResult = useMemo(() => {
+    for (let i = lines.length - 1; i >= 0 && i >= lines.length - 50; i--) {
+      const entry = lines[i].entry;
+      if (entry.type === "result") return entry;
+    }
+    return null;
+  }, [lines]);
+
+  const atEnd = lines.length === 0 || virtualizer.isAtEnd();
+  const items = virtualizer.getVirtualItems();
+  const loadingPercent = history.total ? Math.round((history.loaded / history.total) * 100) : 100;
 
   return (
     <section aria-labelledby="log-heading" className="space-y-2">
-      <div className="flex items-center justify-between">
-        <h2 id="log-heading" className="text-lg font-semibold">Log</h2>
-        <span className="text-xs text-zinc-500" aria-live="polite">
-          {connection === "live" ? "● live" : connection === "reconnecting" ? "reconnecting…" : connection === "ended" ? `${lines.length} entries` : "connecting…"}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="log-heading" className="text-lg font-semibold">
+          Log
+        </h2>
+        <span className="flex items-center gap-2 text-xs text-zinc-500" aria-live="polite">
+          {history.loading ? <span>Loading history… {loadingPercent}%</span> : null}
+          <span>
+            {connection === "live" ? (
+              <>
+                <span aria-hidden="true" className="text-sky-600">●</span> live
+              </>
+            ) : connection === "reconnecting" ? (
+              "reconnecting…"
+            ) : connection === "connecting" ? (
+              "connecting…"
+            ) : (
+              `${lines.length.toLocaleString()} entries`
+            )}
+          </span>
         </span>
       </div>
-      <div
-        ref={scroller}
-        role="log"
-        aria-label="Execution log"
-        tabIndex={0}
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          setFollow(el.scrollHeight - el.scrollTop - el.clientHeight < 40);
-        }}
-        className="max-h-[70vh] space-y-2 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
-      >
-        {lines.length === 0 ? <p className="text-sm text-zinc-500">{connection === "ended" ? "No output." : "Waiting for output…"}</p> : null}
-        {lines.map((line) => (
-          <div key={line.key} data-seq={line.seq}>
-            <LogEntryView entry={line.entry} />
-          </div>
-        ))}
-      </div>
-      {!follow ? (
-        <button type="button" className="text-xs font-medium text-emerald-700 underline dark:text-emerald-400" onClick={() => setFollow(true)}>
-          Jump to latest
-        </button>
+
+      {history.error ? (
+        <ErrorAlert title="Could not load the log">
+          <p>{history.error}</p>
+          <Button size="sm" variant="secondary" className="mt-2" onClick={retry}>
+            Try again
+          </Button>
+        </ErrorAlert>
       ) : null}
+
+      {finalResult && connection !== "live" && lines.length > 50 ? <ResultSummary entry={finalResult} heading={finalResult.isError ? "Final result: error" : "Final answer"} /> : null}
+
+      <div className="relative">
+        <div
+          ref={scroller}
+          role="feed"
+          aria-label="Execution log"
+          aria-busy={history.loading}
+          tabIndex={0}
+          data-testid="execution-log"
+          className="max-h-[70vh] min-h-24 overflow-y-auto overscroll-contain rounded-lg border border-zinc-200 bg-white p-2 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:border-zinc-800 dark:bg-zinc-900"
+          style={{ overflowAnchor: "none" }}
+        >
+          {lines.length === 0 ? (
+            <p className="p-2 text-sm text-zinc-500">
+              {history.loading ? "Loading…" : connection === "ended" || finished ? "No output." : "Waiting for output…"}
+            </p>
+          ) : null}
+          <div style={{ height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}>
+            {items.map((item) => {
+              const line = lines[item.index];
+              return (
+                <div
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  data-seq={line.seq}
+                  role="article"
+                  aria-posinset={item.index + 1}
+                  aria-setsize={lines.length}
+                  aria-label={entryLabel(line.entry)}
+                  className="absolute left-0 top-0 w-full pb-1"
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  <Row
+                    line={line}
+                    toolName={line.entry.type === "tool_result" ? toolNames.get(line.entry.toolUseId) : undefined}
+                    highlighted={highlight !== null && line.first && line.seq === highlight}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        {!atEnd ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            className="absolute bottom-3 right-5 shadow-md"
+            onClick={() => virtualizer.scrollToEnd()}
+          >
+            ↓ Jump to latest
+          </Button>
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -19,3 +19,13 @@ export function ExecutionStatusBadge({ status, className }: { status: ExecutionS
     </span>
   );
 }
+
+/** A compact status: coloured dot and the lowercase word (for dense lists next to a page's main badge). */
+export function ExecutionStatusDot({ status }: { status: ExecutionStatus }) {
+  return (
+    <span className="inline-flex items-center gap-1 whitespace-nowrap text-xs text-zinc-600 dark:text-zinc-400">
+      <span aria-hidden="true" className={cn("size-2 rounded-full", styles[status].dot)} />
+      {status}
+    </span>
+  );
+}

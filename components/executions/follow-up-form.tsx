@@ -1,90 +1,161 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useId, useState } from "react";
+import { ExecutionStatusDot } from "@/components/executions/execution-status-badge";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { controlClasses } from "@/components/ui/field";
+import { cn } from "@/lib/cn";
 import type { ExecutionDto } from "@/lib/execution-types";
-import { useFollowUp, type FollowUpMode } from "@/lib/hooks/use-executions";
+import { shortId } from "@/lib/format-execution";
+import { useExecution, useFollowUp, type FollowUpMode } from "@/lib/hooks/use-executions";
+
+/** Why Continue/Fork cannot run from this execution, or null when they can. */
+export function followUpBlocker(execution: ExecutionDto): string | null {
+  if (execution.error?.code === "session_not_found") return "Its session expired or was not found: start fresh instead.";
+  if (execution.sessionId || execution.status === "queued" || execution.status === "running") return null;
+  return "This execution has no agent session to continue or fork.";
+}
+
+/** One follow-up created here, with its live status (queued as the next turn, then running, …). */
+function CreatedFollowUp({ created, sourceId }: { created: ExecutionDto; sourceId: string }) {
+  const { data } = useExecution(created.id);
+  const execution = data ?? created;
+  const kind = execution.forkedFromExecutionId ? "fork" : "continuation";
+  const queuedBehind = execution.status === "queued" && execution.parentExecutionId ? (execution.waitingForExecutionId ?? sourceId) : null;
+  return (
+    <li className="flex flex-wrap items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+      <span>{queuedBehind ? "Queued as the next turn:" : "Started:"}</span>
+      <Link className="font-medium text-emerald-700 underline underline-offset-2 dark:text-emerald-400" href={`/executions/${execution.id}`}>
+        {kind} {shortId(execution.id)}
+      </Link>
+      <ExecutionStatusDot status={execution.status} />
+      {queuedBehind ? <span className="text-xs text-zinc-500">starts when #{shortId(queuedBehind)} finishes</span> : null}
+    </li>
+  );
+}
 
 /**
  * The prompt box under an execution: Continue Session (next turn of the same
  * session; queued while a turn runs) or Fork Session (a new session branched
- * from this execution). Stays usable while the execution runs.
+ * from this execution). Stays usable while the execution runs. `mode` limits
+ * it to one of the two (the history rows' Continue / Fork).
  */
-export function FollowUpForm({ execution, onCreated }: { execution: ExecutionDto; onCreated?: (created: ExecutionDto) => void }) {
+export function FollowUpForm({
+  execution,
+  mode,
+  onCreated,
+  autoFocus,
+}: {
+  execution: ExecutionDto;
+  mode?: FollowUpMode;
+  onCreated?: (created: ExecutionDto) => void;
+  autoFocus?: boolean;
+}) {
   const [prompt, setPrompt] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [lastCreated, setLastCreated] = useState<ExecutionDto | null>(null);
+  const [created, setCreated] = useState<ExecutionDto[]>([]);
   const followUp = useFollowUp(execution.id);
-  const hasSession = Boolean(execution.sessionId) || execution.status === "queued" || execution.status === "running";
+  const blocker = followUpBlocker(execution);
+  const ids = useId();
+  const textareaId = `follow-up-${execution.id}${mode ? `-${mode}` : ""}`;
+  const errorId = `${ids}-error`;
+  const hintId = `${ids}-hint`;
+  const running = execution.status === "running" || execution.status === "queued";
 
-  const submit = (mode: FollowUpMode) => {
+  const submit = (chosen: FollowUpMode) => {
+    if (blocker || followUp.isPending) return;
     if (!prompt.trim()) {
-      setError(`Write a prompt to ${mode === "continue" ? "continue" : "fork"} the session`);
+      setError(`Write a prompt to ${chosen === "continue" ? "continue" : "fork"} the session`);
       return;
     }
     setError(null);
     followUp.mutate(
-      { mode, prompt },
+      { mode: chosen, prompt },
       {
-        onSuccess: (created) => {
+        onSuccess: (result) => {
           setPrompt("");
-          setLastCreated(created);
-          onCreated?.(created);
+          setCreated((list) => [result, ...list.filter((e) => e.id !== result.id)].slice(0, 5));
+          onCreated?.(result);
         },
       },
     );
   };
 
+  const primary: FollowUpMode = mode ?? "continue";
   return (
     <form
-      aria-label="Continue or fork this session"
+      aria-label={mode === "fork" ? "Fork this session" : mode === "continue" ? "Continue this session" : "Continue or fork this session"}
       className="space-y-2"
       onSubmit={(event) => {
         event.preventDefault();
-        submit("continue");
+        submit(primary);
       }}
     >
-      <label htmlFor={`follow-up-${execution.id}`} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+      <label htmlFor={textareaId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
         Next prompt
       </label>
       <textarea
-        id={`follow-up-${execution.id}`}
+        id={textareaId}
         rows={3}
         value={prompt}
+        autoFocus={autoFocus}
+        disabled={Boolean(blocker)}
         onChange={(e) => setPrompt(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) e.currentTarget.form?.requestSubmit();
+          if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) {
+            e.preventDefault();
+            e.currentTarget.form?.requestSubmit();
+          }
         }}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `follow-up-error-${execution.id}` : undefined}
-        placeholder={execution.status === "running" ? "Queue the next turn while this one runs…" : "Tell the agent what to do next…"}
-        className={`${controlClasses} border-zinc-300 py-2 dark:border-zinc-700`}
+        aria-describedby={cn(error ? errorId : "", hintId) || undefined}
+        placeholder={
+          blocker ? "" : running ? "Queue the next turn while this one runs…" : mode === "fork" ? "Try another way…" : "Tell the agent what to do next…"
+        }
+        className={`${controlClasses} border-zinc-300 py-2 disabled:cursor-not-allowed disabled:bg-zinc-100 dark:border-zinc-700 dark:disabled:bg-zinc-800`}
       />
+      <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
+        {blocker ??
+          (running
+            ? "Continue queues the next turn; it starts when this one finishes. Fork branches from this execution. Ctrl+Enter submits."
+            : "Continue resumes this session; Fork starts a new session from this point. Ctrl+Enter submits.")}
+      </p>
       {error ? (
-        <p id={`follow-up-error-${execution.id}`} className="text-sm text-red-700 dark:text-red-400">
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
           {error}
         </p>
       ) : null}
       {followUp.error ? <ErrorAlert>{followUp.error.message}</ErrorAlert> : null}
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" disabled={followUp.isPending || !hasSession}>
-          Continue Session
-        </Button>
-        <Button variant="secondary" disabled={followUp.isPending || !hasSession} onClick={() => submit("fork")}>
-          Fork Session
-        </Button>
-        {lastCreated ? (
-          <span role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
-            {lastCreated.status === "queued" && lastCreated.parentExecutionId ? "Queued as the next turn: " : "Started: "}
-            <Link className="font-medium text-emerald-700 underline dark:text-emerald-400" href={`/executions/${lastCreated.id}`}>
-              {lastCreated.forkedFromExecutionId ? "fork" : "continuation"} {lastCreated.id.slice(0, 8)}
-            </Link>
-          </span>
+        {mode !== "fork" ? (
+          <Button type="submit" disabled={followUp.isPending || Boolean(blocker)} aria-busy={followUp.isPending && followUp.variables?.mode === "continue"}>
+            Continue Session
+          </Button>
         ) : null}
+        {mode !== "continue" ? (
+          <Button
+            type={mode === "fork" ? "submit" : "button"}
+            variant={mode === "fork" ? "primary" : "secondary"}
+            disabled={followUp.isPending || Boolean(blocker)}
+            aria-busy={followUp.isPending && followUp.variables?.mode === "fork"}
+            onClick={mode === "fork" ? undefined : () => submit("fork")}
+          >
+            Fork Session
+          </Button>
+        ) : null}
+        {followUp.isPending ? <span className="text-sm text-zinc-500">Sending…</span> : null}
       </div>
+      {created.length ? (
+        <div role="status">
+          <ul aria-label="Follow-ups" className="space-y-1">
+            {created.map((c) => (
+              <CreatedFollowUp key={c.id} created={c} sourceId={execution.id} />
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </form>
   );
 }

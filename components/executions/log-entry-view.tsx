@@ -1,124 +1,300 @@
 "use client";
 
-import { useState } from "react";
+import { memo, useId, useState } from "react";
 import { Markdown } from "@/components/markdown";
-import type { LogEntry, ToolCallSummary } from "@/lib/log-entries";
+import { cn } from "@/lib/cn";
 import { formatCost, formatDuration } from "@/lib/format-execution";
+import { lineDiff } from "@/lib/line-diff";
+import type { LogEntry, ToolCallSummary } from "@/lib/log-entries";
 
-const TRUNCATE_AT = 2_000;
+/** Longer text is cut to this many characters / lines until the reader expands it. */
+export const TRUNCATE_CHARS = 2_000;
+export const TRUNCATE_LINES = 24;
 
-function Collapsible({ text, className }: { text: string; className?: string }) {
+function cut(text: string): { preview: string; truncated: boolean } {
+  let preview = text;
+  let truncated = false;
+  let newlines = 0;
+  for (let i = 0; i < preview.length; i++) {
+    if (preview.charCodeAt(i) === 10 && ++newlines === TRUNCATE_LINES) {
+      preview = preview.slice(0, i);
+      truncated = true;
+      break;
+    }
+  }
+  if (preview.length > TRUNCATE_CHARS) {
+    preview = preview.slice(0, TRUNCATE_CHARS);
+    truncated = true;
+  }
+  return { preview, truncated };
+}
+
+function lineCount(text: string): number {
+  let n = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
+  return n;
+}
+
+const pre = "overflow-x-auto whitespace-pre-wrap break-words rounded-md bg-zinc-50 p-2 font-mono text-xs leading-relaxed dark:bg-zinc-950";
+const linkButton =
+  "mt-1 rounded text-xs font-medium text-emerald-700 underline underline-offset-2 hover:text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-400";
+
+/** Monospace text, cut after TRUNCATE_LINES lines or TRUNCATE_CHARS characters with a "Show all" toggle. */
+export function TruncatedText({ text, className, note }: { text: string; className?: string; note?: string }) {
   const [open, setOpen] = useState(false);
-  const long = text.length > TRUNCATE_AT;
+  const id = useId();
+  const { preview, truncated } = cut(text);
   return (
     <div>
-      <pre className={`overflow-x-auto whitespace-pre-wrap break-words rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-950 ${className ?? ""}`}>
-        {long && !open ? `${text.slice(0, TRUNCATE_AT)}…` : text}
+      <pre id={id} className={cn(pre, className)}>
+        {truncated && !open ? `${preview}\n…` : text}
       </pre>
-      {long ? (
-        <button type="button" className="mt-1 text-xs font-medium text-emerald-700 underline dark:text-emerald-400" onClick={() => setOpen(!open)}>
-          {open ? "Show less" : `Show all ${text.length.toLocaleString()} characters`}
+      {truncated ? (
+        <button type="button" aria-expanded={open} aria-controls={id} className={linkButton} onClick={() => setOpen(!open)}>
+          {open ? "Show less" : `Show all ${lineCount(text).toLocaleString()} lines (${text.length.toLocaleString()} characters)`}
+        </button>
+      ) : null}
+      {note ? <p className="mt-1 text-xs text-zinc-500">{note}</p> : null}
+    </div>
+  );
+}
+
+/** An edit as a unified-style diff: removed lines red, added green, unchanged context grey. */
+export function EditDiff({ oldString, newString }: { oldString: string; newString: string }) {
+  const [open, setOpen] = useState(false);
+  const lines = lineDiff(oldString, newString);
+  const limit = 40;
+  const shown = open ? lines : lines.slice(0, limit);
+  return (
+    <div>
+      <pre className={cn(pre, "whitespace-pre")} aria-label="Diff">
+        {shown.map((line, i) => (
+          <div
+            key={i}
+            className={
+              line.kind === "removed"
+                ? "bg-red-50 text-red-800 dark:bg-red-950/50 dark:text-red-300"
+                : line.kind === "added"
+                  ? "bg-emerald-50 text-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-300"
+                  : "text-zinc-500"
+            }
+          >
+            <span aria-hidden="true" className="select-none">{line.kind === "removed" ? "- " : line.kind === "added" ? "+ " : "  "}</span>
+            <span className="sr-only">{line.kind === "removed" ? "removed: " : line.kind === "added" ? "added: " : ""}</span>
+            {line.text}
+          </div>
+        ))}
+      </pre>
+      {lines.length > limit ? (
+        <button type="button" aria-expanded={open} className={linkButton} onClick={() => setOpen(!open)}>
+          {open ? "Show less" : `Show all ${lines.length} diff lines`}
         </button>
       ) : null}
     </div>
   );
 }
 
-function ToolSummary({ tool, summary }: { tool: string; summary: ToolCallSummary }) {
+const TOOL_VERB: Partial<Record<ToolCallSummary["kind"], string>> = {
+  file_read: "Read",
+  file_write: "Write",
+  file_edit: "Edit",
+  search: "Search",
+  web: "Fetch",
+  task: "Task",
+};
+
+function ToolBody({ summary }: { summary: ToolCallSummary }) {
   switch (summary.kind) {
     case "command":
-      return <code className="font-mono text-xs">$ {summary.command}</code>;
+      return (
+        <div className="space-y-1">
+          {summary.description ? <p className="text-xs text-zinc-500">{summary.description}</p> : null}
+          <pre className={cn(pre, "text-zinc-800 dark:text-zinc-200")}>
+            <span aria-hidden="true" className="select-none text-zinc-400">$ </span>
+            {summary.command}
+          </pre>
+        </div>
+      );
     case "file_read":
-      return <span className="font-mono text-xs">{summary.path}</span>;
+      return <code className="break-all font-mono text-xs">{summary.path}</code>;
     case "file_write":
-      return <span className="font-mono text-xs">write {summary.path}</span>;
+      return (
+        <div className="space-y-1">
+          <code className="break-all font-mono text-xs">{summary.path}</code>
+          <TruncatedText text={summary.content} />
+        </div>
+      );
     case "file_edit":
       return (
         <div className="space-y-1">
-          <span className="font-mono text-xs">edit {summary.path}</span>
+          <code className="break-all font-mono text-xs">{summary.path}</code>
           {summary.edits.map((edit, i) => (
-            <pre key={i} className="overflow-x-auto rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-950">
-              {edit.oldString.split("\n").map((l, j) => (
-                <div key={`o${j}`} className="text-red-700 dark:text-red-400">- {l}</div>
-              ))}
-              {edit.newString.split("\n").map((l, j) => (
-                <div key={`n${j}`} className="text-emerald-700 dark:text-emerald-400">+ {l}</div>
-              ))}
-            </pre>
+            <div key={i}>
+              {edit.replaceAll ? <p className="text-xs text-zinc-500">every occurrence</p> : null}
+              <EditDiff oldString={edit.oldString} newString={edit.newString} />
+            </div>
           ))}
         </div>
       );
     case "search":
-      return <span className="font-mono text-xs">{summary.pattern}{summary.path ? ` in ${summary.path}` : ""}</span>;
+      return (
+        <code className="break-all font-mono text-xs">
+          {summary.pattern}
+          {summary.path ? <span className="text-zinc-500"> in {summary.path}</span> : null}
+        </code>
+      );
     case "web":
-      return <span className="font-mono text-xs">{summary.target}</span>;
+      return <code className="break-all font-mono text-xs">{summary.target}</code>;
     case "task":
-      return <span className="text-xs">{summary.description}</span>;
+      return <p className="text-sm">{summary.description}</p>;
     default:
-      return <span className="font-mono text-xs">{summary.text || tool}</span>;
+      return summary.text ? <TruncatedText text={summary.text} /> : null;
   }
 }
 
+function RawInput({ input }: { input: unknown }) {
+  const text = (() => {
+    try {
+      return JSON.stringify(input, null, 2) ?? "";
+    } catch {
+      return String(input);
+    }
+  })();
+  if (!text || text === "{}" || text === "null") return null;
+  return (
+    <details className="mt-1 text-xs">
+      <summary className="cursor-pointer text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200">Input</summary>
+      <TruncatedText text={text} />
+    </details>
+  );
+}
+
+function firstLine(text: string): string {
+  const line = text.trimStart().split("\n", 1)[0] ?? "";
+  return line.length > 90 ? `${line.slice(0, 89)}…` : line;
+}
+
 /** One normalized log entry, whatever agent produced it. */
-export function LogEntryView({ entry }: { entry: LogEntry }) {
+export const LogEntryView = memo(function LogEntryView({ entry, toolName }: { entry: LogEntry; toolName?: string }) {
   switch (entry.type) {
     case "assistant_text":
-      return <Markdown className="prose-sm">{entry.text}</Markdown>;
+      return <Markdown className="text-sm">{entry.text}</Markdown>;
     case "thinking":
-      return <p className="whitespace-pre-wrap text-sm italic text-zinc-500 dark:text-zinc-400">{entry.text}</p>;
+      return (
+        <div className="border-l-2 border-zinc-200 pl-3 text-sm italic text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
+          <span className="sr-only">Thinking: </span>
+          {entry.text.length > TRUNCATE_CHARS ? <TruncatedText text={entry.text} className="bg-transparent p-0 font-sans italic" /> : <p className="whitespace-pre-wrap">{entry.text}</p>}
+        </div>
+      );
     case "user_message":
       return (
-        <div className="rounded-md border-l-4 border-emerald-500 bg-emerald-50/60 px-3 py-2 text-sm dark:bg-emerald-950/40">
-          <span className="sr-only">Prompt: </span>
-          <span className="whitespace-pre-wrap">{entry.text}</span>
+        <div className="rounded-md border-l-4 border-emerald-500 bg-emerald-50/70 px-3 py-2 text-sm dark:bg-emerald-950/40">
+          <div className="text-xs font-semibold uppercase tracking-wide text-emerald-800 dark:text-emerald-300">Prompt</div>
+          <p className="whitespace-pre-wrap">{entry.text}</p>
         </div>
       );
     case "tool_call":
       return (
-        <div className="rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
-          <div className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">▸ {entry.tool}</div>
-          <ToolSummary tool={entry.tool} summary={entry.summary} />
+        <div className="rounded-md border border-zinc-200 bg-white px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900">
+          <div className="mb-1 flex items-center gap-2 text-xs">
+            <span className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono font-semibold text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">{entry.tool}</span>
+            {TOOL_VERB[entry.summary.kind] && TOOL_VERB[entry.summary.kind] !== entry.tool ? <span className="text-zinc-500">{TOOL_VERB[entry.summary.kind]}</span> : null}
+          </div>
+          <ToolBody summary={entry.summary} />
+          {entry.summary.kind === "other" ? <RawInput input={entry.input} /> : null}
         </div>
       );
-    case "tool_result":
+    case "tool_result": {
+      const lines = lineCount(entry.content);
       return (
-        <details className="ml-4 text-sm" open={entry.isError}>
-          <summary className={`cursor-pointer text-xs ${entry.isError ? "font-semibold text-red-700 dark:text-red-400" : "text-zinc-500"}`}>
-            {entry.isError ? "Tool error" : "Tool result"} ({entry.content.length.toLocaleString()} chars{entry.truncated ? ", truncated" : ""})
+        <details className="group ml-4" open={entry.isError}>
+          <summary
+            className={cn(
+              "cursor-pointer list-none rounded text-xs marker:hidden focus-visible:outline-2 focus-visible:outline-emerald-600",
+              entry.isError ? "font-semibold text-red-700 dark:text-red-400" : "text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200",
+            )}
+          >
+            <span aria-hidden="true" className="mr-1 inline-block transition-transform group-open:rotate-90">▸</span>
+            {entry.isError ? "Error from" : "Result of"} {toolName ?? "tool"}
+            <span className="font-normal text-zinc-500">
+              {" "}· {lines.toLocaleString()} {lines === 1 ? "line" : "lines"}
+              {entry.truncated ? " (cut by the server)" : ""}
+              {entry.content && !entry.isError ? <span className="ml-1 font-mono group-open:hidden">{firstLine(entry.content)}</span> : null}
+            </span>
           </summary>
-          <Collapsible text={entry.content} className={entry.isError ? "text-red-800 dark:text-red-300" : undefined} />
+          <div className="mt-1">
+            <TruncatedText text={entry.content || "(empty)"} className={entry.isError ? "bg-red-50 text-red-800 dark:bg-red-950/50 dark:text-red-300" : undefined} />
+          </div>
         </details>
       );
+    }
     case "system_init":
       return (
         <p className="text-xs text-zinc-500">
-          Session started{entry.model ? ` · ${entry.model}` : ""}{entry.cwd ? ` · ${entry.cwd}` : ""}{entry.tools.length ? ` · ${entry.tools.length} tools` : ""}
+          Session started{entry.model ? ` · ${entry.model}` : ""}
+          {entry.cwd ? ` · ${entry.cwd}` : ""}
+          {entry.tools.length ? ` · ${entry.tools.length} tools` : ""}
         </p>
       );
     case "result":
-      return (
-        <div className={`rounded-md border px-3 py-2 text-sm ${entry.isError ? "border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/50" : "border-emerald-300 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950/40"}`}>
-          <div className="text-xs font-semibold uppercase tracking-wide">{entry.isError ? "Finished with an error" : "Result"}</div>
-          {entry.text ? <div className="mt-1"><Markdown>{entry.text}</Markdown></div> : null}
-          <div className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-            {formatCost(entry.costUsd)} · {entry.usage.inputTokens ?? 0} in / {entry.usage.outputTokens ?? 0} out tokens · {formatDuration(entry.durationMs)}
-            {entry.numTurns !== null ? ` · ${entry.numTurns} turns` : ""}
-          </div>
-        </div>
-      );
+      return <ResultSummary entry={entry} />;
     case "error":
       return (
-        <p role={entry.severity === "warning" ? undefined : "alert"} className={`rounded-md px-3 py-2 text-sm ${entry.severity === "warning" ? "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200" : "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200"}`}>
-          {entry.message}
-        </p>
+        <div
+          className={cn(
+            "flex gap-2 rounded-md border px-3 py-2 text-sm",
+            entry.severity === "warning"
+              ? "border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+              : "border-red-300 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200",
+          )}
+        >
+          <span aria-hidden="true">{entry.severity === "warning" ? "⚠" : "✖"}</span>
+          <p className="min-w-0 whitespace-pre-wrap break-words">
+            <span className="font-semibold">{entry.severity === "warning" ? "Warning: " : "Error: "}</span>
+            {entry.message}
+          </p>
+        </div>
       );
     case "stderr":
-      return <pre className="whitespace-pre-wrap font-mono text-xs text-amber-800 dark:text-amber-300">{entry.text}</pre>;
+      return (
+        <pre className="whitespace-pre-wrap break-words font-mono text-xs text-amber-800 dark:text-amber-300">
+          <span className="sr-only">stderr: </span>
+          {entry.text}
+        </pre>
+      );
     case "unparsed":
-      return <pre className="whitespace-pre-wrap break-all font-mono text-xs text-zinc-500">{entry.raw}{entry.truncated ? " …(truncated)" : ""}</pre>;
+      return (
+        <pre className="whitespace-pre-wrap break-all font-mono text-xs text-zinc-500">
+          {entry.raw}
+          {entry.truncated ? " …(truncated)" : ""}
+        </pre>
+      );
     case "text":
-      return <pre className="whitespace-pre-wrap font-mono text-xs">{entry.text}</pre>;
+      return <pre className="whitespace-pre-wrap break-words font-mono text-xs">{entry.text}</pre>;
     default:
       return null;
   }
+});
+
+/** The run's final result: the answer, then cost, tokens, duration and turns. */
+export function ResultSummary({ entry, heading = entry.isError ? "Finished with an error" : "Result" }: { entry: Extract<LogEntry, { type: "result" }>; heading?: string }) {
+  return (
+    <div
+      className={cn(
+        "rounded-md border px-3 py-2 text-sm",
+        entry.isError ? "border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/50" : "border-emerald-300 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950/40",
+      )}
+    >
+      <div className={cn("text-xs font-semibold uppercase tracking-wide", entry.isError ? "text-red-800 dark:text-red-300" : "text-emerald-800 dark:text-emerald-300")}>{heading}</div>
+      {entry.text ? (
+        <div className="mt-1">
+          <Markdown className="text-sm">{entry.text}</Markdown>
+        </div>
+      ) : null}
+      <div className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+        {formatCost(entry.costUsd)} · {(entry.usage.inputTokens ?? 0).toLocaleString()} in / {(entry.usage.outputTokens ?? 0).toLocaleString()} out tokens · {formatDuration(entry.durationMs)}
+        {entry.numTurns !== null ? ` · ${entry.numTurns} ${entry.numTurns === 1 ? "turn" : "turns"}` : ""}
+      </div>
+    </div>
+  );
 }

@@ -1,21 +1,33 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { CitedSessionChoice, type RunAs } from "@/components/sessions/cited-session-choice";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { controlClasses, Field } from "@/components/ui/field";
 import { isApiError } from "@/lib/api-client";
 import { useCreateExecution } from "@/lib/hooks/use-executions";
+import { useBranchFrom } from "@/lib/hooks/use-sessions";
+import { parseReferences, referencesOfType } from "@/lib/references";
 
-/** Starts an agent on an issue with a prompt; opens the new execution's page. */
+/**
+ * Starts an agent on an issue with a prompt; opens the new execution's page.
+ * A prompt citing [[SESS-n]] may instead run as a Continue or Fork of that session's head.
+ */
 export function RunAgentForm({ issueId }: { issueId: string }) {
   const router = useRouter();
-  const create = useCreateExecution();
+  const created = useCreateExecution();
+  const branch = useBranchFrom();
   const [prompt, setPrompt] = useState("");
   const [agent, setAgent] = useState("claude");
   const [cwd, setCwd] = useState("");
   const [touched, setTouched] = useState(false);
+  const [runAsChoice, setRunAs] = useState<RunAs>({ mode: "new" });
+  const citedSessions = useMemo(() => referencesOfType(parseReferences(prompt), "session"), [prompt]);
+  // A choice about a session the prompt no longer cites falls back to a new session.
+  const runAs: RunAs = runAsChoice.mode !== "new" && citedSessions.some((s) => s.id === runAsChoice.sessionId) ? runAsChoice : { mode: "new" };
+  const create = runAs.mode === "new" ? created : branch;
   const promptError = touched && !prompt.trim() ? "Write a prompt for the agent" : create.error && isApiError(create.error) ? create.error.fieldErrors.prompt?.[0] : undefined;
 
   return (
@@ -25,11 +37,10 @@ export function RunAgentForm({ issueId }: { issueId: string }) {
       onSubmit={(event) => {
         event.preventDefault();
         setTouched(true);
-        if (!prompt.trim() || create.isPending) return;
-        create.mutate(
-          { issueId, prompt, agent, cwd: cwd.trim() || undefined },
-          { onSuccess: (execution) => router.push(`/executions/${execution.id}`) },
-        );
+        if (!prompt.trim() || created.isPending || branch.isPending) return;
+        const open = { onSuccess: (execution: { id: string }) => router.push(`/executions/${execution.id}`) };
+        if (runAs.mode === "new") created.mutate({ issueId, prompt, agent, cwd: cwd.trim() || undefined }, open);
+        else branch.mutate({ mode: runAs.mode, sourceId: runAs.headExecutionId, prompt }, open);
       }}
     >
       <Field id="run-prompt" label="Prompt" error={promptError}>
@@ -46,7 +57,8 @@ export function RunAgentForm({ issueId }: { issueId: string }) {
           className={`${controlClasses} border-zinc-300 py-2 dark:border-zinc-700`}
         />
       </Field>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <CitedSessionChoice sessions={citedSessions} issueId={issueId} value={runAs} onChange={setRunAs} />
+      <div className="grid gap-3 sm:grid-cols-2" hidden={runAs.mode !== "new"}>
         <Field id="run-agent" label="Agent">
           <select id="run-agent" value={agent} onChange={(e) => setAgent(e.target.value)} className={`${controlClasses} h-10 border-zinc-300 dark:border-zinc-700`}>
             <option value="claude">Claude Code</option>
@@ -60,7 +72,7 @@ export function RunAgentForm({ issueId }: { issueId: string }) {
       {create.error && !(isApiError(create.error) && create.error.fieldErrors.prompt) ? <ErrorAlert>{create.error.message}</ErrorAlert> : null}
       <div className="flex justify-end">
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Starting…" : "Run agent"}
+          {create.isPending ? "Starting…" : runAs.mode === "new" ? "Run agent" : `${runAs.mode === "continue" ? "Continue" : "Fork"} ${runAs.sessionId}`}
         </Button>
       </div>
     </form>

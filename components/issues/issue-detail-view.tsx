@@ -25,9 +25,13 @@ import {
 } from "@/lib/schemas/issue";
 import type { Issue } from "@/lib/types";
 import { IssueExecutions } from "@/components/executions/issue-executions";
+import { RunAgentForm } from "@/components/executions/run-agent-form";
+import { usePrefetchIssueSessionTree } from "@/lib/hooks/use-executions";
 
 export function IssueDetailView({ id }: { id: string }) {
   const issue = useIssue(id);
+  // The executions section's data, fetched alongside the issue rather than after it.
+  usePrefetchIssueSessionTree(id);
 
   if (issue.isPending) return <LoadingBlock label="Loading issue…" />;
   if (issue.isError) {
@@ -85,7 +89,7 @@ function IssueDetail({ issue }: { issue: Issue }) {
       </header>
 
       {/* Phone: description, details, executions. Wide: details in a right-hand column. */}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr] lg:gap-x-8">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr_auto] lg:gap-x-8">
         <div className="min-w-0 lg:col-start-1">
           {editing ? (
             <section aria-label="Edit issue">
@@ -120,7 +124,7 @@ function IssueDetail({ issue }: { issue: Issue }) {
 
         <aside className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <IssueMetaPanel issue={issue} />
-          <ReferencedBy target={issue.id} className="space-y-2 [&_h2]:text-sm" />
+          <ReferencedBy target={issue.id} compact />
           <dl className="space-y-1 text-xs text-zinc-500 dark:text-zinc-400">
             <div className="flex justify-between gap-2">
               <dt>Created</dt>
@@ -143,9 +147,14 @@ function IssueDetail({ issue }: { issue: Issue }) {
             <h2 id="executions-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
               Executions
             </h2>
-            <IssueExecutions issueId={issue.id} />
+            <RunAgentForm issueId={issue.id} />
           </section>
         </div>
+
+        {/* The history list and the session tree picture get the full width. */}
+        <section aria-label="Execution history and session tree" className="min-w-0 lg:col-span-2">
+          <IssueExecutions issueId={issue.id} showRunForm={false} />
+        </section>
       </div>
     </article>
   );

@@ -3,7 +3,8 @@
  * Messages-API stand-in) and a real runner: create an issue → run an agent →
  * the session id appears while it runs → Continue Session → Fork Session from
  * the first execution → the issue's history shows the three executions with
- * one fork → the CLI prints the same tree.
+ * one fork → the tree picture shows three nodes and one fork edge → Compare
+ * forks opens the two branches side by side → the CLI prints the same tree.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -64,7 +65,7 @@ test("run, watch the session id appear, continue, fork from the first, see the t
   await page.getByRole("button", { name: /create issue/i }).click();
   await page.waitForURL(/\/issues\/ISSUE-\d+$/);
 
-  await page.getByLabel("Prompt").fill("first task: look around");
+  await page.getByLabel("Prompt", { exact: true }).fill("first task: look around");
   await page.getByRole("button", { name: "Run agent" }).click();
   const firstId = await executionIdFromUrl(page);
 
@@ -116,6 +117,28 @@ test("run, watch the session id appear, continue, fork from the first, see the t
   expect(await history_.getByRole("listitem").count()).toBe(3);
   expect(await history_.getByText("fork", { exact: true }).count()).toBe(1);
   await saveScreenshot(page, "issue-page");
+
+  // The same tree as a picture: three nodes, one dashed fork edge, one continue edge.
+  await page.getByRole("tab", { name: "Tree" }).click();
+  const graph = page.getByRole("tree", { name: `Session tree of ${fork.issueId}` });
+  await graph.waitFor();
+  expect(await graph.getByRole("treeitem").count()).toBe(3);
+  expect(await graph.locator('path[data-edge="fork"]').count()).toBe(1);
+  expect(await graph.locator('path[data-edge="continue"]').count()).toBe(1);
+  expect(await graph.locator("[data-head]").count()).toBe(2);
+  expect(page.url()).toMatch(/\?view=tree$/);
+  await graph.getByRole("treeitem", { name: /^#[0-9a-f]{8}, fork,/ }).hover();
+  await page.getByRole("tooltip").getByText("third: try another way").waitFor();
+  await saveScreenshot(page, "issue-tree");
+
+  // Compare forks: the two branch heads (the continuation and the fork), side by side.
+  await page.getByRole("button", { name: "Compare forks" }).click();
+  await page.getByRole("link", { name: "Open comparison" }).click();
+  await page.waitForURL(new RegExp(`/compare\\?a=${secondId}&b=${forkId}$`));
+  const table = page.getByRole("table", { name: /Comparison of execution/ });
+  await table.getByText("Echo: second: keep going").waitFor();
+  await table.getByText("Echo: third: try another way").waitFor();
+  await saveScreenshot(page, "compare");
 
   // And the CLI agrees.
   const { stdout } = await promisify(execFile)("node", ["bin/arbor.mjs", "--url", server.url, "tree", fork.issueId], { env: { ...process.env, NO_COLOR: "1" } });

@@ -19,13 +19,17 @@ export interface AppServer {
 export interface StartAppServerOptions {
   /** Extra environment for the server (e.g. ARBOR_TOKEN). */
   env?: NodeJS.ProcessEnv;
+  /** Build folder (default .next-test); benchmarks use their own. */
+  distDir?: string;
+  /** Database (default: the test DATABASE_URL). */
+  databaseUrl?: string;
   /** How long to wait for /api/health, in ms (default 60 s). */
   readyTimeoutMs?: number;
 }
 
 /** Builds into .next-test when needed; no-op when the build is current. Synchronous (a build takes a minute or two). */
-export function ensureTestBuild(root = process.cwd()): void {
-  ensureNextBuild(root, TEST_DIST_DIR, { ...process.env, DATABASE_URL: testDatabaseUrl() }, (line) =>
+export function ensureTestBuild(root = process.cwd(), distDir = TEST_DIST_DIR, databaseUrl = testDatabaseUrl()): void {
+  ensureNextBuild(root, distDir, { ...process.env, DATABASE_URL: databaseUrl }, (line) =>
     console.log(`[app-server] ${line}`),
   );
 }
@@ -45,7 +49,9 @@ export function freePort(): Promise<number> {
 
 export async function startAppServer(options: StartAppServerOptions = {}): Promise<AppServer> {
   const root = process.cwd();
-  ensureTestBuild(root);
+  const distDir = options.distDir ?? TEST_DIST_DIR;
+  const databaseUrl = options.databaseUrl ?? testDatabaseUrl();
+  ensureTestBuild(root, distDir, databaseUrl);
 
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
@@ -59,8 +65,8 @@ export async function startAppServer(options: StartAppServerOptions = {}): Promi
       ...process.env,
       ...options.env,
       NODE_ENV: "production",
-      ARBOR_NEXT_DIST_DIR: TEST_DIST_DIR,
-      DATABASE_URL: testDatabaseUrl(),
+      ARBOR_NEXT_DIST_DIR: distDir,
+      DATABASE_URL: databaseUrl,
       HOST,
       PORT: String(port),
       NEXT_TELEMETRY_DISABLED: "1",

@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { CompareView } from "@/components/executions/compare-view";
+import { firstParam, type PageSearchParams } from "@/lib/search-params";
+
+export const metadata: Metadata = { title: "Compare executions" };
+
+/** /compare?a=<execution id>&b=<execution id> */
+export default async function ComparePage({ searchParams }: { searchParams: PageSearchParams }) {
+  const params = await searchParams;
+  const a = firstParam(params.a)?.toLowerCase();
+  const b = firstParam(params.b)?.toLowerCase();
+  return <CompareView key={`${a}|${b}`} a={a} b={b} />;
+}

@@ -1,0 +1,92 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { FollowUpForm, followUpBlocker } from "@/components/executions/follow-up-form";
+import { makeExecution } from "@/test/support/execution-fixtures";
+
+function respond(status: number, body: unknown) {
+  return { ok: status >= 200 && status < 300, status, statusText: "", text: async () => JSON.stringify(body) };
+}
+
+let fetchMock: jest.Mock;
+let queryClient: QueryClient;
+
+function renderForm(ui: ReactNode) {
+  return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+}
+
+beforeEach(() => {
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  fetchMock = jest.fn();
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+
+afterEach(() => queryClient.clear());
+
+describe("FollowUpForm", () => {
+  it("is disabled, with the reason, when the execution has no session", () => {
+    const execution = makeExecution({ status: "failed", sessionId: null, error: { code: "spawn_failed", message: "no binary" } });
+    renderForm(<FollowUpForm execution={execution} />);
+    expect(screen.getByLabelText("Next prompt")).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Continue Session" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Fork Session" })).toBeDisabled();
+    expect(screen.getByLabelText("Next prompt")).toHaveAccessibleDescription(/no agent session to continue or fork/);
+    expect(followUpBlocker({ ...execution, error: { code: "session_not_found", message: "gone" } })).toMatch(/start fresh/);
+  });
+
+  it("stays usable while the execution runs, and shows a Continue sent then as queued", async () => {
+    const user = userEvent.setup();
+    const running = makeExecution({ status: "running", finishedAt: null });
+    const queued = makeExecution({ status: "queued", parentExecutionId: running.id, sessionId: null, startedAt: null, finishedAt: null });
+    fetchMock.mockResolvedValue(respond(201, queued));
+    renderForm(<FollowUpForm execution={running} />);
+    const box = screen.getByLabelText("Next prompt");
+    expect(box).toBeEnabled();
+    expect(box).toHaveAttribute("placeholder", expect.stringMatching(/Queue the next turn/));
+    await user.type(box, "then write the docs");
+    await user.click(screen.getByRole("button", { name: "Continue Session" }));
+
+    const status = await screen.findByRole("status");
+    expect(status).toHaveTextContent("Queued as the next turn:");
+    expect(status).toHaveTextContent(`starts when #${running.id.slice(0, 8)} finishes`);
+    expect(screen.getByRole("link", { name: `continuation ${queued.id.slice(0, 8)}` })).toHaveAttribute("href", `/executions/${queued.id}`);
+    expect(box).toHaveValue("");
+
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe(`/api/executions/${running.id}/continue`);
+    expect(JSON.parse(init.body)).toEqual({ prompt: "then write the docs" });
+    expect(new Headers(init.headers).get("Idempotency-Key")).toBeTruthy();
+  });
+
+  it("forks, and says it started", async () => {
+    const user = userEvent.setup();
+    const done = makeExecution();
+    const fork = makeExecution({ status: "queued", forkedFromExecutionId: done.id, forkSessionId: done.sessionId, sessionId: null });
+    fetchMock.mockResolvedValue(respond(201, fork));
+    renderForm(<FollowUpForm execution={done} />);
+    await user.type(screen.getByLabelText("Next prompt"), "try another way");
+    await user.click(screen.getByRole("button", { name: "Fork Session" }));
+    expect(await screen.findByRole("link", { name: `fork ${fork.id.slice(0, 8)}` })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Started:");
+    expect(fetchMock.mock.calls[0][0]).toBe(`/api/executions/${done.id}/fork`);
+  });
+
+  it("asks for a prompt, and shows the API's error message", async () => {
+    const user = userEvent.setup();
+    const done = makeExecution();
+    fetchMock.mockResolvedValue(respond(409, { error: { code: "conflict", message: "The session is busy on another runner" } }));
+    renderForm(<FollowUpForm execution={done} />);
+    await user.click(screen.getByRole("button", { name: "Continue Session" }));
+    expect(screen.getByText("Write a prompt to continue the session")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText("Next prompt"), "go{Control>}{Enter}{/Control}");
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("The session is busy on another runner"));
+  });
+
+  it("offers only one action when limited to it (history rows)", () => {
+    renderForm(<FollowUpForm execution={makeExecution()} mode="fork" />);
+    expect(screen.getByRole("button", { name: "Fork Session" })).toHaveAttribute("type", "submit");
+    expect(screen.queryByRole("button", { name: "Continue Session" })).toBeNull();
+  });
+});

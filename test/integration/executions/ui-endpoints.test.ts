@@ -1,0 +1,117 @@
+import pg from "pg";
+import { GET as listRoute } from "@/app/api/executions/route";
+import { GET as streamRoute } from "@/app/api/executions/stream/route";
+import { GET as summaryRoute } from "@/app/api/executions/[id]/summary/route";
+import { GET as eventsRoute } from "@/app/api/executions/[id]/events/route";
+import type { ExecutionDto, ExecutionListItem, ExecutionSummary } from "@/lib/execution-types";
+import { seedEvents, seedSessionTree } from "@/bench/lib/seed-ui";
+import { prisma } from "@/server/db";
+import { STATUS_CHANNEL } from "@/server/realtime/channels";
+import { closeListener } from "@/server/realtime/pg-listener";
+import { resetDb, testDatabaseUrl } from "@/test/support/db";
+import { send, SseReader, type ApiError } from "@/test/integration/executions/support/helpers";
+
+// The endpoints the UI added for lists across issues (home), Compare, and live
+// status updates without polling.
+
+let client: pg.Client;
+let tree: { issueId: string; ids: string[] };
+let other: { issueId: string; ids: string[] };
+
+beforeAll(async () => {
+  await resetDb();
+  client = new pg.Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  tree = await seedSessionTree(client, { count: 12, roots: 1, title: "Tree", live: 2 });
+  other = await seedSessionTree(client, { count: 2, roots: 1, title: "Other issue" });
+  await seedEvents(client, { executionId: tree.ids[0], sessionId: "s", events: 17 });
+});
+
+afterAll(async () => {
+  await client?.end();
+  await closeListener();
+  await prisma.$disconnect();
+});
+
+describe("GET /api/executions", () => {
+  it("lists executions across issues, newest first, filtered by status, with their issue's title", async () => {
+    const all = await send<{ items: ExecutionListItem[] }>(listRoute, { path: "/api/executions?limit=100" });
+    expect(all.status).toBe(200);
+    expect(all.body.items).toHaveLength(14);
+    const created = all.body.items.map((e) => e.createdAt);
+    expect([...created].sort().reverse()).toEqual(created);
+
+    const running = await send<{ items: ExecutionListItem[] }>(listRoute, { path: "/api/executions?status=running,queued&limit=5" });
+    expect(running.body.items.map((e) => e.id).sort()).toEqual(tree.ids.slice(-2).sort());
+    expect(running.body.items[0]).toMatchObject({ status: "running", issueId: tree.issueId, issueTitle: "Tree" });
+
+    const ofIssue = await send<{ items: ExecutionListItem[] }>(listRoute, { path: `/api/executions?issueId=${other.issueId.toLowerCase()}` });
+    expect(ofIssue.body.items.map((e) => e.id).sort()).toEqual([...other.ids].sort());
+  });
+
+  it("answers 422 with a readable message for a bad filter", async () => {
+    const bad = await send<ApiError>(listRoute, { path: "/api/executions?status=sleeping" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.message).toMatch(/unknown status sleeping/);
+    const tooMany = await send<ApiError>(listRoute, { path: "/api/executions?limit=1000" });
+    expect(tooMany.status).toBe(422);
+  });
+});
+
+describe("GET /api/executions/:id/summary", () => {
+  it("reads the final answer, tools, files and commands from the whole log", async () => {
+    const { status, body } = await send<ExecutionSummary>(summaryRoute, { id: tree.ids[0], path: `/api/executions/${tree.ids[0]}/summary` });
+    expect(status).toBe(200);
+    // 17 events: init, then turns of text, Bash, Read, Edit, thinking… and the final result.
+    expect(body.finalAnswer).toMatch(/^All done/);
+    expect(body.tools.map((t) => t.tool).sort()).toEqual(["Bash", "Edit", "Read"]);
+    expect(body.files[0].path).toMatch(/^\/workspace\/app\/src\/billing\/module-\d+\.ts$/);
+    expect(body.commands[0]).toMatch(/^npm test/);
+    const missing = await send<ApiError>(summaryRoute, { id: "nope", path: "/api/executions/nope/summary" });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe("GET /api/executions/:id/events?tail=", () => {
+  it("starts the page that many events before the end and says where", async () => {
+    const id = tree.ids[0];
+    const page = await send<{ events: { seq: number }[]; nextAfter: number; after: number }>(eventsRoute, {
+      id,
+      path: `/api/executions/${id}/events?tail=5&limit=5000`,
+      headers: { accept: "application/json" },
+    });
+    expect(page.status).toBe(200);
+    expect(page.body.after).toBe(12);
+    expect(page.body.events.map((e) => e.seq)).toEqual([13, 14, 15, 16, 17]);
+    expect(page.body.nextAfter).toBe(17);
+    const all = await send<{ after: number; events: unknown[] }>(eventsRoute, { id, path: `/api/executions/${id}/events?tail=100`, headers: { accept: "application/json" } });
+    expect(all.body.after).toBe(0);
+    expect(all.body.events).toHaveLength(17);
+  });
+});
+
+describe("GET /api/executions/stream", () => {
+  it("sends an execution whenever its status changes (only the asked issue's)", async () => {
+    const controller = new AbortController();
+    const request = new Request(`http://127.0.0.1:3000/api/executions/stream?issueId=${tree.issueId}`, { signal: controller.signal });
+    const response = await streamRoute(request, { params: Promise.resolve({}) } as never);
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const reader = new SseReader(response.body!);
+    expect((await reader.next())?.event).toBe("ready");
+
+    await client.query(`UPDATE executions SET status = 'completed', finished_at = now() WHERE id = $1`, [tree.ids.at(-1)]);
+    // Another issue's change is not sent; ours is (in a burst, coalesced).
+    await client.query(`SELECT pg_notify($1, $2)`, [STATUS_CHANNEL, other.ids[0]]);
+    await client.query(`SELECT pg_notify($1, $2)`, [STATUS_CHANNEL, tree.ids.at(-1)]);
+    await client.query(`SELECT pg_notify($1, $2)`, [STATUS_CHANNEL, tree.ids.at(-1)]);
+    const message = await reader.next();
+    expect(message?.event).toBe("status");
+    const dto = JSON.parse(message!.data) as ExecutionDto;
+    expect(dto).toMatchObject({ id: tree.ids.at(-1), status: "completed", issueId: tree.issueId });
+
+    const bad = await streamRoute(new Request("http://127.0.0.1:3000/api/executions/stream?issueId=nope"), { params: Promise.resolve({}) } as never);
+    expect(bad.status).toBe(422);
+    controller.abort();
+    await reader.cancel();
+  });
+});
