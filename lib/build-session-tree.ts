@@ -19,9 +19,13 @@ export function buildSessionTree(executions: ExecutionDto[]): SessionTreeNode[] 
     if (parent) parent.children.push(node);
     else roots.push(node.edge === "root" ? node : { ...node, edge: node.edge }); // parent deleted: still show it, as a root
   }
-  // A node is a head when no continuation (same session, next turn) follows it.
+  // A node is a head when no continuation (same session, next turn) follows
+  // it. A continuation that never touched the session (cancelled before it
+  // started, or rejected because the session was gone) does not count.
+  const advancedSession = (child: SessionTreeNode) =>
+    child.edge === "continue" && !(child.startedAt === null && child.status !== "queued") && child.error?.code !== "session_not_found";
   for (const node of nodes.values()) {
-    node.isHead = !node.children.some((child) => child.edge === "continue") && node.status !== "cancelled";
+    node.isHead = !node.children.some(advancedSession) && node.status !== "cancelled";
   }
   return roots;
 }
