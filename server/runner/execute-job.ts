@@ -134,9 +134,12 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
       if (s.sessionId === expectedSession) {
         pinnedSession = s.sessionId;
         // Pinned the moment the agent reports it, so the UI shows it while the run is live.
+        // Announce first (live pages show the id at once), then record its
+        // Session (SESS-n: created, or joined by a Continue) and announce again.
         pinning = prisma.execution
           .update({ where: { id: executionId }, data: { sessionId: s.sessionId } })
-          .then(() => recordSessionCapture(executionId)) // its Session (SESS-n): created, or joined by a Continue
+          .then(() => notifyStatus(ctx.pool, executionId))
+          .then(() => recordSessionCapture(executionId))
           .then(() => notifyStatus(ctx.pool, executionId));
       } else {
         note("warning", { message: `Agent reported session ${s.sessionId}, expected ${expectedSession}; not recorded` });
