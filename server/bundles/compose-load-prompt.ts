@@ -1,3 +1,4 @@
+import { cutToBytes, utf8Bytes, xmlAttr } from "@/server/references/prompt-text";
 // Pure: the prompt Load context sends. The bundle's specs and issues are
 // expanded (their current text), its commits and other sessions listed, all
 // in one block ahead of the person's request. The agent CLI gets its prompt
@@ -19,30 +20,13 @@ export type LoadPromptInput = {
 // Below the 120,000 bytes prompt expansion keeps to (server/references), so [[references]] quoted in a body still fit.
 export const LOAD_PROMPT_MAX_BYTES = 100_000;
 
-const bytes = (s: string) => Buffer.byteLength(s, "utf8");
 
-function attr(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\s+/g, " ");
-}
 
-function cutToBytes(text: string, max: number): string {
-  if (max <= 0) return "";
-  if (bytes(text) <= max) return text;
-  let out = "";
-  let used = 0;
-  for (const ch of text) {
-    const b = bytes(ch);
-    if (used + b > max) break;
-    out += ch;
-    used += b;
-  }
-  return out;
-}
 
 export function composeLoadPrompt(input: LoadPromptInput, maxBytes = LOAD_PROMPT_MAX_BYTES): string {
   const { bundle } = input;
   const head: string[] = [
-    `<arbor-context bundle="${bundle.id}" name="${attr(bundle.name)}">`,
+    `<arbor-context bundle="${bundle.id}" name="${xmlAttr(bundle.name)}">`,
     `This is context from the Arbor bundle ${bundle.id} ("${bundle.name}"); the request follows it.`,
   ];
   if (bundle.description.trim()) head.push("", bundle.description.trim());
@@ -50,22 +34,22 @@ export function composeLoadPrompt(input: LoadPromptInput, maxBytes = LOAD_PROMPT
   if (input.commits.length) lists.push("", "Commits:", ...input.commits.map((sha) => `- ${sha}`));
   if (input.sessions.length) lists.push("", "Related sessions:", ...input.sessions.map((s) => `- ${s.id}: ${s.title}`));
   const tail = [...lists, "</arbor-context>", "", input.prompt].join("\n");
-  const open = (d: ContextDocument) => `\n\n<${d.type} id="${d.id}" title="${attr(d.title)}"${d.status ? ` status="${attr(d.status)}"` : ""}>\n`;
+  const open = (d: ContextDocument) => `\n\n<${d.type} id="${d.id}" title="${xmlAttr(d.title)}"${d.status ? ` status="${xmlAttr(d.status)}"` : ""}>\n`;
   const close = (d: ContextDocument) => `\n</${d.type}>`;
 
   const headText = head.join("\n");
   let budget =
-    maxBytes - bytes(headText) - bytes(tail) - 1 - input.documents.reduce((n, d) => n + bytes(open(d)) + bytes(close(d)), 0);
+    maxBytes - utf8Bytes(headText) - utf8Bytes(tail) - 1 - input.documents.reduce((n, d) => n + utf8Bytes(open(d)) + utf8Bytes(close(d)), 0);
   const parts = [headText];
   input.documents.forEach((doc, index) => {
     // What is left is shared evenly among the documents still to come.
     const share = Math.max(0, Math.floor(budget / (input.documents.length - index)));
     let body = doc.body.trim() || "(no text)";
-    if (bytes(body) > share) {
+    if (utf8Bytes(body) > share) {
       const note = `\n[… cut to fit the prompt; the full text is ${doc.id} in Arbor]`;
-      body = cutToBytes(body, share - bytes(note)) + note;
+      body = cutToBytes(body, share - utf8Bytes(note)) + note;
     }
-    budget -= bytes(body);
+    budget -= utf8Bytes(body);
     parts.push(open(doc), body, close(doc));
   });
   return `${parts.join("")}\n${tail}`;
