@@ -1,6 +1,9 @@
 // Makes events stored before search existed searchable: fills search_text
-// and search_vector of agent output events that have neither, the way the
-// runner's event writer fills them for new events (server/search/search-text.ts).
+// and search_vector of agent output events that have neither, from the same
+// text the runner's event writer stores for new events
+// (server/search/search-text.ts; the runner's search indexer,
+// server/search/index-pending-events.ts, then fills their vectors). Rows it
+// fills need no indexer: it writes both columns.
 // Safe to run again (rows that get text are skipped next time) and while
 // Arbor runs; works in batches so it never holds many locks.
 //

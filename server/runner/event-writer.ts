@@ -1,12 +1,13 @@
 import type pg from "pg";
 import { EVENTS_CHANNEL } from "@/server/realtime/channels";
-import { SEARCH_CONFIG } from "@/server/search/search-config";
 
 // Stores an execution's events in order with a per-execution sequence number,
 // in batches (one INSERT … unnest per flush), and NOTIFYs listeners after each
-// batch. Memory stays bounded: once too many bytes or events wait (pending or
-// in batches not yet written), `needsDrain` tells the reader to pause the
-// agent's stdout until they are written.
+// batch. Search vectors are not computed here: rows get search_text only, and
+// the search indexer (server/search/index-pending-events.ts) fills
+// search_vector later, off this path. Memory stays bounded: once too many
+// bytes or events wait (pending or in batches not yet written), `needsDrain`
+// tells the reader to pause the agent's stdout until they are written.
 
 const FLUSH_INTERVAL_MS = 25;
 const FLUSH_EVENTS = 1_000;
@@ -25,7 +26,8 @@ export type StoredEventInput = {
   json: string;
   /**
    * What search finds in this event (server/search/search-text.ts); stored
-   * with its tsvector in the same INSERT. Null or absent: not searchable.
+   * as text, its tsvector filled later by the search indexer. Null or absent:
+   * not searchable.
    */
   searchText?: string | null;
 };
@@ -45,6 +47,8 @@ export class EventWriter {
     private readonly pool: pg.Pool,
     private readonly executionId: string,
     startSeq = 0,
+    /** Called after each batch is stored (the runner's search indexer backs off meanwhile). */
+    private readonly onStored?: (lastSeq: number) => void,
   ) {
     this.seq = startSeq;
   }
@@ -83,7 +87,10 @@ export class EventWriter {
     const count = batch.length;
     this.pending = [];
     this.pendingBytes = 0;
-    this.flushing = this.flushing.then(async () => {
+    // Each write waits for the previous one to settle, whatever its outcome:
+    // a failed batch must not skip the ones after it (nor the note about it).
+    const previous = this.flushing.catch(() => {});
+    const current = previous.then(async () => {
       if (batch.length === 0) return;
       try {
         await this.write(batch);
@@ -92,12 +99,13 @@ export class EventWriter {
         throw error;
       }
     });
+    this.flushing = current;
     const settled = () => {
       this.queuedBytes -= bytes;
       this.queuedEvents -= count;
     };
-    this.flushing.then(settled, settled);
-    return this.flushing;
+    current.then(settled, settled);
+    return current;
   }
 
   /** The first write error, if any (the run goes on; the execution records it). */
@@ -112,8 +120,8 @@ export class EventWriter {
       await client.query("BEGIN");
       try {
         await client.query(
-          `INSERT INTO execution_events (execution_id, seq, stream, kind, payload, search_text, search_vector)
-           SELECT $1::uuid, s, st, k, p::jsonb, x, to_tsvector('${SEARCH_CONFIG}', x)
+          `INSERT INTO execution_events (execution_id, seq, stream, kind, payload, search_text)
+           SELECT $1::uuid, s, st, k, p::jsonb, x
              FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(s, st, k, p, x)`,
           [
             this.executionId,
@@ -133,8 +141,7 @@ export class EventWriter {
           await client.query("SAVEPOINT one");
           try {
             await client.query(
-              `INSERT INTO execution_events (execution_id, seq, stream, kind, payload, search_text, search_vector)
-               VALUES ($1, $2, $3, $4, $5::jsonb, $6, to_tsvector('${SEARCH_CONFIG}', $6::text))`,
+              `INSERT INTO execution_events (execution_id, seq, stream, kind, payload, search_text) VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
               [this.executionId, e.seq, e.stream, e.kind, e.json, e.searchText],
             );
           } catch {
@@ -152,6 +159,11 @@ export class EventWriter {
       await client.query(`UPDATE executions SET event_count = GREATEST(event_count, $2), updated_at = now() WHERE id = $1`, [this.executionId, last]);
       await client.query(`SELECT pg_notify($1, $2)`, [EVENTS_CHANNEL, `${this.executionId} ${last}`]);
       await client.query("COMMIT");
+      try {
+        this.onStored?.(last);
+      } catch {
+        // A listener's failure is not the write's.
+      }
     } catch (error) {
       await client.query("ROLLBACK").catch(() => {});
       throw error;

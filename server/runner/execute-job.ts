@@ -14,6 +14,8 @@ export type RunnerContext = {
   live: Map<string, LiveProcess>;
   env: NodeJS.ProcessEnv;
   cancelGraceMs: number;
+  /** Called after each batch of events is stored (the search indexer backs off while this runner ingests). */
+  onEventsStored?: () => void;
 };
 
 export type LiveProcess = {
@@ -85,7 +87,7 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
   const execution = await prisma.execution.findUniqueOrThrow({ where: { id: executionId } });
   await notifyStatus(ctx.pool, executionId);
 
-  const writer = new EventWriter(ctx.pool, executionId, execution.eventCount);
+  const writer = new EventWriter(ctx.pool, executionId, execution.eventCount, ctx.onEventsStored);
   const note = (kind: string, data: Record<string, unknown>) => writer.push({ stream: "arbor", kind, json: JSON.stringify(data) });
 
   const plan = await launchKindFor(execution);

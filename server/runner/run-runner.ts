@@ -9,6 +9,7 @@ import { executeJob, type LiveProcess, type RunnerContext } from "@/server/runne
 import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/recover-executions";
 import { claimRunnerId } from "@/server/runner/runner-identity";
 import { HEARTBEAT_MS } from "@/server/runner/runner-liveness";
+import { startSearchIndexer } from "@/server/search/index-pending-events";
 
 // The runner process: takes execution jobs from the Postgres queue, owns the
 // agent child processes, stores their events and announces them. The web
@@ -94,6 +95,11 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   });
   await prisma.runner.update({ where: { id: runnerId }, data: { workerIds } });
 
+  // Search vectors are filled in the background, not as events are stored;
+  // the indexer yields to this runner's own ingestion (and catches up after).
+  const indexer = startSearchIndexer(pool, { log });
+  ctx.onEventsStored = () => indexer.noteIngest();
+
   const heartbeat = setInterval(() => {
     void (async () => {
       await prisma.runner.update({ where: { id: runnerId }, data: { heartbeatAt: new Date() } });
@@ -121,6 +127,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
         void entry.terminate(ctx.cancelGraceMs);
       }
       await worker.stop();
+      await indexer.stop();
       await prisma.runner.update({ where: { id: runnerId }, data: { stoppedAt: new Date() } }).catch(() => {});
       await listener.end().catch(() => {});
       await utils.release();

@@ -13,7 +13,7 @@ import { ensureSessionOf } from "@/server/sessions/record-session-capture";
 import { startAppServer, type AppServer } from "@/test/support/app-server";
 import { launchBrowser, saveScreenshot } from "@/test/support/browser";
 import { resetDb } from "@/test/support/db";
-import { call, createHarness, waitForExecution, type Harness } from "@/test/support/executions-harness";
+import { call, createHarness, waitForExecution, waitForSearchIndexed, type Harness } from "@/test/support/executions-harness";
 import { makeIssue, makeSpec } from "@/test/support/factories";
 import { lastUserText } from "@/test/support/messages-api";
 import { POST as createExecutionRoute } from "@/app/api/executions/route";
@@ -103,7 +103,9 @@ test("build a bundle with an issue and a session, load its context, land on the 
   expect(sent).toContain("ISSUE-TEXT: JSON with a trailing comma fails.");
   await saveScreenshot(page, "bundle-loaded-execution");
 
-  // Search from the header: the agent's words, linked to their log entry.
+  // Search from the header: the agent's words, linked to their log entry
+  // (once the runner's search indexer has caught up with the run).
+  await waitForSearchIndexed(executionId);
   const box = page.getByRole("search", { name: "Search sessions and executions" }).getByRole("searchbox");
   await box.fill("marmalade parser");
   await box.press("Enter");

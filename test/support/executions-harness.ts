@@ -89,6 +89,21 @@ export async function waitForExecution(
   }
 }
 
+/**
+ * Waits until the runner's search indexer has indexed every event of the
+ * execution stored so far (search vectors are filled after the events are
+ * stored, usually within a few hundred ms of a run's last output).
+ */
+export async function waitForSearchIndexed(id: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await prisma.execution.findUniqueOrThrow({ where: { id }, select: { eventCount: true, searchIndexedSeq: true } });
+    if (row.searchIndexedSeq >= row.eventCount) return;
+    if (Date.now() > deadline) throw new Error(`execution ${id}: events indexed up to ${row.searchIndexedSeq} of ${row.eventCount} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export async function call(handler: (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response>, options: { method?: string; url?: string; id?: string; body?: unknown; headers?: Record<string, string> } = {}) {
   const request = new Request(options.url ?? "http://127.0.0.1:3000/api/test", {
     method: options.method ?? "POST",

@@ -14,6 +14,7 @@ import { getAgentDefinition } from "@/server/agents/registry";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { EventWriter } from "@/server/runner/event-writer";
+import { indexAllPendingEvents } from "@/server/search/index-pending-events";
 import { searchTextOf } from "@/server/search/search-text";
 import { testDatabaseUrl, resetDb } from "@/test/support/db";
 import { makeIssue, makeSpec } from "@/test/support/factories";
@@ -154,6 +155,7 @@ test("search prints groups and hits with links to the log entry", async () => {
       writer.push({ stream: "stdout", kind: "assistant", json: JSON.stringify(payload), searchText: searchTextOf(claude.normalize({ kind: "assistant", payload })) });
     }
     await writer.flush();
+    await indexAllPendingEvents(pool, { executionId: execution.id });
   } finally {
     await pool.end();
   }

@@ -8,13 +8,13 @@ import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { ensureSessionOf } from "@/server/sessions/record-session-capture";
 import { resetDb } from "@/test/support/db";
-import { call, createHarness, createIssue, waitForExecution, type Harness } from "@/test/support/executions-harness";
+import { call, createHarness, createIssue, waitForExecution, waitForSearchIndexed, type Harness } from "@/test/support/executions-harness";
 import { apiRequest } from "@/test/support/factories";
 import { conversation, isToolResultTurn, lastUserText, type Script } from "@/test/support/messages-api";
 
 // Search over what the real Claude Code CLI did (against the Messages-API
 // stand-in): the runner stores each event's searchable text as it writes
-// it; GET /api/search finds prompts, assistant text, tool calls, files
+// it, and its search indexer fills the vectors right after; GET /api/search finds prompts, assistant text, tool calls, files
 // touched and session titles, ranks full matches above partial ones, and
 // links each hit to its exact log entry.
 
@@ -61,6 +61,8 @@ async function run(issueId: string, prompt: string) {
   expect(created.status).toBe(201);
   const done = await waitForExecution(created.body.id);
   expect(done.status).toBe("completed");
+  // Search vectors are filled by the runner's indexer shortly after the events are stored.
+  await waitForSearchIndexed(done.id);
   return done;
 }
 
