@@ -80,8 +80,17 @@ test("build a bundle with an issue and a session, load its context, land on the 
   ]);
 
   // Reorder with the keyboard: the session to the top.
-  await page.getByRole("button", { name: `Move ${sessionId} up` }).focus();
+  // Each move saves before the next one is possible (the buttons are disabled
+  // while the new order is stored), so wait for it as a person would.
+  const moveUp = page.getByRole("button", { name: `Move ${sessionId} up` });
+  const whenEnabled = async () => {
+    for (let i = 0; i < 200 && !(await moveUp.isEnabled()); i++) await page.waitForTimeout(50);
+  };
+  await moveUp.focus();
   await page.keyboard.press("Enter");
+  await page.getByRole("status").filter({ hasText: `Moved ${sessionId} to position 2 of 3` }).waitFor();
+  await whenEnabled();
+  await moveUp.focus();
   await page.keyboard.press("Enter");
   await page.getByRole("status").filter({ hasText: `Moved ${sessionId} to position 1 of 3` }).waitFor();
   await expectSavedOrder([sessionId, issue.id, spec.id]);
