@@ -179,7 +179,7 @@ function render(options: {
   if (text1m) {
     out.push(
       `| Ingestion ≥ ${int(TARGETS.linesPerSecond)} lines/s per runner | 100-byte text lines: ${int(text1m.linesPerSecond.median)} lines/s (median of ${text1m.runs.length})` +
-        (claude ? `; Claude stream-json lines (~${Math.round(claude.stdoutBytes / claude.lines)} B, search-indexed): ${int(claude.linesPerSecond.median)} lines/s` : "") +
+        (claude ? `; Claude stream-json lines (~${Math.round(claude.stdoutBytes / claude.lines)} B, search text stored; indexed by the runner's background indexer): ${int(claude.linesPerSecond.median)} lines/s` : "") +
         ` | ${verdict(text1m.linesPerSecond.median >= TARGETS.linesPerSecond)} (text)${claude ? `, ${verdict(claude.linesPerSecond.median >= TARGETS.linesPerSecond)} (Claude lines)` : ""} |`,
     );
     // Growth, not raw peaks: a fresh runner's idle RSS itself varies by tens of MB from one start to the next.
@@ -243,7 +243,7 @@ function render(options: {
         "and lets the agent print as fast as the pipe takes it. *Lines/s* is stored stdout rows divided by the time between the first and the last stored batch " +
         "(`execution_events.created_at`); every run is checked to have stored every line, in order, without gaps. *RSS* is the runner's VmRSS from /proc/<pid>/status, sampled every 100 ms " +
         "(idle = just before the run; the worst repetition is shown). CPU per 100k lines is read from /proc for the runner and for the Postgres backends connected to arbor_bench. " +
-        "Agents: bench/agents/flood.mjs (run by the `command` agent; every line becomes one text event) and bench/agents/fake-claude.mjs (real 2.1.330 stream-json assistant lines with English-like text, parsed by the Claude parser and search-indexed).",
+        "Agents: bench/agents/flood.mjs (run by the `command` agent; every line becomes one text event) and bench/agents/fake-claude.mjs (real 2.1.330 stream-json assistant lines with English-like text, parsed by the Claude parser; their search text is stored with them and turned into the full-text index by the runner's background indexer, which yields to ingestion).",
     );
     out.push("");
     out.push("| Scenario | Output | Lines/s median (min–max) | MB/s | Runner RSS idle → peak (growth) | RSS 5 s after | Runner CPU / 100k lines | Postgres CPU / 100k lines | load avg |");
