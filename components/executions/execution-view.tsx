@@ -65,6 +65,23 @@ function useFollowUps(execution: ExecutionDto): { continuations: SessionTreeNode
 }
 
 /** One execution: what ran, its session, usage, Continue / Fork, and the live log (the seed's ExecutionView). */
+/** A row of links to related executions (its next turns, its forks), each with its status. */
+function LinkedExecutionsRow({ label, executions }: { label: string; executions: { id: string; status: ExecutionDto["status"] }[] }) {
+  if (executions.length === 0) return null;
+  return (
+    <Row label={label}>
+      <span className="flex flex-wrap gap-2">
+        {executions.map((c) => (
+          <span key={c.id} className="flex items-center gap-1">
+            <ExecLink id={c.id} />
+            <ExecutionStatusDot status={c.status} />
+          </span>
+        ))}
+      </span>
+    </Row>
+  );
+}
+
 export function ExecutionView({ id }: { id: string }) {
   // The end of the log loads alongside the execution, not after it.
   usePrefetchExecutionLogTail(id);
@@ -203,30 +220,8 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
               <ExecLink id={execution.restartedFromExecutionId} />
             </Row>
           ) : null}
-          {followUps.continuations.length ? (
-            <Row label="Next turn">
-              <span className="flex flex-wrap gap-2">
-                {followUps.continuations.map((c) => (
-                  <span key={c.id} className="flex items-center gap-1">
-                    <ExecLink id={c.id} />
-                    <ExecutionStatusDot status={c.status} />
-                  </span>
-                ))}
-              </span>
-            </Row>
-          ) : null}
-          {followUps.forks.length ? (
-            <Row label="Forks">
-              <span className="flex flex-wrap gap-2">
-                {followUps.forks.map((c) => (
-                  <span key={c.id} className="flex items-center gap-1">
-                    <ExecLink id={c.id} />
-                    <ExecutionStatusDot status={c.status} />
-                  </span>
-                ))}
-              </span>
-            </Row>
-          ) : null}
+          <LinkedExecutionsRow label="Next turn" executions={followUps.continuations} />
+          <LinkedExecutionsRow label="Forks" executions={followUps.forks} />
           <Row label="Directory">
             <code className="break-all font-mono text-xs">{execution.cwd}</code>
           </Row>

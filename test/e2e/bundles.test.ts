@@ -6,44 +6,21 @@
  * execution, which continues the session and completes. Then the header's
  * search box finds what the agent said and links to that log entry.
  */
-import type { Browser, Page } from "playwright-core";
 import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { ensureSessionOf } from "@/server/sessions/record-session-capture";
-import { startAppServer, type AppServer } from "@/test/support/app-server";
-import { launchBrowser, saveScreenshot } from "@/test/support/browser";
-import { resetDb } from "@/test/support/db";
-import { call, createHarness, waitForExecution, waitForSearchIndexed, type Harness } from "@/test/support/executions-harness";
+import { executionIdFromUrl, useAgentE2eSuite } from "@/test/support/agent-e2e-suite";
+import { saveScreenshot } from "@/test/support/browser";
+import { call, waitForExecution, waitForSearchIndexed } from "@/test/support/executions-harness";
 import { makeIssue, makeSpec } from "@/test/support/factories";
 import { lastUserText } from "@/test/support/messages-api";
 import { POST as createExecutionRoute } from "@/app/api/executions/route";
 
 jest.setTimeout(240_000);
 
-let harness: Harness;
-let server: AppServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  await resetDb();
-  harness = await createHarness();
-  server = await startAppServer();
-  await harness.startRunner({ runnerId: "e2e-bundles-runner" });
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.setDefaultTimeout(20_000);
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await harness?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
+const suite = useAgentE2eSuite("e2e-bundles-runner");
 
 test("build a bundle with an issue and a session, load its context, land on the new execution; then search finds it", async () => {
+  const { harness, server, page } = suite;
   harness.api.setScript((request) => {
     const text = lastUserText(request);
     if (text.includes("Use the bundle")) return { kind: "text", text: "Understood: the marmalade parser needs a fix." };

@@ -8,49 +8,17 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { Browser, Page } from "playwright-core";
-import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { startAppServer, type AppServer } from "@/test/support/app-server";
-import { launchBrowser, saveScreenshot } from "@/test/support/browser";
-import { resetDb } from "@/test/support/db";
-import { createHarness, waitForExecution, type Harness } from "@/test/support/executions-harness";
+import { executionIdFromUrl, useAgentE2eSuite } from "@/test/support/agent-e2e-suite";
+import { saveScreenshot } from "@/test/support/browser";
+import { waitForExecution } from "@/test/support/executions-harness";
 import { lastUserText } from "@/test/support/messages-api";
 
 jest.setTimeout(180_000);
 
-let harness: Harness;
-let server: AppServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  await resetDb();
-  // The harness points the agent CLI at the stand-in through process.env,
-  // which both the app server and the in-process runner inherit.
-  harness = await createHarness();
-  server = await startAppServer();
-  await harness.startRunner({ runnerId: "e2e-runner" });
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.setDefaultTimeout(20_000);
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await harness?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
-
-/** Waits until the page shows an execution other than `previous`, and returns its id. */
-async function executionIdFromUrl(p: Page, previous?: string): Promise<string> {
-  await p.waitForURL((url) => /\/executions\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(previous ?? "-"));
-  return p.url().split("/").pop()!;
-}
+const suite = useAgentE2eSuite("e2e-runner");
 
 test("run, watch the session id appear, continue, fork from the first, see the tree", async () => {
+  const { harness, server, page } = suite;
   // Hold the first reply until the test has seen the session id on the page.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -9,46 +9,17 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { Browser, Page } from "playwright-core";
-import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { startAppServer, type AppServer } from "@/test/support/app-server";
-import { launchBrowser, saveScreenshot } from "@/test/support/browser";
-import { resetDb } from "@/test/support/db";
-import { createHarness, waitForExecution, type Harness } from "@/test/support/executions-harness";
+import { executionIdFromUrl, useAgentE2eSuite } from "@/test/support/agent-e2e-suite";
+import { saveScreenshot } from "@/test/support/browser";
+import { waitForExecution } from "@/test/support/executions-harness";
 import { lastUserText } from "@/test/support/messages-api";
 
 jest.setTimeout(240_000);
 
-let harness: Harness;
-let server: AppServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  await resetDb();
-  harness = await createHarness();
-  server = await startAppServer();
-  await harness.startRunner({ runnerId: "e2e-sessions-runner" });
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.setDefaultTimeout(20_000);
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await harness?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
-
-async function executionIdFromUrl(p: Page, previous?: string): Promise<string> {
-  await p.waitForURL((url) => /\/executions\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(previous ?? "-"));
-  return p.url().split("/").pop()!;
-}
+const suite = useAgentE2eSuite("e2e-sessions-runner");
 
 test("run an agent, cite its session in a spec, follow the reference to the session and see the spec under Referenced by", async () => {
+  const { harness, server, page } = suite;
   harness.api.setScript(async (request) => ({ kind: "text", text: `Echo: ${lastUserText(request)}` }));
 
   // Run an agent on an issue.
