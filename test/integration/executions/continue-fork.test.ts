@@ -1,8 +1,5 @@
-import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { resetDb } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
-import { api, historyText, StandIn, waitForEnd } from "@/test/integration/executions/support/helpers";
+import { createIssue } from "@/test/support/executions-harness";
+import { api, historyText, waitForEnd, useRunningHarness } from "@/test/integration/executions/support/helpers";
 
 // Continue carries the conversation in the same session; Fork copies it into a
 // new session that grows apart from the original. The stand-in's recorded
@@ -10,19 +7,7 @@ import { api, historyText, StandIn, waitForEnd } from "@/test/integration/execut
 
 jest.setTimeout(60_000);
 
-let h: Harness;
-let standIn: StandIn;
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  standIn = new StandIn(h.api);
-  await h.startRunner();
-});
-afterAll(async () => {
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
+const suite = useRunningHarness();
 
 async function completedRun(issueId: string, prompt: string) {
   const created = await api.create({ issueId, prompt });
@@ -42,7 +27,7 @@ test("Continue resumes the same session and the model gets the earlier turn", as
   const second = await waitForEnd(cont.body.id);
   expect(second).toMatchObject({ status: "completed", error: null, sessionId: first.sessionId, sessionConfirmed: true, parentExecutionId: first.id });
 
-  const request = standIn.requestFor("second question lime");
+  const request = suite.standIn.requestFor("second question lime");
   expect(request.sessionId).toBe(first.sessionId);
   expect(historyText(request)).toContain("user: first question kiwi");
   expect(historyText(request)).toContain("assistant: Echo: first question kiwi");
@@ -68,7 +53,7 @@ test("Fork branches into a new session; the original's later turns never see the
   // The original was the head of its session, so the fork branched at its end: no exact point needed.
   expect(fork.resumeAtMessageId).toBeNull();
 
-  const forkRequest = standIn.requestFor("fork prompt papaya");
+  const forkRequest = suite.standIn.requestFor("fork prompt papaya");
   expect(forkRequest.sessionId).toBe(fork.sessionId);
   expect(historyText(forkRequest)).toContain("user: shared start mango");
   expect(historyText(forkRequest)).toContain("assistant: Echo: shared start mango");
@@ -79,7 +64,7 @@ test("Fork branches into a new session; the original's later turns never see the
   expect(cont.body.parentExecutionId).toBe(original.id);
   const later = await waitForEnd(cont.body.id);
   expect(later).toMatchObject({ status: "completed", sessionId: original.sessionId });
-  const laterRequest = standIn.requestFor("original continues plum");
+  const laterRequest = suite.standIn.requestFor("original continues plum");
   expect(laterRequest.sessionId).toBe(original.sessionId);
   expect(historyText(laterRequest)).toContain("user: shared start mango");
   expect(historyText(laterRequest)).not.toContain("papaya");

@@ -1,8 +1,6 @@
 import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { resetDb } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
-import { api, historyText, StandIn, waitForDto, waitForEnd } from "@/test/integration/executions/support/helpers";
+import { createIssue } from "@/test/support/executions-harness";
+import { api, historyText, waitForDto, waitForEnd, useRunningHarness } from "@/test/integration/executions/support/helpers";
 
 // Branching from a turn the session has since moved past: the new session
 // must start from that turn's own last message (--resume-session-at), not
@@ -11,19 +9,7 @@ import { api, historyText, StandIn, waitForDto, waitForEnd } from "@/test/integr
 
 jest.setTimeout(60_000);
 
-let h: Harness;
-let standIn: StandIn;
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  standIn = new StandIn(h.api);
-  await h.startRunner();
-});
-afterAll(async () => {
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
+const suite = useRunningHarness();
 
 async function lastMessageIdOf(id: string) {
   return (await prisma.execution.findUniqueOrThrow({ where: { id } })).lastMessageId;
@@ -54,17 +40,17 @@ test("fork and continue from A after A→B branch at A's last message, without B
   expect([a.sessionId, fork.sessionId]).not.toContain(branch.sessionId);
 
   for (const prompt of ["fork from one charlie", "continue from one delta"]) {
-    const history = historyText(standIn.requestFor(prompt));
+    const history = historyText(suite.standIn.requestFor(prompt));
     expect(history).toContain("user: turn one alpha");
     expect(history).toContain("assistant: Echo: turn one alpha");
     expect(history).not.toContain("bravo");
   }
-  expect(historyText(standIn.requestFor("continue from one delta"))).not.toContain("charlie");
+  expect(historyText(suite.standIn.requestFor("continue from one delta"))).not.toContain("charlie");
 
   // The original session itself is untouched by either branch.
   const next = await waitForEnd((await api.continue(b.id, "turn three echo")).body.id);
   expect(next).toMatchObject({ status: "completed", sessionId: a.sessionId, parentExecutionId: b.id });
-  const history = historyText(standIn.requestFor("turn three echo"));
+  const history = historyText(suite.standIn.requestFor("turn three echo"));
   expect(history).toContain("bravo");
   expect(history).not.toMatch(/charlie|delta/);
 });
@@ -74,7 +60,7 @@ test("a fork from A while A's continuation B is still running branches at A, not
   const a = await waitForEnd((await api.create({ issueId, prompt: "steady foxtrot" })).body.id);
   const aLastMessage = await lastMessageIdOf(a.id);
 
-  const gate = standIn.hold("running golf");
+  const gate = suite.standIn.hold("running golf");
   const cont = await api.continue(a.id, "running golf");
   await gate.arrived;
   // B's prompt is in the session's transcript now; B is the session's head.
@@ -84,7 +70,7 @@ test("a fork from A while A's continuation B is still running branches at A, not
   expect(forked.status).toBe(201);
   const fork = await waitForEnd(forked.body.id);
   expect(fork).toMatchObject({ status: "completed", error: null, resumeAtMessageId: aLastMessage });
-  const history = historyText(standIn.requestFor("side hotel"));
+  const history = historyText(suite.standIn.requestFor("side hotel"));
   expect(history).toContain("user: steady foxtrot");
   expect(history).not.toContain("golf");
 
@@ -104,7 +90,7 @@ test("Continue A then Fork A straight away: the fork branches at A even though B
   const [b, fork] = await Promise.all([waitForEnd(cont.body.id), waitForEnd(forked.body.id)]);
   expect(b).toMatchObject({ status: "completed", sessionId: a.sessionId });
   expect(fork).toMatchObject({ status: "completed", error: null, resumeAtMessageId: aLastMessage });
-  const history = historyText(standIn.requestFor("racing kilo"));
+  const history = historyText(suite.standIn.requestFor("racing kilo"));
   expect(history).toContain("user: quick india");
   expect(history).not.toContain("juliet");
 });

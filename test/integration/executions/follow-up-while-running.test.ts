@@ -1,8 +1,5 @@
-import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { resetDb } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
-import { api, historyText, StandIn, waitForDto, waitForEnd } from "@/test/integration/executions/support/helpers";
+import { createIssue } from "@/test/support/executions-harness";
+import { api, historyText, waitForDto, waitForEnd, useRunningHarness } from "@/test/integration/executions/support/helpers";
 
 // A follow-up sent while the session's current turn still runs is queued
 // behind it: never two agent processes on one session. To prove the follow-up
@@ -11,19 +8,7 @@ import { api, historyText, StandIn, waitForDto, waitForEnd } from "@/test/integr
 
 jest.setTimeout(90_000);
 
-let h: Harness;
-let standIn: StandIn;
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  standIn = new StandIn(h.api);
-  await h.startRunner();
-});
-afterAll(async () => {
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
+const suite = useRunningHarness();
 
 /** Runs an unrelated execution to completion: anything runnable that was queued before it has been picked up by then. */
 async function unrelatedRunCompletes(prompt: string) {
@@ -33,7 +18,7 @@ async function unrelatedRunCompletes(prompt: string) {
 
 test("Continue on a running execution waits for it, then runs with its whole turn", async () => {
   const issueId = await createIssue();
-  const gate = standIn.hold("long first india");
+  const gate = suite.standIn.hold("long first india");
   const first = await api.create({ issueId, prompt: "long first india" });
   await gate.arrived;
   await waitForDto(first.body.id, (e) => e.status === "running" && e.sessionId !== null, "the first turn running");
@@ -45,7 +30,7 @@ test("Continue on a running execution waits for it, then runs with its whole tur
 
   await unrelatedRunCompletes("meanwhile kilo");
   expect((await api.get(followUp.body.id)).body).toMatchObject({ status: "queued", waitingForExecutionId: first.body.id, startedAt: null });
-  expect(standIn.requestsFor("follow up juliet")).toHaveLength(0);
+  expect(suite.standIn.requestsFor("follow up juliet")).toHaveLength(0);
 
   gate.release();
   const a = await waitForEnd(first.body.id);
@@ -53,7 +38,7 @@ test("Continue on a running execution waits for it, then runs with its whole tur
   expect(a.status).toBe("completed");
   expect(b).toMatchObject({ status: "completed", error: null, sessionId: a.sessionId, waitingForExecutionId: null });
   expect(Date.parse(b.startedAt!)).toBeGreaterThanOrEqual(Date.parse(a.finishedAt!));
-  const history = historyText(standIn.requestFor("follow up juliet"));
+  const history = historyText(suite.standIn.requestFor("follow up juliet"));
   expect(history).toContain("user: long first india");
   expect(history).toContain("assistant: Echo: long first india");
 });
@@ -62,7 +47,7 @@ test("Continue on a running fork waits for the fork (its first turn) to finish",
   const issueId = await createIssue();
   const source = await waitForEnd((await api.create({ issueId, prompt: "source lima" })).body.id);
 
-  const gate = standIn.hold("fork mike");
+  const gate = suite.standIn.hold("fork mike");
   const fork = await api.fork(source.id, "fork mike");
   await gate.arrived;
   await waitForDto(fork.body.id, (e) => e.status === "running" && e.sessionId !== null, "the fork running");
@@ -74,7 +59,7 @@ test("Continue on a running fork waits for the fork (its first turn) to finish",
 
   await unrelatedRunCompletes("meanwhile oscar");
   expect((await api.get(followUp.body.id)).body.status).toBe("queued");
-  expect(standIn.requestsFor("after fork november")).toHaveLength(0);
+  expect(suite.standIn.requestsFor("after fork november")).toHaveLength(0);
 
   gate.release();
   const f = await waitForEnd(fork.body.id);
@@ -82,14 +67,14 @@ test("Continue on a running fork waits for the fork (its first turn) to finish",
   expect(f.status).toBe("completed");
   expect(g).toMatchObject({ status: "completed", error: null, sessionId: f.sessionId });
   expect(Date.parse(g.startedAt!)).toBeGreaterThanOrEqual(Date.parse(f.finishedAt!));
-  const history = historyText(standIn.requestFor("after fork november"));
+  const history = historyText(suite.standIn.requestFor("after fork november"));
   expect(history).toContain("user: source lima");
   expect(history).toContain("user: fork mike");
 });
 
 test("a fork of a running execution waits for its source, then branches from the source's finished turn", async () => {
   const issueId = await createIssue();
-  const gate = standIn.hold("busy papa");
+  const gate = suite.standIn.hold("busy papa");
   const source = await api.create({ issueId, prompt: "busy papa" });
   await gate.arrived;
   await waitForDto(source.body.id, (e) => e.status === "running" && e.sessionId !== null, "the source running");
@@ -105,7 +90,7 @@ test("a fork of a running execution waits for its source, then branches from the
   const f = await waitForEnd(fork.body.id);
   expect(f).toMatchObject({ status: "completed", error: null, forkedFromExecutionId: s.id });
   expect(Date.parse(f.startedAt!)).toBeGreaterThanOrEqual(Date.parse(s.finishedAt!));
-  const history = historyText(standIn.requestFor("branch quebec"));
+  const history = historyText(suite.standIn.requestFor("branch quebec"));
   expect(history).toContain("user: busy papa");
   expect(history).toContain("assistant: Echo: busy papa");
 });

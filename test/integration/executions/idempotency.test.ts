@@ -1,28 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { resetDb } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
-import { api, StandIn, waitForEnd } from "@/test/integration/executions/support/helpers";
+import { createIssue } from "@/test/support/executions-harness";
+import { api, waitForEnd, useRunningHarness } from "@/test/integration/executions/support/helpers";
 
 // A double click (two identical POSTs at once, same Idempotency-Key) creates
 // one execution and runs the agent once; the loser is told it was a replay.
 
 jest.setTimeout(60_000);
 
-let h: Harness;
-let standIn: StandIn;
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  standIn = new StandIn(h.api);
-  await h.startRunner();
-});
-afterAll(async () => {
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
+const suite = useRunningHarness();
 
 test("two concurrent POST /api/executions with one Idempotency-Key create one execution", async () => {
   const issueId = await createIssue();
@@ -37,7 +23,7 @@ test("two concurrent POST /api/executions with one Idempotency-Key create one ex
 
   const done = await waitForEnd(responses[0].body.id);
   expect(done.status).toBe("completed");
-  expect(standIn.requestFor("only once please").sessionId).toBe(done.sessionId);
+  expect(suite.standIn.requestFor("only once please").sessionId).toBe(done.sessionId);
 
   // Sent again later: still the same execution, as it is now.
   const late = await api.create(body, { "Idempotency-Key": key });
@@ -63,5 +49,5 @@ test("two concurrent Continues with one Idempotency-Key create one turn", async 
   expect(await prisma.execution.count({ where: { issueId } })).toBe(2);
 
   expect(await waitForEnd(responses[0].body.id)).toMatchObject({ status: "completed", parentExecutionId: first.id });
-  expect(standIn.requestFor("next once").sessionId).toBe(first.sessionId);
+  expect(suite.standIn.requestFor("next once").sessionId).toBe(first.sessionId);
 });

@@ -1,9 +1,7 @@
 import fs from "node:fs";
 import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { resetDb } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
-import { api, StandIn, waitForDto, waitForEnd } from "@/test/integration/executions/support/helpers";
+import { createIssue } from "@/test/support/executions-harness";
+import { api, waitForDto, waitForEnd, useRunningHarness } from "@/test/integration/executions/support/helpers";
 
 // A run from POST to completion: queued at once, the session id pinned while
 // the agent is still working, usage recorded, every event stored in order and
@@ -11,28 +9,16 @@ import { api, StandIn, waitForDto, waitForEnd } from "@/test/integration/executi
 
 jest.setTimeout(60_000);
 
-let h: Harness;
-let standIn: StandIn;
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  standIn = new StandIn(h.api);
-  await h.startRunner();
-});
-afterAll(async () => {
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
+const suite = useRunningHarness();
 
 test("POST runs the agent: queued, session pinned mid-run, completed with usage and ordered events", async () => {
   const issueId = await createIssue();
-  const gate = standIn.hold("Please echo banana");
+  const gate = suite.standIn.hold("Please echo banana");
 
   const created = await api.create({ issueId, prompt: "Please echo banana" });
   expect(created.status).toBe(201);
   expect(created.body).toMatchObject({ issueId, agent: "claude", prompt: "Please echo banana", status: "queued", sessionId: null, usage: null });
-  expect(created.body.cwd).toBe(fs.realpathSync(h.workspace));
+  expect(created.body.cwd).toBe(fs.realpathSync(suite.h.workspace));
 
   // The model has the request and is holding its answer: the run is live.
   const request = await gate.arrived;

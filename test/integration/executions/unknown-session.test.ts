@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { resetDb } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
-import { api, expectError, historyText, StandIn, transcriptPath, waitForEnd } from "@/test/integration/executions/support/helpers";
+import { createIssue } from "@/test/support/executions-harness";
+import { api, expectError, historyText, transcriptPath, waitForEnd, useRunningHarness } from "@/test/integration/executions/support/helpers";
 
 // When the agent no longer has a session (transcript expired or deleted), a
 // Continue or Fork fails with session_not_found, never silently starts a new
@@ -13,19 +11,7 @@ import { api, expectError, historyText, StandIn, transcriptPath, waitForEnd } fr
 
 jest.setTimeout(60_000);
 
-let h: Harness;
-let standIn: StandIn;
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  standIn = new StandIn(h.api);
-  await h.startRunner();
-});
-afterAll(async () => {
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
+const suite = useRunningHarness();
 
 async function resultLineOf(executionId: string): Promise<Record<string, unknown> | undefined> {
   const row = await prisma.executionEvent.findFirst({ where: { executionId, kind: "result" } });
@@ -42,7 +28,7 @@ test("Continue after the transcript was deleted fails with session_not_found; St
   const issueId = await createIssue();
   const first = await waitForEnd((await api.create({ issueId, prompt: "remember whiskey" })).body.id);
   expect(first.status).toBe("completed");
-  const transcript = transcriptPath(h.env.CLAUDE_CONFIG_DIR!, first.cwd, first.sessionId!);
+  const transcript = transcriptPath(suite.h.env.CLAUDE_CONFIG_DIR!, first.cwd, first.sessionId!);
   expect(fs.existsSync(transcript)).toBe(true);
   fs.rmSync(transcript);
 
@@ -56,7 +42,7 @@ test("Continue after the transcript was deleted fails with session_not_found; St
   expect(result).toMatchObject({ is_error: true, num_turns: 0, session_id: expect.any(String) });
   const reported = result!.session_id as string;
   expect(await recordedBy(reported)).toEqual(reported === first.sessionId ? [first.id] : []);
-  expect(standIn.requestsFor("are you there xray")).toHaveLength(0);
+  expect(suite.standIn.requestsFor("are you there xray")).toHaveLength(0);
 
   for (const attempt of [() => api.continue(failed.id, "again?"), () => api.fork(failed.id, "branch?")]) {
     const refused = await attempt();
@@ -73,7 +59,7 @@ test("Continue after the transcript was deleted fails with session_not_found; St
   const restarted = await waitForEnd(fresh.body.id);
   expect(restarted).toMatchObject({ status: "completed", error: null, sessionConfirmed: true });
   expect([first.sessionId, null]).not.toContain(restarted.sessionId);
-  const history = historyText(standIn.requestFor("are you there xray"));
+  const history = historyText(suite.standIn.requestFor("are you there xray"));
   expect(history).toContain("user: are you there xray");
   expect(history).not.toContain("whiskey");
 });
@@ -88,7 +74,7 @@ test("a Fork of an execution whose session never existed fails the same way, kee
       issueId,
       agent: "claude",
       prompt: "from another machine yankee",
-      cwd: fs.realpathSync(h.workspace),
+      cwd: fs.realpathSync(suite.h.workspace),
       status: "completed",
       targetSessionId: ghostSession,
       sessionId: ghostSession,
@@ -110,7 +96,7 @@ test("a Fork of an execution whose session never existed fails the same way, kee
   expect(result).toMatchObject({ is_error: true, session_id: expect.any(String) });
   const reported = result!.session_id as string;
   expect(await recordedBy(reported)).toEqual(reported === ghostSession ? [ghost.id] : []);
-  expect(standIn.requestsFor("branch zulu")).toHaveLength(0);
+  expect(suite.standIn.requestsFor("branch zulu")).toHaveLength(0);
 
   const cont = await api.continue(ghost.id, "continue zulu");
   const failedCont = await waitForEnd(cont.body.id);

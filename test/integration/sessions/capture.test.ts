@@ -1,9 +1,7 @@
 import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { ensureSessionOf, recordSessionCapture } from "@/server/sessions/record-session-capture";
-import { resetDb } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
-import { api, expectError, StandIn, waitFor, waitForEnd } from "@/test/integration/executions/support/helpers";
+import { createIssue } from "@/test/support/executions-harness";
+import { api, expectError, waitFor, waitForEnd, useRunningHarness } from "@/test/integration/executions/support/helpers";
 import { sessionsApi } from "@/test/integration/sessions/support/sessions-api";
 
 // Sessions are created by the runner the moment the real Claude Code CLI
@@ -12,19 +10,7 @@ import { sessionsApi } from "@/test/integration/sessions/support/sessions-api";
 
 jest.setTimeout(120_000);
 
-let h: Harness;
-let standIn: StandIn;
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  standIn = new StandIn(h.api);
-  await h.startRunner();
-});
-afterAll(async () => {
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
+const suite = useRunningHarness();
 
 const counter = async () => (await prisma.counter.findUnique({ where: { name: "session" } }))?.value ?? 0;
 
@@ -36,7 +22,7 @@ let forkId: string;
 test("a run creates SESS-1 as soon as the agent reports its session id, titled after the prompt", async () => {
   issueId = await createIssue("Sessions everywhere");
   const prompt = `first turn: ${"explain the session model in great detail ".repeat(4)}`;
-  const held = standIn.hold("first turn:");
+  const held = suite.standIn.hold("first turn:");
   const created = await api.create({ issueId, prompt });
   expect(created.status).toBe(201);
   firstId = created.body.id;
@@ -152,7 +138,7 @@ test("executions that have a session id but no session get one on the capture pa
       issueId: legacyIssue,
       agent: "claude",
       prompt: "an old   run\nfrom before",
-      cwd: h.workspace,
+      cwd: suite.h.workspace,
       status: "completed",
       targetSessionId: "legacy-session",
       sessionId: "legacy-session",
@@ -162,7 +148,7 @@ test("executions that have a session id but no session get one on the capture pa
     },
   });
   const later = await prisma.execution.create({
-    data: { ...{ issueId: legacyIssue, agent: "claude", cwd: h.workspace, status: "completed" as const }, id: crypto.randomUUID(), prompt: "later turn", targetSessionId: "legacy-session", sessionId: "legacy-session", parentExecutionId: legacy.id, createdAt: new Date(), startedAt: new Date(), finishedAt: new Date() },
+    data: { ...{ issueId: legacyIssue, agent: "claude", cwd: suite.h.workspace, status: "completed" as const }, id: crypto.randomUUID(), prompt: "later turn", targetSessionId: "legacy-session", sessionId: "legacy-session", parentExecutionId: legacy.id, createdAt: new Date(), startedAt: new Date(), finishedAt: new Date() },
   });
   // Several processes capturing the same new session at once: one insert wins, the others
   // roll back (giving their SESS number back) and join it.

@@ -9,6 +9,10 @@ import { POST as startFreshRoute } from "@/app/api/executions/[id]/start-fresh/r
 import { GET as sessionTreeRoute } from "@/app/api/issues/[id]/session-tree/route";
 import type { ExecutionDto, SessionTreeNode } from "@/lib/execution-types";
 import type { LogEntry } from "@/lib/log-entries";
+import { prisma } from "@/server/db";
+import { releaseWorkerUtils } from "@/server/queue/worker-utils";
+import { resetDb } from "@/test/support/db";
+import { createHarness, type Harness } from "@/test/support/executions-harness";
 import { conversation, messageText, type MessagesApi, type RecordedRequest, type Reply } from "@/test/support/messages-api";
 
 // Helpers shared by the executions integration tests: typed calls to the real
@@ -240,4 +244,26 @@ function parseFrame(frame: string): SseMessage | null {
     any = true;
   }
   return any ? { id, event, data: data.join("\n") } : null;
+}
+
+/**
+ * The set-up of a suite that runs agents: a fresh database, the harness (the
+ * Messages-API stand-in, an isolated Claude config and workspace), a StandIn
+ * controller and one in-process runner. Registers beforeAll/afterAll; the
+ * returned object's fields are set once beforeAll ran.
+ */
+export function useRunningHarness(): { h: Harness; standIn: StandIn } {
+  const suite = {} as { h: Harness; standIn: StandIn };
+  beforeAll(async () => {
+    await resetDb();
+    suite.h = await createHarness();
+    suite.standIn = new StandIn(suite.h.api);
+    await suite.h.startRunner();
+  });
+  afterAll(async () => {
+    await suite.h?.close();
+    await releaseWorkerUtils();
+    await prisma.$disconnect();
+  });
+  return suite;
 }
