@@ -22,6 +22,7 @@ import pg from "pg";
 import type { IngestionResult, IngestionScenarioResult } from "@/bench/ingestion-throughput";
 import type { SessionLatencyResult, LatencyScenario } from "@/bench/session-id-latency";
 import { MB, RESULTS_DIR, fmtMs, readResult, writeResult } from "@/bench/lib/stats";
+import { nodeTsxArgs } from "@/scripts/lib/server-node-args";
 
 const ROOT = process.cwd();
 const DOC = path.join(ROOT, "docs", "performance.md");
@@ -42,8 +43,9 @@ function argValue(argv: string[], name: string): string | undefined {
 
 function runChild(script: string, args: string[], timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    console.log(`\n$ node --conditions=react-server --import tsx ${script} ${args.join(" ")}`);
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", script, ...args], { cwd: ROOT, stdio: "inherit", env: process.env });
+    const argv = nodeTsxArgs(script, ...args);
+    console.log(`\n$ node ${argv.join(" ")}`);
+    const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: "inherit", env: process.env });
     const timer = setTimeout(() => {
       console.error(`${script} still running after ${timeoutMs / 1000} s: stopping it`);
       child.kill("SIGTERM");

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { nodeTsxArgs } from "@/scripts/lib/server-node-args";
 
 // Starts `scripts/runner.ts` as a process of its own, exactly as `npm run
 // runner` would (node + tsx, with the react-server condition), so its memory
@@ -30,7 +31,7 @@ export async function startRunnerProcess(options: {
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "--conditions=react-server", "--import", "tsx", path.join("scripts", "runner.ts")], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...nodeTsxArgs(path.join("scripts", "runner.ts"))], {
     // BENCH_RUNNER_CWD: run the runner from another copy of the tree (A/B comparisons of runner changes).
     cwd: process.env.BENCH_RUNNER_CWD || process.cwd(),
     env,

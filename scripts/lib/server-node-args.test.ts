@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { nodeTsxArgs, SERVER_NODE_ARGS, tsxArgs, tsxCommandLine } from "@/scripts/lib/server-node-args";
+
+// package.json cannot import the constant, so this keeps the two in step:
+// every script that runs a TypeScript entry point through tsx passes the
+// same flags the start script, the benchmarks and the tests use.
+
+const scripts = (JSON.parse(readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+
+describe("SERVER_NODE_ARGS", () => {
+  it("loads server/ under the react-server condition", () => {
+    expect(SERVER_NODE_ARGS).toContain("--conditions=react-server");
+    expect(tsxArgs("scripts/runner.ts")).toEqual(["--conditions=react-server", "scripts/runner.ts"]);
+    expect(nodeTsxArgs("scripts/runner.ts", "--x")).toEqual(["--conditions=react-server", "--import", "tsx", "scripts/runner.ts", "--x"]);
+  });
+
+  it("is what package.json runs for `npm run runner` and `npm run backfill-search`", () => {
+    expect(scripts.runner).toBe(tsxCommandLine("scripts/runner.ts"));
+    expect(scripts["backfill-search"]).toBe(tsxCommandLine("scripts/backfill-search.ts"));
+  });
+
+  it("is used by every tsx script in package.json", () => {
+    const tsxScripts = Object.entries(scripts).filter(([, command]) => /^tsx\s/.test(command));
+    expect(tsxScripts.length).toBeGreaterThan(3);
+    for (const [name, command] of tsxScripts) {
+      const [, ...argv] = command.split(/\s+/);
+      const entry = argv.find((arg) => arg.endsWith(".ts"))!;
+      const rest = argv.slice(argv.indexOf(entry) + 1);
+      expect({ name, command }).toEqual({ name, command: [tsxCommandLine(entry), ...rest].join(" ") });
+    }
+  });
+});

@@ -1,0 +1,28 @@
+// How every Node process that loads server/ code is started: the web app's
+// own server is built by Next, but the runner, the start script, the scripts
+// (migrate, backfill-search) and the benchmarks run TypeScript through tsx,
+// and they must resolve packages under the `react-server` export condition.
+// Modules that must never reach a browser bundle begin with
+// `import "server-only"`; that package throws when imported without the
+// condition (plain Node picks its "default" export, which is the throwing
+// one). So one list of flags, used by package.json's scripts (a unit test
+// checks they agree), scripts/start.ts, bench/ and the tests that start
+// runners as processes of their own.
+
+/** Node flags for processes that load server/ modules. */
+export const SERVER_NODE_ARGS: readonly string[] = ["--conditions=react-server"];
+
+/** argv after `tsx` for a TypeScript entry point: `tsx --conditions=react-server scripts/runner.ts`. */
+export function tsxArgs(script: string, ...rest: string[]): string[] {
+  return [...SERVER_NODE_ARGS, script, ...rest];
+}
+
+/** argv after `node` for the same entry point, with tsx as a loader (no relay process: the pid is the script's own). */
+export function nodeTsxArgs(script: string, ...rest: string[]): string[] {
+  return [...SERVER_NODE_ARGS, "--import", "tsx", script, ...rest];
+}
+
+/** The command line package.json runs for a script (`npm run runner` → this). */
+export function tsxCommandLine(script: string): string {
+  return ["tsx", ...tsxArgs(script)].join(" ");
+}
