@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { LineSplitter, type SplitLine } from "@/server/agents/line-splitter";
+import { inheritedEnv } from "@/server/config/load-config";
+import { OutputPump } from "@/server/runner/output-pump";
 
 // Runs one agent CLI as a child process and hands its output over as it comes:
 // stdout as complete lines, stderr as text. The child leads its own process
@@ -73,7 +75,7 @@ export function spawnAgentProcess(options: AgentProcessOptions): AgentProcess {
     child = spawn(options.argv[0] ?? "", options.argv.slice(1), {
       cwd: options.cwd,
       // The merged env is complete; ProcessEnv's declared keys (NODE_ENV) need not be there.
-      env: mergeEnv(options.baseEnv ?? process.env, options.env) as NodeJS.ProcessEnv,
+      env: mergeEnv(options.baseEnv ?? inheritedEnv(), options.env) as NodeJS.ProcessEnv,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
       windowsHide: true,
@@ -212,126 +214,6 @@ class RunningAgentProcess implements AgentProcess {
       return { ok: false, reason: "agent_not_found", message: `${this.options.argv[0]} was not found (${error.message})` };
     }
     return { ok: false, reason: "spawn_failed", message: error.message };
-  }
-}
-
-/**
- * Reads one pipe, turns chunks into items (lines, text) and hands them to the
- * handler one at a time, reading no further while paused or while an async
- * handler is busy.
- */
-class OutputPump<T> {
-  private handler: ((item: T) => void | Promise<void>) | null = null;
-  private queue: T[] = [];
-  private head = 0;
-  private paused = false;
-  private busy = false;
-  private ended = false;
-  private settled = false;
-  private resolveDone!: () => void;
-  readonly done = new Promise<void>((resolve) => {
-    this.resolveDone = resolve;
-  });
-
-  constructor(
-    private readonly stream: NodeJS.ReadableStream,
-    private readonly split: (chunk: Buffer) => T[],
-    private readonly flush: () => T[],
-    private readonly onHandlerError: (error: unknown) => void,
-  ) {
-    // Start paused: nothing is read until a handler is there to take it.
-    stream.pause();
-    stream.on("data", (chunk: Buffer) => {
-      this.enqueue(this.split(chunk));
-    });
-    stream.on("end", () => {
-      this.enqueue(this.flush());
-      this.ended = true;
-      this.deliver();
-    });
-    // A destroyed pipe ends the output as well.
-    stream.on("close", () => {
-      if (!this.ended) {
-        this.ended = true;
-        this.deliver();
-      }
-    });
-    stream.on("error", () => {
-      /* surfaced through the process exit; 'close' follows */
-    });
-  }
-
-  setHandler(handler: (item: T) => void | Promise<void>): void {
-    this.handler = handler;
-    this.deliver();
-  }
-
-  ensureHandler(): void {
-    if (!this.handler) this.setHandler(() => {});
-  }
-
-  setPaused(paused: boolean): void {
-    this.paused = paused;
-    this.deliver();
-  }
-
-  /** The process never started: there is no output to wait for. */
-  abandon(): void {
-    this.ended = true;
-    this.queue = [];
-    this.head = 0;
-    this.finish();
-  }
-
-  private enqueue(items: T[]): void {
-    for (const item of items) this.queue.push(item);
-    this.deliver();
-  }
-
-  private deliver(): void {
-    while (this.handler && !this.paused && !this.busy && this.head < this.queue.length) {
-      const item = this.queue[this.head++];
-      let returned: void | Promise<void>;
-      try {
-        returned = this.handler(item);
-      } catch (error) {
-        this.onHandlerError(error);
-        continue;
-      }
-      if (returned && typeof (returned as Promise<void>).then === "function") {
-        this.busy = true;
-        (returned as Promise<void>).then(
-          () => this.afterAsync(),
-          (error: unknown) => {
-            this.onHandlerError(error);
-            this.afterAsync();
-          },
-        );
-      }
-    }
-    if (this.head >= this.queue.length) {
-      this.queue = [];
-      this.head = 0;
-    }
-    const drained = this.queue.length === 0 && !this.busy;
-    if (drained && this.ended) {
-      this.finish();
-      return;
-    }
-    // Read more only when everything read so far has been handed over.
-    if (drained && this.handler && !this.paused) this.stream.resume();
-    else this.stream.pause();
-  }
-
-  private afterAsync(): void {
-    this.busy = false;
-    this.deliver();
-  }
-
-  private finish(): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.resolveDone();
   }
 }
 
