@@ -5,7 +5,7 @@
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npx tsx bench/ui-preview-seed.ts arbor_ui_preview
 import pg from "pg";
 import { applyMigrations } from "@/server/migrations/apply-migrations";
-import { installQueueSchema } from "@/server/queue/worker-utils";
+import { installQueueSchema } from "@/server/queue/install-queue-schema";
 import { seedEvents, seedLongLog, seedSessionTree } from "@/bench/lib/seed-ui";
 import { serverUrl } from "@/bench/lib/bench-db";
 

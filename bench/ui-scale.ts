@@ -24,7 +24,7 @@ import { serverUrl } from "@/bench/lib/bench-db";
 import { seedLongLog, seedSessionTree } from "@/bench/lib/seed-ui";
 import { loadAverage, readResult, summarize, writeResult, type Summary } from "@/bench/lib/stats";
 import { applyMigrations } from "@/server/migrations/apply-migrations";
-import { installQueueSchema } from "@/server/queue/worker-utils";
+import { installQueueSchema } from "@/server/queue/install-queue-schema";
 import { startAppServer, type AppServer } from "@/test/support/app-server";
 import { launchBrowser } from "@/test/support/browser";
 

@@ -2,6 +2,7 @@
 // and map failures to messages and exit codes (0 ok, 1 error, 2 usage).
 
 import { parseCliArgs, type Command } from "./args";
+import { readCliConfig } from "./config";
 import { println, type Context, type Writer } from "./context";
 import { ApiClient, ApiError, UnreachableError, normalizeBaseUrl } from "./http";
 import { detectStyle } from "./render/style";
@@ -19,8 +20,6 @@ import { sessionCommand } from "./commands/session";
 import { sessionsCommand } from "./commands/sessions";
 import { showCommand } from "./commands/show";
 import { treeCommand } from "./commands/tree";
-
-export const DEFAULT_URL = "http://127.0.0.1:3000";
 
 export interface MainIO {
   env: Record<string, string | undefined>;
@@ -112,6 +111,7 @@ function rawDetailLines(details: unknown): string[] {
 
 export async function main(argv: readonly string[], io: Partial<MainIO> = {}): Promise<number> {
   const { env, stdout, stderr, cwd, readStdin, signal, version, sse, fetch: fetchImpl } = { ...defaultIO(), ...io };
+  const config = readCliConfig(env);
 
   const parsed = parseCliArgs(argv);
   if (!parsed.ok) {
@@ -131,14 +131,14 @@ export async function main(argv: readonly string[], io: Partial<MainIO> = {}): P
 
   let baseUrl: string;
   try {
-    baseUrl = normalizeBaseUrl(parsed.url ?? (env.ARBOR_URL?.trim() || DEFAULT_URL));
+    baseUrl = normalizeBaseUrl(parsed.url ?? config.url);
   } catch (err) {
     println(stderr, `arbor: ${(err as Error).message} (set ARBOR_URL or --url)`);
     return 2;
   }
 
   const ctx: Context = {
-    api: new ApiClient({ baseUrl, token: env.ARBOR_TOKEN?.trim() || undefined, fetch: fetchImpl }),
+    api: new ApiClient({ baseUrl, token: config.token, fetch: fetchImpl }),
     stdout,
     stderr,
     style: detectStyle(stdout, env),
@@ -171,7 +171,7 @@ export async function main(argv: readonly string[], io: Partial<MainIO> = {}): P
     if (signal?.aborted) return 130;
     const message = err instanceof Error ? err.message : String(err);
     println(stderr, `arbor: ${message}`);
-    if (env.ARBOR_DEBUG && err instanceof Error && err.stack) println(stderr, err.stack);
+    if (config.debug && err instanceof Error && err.stack) println(stderr, err.stack);
     return 1;
   }
 }

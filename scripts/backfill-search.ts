@@ -7,9 +7,10 @@
 // Safe to run again (rows that get text are skipped next time) and while
 // Arbor runs; works in batches so it never holds many locks.
 //
-//   DATABASE_URL=… npx tsx --conditions=react-server scripts/backfill-search.ts [--batch 2000]
+//   DATABASE_URL=… npm run backfill-search -- [--batch 2000]
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { loadConfig, requireDatabaseUrl } from "@/server/config/load-config";
 import { getAgentDefinition } from "@/server/agents/registry";
 import { SEARCH_CONFIG } from "@/server/search/search-config";
 import { searchTextOf } from "@/server/search/search-text";
@@ -17,8 +18,7 @@ import { searchTextOf } from "@/server/search/search-text";
 async function main() {
   const { values } = parseArgs({ options: { batch: { type: "string", default: "2000" } } });
   const batch = Number(values.batch);
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set");
+  const url = requireDatabaseUrl(loadConfig());
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   let after: { execution: string; seq: number } = { execution: "00000000-0000-0000-0000-000000000000", seq: 0 };

@@ -3,11 +3,11 @@
 import { loadConfig } from "@/server/config/load-config";
 import { resolveDatabase } from "@/server/database/resolve-database";
 import { applyMigrations } from "@/server/migrations/apply-migrations";
-import { installQueueSchema } from "@/server/queue/worker-utils";
+import { installQueueSchema } from "@/server/queue/install-queue-schema";
 
 async function main() {
   const config = loadConfig();
-  const db = await resolveDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await resolveDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, port: config.embeddedDbPort });
   try {
     const result = await applyMigrations(db.url, { log: (line) => console.log(line) });
     await installQueueSchema(db.url);

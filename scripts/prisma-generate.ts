@@ -3,8 +3,9 @@
 // the configured path exists, so any existing file will do.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { inheritedEnv } from "@/server/config/load-config";
 
-const env = { ...process.env };
+const env = { ...inheritedEnv() };
 env.PRISMA_SCHEMA_ENGINE_BINARY ??= process.execPath;
 env.PRISMA_HIDE_UPDATE_MESSAGE = "1";
 env.CHECKPOINT_DISABLE = "1";

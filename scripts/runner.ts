@@ -1,16 +1,15 @@
 // `npm run runner`: one more runner against DATABASE_URL (`npm start` already
 // runs one). Start as many as you like, on this or other machines.
+import { ConfigError, loadConfig, requireDatabaseUrl } from "@/server/config/load-config";
 import { startRunner } from "@/server/runner/run-runner";
 
 async function main() {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    console.error("[runner] DATABASE_URL is not set: point it at Arbor's database (npm start prints where it is)");
-    process.exit(1);
-  }
+  const config = loadConfig();
   const runner = await startRunner({
-    databaseUrl,
-    runnerId: process.env.ARBOR_RUNNER_ID || undefined,
+    databaseUrl: requireDatabaseUrl(config),
+    runnerId: config.runner.id,
+    concurrency: config.runner.concurrency,
+    env: config.env,
     log: (line) => console.log(`[runner] ${line}`),
   });
   const shutdown = () => {
@@ -24,6 +23,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(`[runner] failed to start: ${(error as Error).message}`);
+  console.error(error instanceof ConfigError ? `[runner] ${error.message}` : `[runner] failed to start: ${(error as Error).message}`);
   process.exit(1);
 });

@@ -2,12 +2,13 @@
 // database, applies migrations, builds the web app if needed, then runs the
 // Next.js server and one runner as supervised children.
 import path from "node:path";
-import { ConfigError, loadConfig } from "@/server/config/load-config";
+import { assertSafeToServe, ConfigError, loadConfig } from "@/server/config/load-config";
 import { resolveDatabase } from "@/server/database/resolve-database";
 import { applyMigrations } from "@/server/migrations/apply-migrations";
-import { installQueueSchema } from "@/server/queue/worker-utils";
+import { installQueueSchema } from "@/server/queue/install-queue-schema";
 import { createSupervisor } from "./lib/children";
 import { ensureNextBuild } from "./lib/next-build";
+import { tsxArgs } from "./lib/server-node-args";
 
 const root = process.cwd();
 const dev = process.argv.includes("--dev");
@@ -19,6 +20,7 @@ async function main() {
   let config;
   try {
     config = loadConfig();
+    assertSafeToServe(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`[arbor] ${error.message}`);
@@ -29,7 +31,7 @@ async function main() {
 
   // The embedded server's own output (initdb, postgres logs) stays out of the console.
   if (!config.databaseUrl) log(`starting the embedded PostgreSQL (data in ${path.join(config.dataDir, "postgres")})…`);
-  const db = await resolveDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await resolveDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, port: config.embeddedDbPort });
   stopDatabase = db.stop;
   log(db.embedded ? `embedded PostgreSQL ready (data in ${path.join(config.dataDir, "postgres")})` : "using DATABASE_URL");
   const migrations = await applyMigrations(db.url, { log });
@@ -37,21 +39,20 @@ async function main() {
   log(`database schema up to date (${migrations.applied.length} migration(s) applied now)`);
 
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...config.env,
     DATABASE_URL: db.url,
     HOST: config.host,
     PORT: String(config.port),
     ARBOR_DATA_DIR: config.dataDir,
     NEXT_TELEMETRY_DISABLED: "1",
   };
-  const distDir = process.env.ARBOR_NEXT_DIST_DIR || ".next";
-  if (!dev) ensureNextBuild(root, distDir, env, log);
+  if (!dev) ensureNextBuild(root, config.nextDistDir, env, log);
 
   const supervisor = createSupervisor(root);
   const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
   supervisor.start("web", bin("next"), [dev ? "dev" : "start", "-H", config.host, "-p", String(config.port)], env);
-  if (process.env.ARBOR_NO_RUNNER !== "1") {
-    supervisor.start("runner", bin("tsx"), ["--conditions=react-server", path.join(root, "scripts", "runner.ts")], env);
+  if (!config.runner.disabled) {
+    supervisor.start("runner", bin("tsx"), tsxArgs(path.join(root, "scripts", "runner.ts")), env);
   }
   log(`Arbor is starting at http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`);
 

@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { loadConfig } from "@/server/config/load-config";
 import { resolveDatabase } from "@/server/database/resolve-database";
 
 const root = process.cwd();
@@ -16,15 +17,16 @@ function banner(lines: string[]) {
 }
 
 async function main() {
+  const config = loadConfig();
   const db = await resolveDatabase({
-    databaseUrl: process.env.DATABASE_URL,
+    databaseUrl: config.databaseUrl,
     dataDir: path.join(root, ".arbor-test"),
-    port: Number(process.env.ARBOR_TEST_DB_PORT ?? 54339),
+    port: config.test.embeddedDbPort,
     log: () => {},
   });
   console.log(db.embedded ? "[test] using an embedded PostgreSQL in .arbor-test/" : "[test] using DATABASE_URL");
 
-  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const chromium = config.test.chromiumPath;
   const projects = ["unit", "components", "integration"];
   if (existsSync(chromium)) {
     projects.push("e2e");
@@ -34,7 +36,7 @@ async function main() {
       "Install it with: apt-get install -y chromium   (or set CHROMIUM_PATH)",
       ".ci/run installs it, so CI never skips them.",
     ]);
-    if (process.env.CI) {
+    if (config.test.ci) {
       console.error("[test] CI is set: refusing to run without the browser tests");
       process.exit(1);
     }
@@ -43,11 +45,11 @@ async function main() {
   mkdirSync(path.join(root, "test-results"), { recursive: true });
   const resultsFile = path.join(root, "test-results", "jest-results.json");
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...config.env,
     DATABASE_URL: db.url,
     CHROMIUM_PATH: chromium,
     // The real Claude Code CLI from devDependencies, unless one is given.
-    CLAUDE_BIN: process.env.CLAUDE_BIN ?? path.join(root, "node_modules", ".bin", "claude"),
+    CLAUDE_BIN: config.env.CLAUDE_BIN || path.join(root, "node_modules", ".bin", "claude"),
     NEXT_TELEMETRY_DISABLED: "1",
   };
   // The whole project type-checks (next build only checks the app).

@@ -1,5 +1,6 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { loadConfig } from "@/server/config/load-config";
 import { PrismaClient } from "@/server/generated/prisma/client";
 
 // One Prisma client per process. Next's dev server re-evaluates modules on
@@ -7,11 +8,11 @@ import { PrismaClient } from "@/server/generated/prisma/client";
 const globalForPrisma = globalThis as unknown as { arborPrisma?: PrismaClient };
 
 function createClient(): PrismaClient {
-  const connectionString = process.env.DATABASE_URL;
-  if (!connectionString) {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
     throw new Error("DATABASE_URL is not set: start Arbor with `npm start`, which provides the embedded database");
   }
-  const adapter = new PrismaPg({ connectionString, max: Number(process.env.ARBOR_DB_POOL_MAX ?? 10) });
+  const adapter = new PrismaPg({ connectionString: config.databaseUrl, max: config.dbPoolMax });
   return new PrismaClient({ adapter });
 }
 

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { applyMigrations } from "@/server/migrations/apply-migrations";
-import { installQueueSchema } from "@/server/queue/worker-utils";
+import { installQueueSchema } from "@/server/queue/install-queue-schema";
 
 // Benchmarks run against their own database, `arbor_bench`, on the server
 // DATABASE_URL points at (default: the local Postgres). They never touch the

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import type { CliCapabilities } from "@/server/agents/types";
 import { parseHelpText } from "@/server/agents/parse-help-text";
 import { parseVersion } from "@/server/agents/version";
+import { inheritedEnv } from "@/server/config/load-config";
 
 // Asks an installed CLI what it supports (`--help` and `--version`) so Arbor
 // only passes flags the binary lists. Runs once per binary file: the cache key
@@ -73,7 +74,7 @@ function run(
     execFile(
       file,
       args,
-      { env: env ? (env as NodeJS.ProcessEnv) : process.env, timeout: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, windowsHide: true },
+      { env: (env ?? inheritedEnv()) as NodeJS.ProcessEnv, timeout: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, windowsHide: true },
       (error, stdout, stderr) => {
         if (error) resolve({ ok: false, message: error.message });
         else resolve({ ok: true, output: `${stdout}\n${stderr}` });

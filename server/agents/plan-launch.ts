@@ -2,6 +2,7 @@ import type { LaunchRequest, LaunchResult } from "@/server/agents/types";
 import { probeCli } from "@/server/agents/cli-probe";
 import { getAgentDefinition } from "@/server/agents/registry";
 import { resolveBinary } from "@/server/agents/resolve-binary";
+import { inheritedEnv } from "@/server/config/load-config";
 
 // The impure half of launching: find the agent's binary, probe it (cached),
 // then let the agent's pure builder produce the argv. Every expected failure
@@ -12,7 +13,7 @@ export async function planLaunch(
   request: LaunchRequest,
   options: { env?: Readonly<Record<string, string | undefined>> } = {},
 ): Promise<LaunchResult> {
-  const env = options.env ?? process.env;
+  const env = options.env ?? inheritedEnv();
   const agent = getAgentDefinition(agentId);
   if (!agent) return { ok: false, code: "agent_not_found", message: `Unknown agent "${agentId}"` };
 

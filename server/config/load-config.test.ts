@@ -1,30 +1,70 @@
 import path from "node:path";
-import { ConfigError, loadConfig } from "./load-config";
+import { assertSafeToServe, ConfigError, loadConfig, requireDatabaseUrl } from "./load-config";
 
 describe("loadConfig", () => {
   it("defaults to loopback:3000 and a ./.arbor data dir", () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ host: "127.0.0.1", port: 3000, loopbackOnly: true, token: undefined });
+    expect(c).toMatchObject({ host: "127.0.0.1", port: 3000, loopbackOnly: true, token: undefined, embeddedDbPort: 54329, dbPoolMax: 10, nextDistDir: ".next" });
+    expect(c.runner).toEqual({ disabled: false, id: undefined, concurrency: 4 });
     expect(c.dataDir).toBe(path.resolve(".arbor"));
     expect(c.workspaceRoots).toEqual([path.resolve(".arbor/workspace")]);
   });
 
-  it("refuses a non-loopback bind without a token", () => {
-    expect(() => loadConfig({ HOST: "0.0.0.0" })).toThrow(ConfigError);
-    expect(() => loadConfig({ HOST: "0.0.0.0" })).toThrow(/ARBOR_TOKEN/);
+  it("refuses to serve on a non-loopback address without a token", () => {
+    const config = loadConfig({ HOST: "0.0.0.0" });
+    expect(() => assertSafeToServe(config)).toThrow(ConfigError);
+    expect(() => assertSafeToServe(config)).toThrow(/ARBOR_TOKEN/);
+    expect(() => assertSafeToServe(loadConfig({}))).not.toThrow();
   });
 
   it("accepts a non-loopback bind with a long enough token", () => {
-    expect(loadConfig({ HOST: "0.0.0.0", ARBOR_TOKEN: "0123456789abcdef0123" })).toMatchObject({ loopbackOnly: false });
+    const config = loadConfig({ HOST: "0.0.0.0", ARBOR_TOKEN: "0123456789abcdef0123" });
+    expect(config).toMatchObject({ loopbackOnly: false });
+    expect(() => assertSafeToServe(config)).not.toThrow();
     expect(() => loadConfig({ HOST: "0.0.0.0", ARBOR_TOKEN: "short" })).toThrow(/at least 16/);
   });
 
-  it("explains a bad PORT", () => {
+  it("explains a bad number, naming the variable", () => {
     expect(() => loadConfig({ PORT: "http" })).toThrow(/PORT/);
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT/);
+    expect(() => loadConfig({ ARBOR_DB_PORT: "postgres" })).toThrow(/ARBOR_DB_PORT: ARBOR_DB_PORT must be a port number/);
+    expect(() => loadConfig({ ARBOR_RUNNER_CONCURRENCY: "0" })).toThrow(/ARBOR_RUNNER_CONCURRENCY must be at least 1/);
+    expect(() => loadConfig({ ARBOR_DB_POOL_MAX: "many" })).toThrow(/ARBOR_DB_POOL_MAX/);
+    expect(() => loadConfig({ ARBOR_NO_RUNNER: "yes" })).toThrow(/ARBOR_NO_RUNNER/);
+  });
+
+  it("reads the runner, database and test settings", () => {
+    const c = loadConfig({
+      ARBOR_RUNNER_ID: "box-7",
+      ARBOR_RUNNER_CONCURRENCY: "2",
+      ARBOR_NO_RUNNER: "1",
+      ARBOR_DB_PORT: "6000",
+      ARBOR_DB_POOL_MAX: "3",
+      ARBOR_NEXT_DIST_DIR: ".next-x",
+      ARBOR_TEST_DB_PORT: "6001",
+      CHROMIUM_PATH: "/opt/chromium",
+      CI: "true",
+    });
+    expect(c).toMatchObject({ embeddedDbPort: 6000, dbPoolMax: 3, nextDistDir: ".next-x" });
+    expect(c.runner).toEqual({ disabled: true, id: "box-7", concurrency: 2 });
+    expect(c.test).toEqual({ embeddedDbPort: 6001, chromiumPath: "/opt/chromium", ci: true });
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadConfig({ PORT: "", ARBOR_RUNNER_ID: "", CI: "" })).toMatchObject({ port: 3000, runner: { id: undefined }, test: { ci: false } });
+  });
+
+  it("keeps the environment it read, for child processes", () => {
+    const env = { PATH: "/bin", ANTHROPIC_API_KEY: "k" };
+    expect(loadConfig(env).env).toBe(env);
   });
 
   it("splits ARBOR_WORKSPACE_ROOTS on the path delimiter", () => {
     expect(loadConfig({ ARBOR_WORKSPACE_ROOTS: `/a${path.delimiter}/b` }).workspaceRoots).toEqual(["/a", "/b"]);
+  });
+
+  it("says what to do without a database URL", () => {
+    expect(() => requireDatabaseUrl(loadConfig({}))).toThrow(/DATABASE_URL is not set/);
+    expect(requireDatabaseUrl(loadConfig({ DATABASE_URL: "postgresql://u@h:5432/d" }))).toBe("postgresql://u@h:5432/d");
   });
 });

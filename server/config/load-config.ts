@@ -2,18 +2,62 @@ import path from "node:path";
 import { z } from "zod";
 import { isLoopbackHost } from "@/server/security/request-guard";
 
-// All configuration comes from the environment; this is the one place it is
-// read and validated, so a typo fails at start with a sentence, not later.
+// All configuration comes from the environment, and this is the one place in
+// server/ and scripts/ that reads it: every variable below is parsed here,
+// and everything else receives the parsed values (a unit test keeps
+// process.env out of the rest, another keeps README's table complete). A typo
+// fails at start with a sentence, not later.
 
-const envSchema = z.object({
+const port = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a port number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be between 1 and 65535`)
+    .max(65535, `${name} must be between 1 and 65535`);
+
+const count = (name: string, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .max(max, `${name} must be at most ${max}`);
+
+const flag = z.enum(["0", "1", "true", "false"], { error: "must be 1 or 0" }).transform((v) => v === "1" || v === "true");
+
+/** Every variable Arbor reads (the CLI's own are in cli/config.ts). */
+export const envSchema = z.object({
+  // The web server
   HOST: z.string().min(1).default("127.0.0.1"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: port("PORT").default(3000),
+  ARBOR_TOKEN: z.string().optional(),
+  ARBOR_NEXT_DIST_DIR: z.string().min(1).default(".next"),
+  // The database
   DATABASE_URL: z.string().url().optional(),
   ARBOR_DATA_DIR: z.string().min(1).default(".arbor"),
-  ARBOR_TOKEN: z.string().optional(),
+  ARBOR_DB_PORT: port("ARBOR_DB_PORT").default(54329),
+  ARBOR_DB_POOL_MAX: count("ARBOR_DB_POOL_MAX", 1000).default(10),
+  // Where agents may work
   ARBOR_WORKSPACE: z.string().optional(),
   ARBOR_WORKSPACE_ROOTS: z.string().optional(),
+  // Runners
+  ARBOR_NO_RUNNER: flag.default(false),
+  ARBOR_RUNNER_ID: z.string().min(1).max(200).optional(),
+  ARBOR_RUNNER_CONCURRENCY: count("ARBOR_RUNNER_CONCURRENCY", 64).default(4),
+  // Agents. The agent layer reads these from the environment the runner hands
+  // it (and checks them at launch, so a bad value fails that run with
+  // agent_misconfigured rather than the runner); they are listed here so they
+  // are documented and typed like the rest.
+  CLAUDE_BIN: z.string().optional(),
+  ARBOR_CLAUDE_PERMISSION_MODE: z.string().optional(),
+  ARBOR_COMMAND_BIN: z.string().optional(),
+  ARBOR_COMMAND_ARGS: z.string().optional(),
+  // The test suite (`npm test`)
+  ARBOR_TEST_DB_PORT: port("ARBOR_TEST_DB_PORT").default(54339),
+  CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
+  CI: z.string().optional(),
 });
+
+export type Environment = Readonly<Record<string, string | undefined>>;
 
 export type ArborConfig = {
   host: string;
@@ -26,11 +70,35 @@ export type ArborConfig = {
   workspace: string;
   /** Every execution cwd must resolve inside one of these. */
   workspaceRoots: string[];
+  /** Port of the embedded PostgreSQL (when DATABASE_URL is unset). */
+  embeddedDbPort: number;
+  /** Connections in this process's Prisma pool. */
+  dbPoolMax: number;
+  /** Build folder of the web app. */
+  nextDistDir: string;
+  runner: {
+    /** `npm start` runs none when set (ARBOR_NO_RUNNER=1). */
+    disabled: boolean;
+    /** Explicit runner id; unset: <hostname>, <hostname>-2, … */
+    id: string | undefined;
+    concurrency: number;
+  };
+  test: { embeddedDbPort: number; chromiumPath: string; ci: boolean };
+  /**
+   * The environment these values were read from. Child processes (agents,
+   * the web server, the runner) inherit it; nothing reads settings from it.
+   */
+  env: NodeJS.ProcessEnv;
 };
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): ArborConfig {
+/** The environment this process was started with, for handing to child processes unchanged. */
+export function inheritedEnv(): NodeJS.ProcessEnv {
+  return process.env;
+}
+
+export function loadConfig(env: Environment = process.env): ArborConfig {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -39,13 +107,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const e = parsed.data;
   // turbopackIgnore: these are run-time paths, not files to bundle.
   const dataDir = path.resolve(/*turbopackIgnore: true*/ e.ARBOR_DATA_DIR);
-  const loopbackOnly = isLoopbackHost(e.HOST);
   const token = e.ARBOR_TOKEN?.trim() || undefined;
-  if (!loopbackOnly && !token) {
-    throw new ConfigError(
-      `Refusing to listen on ${e.HOST} without an access token: Arbor runs agents that edit files, so set ARBOR_TOKEN (e.g. ARBOR_TOKEN=$(openssl rand -hex 32)) or bind HOST=127.0.0.1`,
-    );
-  }
   if (token && token.length < 16) {
     throw new ConfigError("ARBOR_TOKEN must be at least 16 characters");
   }
@@ -53,5 +115,38 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const workspaceRoots = e.ARBOR_WORKSPACE_ROOTS
     ? e.ARBOR_WORKSPACE_ROOTS.split(path.delimiter).filter(Boolean).map((p) => path.resolve(/*turbopackIgnore: true*/ p))
     : [workspace];
-  return { host: e.HOST, port: e.PORT, databaseUrl: e.DATABASE_URL, dataDir, token, loopbackOnly, workspace, workspaceRoots };
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    token,
+    loopbackOnly: isLoopbackHost(e.HOST),
+    workspace,
+    workspaceRoots,
+    embeddedDbPort: e.ARBOR_DB_PORT,
+    dbPoolMax: e.ARBOR_DB_POOL_MAX,
+    nextDistDir: e.ARBOR_NEXT_DIST_DIR,
+    runner: { disabled: e.ARBOR_NO_RUNNER, id: e.ARBOR_RUNNER_ID?.trim() || undefined, concurrency: e.ARBOR_RUNNER_CONCURRENCY },
+    test: { embeddedDbPort: e.ARBOR_TEST_DB_PORT, chromiumPath: e.CHROMIUM_PATH, ci: Boolean(e.CI && e.CI !== "0" && e.CI !== "false") },
+    // What a child inherits, as Node types it (Next declares NODE_ENV on it).
+    env: env as NodeJS.ProcessEnv,
+  };
+}
+
+/** The web server's rule: Arbor runs agents that edit files, so it never listens beyond loopback without a token. */
+export function assertSafeToServe(config: ArborConfig): void {
+  if (!config.loopbackOnly && !config.token) {
+    throw new ConfigError(
+      `Refusing to listen on ${config.host} without an access token: Arbor runs agents that edit files, so set ARBOR_TOKEN (e.g. ARBOR_TOKEN=$(openssl rand -hex 32)) or bind HOST=127.0.0.1`,
+    );
+  }
+}
+
+/** The database of a process that cannot bring its own (a runner, a script); a sentence saying what to do otherwise. */
+export function requireDatabaseUrl(config: ArborConfig): string {
+  if (!config.databaseUrl) {
+    throw new ConfigError("DATABASE_URL is not set: point it at Arbor's database (npm start prints where it is)");
+  }
+  return config.databaseUrl;
 }

@@ -17,7 +17,7 @@ import { ensureTraversable, resolveServerUser } from "./server-os-user";
 export type EmbeddedPostgresOptions = {
   /** The cluster's data directory; created and initialised on first use, kept across restarts. */
   dataDir: string;
-  /** Defaults to ARBOR_DB_PORT, then 54329. */
+  /** The configured ARBOR_DB_PORT; defaults to 54329. */
   port?: number;
   database?: string;
   /** Receives lifecycle messages and PostgreSQL's own log; silent when omitted. */
@@ -43,11 +43,6 @@ export type EmbeddedPostgres = {
 
 export const DEFAULT_DATABASE = "arbor";
 export const DEFAULT_MAX_CONNECTIONS = 200;
-
-/** <ARBOR_DATA_DIR or ./.arbor>/postgres */
-export function defaultPostgresDataDir(env: Record<string, string | undefined> = process.env): string {
-  return path.resolve(env.ARBOR_DATA_DIR || ".arbor", "postgres");
-}
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(options.dataDir);

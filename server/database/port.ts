@@ -2,13 +2,13 @@ import net from "node:net";
 
 export const DEFAULT_EMBEDDED_PORT = 54329;
 
-/** Explicit option, then ARBOR_DB_PORT, then a default away from a system PostgreSQL's 5432. */
-export function resolveEmbeddedPort(explicit: number | undefined, env: Record<string, string | undefined> = process.env): number {
-  const raw = explicit ?? (env.ARBOR_DB_PORT ? Number(env.ARBOR_DB_PORT) : DEFAULT_EMBEDDED_PORT);
-  if (!Number.isInteger(raw) || raw < 1 || raw > 65535) {
-    throw new Error(`ARBOR_DB_PORT must be a port number between 1 and 65535, got "${env.ARBOR_DB_PORT ?? explicit}"`);
+/** The given port (ARBOR_DB_PORT, parsed by server/config/load-config.ts), else a default away from a system PostgreSQL's 5432. */
+export function resolveEmbeddedPort(explicit: number | undefined): number {
+  const port = explicit ?? DEFAULT_EMBEDDED_PORT;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`The embedded database port must be a port number between 1 and 65535, got ${explicit}`);
   }
-  return raw;
+  return port;
 }
 
 /** Fails with a sentence a user can act on, instead of PostgreSQL's bind error buried in its log. */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { inheritedEnv } from "@/server/config/load-config";
 import type { ServerUser } from "./server-os-user";
 
 // Spawns a PostgreSQL binary as the server user (when we are root) with
@@ -6,7 +7,7 @@ import type { ServerUser } from "./server-os-user";
 export function spawnAsServerUser(file: string, args: string[], user: ServerUser | undefined): ChildProcess {
   return spawn(file, args, {
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, LC_MESSAGES: "C", LANG: "C" },
+    env: { ...inheritedEnv(), LC_MESSAGES: "C", LANG: "C" },
     ...(user ? { uid: user.uid, gid: user.gid } : {}),
   });
 }

@@ -1,11 +1,12 @@
-import { makeWorkerUtils, runMigrations, type WorkerUtils } from "graphile-worker";
+import { makeWorkerUtils, type WorkerUtils } from "graphile-worker";
+import { loadConfig } from "@/server/config/load-config";
 
 // One WorkerUtils (its own small pool) per process for enqueueing jobs.
 const globalForQueue = globalThis as unknown as { arborWorkerUtils?: Promise<WorkerUtils> };
 
 export function getWorkerUtils(): Promise<WorkerUtils> {
   if (!globalForQueue.arborWorkerUtils) {
-    const connectionString = process.env.DATABASE_URL;
+    const connectionString = loadConfig().databaseUrl;
     if (!connectionString) throw new Error("DATABASE_URL is not set");
     globalForQueue.arborWorkerUtils = makeWorkerUtils({ connectionString, maxPoolSize: 3 }).catch((error) => {
       globalForQueue.arborWorkerUtils = undefined;
@@ -19,9 +20,4 @@ export async function releaseWorkerUtils(): Promise<void> {
   const pending = globalForQueue.arborWorkerUtils;
   globalForQueue.arborWorkerUtils = undefined;
   if (pending) await (await pending).release();
-}
-
-/** Installs or upgrades graphile-worker's own schema (graphile_worker.*). */
-export async function installQueueSchema(connectionString: string): Promise<void> {
-  await runMigrations({ connectionString, logger: undefined });
 }

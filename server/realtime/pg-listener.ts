@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
+import { loadConfig } from "@/server/config/load-config";
 
 // One dedicated LISTEN connection per process, fanned out to any number of
 // subscribers (SSE streams). Reconnects with backoff; subscribers are told via
@@ -25,7 +26,7 @@ function state(): Listener {
 }
 
 async function connect(s: Listener): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  const client = new pg.Client({ connectionString: loadConfig().databaseUrl });
   client.on("notification", (msg) => s.emitter.emit(msg.channel, msg.payload ?? ""));
   client.on("error", () => {
     // The "end" handler below reconnects; an error without end is followed by one.

@@ -5,7 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { once } from "node:events";
 import pg from "pg";
+import { loadConfig } from "@/server/config/load-config";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/server/database/embedded-postgres";
+import { resolveDatabase } from "@/server/database/resolve-database";
 import { isAlive } from "@/server/database/process-info";
 
 // Real PostgreSQL processes on throwaway data directories and free ports, so
@@ -197,17 +199,15 @@ test("fails with a clear message when the port is taken by another program", asy
   }
 });
 
-test("uses ARBOR_DB_PORT when no port is given", async () => {
+test("the embedded database listens on ARBOR_DB_PORT, as npm start configures it", async () => {
   const port = await freePort();
-  const previous = process.env.ARBOR_DB_PORT;
-  process.env.ARBOR_DB_PORT = String(port);
+  const config = loadConfig({ ARBOR_DB_PORT: String(port), ARBOR_DATA_DIR: path.join(root, "data") });
+  const db = await resolveDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, port: config.embeddedDbPort });
   try {
-    const db = await startEmbeddedPostgres({ dataDir });
-    running.push(db);
-    expect(db.port).toBe(port);
+    expect(db.embedded).toBe(true);
+    expect(new URL(db.url).port).toBe(String(port));
   } finally {
-    if (previous === undefined) delete process.env.ARBOR_DB_PORT;
-    else process.env.ARBOR_DB_PORT = previous;
+    await db.stop();
   }
 });
 

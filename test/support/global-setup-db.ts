@@ -1,5 +1,5 @@
 import { applyMigrations } from "../../server/migrations/apply-migrations";
-import { installQueueSchema } from "../../server/queue/worker-utils";
+import { installQueueSchema } from "../../server/queue/install-queue-schema";
 import { testDatabaseUrl } from "./db";
 
 // Relative imports: Jest does not apply moduleNameMapper to globalSetup.
