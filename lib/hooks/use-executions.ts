@@ -5,6 +5,7 @@ import { executionApi } from "@/lib/execution-api";
 import type { ExecutionDto, ExecutionListParams } from "@/lib/execution-types";
 import { useExecutionStatusStream } from "@/lib/hooks/use-execution-status-stream";
 import { queryKeys } from "@/lib/query-keys";
+import type { FollowUpMode } from "@/lib/schemas/execution";
 
 export function useExecution(id: string, options: { enabled?: boolean } = {}) {
   return useQuery({
@@ -68,7 +69,7 @@ export function useCreateExecution() {
   });
 }
 
-export type FollowUpMode = "continue" | "fork";
+export type { FollowUpMode };
 
 export function useFollowUp(sourceId: string) {
   const queryClient = useQueryClient();

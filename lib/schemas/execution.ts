@@ -16,6 +16,10 @@ export const createExecutionSchema = z.object({
 });
 export type CreateExecutionInput = z.input<typeof createExecutionSchema>;
 
+/** Continue (the session's next turn) or Fork (a new session branched from it): one name from the UI to the tree edge. */
+export const FOLLOW_UP_MODES = ["continue", "fork"] as const;
+export type FollowUpMode = (typeof FOLLOW_UP_MODES)[number];
+
 export const followUpSchema = z.object({ prompt });
 export type FollowUpInput = z.input<typeof followUpSchema>;
 

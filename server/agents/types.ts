@@ -1,3 +1,4 @@
+import type { ExecutionErrorCode } from "@/lib/execution-types";
 import type { LogEntry } from "@/lib/log-entries";
 
 // The contract every agent CLI integration fulfils. An agent is data plus a
@@ -56,15 +57,8 @@ export interface LaunchContext {
   env: Readonly<Record<string, string | undefined>>;
 }
 
-export type LaunchFailureCode =
-  /** The binary is not installed / not on PATH / not configured. */
-  | "agent_not_found"
-  /** The installed CLI lacks something this launch needs (a flag, a version, a session feature). */
-  | "agent_unsupported"
-  /** Arbor's settings for the agent are invalid (e.g. ARBOR_COMMAND_ARGS is not a JSON array). */
-  | "agent_misconfigured"
-  /** The request itself is malformed (e.g. a session id that is not a UUID). */
-  | "invalid_launch";
+/** Why a launch could not be planned: members of EXECUTION_ERROR_CODES (lib/execution-types.ts), where each is described. */
+export type LaunchFailureCode = Extract<ExecutionErrorCode, "agent_not_found" | "agent_unsupported" | "agent_misconfigured" | "invalid_launch">;
 
 export type LaunchPlan = {
   ok: true;

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ExecutionDto } from "@/lib/execution-types";
+import type { ExecutionDto, ExecutionErrorCode } from "@/lib/execution-types";
 import type { Execution } from "@/server/generated/prisma/client";
 
 export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: string | null } = {}): ExecutionDto {
@@ -21,7 +21,8 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
     resumeAtMessageId: row.resumeAtMessageId,
     restartedFromExecutionId: row.restartedFromExecutionId,
     runnerId: row.runnerId,
-    error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? row.errorCode } : null,
+    // Written only from EXECUTION_ERROR_CODES (the runner's writes are typed).
+    error: row.errorCode ? { code: row.errorCode as ExecutionErrorCode, message: row.errorMessage ?? row.errorCode } : null,
     usage: hasUsage
       ? {
           inputTokens: row.inputTokens ?? 0,
