@@ -5,7 +5,7 @@ import { prisma } from "@/server/db";
 import type { Execution } from "@/server/generated/prisma/client";
 import { composeLoadPrompt, type ContextDocument } from "@/server/bundles/compose-load-prompt";
 import { findBundleRow } from "@/server/bundles/get-bundle";
-import { continueExecution } from "@/server/executions/continue-execution";
+import { branchExecution } from "@/server/executions/branch-execution";
 import { createExecution } from "@/server/executions/create-execution";
 import { findSessionHead } from "@/server/executions/session-head";
 
@@ -62,7 +62,7 @@ export async function loadBundle(
   });
 
   if (target) {
-    const continued = await continueExecution(target.head.id, prompt, idempotencyKey);
+    const continued = await branchExecution(target.head.id, "continue", prompt, idempotencyKey);
     if (!continued.ok) return continued;
     const execution = continued.value.execution;
     return ok({ mode: "continue", sessionId: target.session.id, issueId: execution.issueId, execution });

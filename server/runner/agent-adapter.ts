@@ -1,7 +1,8 @@
 import { planLaunch } from "@/server/agents/plan-launch";
 import { getAgentDefinition } from "@/server/agents/registry";
-import type { LaunchMode, LineSignals, StderrSignals } from "@/server/agents/types";
+import type { LaunchFailureCode, LaunchMode, LineSignals, StderrSignals } from "@/server/agents/types";
 import { spawnAgentProcess, type AgentExit } from "@/server/runner/agent-process";
+import { readProcessIdentity, type ProcessIdentity } from "@/server/runner/process-identity";
 import { searchTextOf } from "@/server/search/search-text";
 
 // The runner's view of the agent layer: plan a launch for an execution, then
@@ -12,11 +13,13 @@ export type PreparedLaunch =
       ok: true;
       argv: string[];
       env: Record<string, string | undefined>;
+      /** The session id the agent was told to use, or null when it picks its own. */
+      expectedSessionId: string | null;
       /** `searchText`: what search should find in the line (server/search/search-text.ts), or null. */
       parseLine: (line: string, truncated: boolean) => { kind: string; json: string; signals: LineSignals; searchText: string | null };
       classifyStderr: (text: string) => StderrSignals;
     }
-  | { ok: false; code: string; message: string };
+  | { ok: false; code: LaunchFailureCode; message: string };
 
 export async function prepareLaunch(agentId: string, mode: LaunchMode, prompt: string, env: NodeJS.ProcessEnv): Promise<PreparedLaunch> {
   const agent = getAgentDefinition(agentId);
@@ -27,6 +30,7 @@ export async function prepareLaunch(agentId: string, mode: LaunchMode, prompt: s
     ok: true,
     argv: plan.argv,
     env: plan.env,
+    expectedSessionId: plan.expectedSessionId,
     parseLine: (line, truncated) => {
       const parsed = agent.parseLine(line, { truncated });
       return {
@@ -42,6 +46,8 @@ export async function prepareLaunch(agentId: string, mode: LaunchMode, prompt: s
 
 export type SpawnedAgent = {
   pid: number | undefined;
+  /** Read right after the spawn (null when it never started): pid, process group, start time. */
+  identity: ProcessIdentity | null;
   onStdoutLine(handler: (line: string, truncated: boolean) => void | Promise<void>): void;
   onStderr(handler: (text: string) => void): void;
   wait(): Promise<AgentExit>;
@@ -52,6 +58,9 @@ export function spawnAgent(options: { argv: string[]; env: Record<string, string
   const child = spawnAgentProcess({ argv: options.argv, cwd: options.cwd, env: options.env, baseEnv: options.baseEnv });
   return {
     pid: child.pid,
+    // spawn() returns once the child has exec'd (or failed to), so its group
+    // is already its own; a process that exited at once is still a zombie here.
+    identity: child.pid === undefined ? null : readProcessIdentity(child.pid),
     onStdoutLine: (handler) => child.onStdoutLine((line) => handler(line.text, line.truncated)),
     onStderr: (handler) => child.onStderr(handler),
     wait: () => child.wait(),

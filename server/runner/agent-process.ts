@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { StringDecoder } from "node:string_decoder";
+import type { ExecutionErrorCode } from "@/lib/execution-types";
 import { LineSplitter, type SplitLine } from "@/server/agents/line-splitter";
 import { inheritedEnv } from "@/server/config/load-config";
 import { OutputPump } from "@/server/runner/output-pump";
@@ -17,9 +18,12 @@ import { OutputPump } from "@/server/runner/output-pump";
 // Expected failures (binary or cwd missing, spawn refused) resolve wait()
 // with ok: false; nothing is thrown for them.
 
+/** Why a process could not start: members of EXECUTION_ERROR_CODES (lib/execution-types.ts). */
+export type SpawnFailureCode = Extract<ExecutionErrorCode, "agent_not_found" | "cwd_not_found" | "spawn_failed">;
+
 export type AgentExit =
   | { ok: true; exitCode: number | null; signal: NodeJS.Signals | null }
-  | { ok: false; reason: "agent_not_found" | "cwd_not_found" | "spawn_failed"; message: string };
+  | { ok: false; reason: SpawnFailureCode; message: string };
 
 export interface AgentProcessOptions {
   /** argv[0] is the program; every argument is passed as is (no shell). */

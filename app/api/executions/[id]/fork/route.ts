@@ -1,5 +1,5 @@
 import { followUpSchema } from "@/lib/schemas/execution";
-import { forkExecution } from "@/server/executions/fork-execution";
+import { branchExecution } from "@/server/executions/branch-execution";
 import { createdResponse, idempotencyKeyOf } from "@/server/executions/http/created-response";
 import { errorResponse } from "@/server/http/responses";
 import { readJson } from "@/server/http/validation";
@@ -14,5 +14,5 @@ export const POST = withErrorHandling(async (request: Request, { params }: Conte
   const { id } = await params;
   const input = await readJson(request, followUpSchema);
   if (!input.ok) return errorResponse(input.error);
-  return createdResponse(await forkExecution(id, input.value.prompt, idempotencyKeyOf(request)));
+  return createdResponse(await branchExecution(id, "fork", input.value.prompt, idempotencyKeyOf(request)));
 });

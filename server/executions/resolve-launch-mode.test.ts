@@ -1,0 +1,117 @@
+import { resolveFollowUp, resolveLaunchMode, type FollowUpFacts, type LaunchFacts } from "@/server/executions/resolve-launch-mode";
+
+const S = "11111111-1111-4111-8111-111111111111";
+const NEW = "22222222-2222-4222-8222-222222222222";
+
+const followUp = (overrides: Partial<FollowUpFacts> = {}, source: Partial<FollowUpFacts["source"]> = {}): FollowUpFacts => ({
+  requested: "continue",
+  source: { id: "src", status: "completed", session: S, runnerId: "box", errorCode: null, managedSessionId: "SESS-1", ...source },
+  runner: { id: "box", hostname: "box.local", alive: true },
+  headId: "src",
+  newSessionId: NEW,
+  ...overrides,
+});
+
+describe("resolveFollowUp", () => {
+  it("records a Continue on the head as the session's next turn, on the session's runner", () => {
+    expect(resolveFollowUp(followUp())).toEqual({
+      ok: true,
+      plan: {
+        edge: "continue",
+        reason: "continue_head",
+        targetSessionId: S,
+        parentExecutionId: "src",
+        forkedFromExecutionId: null,
+        forkSessionId: null,
+        managedSessionId: "SESS-1",
+        queue: { runnerId: "box", sessionId: S, after: null },
+      },
+    });
+  });
+
+  it("records a Fork as a new session branched from the source", () => {
+    const decision = resolveFollowUp(followUp({ requested: "fork" }));
+    expect(decision).toMatchObject({
+      ok: true,
+      plan: { edge: "fork", reason: "fork_requested", targetSessionId: NEW, parentExecutionId: null, forkedFromExecutionId: "src", forkSessionId: S, managedSessionId: null, queue: { sessionId: NEW } },
+    });
+  });
+
+  it("records a Continue on a turn the session has moved past as a fork of that turn", () => {
+    expect(resolveFollowUp(followUp({ headId: "later" }))).toMatchObject({ ok: true, plan: { edge: "fork", reason: "continue_not_head", forkedFromExecutionId: "src", targetSessionId: NEW } });
+    expect(resolveFollowUp(followUp({ headId: null }))).toMatchObject({ ok: true, plan: { edge: "fork" } });
+  });
+
+  it("queues behind an unfinished source, and not behind a finished one", () => {
+    for (const status of ["queued", "running"] as const) {
+      expect(resolveFollowUp(followUp({}, { status }))).toMatchObject({ ok: true, plan: { queue: { after: "src" } } });
+      expect(resolveFollowUp(followUp({ requested: "fork" }, { status }))).toMatchObject({ ok: true, plan: { queue: { after: "src" } } });
+    }
+    for (const status of ["completed", "failed", "interrupted", "cancelled"] as const) {
+      expect(resolveFollowUp(followUp({}, { status }))).toMatchObject({ ok: true, plan: { queue: { after: null } } });
+    }
+  });
+
+  it("refuses without a session, saying whether Start fresh helps", () => {
+    expect(resolveFollowUp(followUp({}, { session: null, errorCode: "session_not_found", status: "failed" }))).toMatchObject({
+      ok: false,
+      refusal: { reason: "session_not_found", message: expect.stringMatching(/cannot be continued\. Start fresh/), details: { canStartFresh: true } },
+    });
+    expect(resolveFollowUp(followUp({ requested: "fork" }, { session: null, status: "failed" }))).toMatchObject({
+      ok: false,
+      refusal: { reason: "no_session", message: "Execution src has no agent session to fork (it failed before the agent reported one).", details: { canStartFresh: true } },
+    });
+    expect(resolveFollowUp(followUp({}, { session: null, status: "queued" }))).toMatchObject({ ok: false, refusal: { details: { canStartFresh: false } } });
+  });
+
+  it("refuses before the source has a runner, and when its runner is offline", () => {
+    expect(resolveFollowUp(followUp({}, { runnerId: null }))).toMatchObject({ ok: false, refusal: { reason: "not_started" } });
+    expect(resolveFollowUp(followUp({ runner: { id: "box", hostname: "old-box", alive: false } }))).toMatchObject({
+      ok: false,
+      refusal: { reason: "runner_unavailable", message: expect.stringContaining("runner box (old-box), which is offline"), details: { runnerId: "box", canStartFresh: true } },
+    });
+    expect(resolveFollowUp(followUp({ runner: null }))).toMatchObject({ ok: false, refusal: { message: expect.stringContaining("runner box, which is offline") } });
+  });
+});
+
+const launch = (execution: Partial<LaunchFacts["execution"]>, rest: Partial<Omit<LaunchFacts, "execution">> = {}): LaunchFacts => ({
+  execution: { targetSessionId: NEW, parentExecutionId: null, forkedFromExecutionId: null, forkSessionId: null, ...execution },
+  forkSource: null,
+  sourceSessionMovedOn: false,
+  ...rest,
+});
+
+describe("resolveLaunchMode", () => {
+  it("starts a new session under the minted id", () => {
+    expect(resolveLaunchMode(launch({}))).toEqual({ ok: true, mode: { kind: "new", sessionId: NEW }, reason: "new_session" });
+  });
+
+  it("continues the target session", () => {
+    expect(resolveLaunchMode(launch({ targetSessionId: S, parentExecutionId: "p" }))).toEqual({ ok: true, mode: { kind: "continue", sessionId: S }, reason: "continue" });
+  });
+
+  it("forks from the source's session end while it has not moved on", () => {
+    const facts = launch({ forkedFromExecutionId: "src", forkSessionId: S }, { forkSource: { sessionId: S, lastMessageId: "m1" } });
+    expect(resolveLaunchMode(facts)).toEqual({ ok: true, mode: { kind: "fork", fromSessionId: S, newSessionId: NEW, atMessageId: null }, reason: "fork" });
+  });
+
+  it("forks exactly at the source's last message once its session moved on", () => {
+    const facts = launch({ forkedFromExecutionId: "src", forkSessionId: S }, { forkSource: { sessionId: S, lastMessageId: "m1" }, sourceSessionMovedOn: true });
+    expect(resolveLaunchMode(facts)).toEqual({ ok: true, mode: { kind: "fork", fromSessionId: S, newSessionId: NEW, atMessageId: "m1" }, reason: "fork_at_exact_point" });
+  });
+
+  it("takes the source's session when the fork did not record one", () => {
+    const facts = launch({ forkedFromExecutionId: "src" }, { forkSource: { sessionId: S, lastMessageId: null } });
+    expect(resolveLaunchMode(facts)).toMatchObject({ ok: true, mode: { fromSessionId: S } });
+  });
+
+  it("refuses a fork with no session, or with no message to branch at", () => {
+    expect(resolveLaunchMode(launch({ forkedFromExecutionId: "src" }))).toMatchObject({ ok: false, code: "session_not_found", reason: "fork_without_session" });
+    const noPoint = launch({ forkedFromExecutionId: "src", forkSessionId: S }, { forkSource: { sessionId: S, lastMessageId: null }, sourceSessionMovedOn: true });
+    expect(resolveLaunchMode(noPoint)).toMatchObject({ ok: false, code: "agent_error", reason: "fork_point_unknown" });
+  });
+
+  it("refuses an execution that names no session", () => {
+    expect(resolveLaunchMode(launch({ targetSessionId: null }))).toMatchObject({ ok: false, code: "invalid_launch" });
+  });
+});

@@ -1,0 +1,208 @@
+import type { ExecutionErrorCode, ExecutionStatus } from "@/lib/execution-types";
+import type { FollowUpMode } from "@/lib/schemas/execution";
+import type { LaunchMode } from "@/server/agents/types";
+
+// The Continue/Fork rules, in one place and pure: every input is plain data
+// gathered by the caller, every answer a mode plus the reason for it.
+// - resolveFollowUp: when a person asks to Continue or Fork an execution,
+//   what is recorded (the edge, the session, the lineage columns) and where
+//   the job queues. branch-execution.ts gathers the facts (inside the
+//   per-session lock, so the head it sees is the head it records against).
+// - resolveLaunchMode: when a runner starts an execution, how the agent is
+//   launched (new session, continue, fork, fork at the exact point).
+// Each decision first runs its guards in order; the first refusal wins. New
+// rules (e.g. a guarded resume decision) are new guards or new resolvers
+// here, with the same shape.
+
+export type Guard<Facts, Refusal> = (facts: Facts) => Refusal | null;
+
+function firstRefusal<Facts, Refusal>(guards: readonly Guard<Facts, Refusal>[], facts: Facts): Refusal | null {
+  for (const guard of guards) {
+    const refusal = guard(facts);
+    if (refusal) return refusal;
+  }
+  return null;
+}
+
+// ─── Continue / Fork requests ────────────────────────────────────────────────
+
+export type FollowUpSource = {
+  id: string;
+  status: ExecutionStatus;
+  /** The agent session the source ran in (sessionOf in session-head.ts), null when it has none. */
+  session: string | null;
+  runnerId: string | null;
+  errorCode: string | null;
+  managedSessionId: string | null;
+};
+
+export type FollowUpFacts = {
+  requested: FollowUpMode;
+  source: FollowUpSource;
+  /** The runner whose disk holds the session (null: no such runner row). */
+  runner: { id: string; hostname: string; alive: boolean } | null;
+  /** The id of the session's head (its latest turn), read under the session's lock. */
+  headId: string | null;
+  /** The id a new session would get (minted by the caller). */
+  newSessionId: string;
+};
+
+export type FollowUpRefusal = {
+  reason: "no_session" | "session_not_found" | "not_started" | "runner_unavailable";
+  message: string;
+  details: Record<string, unknown>;
+};
+
+/** What to record and where to queue it. */
+export type FollowUpPlan = {
+  /** The edge the new execution hangs under its source by. */
+  edge: FollowUpMode;
+  reason: "continue_head" | "fork_requested" | "continue_not_head";
+  targetSessionId: string;
+  parentExecutionId: string | null;
+  forkedFromExecutionId: string | null;
+  forkSessionId: string | null;
+  managedSessionId: string | null;
+  queue: {
+    /** Only this runner has the session on its disk. */
+    runnerId: string;
+    /** The queue the job is named after: the new execution's own session. */
+    sessionId: string;
+    /** An unfinished execution the job must not start before (it joins that job's queue). */
+    after: string | null;
+  };
+};
+
+export type FollowUpDecision = { ok: true; plan: FollowUpPlan } | { ok: false; refusal: FollowUpRefusal };
+
+const verb = (mode: FollowUpMode) => (mode === "fork" ? "forked" : "continued");
+const isUnfinished = (status: ExecutionStatus) => status === "queued" || status === "running";
+
+const FOLLOW_UP_GUARDS: readonly Guard<FollowUpFacts, FollowUpRefusal>[] = [
+  function hasSession({ source, requested }) {
+    if (source.session) return null;
+    if (source.errorCode === "session_not_found") {
+      return {
+        reason: "session_not_found",
+        message: `The agent no longer has the session of execution ${source.id} (expired or deleted transcript), so it cannot be ${verb(requested)}. Start fresh to run the same prompt in a new session.`,
+        details: { reason: "session_not_found", canStartFresh: true },
+      };
+    }
+    return {
+      reason: "no_session",
+      message: `Execution ${source.id} has no agent session to ${requested}${source.status === "failed" ? " (it failed before the agent reported one)" : ""}.`,
+      details: { reason: "no_session", canStartFresh: !isUnfinished(source.status) },
+    };
+  },
+  function hasStarted({ source, requested }) {
+    if (source.runnerId) return null;
+    return { reason: "not_started", message: `Execution ${source.id} has not started yet; ${requested} it once it is running`, details: { reason: "not_started" } };
+  },
+  function runnerAvailable({ source, runner, requested }) {
+    if (runner?.alive) return null;
+    return {
+      reason: "runner_unavailable",
+      message: `The session lives on runner ${source.runnerId}${runner ? ` (${runner.hostname})` : ""}, which is offline. Start that runner again (npm start or npm run runner on that machine) to ${requested} this session, or start fresh.`,
+      details: { reason: "runner_unavailable", runnerId: source.runnerId, canStartFresh: true },
+    };
+  },
+];
+
+/**
+ * Continue on the session's head: the session's next turn (`--resume`).
+ * Fork, or Continue on a turn the session has since moved past: a new session
+ * branched from the source's own last message, so the agent sees exactly the
+ * conversation the tree shows. Either way the job runs on the runner that
+ * holds the transcript, in the source's cwd.
+ */
+export function resolveFollowUp(facts: FollowUpFacts): FollowUpDecision {
+  const refusal = firstRefusal(FOLLOW_UP_GUARDS, facts);
+  if (refusal) return { ok: false, refusal };
+  const { source, requested } = facts;
+  const session = source.session!;
+  const isHead = facts.headId === source.id;
+  const reason = requested === "fork" ? "fork_requested" : isHead ? "continue_head" : "continue_not_head";
+  const edge: FollowUpMode = reason === "continue_head" ? "continue" : "fork";
+  const targetSessionId = edge === "continue" ? session : facts.newSessionId;
+  return {
+    ok: true,
+    plan: {
+      edge,
+      reason,
+      targetSessionId,
+      parentExecutionId: edge === "continue" ? source.id : null,
+      forkedFromExecutionId: edge === "fork" ? source.id : null,
+      forkSessionId: edge === "fork" ? session : null,
+      // A Continue is a turn of the source's Session (SESS-n) from the start; a
+      // Fork's Session is created when its new agent session id is captured.
+      managedSessionId: edge === "continue" ? source.managedSessionId : null,
+      queue: {
+        runnerId: source.runnerId!,
+        sessionId: targetSessionId,
+        // A continue waits for the previous turn (the source, as the head) if
+        // that has not finished. A fork only needs its source finished (to know
+        // its last message); once it is, the fork runs alongside the original.
+        after: isUnfinished(source.status) ? source.id : null,
+      },
+    },
+  };
+}
+
+// ─── Launching ───────────────────────────────────────────────────────────────
+
+export type LaunchFacts = {
+  execution: {
+    /** Minted at creation: the id of a new session or fork, the resumed session for a continue. */
+    targetSessionId: string | null;
+    parentExecutionId: string | null;
+    forkedFromExecutionId: string | null;
+    forkSessionId: string | null;
+  };
+  /** For a fork: the execution it branches from, if it still exists. */
+  forkSource: { sessionId: string | null; lastMessageId: string | null } | null;
+  /**
+   * For a fork: a later turn of the source's session ran, runs or is queued,
+   * so a plain `--resume` would branch from that newer turn.
+   */
+  sourceSessionMovedOn: boolean;
+};
+
+export type LaunchRefusal = { code: ExecutionErrorCode; message: string; reason: "fork_without_session" | "fork_point_unknown" | "no_target_session" };
+
+export type LaunchDecision =
+  | { ok: true; mode: LaunchMode; reason: "new_session" | "continue" | "fork" | "fork_at_exact_point" }
+  | ({ ok: false } & LaunchRefusal);
+
+const LAUNCH_GUARDS: readonly Guard<LaunchFacts, LaunchRefusal>[] = [
+  function hasTargetSession({ execution }) {
+    if (execution.targetSessionId) return null;
+    return { code: "invalid_launch", message: "The execution names no session to start or resume", reason: "no_target_session" };
+  },
+  function forkHasSession({ execution, forkSource }) {
+    if (!execution.forkedFromExecutionId || execution.forkSessionId || forkSource?.sessionId) return null;
+    return { code: "session_not_found", message: "The execution this fork starts from has no session", reason: "fork_without_session" };
+  },
+  function forkPointKnown({ execution, forkSource, sourceSessionMovedOn }) {
+    if (!execution.forkedFromExecutionId || !forkSource || !sourceSessionMovedOn || forkSource.lastMessageId) return null;
+    return { code: "agent_error", message: "Cannot branch from this execution: it recorded no assistant message to branch at", reason: "fork_point_unknown" };
+  },
+];
+
+/** How the runner launches an execution: a new session, a continue, or a fork (exactly at the source's last message when its session moved on). */
+export function resolveLaunchMode(facts: LaunchFacts): LaunchDecision {
+  const refusal = firstRefusal(LAUNCH_GUARDS, facts);
+  if (refusal) return { ok: false, ...refusal };
+  const { execution, forkSource } = facts;
+  const target = execution.targetSessionId!;
+  if (execution.parentExecutionId) return { ok: true, mode: { kind: "continue", sessionId: target }, reason: "continue" };
+  if (execution.forkedFromExecutionId) {
+    const fromSessionId = (execution.forkSessionId ?? forkSource?.sessionId)!;
+    const atExactPoint = Boolean(forkSource && facts.sourceSessionMovedOn);
+    return {
+      ok: true,
+      mode: { kind: "fork", fromSessionId, newSessionId: target, atMessageId: atExactPoint ? forkSource!.lastMessageId : null },
+      reason: atExactPoint ? "fork_at_exact_point" : "fork",
+    };
+  }
+  return { ok: true, mode: { kind: "new", sessionId: target }, reason: "new_session" };
+}

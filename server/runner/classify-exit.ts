@@ -1,0 +1,44 @@
+import type { ExecutionErrorCode, ExecutionStatus } from "@/lib/execution-types";
+import type { SessionOutcome } from "@/server/agents/session-tracker";
+import type { AgentExit } from "@/server/runner/agent-process";
+
+// How an agent run ended, as Arbor records it: pure, from the process exit,
+// the session outcome (server/agents/session-tracker.ts) and what the runner
+// itself did to the process. The first rule that applies wins.
+
+export type FinalStatus = Extract<ExecutionStatus, "completed" | "failed" | "cancelled" | "interrupted">;
+
+export type ExitClassification = { status: FinalStatus; errorCode: ExecutionErrorCode | null; errorMessage: string | null };
+
+export type ExitContext = {
+  /** Cancel was asked for (the runner sent SIGTERM/SIGKILL). */
+  cancelled: boolean;
+  /** The runner was shutting down (the run is interrupted; its session is kept). */
+  stopping: boolean;
+  /** The session id the agent was told to use, for the "already in use" message. */
+  expectedSessionId: string | null;
+  /** The end of the agent's stderr, for the message of an unexplained exit. */
+  stderrTail: string;
+};
+
+export const RUNNER_LOST_MESSAGE = "The runner stopped while this execution ran. Its session is kept: Continue it to pick up where it stopped.";
+
+export const SESSION_NOT_FOUND_MESSAGE =
+  "The agent no longer has this session (expired or deleted transcript, or another machine/directory). Start fresh to run the prompt in a new session.";
+
+const failed = (errorCode: ExecutionErrorCode, errorMessage: string): ExitClassification => ({ status: "failed", errorCode, errorMessage });
+
+export function classifyExit(exit: AgentExit, outcome: SessionOutcome, context: ExitContext): ExitClassification {
+  if (!exit.ok) return failed(exit.reason, exit.message);
+  if (context.cancelled) return { status: "cancelled", errorCode: null, errorMessage: null };
+  if (context.stopping) return { status: "interrupted", errorCode: "runner_lost", errorMessage: RUNNER_LOST_MESSAGE };
+  if (outcome.sessionNotFound) return failed("session_not_found", SESSION_NOT_FOUND_MESSAGE);
+  if (outcome.sessionIdInUse) return failed("agent_error", `The agent refused the session id ${context.expectedSessionId}: it is already in use`);
+  if (outcome.result?.isError) return failed("agent_error", outcome.result.errorMessage ?? "The agent reported an error");
+  if (exit.exitCode !== 0) {
+    const why = exit.signal ? `was stopped by ${exit.signal}` : `exited with code ${exit.exitCode}`;
+    const stderr = context.stderrTail.trim();
+    return failed("exit_nonzero", `The agent ${why}${stderr ? `: ${stderr.split("\n").slice(-3).join(" ")}` : ""}`);
+  }
+  return { status: "completed", errorCode: null, errorMessage: null };
+}
