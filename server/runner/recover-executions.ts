@@ -1,57 +1,75 @@
-import { readFileSync } from "node:fs";
+import os from "node:os";
 import type { WorkerUtils } from "graphile-worker";
 import { prisma } from "@/server/db";
+import type { Prisma } from "@/server/generated/prisma/client";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";
+import { RUNNER_LOST_MESSAGE } from "@/server/runner/classify-exit";
+import { killGroupIfSame } from "@/server/runner/process-identity";
+import { releaseDeadWorkerLocks } from "@/server/runner/runner-locks";
 import { RUNNER_STALE_MS } from "@/server/runner/runner-liveness";
 
-const INTERRUPTED_MESSAGE =
-  "The runner stopped while this execution ran. Its session is kept: Continue it to pick up where it stopped.";
+// A runner process that dies (SIGKILL, crash, power) leaves behind executions
+// marked running, agent processes that outlive it (each leads its own process
+// group), and graphile-worker locks on its jobs and their session queues.
+// Whoever finds it dead cleans all three up: the runner itself when it starts
+// again (same id), or any other runner's heartbeat sweep once its heartbeat is
+// stale. Executions end `interrupted` with their session kept, so they can be
+// continued.
 
-// An agent process whose runner died may still be alive (it leads its own
-// process group). Stop it before anyone resumes the same session, but only
-// when the pid still belongs to that agent (pids get reused).
-function stopOrphan(pid: number | null, agentHint: string) {
-  if (!pid) return;
-  try {
-    const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-    if (!cmdline.includes(agentHint)) return;
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // gone already, or not ours to signal
+type Db = Prisma.TransactionClient;
+
+/** Marks the runner's running executions interrupted; on the runner's own machine, stops their agents first. */
+async function interruptRunningExecutions(db: Db, runnerId: string, sameMachine: boolean): Promise<string[]> {
+  const running = await db.execution.findMany({ where: { runnerId, status: "running" } });
+  if (sameMachine) {
+    // Stop each agent before anyone can resume its session, but only while
+    // pid and start time still match what was recorded at spawn (pids get reused).
+    for (const e of running) {
+      if (e.pid && e.processGroupId && e.processStartTicks !== null) killGroupIfSame({ pid: e.pid, pgid: e.processGroupId, startTicks: e.processStartTicks });
+    }
   }
-}
-
-async function interruptExecutionsOf(runnerIds: string[]): Promise<string[]> {
-  if (runnerIds.length === 0) return [];
-  const running = await prisma.execution.findMany({ where: { runnerId: { in: runnerIds }, status: "running" } });
-  for (const execution of running) stopOrphan(execution.pid, execution.agent);
-  await prisma.execution.updateMany({
-    where: { id: { in: running.map((e) => e.id) }, status: "running" },
-    data: { status: "interrupted", errorCode: "runner_lost", errorMessage: INTERRUPTED_MESSAGE, finishedAt: new Date() },
+  const ids = running.map((e) => e.id);
+  await db.execution.updateMany({
+    where: { id: { in: ids }, status: "running" },
+    data: { status: "interrupted", errorCode: "runner_lost", errorMessage: RUNNER_LOST_MESSAGE, finishedAt: new Date() },
   });
-  for (const execution of running) await prisma.$executeRawUnsafe(`SELECT pg_notify($1, $2)`, STATUS_CHANNEL, execution.id);
-  return running.map((e) => e.id);
-}
-
-/** At start: this runner's executions left running by its previous process are interrupted. */
-export async function recoverOwnExecutions(runnerId: string, utils: WorkerUtils): Promise<string[]> {
-  const previous = await prisma.runner.findUnique({ where: { id: runnerId } });
-  const ids = await interruptExecutionsOf([runnerId]);
-  // Release the dead process's job and queue locks, or the next turn of a
-  // session it held would wait for graphile-worker's 4-hour lock timeout.
-  if (previous?.workerIds.length) await utils.forceUnlockWorkers(previous.workerIds);
+  for (const id of ids) await db.$executeRaw`SELECT pg_notify(${STATUS_CHANNEL}, ${id})`;
   return ids;
 }
 
-/** Periodically: runners silent for too long are declared dead, their executions interrupted. */
+/**
+ * At start, before this process takes any job: the executions its previous
+ * process left running are interrupted, and the locks of every earlier boot
+ * of this runner are released. (The runner row already names this boot, so no
+ * other runner's sweep can find it dead meanwhile.)
+ */
+export async function recoverOwnExecutions(runnerId: string, bootId: string, utils: WorkerUtils): Promise<string[]> {
+  const ids = await interruptRunningExecutions(prisma, runnerId, true);
+  await releaseDeadWorkerLocks(utils, { runnerId, exceptBootId: bootId });
+  return ids;
+}
+
+/**
+ * Periodically: runners silent for too long are declared dead, their
+ * executions interrupted and their locks released. Each death is claimed in a
+ * transaction that keeps the runner's row locked until the clean-up is done,
+ * so a runner starting again under that id (it writes its row first) waits,
+ * and the clean-up never touches the work of its new process.
+ */
 export async function sweepDeadRunners(utils: WorkerUtils, now = new Date()): Promise<string[]> {
-  const dead = await prisma.runner.findMany({
-    where: { stoppedAt: null, heartbeatAt: { lt: new Date(now.getTime() - RUNNER_STALE_MS) } },
-  });
-  if (dead.length === 0) return [];
-  const ids = await interruptExecutionsOf(dead.map((r) => r.id));
-  const workerIds = dead.flatMap((r) => r.workerIds);
-  if (workerIds.length) await utils.forceUnlockWorkers(workerIds);
-  await prisma.runner.updateMany({ where: { id: { in: dead.map((r) => r.id) }, stoppedAt: null }, data: { stoppedAt: now } });
-  return ids;
+  return prisma.$transaction(
+    async (tx) => {
+      const dead = await tx.$queryRaw<{ id: string; hostname: string; boot_id: string | null }[]>`
+        UPDATE runners SET stopped_at = ${now}
+         WHERE stopped_at IS NULL AND heartbeat_at < ${new Date(now.getTime() - RUNNER_STALE_MS)}
+        RETURNING id, hostname, boot_id`;
+      const interrupted: string[] = [];
+      for (const runner of dead) {
+        interrupted.push(...(await interruptRunningExecutions(tx, runner.id, runner.hostname === os.hostname())));
+        await releaseDeadWorkerLocks(utils, { runnerId: runner.id, bootId: runner.boot_id });
+      }
+      return interrupted;
+    },
+    { maxWait: 10_000, timeout: 60_000 },
+  );
 }

@@ -1,7 +1,8 @@
-import { EventEmitter } from "node:events";
+import { randomBytes } from "node:crypto";
 import os from "node:os";
-import { Logger, makeWorkerUtils, run, type Runner as WorkerRunner, type Task, type WorkerEvents } from "graphile-worker";
+import { Logger, makeWorkerUtils, runTaskList, type Task, type WorkerPool, type WorkerPoolOptions } from "graphile-worker";
 import pg from "pg";
+import { inheritedEnv, loadConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";
 import { CANCEL_CHANNEL } from "@/server/realtime/channels";
@@ -9,6 +10,7 @@ import { executeJob, type LiveProcess, type RunnerContext } from "@/server/runne
 import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/recover-executions";
 import { claimRunnerId } from "@/server/runner/runner-identity";
 import { HEARTBEAT_MS } from "@/server/runner/runner-liveness";
+import { workerIdFor } from "@/server/runner/runner-locks";
 import { startSearchIndexer } from "@/server/search/index-pending-events";
 
 // The runner process: takes execution jobs from the Postgres queue, owns the
@@ -16,39 +18,40 @@ import { startSearchIndexer } from "@/server/search/index-pending-events";
 // server never spawns agents; any number of runners (on any machines sharing
 // DATABASE_URL) can run at once.
 
-export type RunnerHandle = { runnerId: string; stop: () => Promise<void> };
+export type RunnerHandle = { runnerId: string; bootId: string; stop: () => Promise<void> };
 
 export type RunnerOptions = {
   databaseUrl: string;
   runnerId?: string;
+  /** Executions run at once (default: ARBOR_RUNNER_CONCURRENCY of `env`). */
   concurrency?: number;
   cancelGraceMs?: number;
+  /** The environment agents inherit, and where the runner's settings are read from. */
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
 };
 
 export async function startRunner(options: RunnerOptions): Promise<RunnerHandle> {
   const log = options.log ?? (() => {});
+  const env = options.env ?? inheritedEnv();
+  const config = loadConfig(env);
+  const concurrency = options.concurrency ?? config.runner.concurrency;
   const runnerId = await claimRunnerId(options.runnerId);
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  // This process's boot: part of every worker id, so its locks can be told apart from a previous process's.
+  const bootId = randomBytes(6).toString("hex");
+  // One connection per worker listens for new jobs; the rest serve jobs, event batches and the indexer.
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: concurrency * 2 + 6 });
   const utils = await makeWorkerUtils({ pgPool: pool });
   const live = new Map<string, LiveProcess>();
-  const ctx: RunnerContext = {
-    runnerId,
-    pool,
-    live,
-    env: options.env ?? process.env,
-    cancelGraceMs: options.cancelGraceMs ?? 5_000,
-  };
+  const ctx: RunnerContext = { runnerId, pool, live, env, workspaceRoots: config.workspaceRoots, cancelGraceMs: options.cancelGraceMs ?? 5_000 };
 
-  const interrupted = await recoverOwnExecutions(runnerId, utils);
-  if (interrupted.length) log(`marked ${interrupted.length} execution(s) interrupted from this runner's previous process`);
+  // The row first (it waits while another runner's sweep is cleaning up after
+  // this runner's previous process), then that clean-up, then jobs.
   const now = new Date();
-  await prisma.runner.upsert({
-    where: { id: runnerId },
-    create: { id: runnerId, hostname: os.hostname(), pid: process.pid, startedAt: now, heartbeatAt: now, workerIds: [] },
-    update: { hostname: os.hostname(), pid: process.pid, startedAt: now, heartbeatAt: now, stoppedAt: null, workerIds: [] },
-  });
+  const row = { hostname: os.hostname(), pid: process.pid, startedAt: now, heartbeatAt: now, stoppedAt: null, bootId };
+  await prisma.runner.upsert({ where: { id: runnerId }, create: { id: runnerId, ...row }, update: row });
+  const interrupted = await recoverOwnExecutions(runnerId, bootId, utils);
+  if (interrupted.length) log(`marked ${interrupted.length} execution(s) interrupted from this runner's previous process`);
 
   // Cancel requests: NOTIFY for speed, and the heartbeat re-checks in case one was missed.
   const cancelRequested = (executionId: string) => {
@@ -76,24 +79,20 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     }
   };
 
-  // Record graphile-worker's worker ids so, if this process dies, the next
-  // runner start (or another runner's sweep) can release their locks.
-  const workerIds: string[] = [];
-  const events: WorkerEvents = new EventEmitter();
-  events.on("worker:create", ({ worker: w }) => {
-    workerIds.push(w.workerId);
-    void prisma.runner.update({ where: { id: runnerId }, data: { workerIds } }).catch(() => {});
-  });
-  const worker: WorkerRunner = await run({
-    events,
-    pgPool: pool,
-    concurrency: options.concurrency ?? Number(process.env.ARBOR_RUNNER_CONCURRENCY ?? 4),
-    noHandleSignals: true,
-    pollInterval: 1_000,
-    logger: new Logger(() => () => {}),
-    taskList: { [EXECUTE_ANY_TASK]: task, [executeOnRunnerTask(runnerId)]: task },
-  });
-  await prisma.runner.update({ where: { id: runnerId }, data: { workerIds } });
+  // One single-worker pool per slot: graphile-worker lets a worker be named
+  // only when it is alone in its pool, and the names are how a dead process's
+  // locks are found (runner-locks.ts).
+  const workerPools: WorkerPool[] = [];
+  for (let slot = 0; slot < concurrency; slot++) {
+    const poolOptions: WorkerPoolOptions & { workerId: string } = {
+      workerId: workerIdFor(runnerId, bootId, slot),
+      concurrency: 1,
+      noHandleSignals: true,
+      pollInterval: 1_000,
+      logger: new Logger(() => () => {}),
+    };
+    workerPools.push(runTaskList(poolOptions, { [EXECUTE_ANY_TASK]: task, [executeOnRunnerTask(runnerId)]: task }, pool));
+  }
 
   // Search vectors are filled in the background, not as events are stored;
   // the indexer yields to this runner's own ingestion (and catches up after).
@@ -113,11 +112,12 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     })().catch((error) => log(`heartbeat failed: ${(error as Error).message}`));
   }, HEARTBEAT_MS);
 
-  log(`runner ${runnerId} ready (pid ${process.pid})`);
+  log(`runner ${runnerId} ready (pid ${process.pid}, ${concurrency} slot(s))`);
 
   let stopped = false;
   return {
     runnerId,
+    bootId,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -126,7 +126,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
         entry.stopping = true;
         void entry.terminate(ctx.cancelGraceMs);
       }
-      await worker.stop();
+      await Promise.all(workerPools.map((workers) => workers.gracefulShutdown()));
       await indexer.stop();
       await prisma.runner.update({ where: { id: runnerId }, data: { stoppedAt: new Date() } }).catch(() => {});
       await listener.end().catch(() => {});

@@ -122,7 +122,7 @@ describe("unknown executions", () => {
 
 describe("Continue and Fork when the session's runner is gone", () => {
   async function executionOnRunner(runner: { id: string; heartbeatAt: Date; stoppedAt: Date | null }) {
-    await prisma.runner.create({ data: { ...runner, hostname: "old-box", pid: 999_999, startedAt: new Date(Date.now() - 3_600_000), workerIds: [] } });
+    await prisma.runner.create({ data: { ...runner, hostname: "old-box", pid: 999_999, startedAt: new Date(Date.now() - 3_600_000) } });
     const sessionId = randomUUID();
     const at = new Date(Date.now() - 1_800_000);
     return prisma.execution.create({
