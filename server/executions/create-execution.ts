@@ -8,6 +8,7 @@ import { getAgentDefinition, listAgentIds } from "@/server/agents/registry";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { resolveCwd } from "@/server/executions/resolve-cwd";
 import { insertIdempotently } from "@/server/executions/insert-idempotently";
+import { turnTime } from "@/server/executions/session-lock";
 import { enqueueExecution } from "@/server/queue/enqueue-execution";
 import { expandPrompt } from "@/server/references/expand-prompt";
 
@@ -34,8 +35,9 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
   // `prompt` is kept as typed; the agent receives cited specs/issues expanded.
   const expanded = await expandPrompt(args.prompt);
 
-  const inserted = await insertIdempotently(args.idempotencyKey, () =>
-    prisma.execution.create({
+  const inserted = await insertIdempotently(args.idempotencyKey, async (tx) => {
+    const createdAt = await turnTime(tx, null);
+    const row = await tx.execution.create({
       data: {
         id: randomUUID(),
         issueId: issue.id,
@@ -49,11 +51,14 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
         targetSessionId: randomUUID(),
         idempotencyKey: args.idempotencyKey ?? null,
         restartedFromExecutionId: args.restartedFromExecutionId ?? null,
+        createdAt,
       },
-    }),
-  );
-  // Queued under its own session, so a Continue sent while it runs waits for it.
-  if (!inserted.replayed) await enqueueExecution(inserted.row.id, { sessionId: inserted.row.targetSessionId });
-  return ok({ execution: toExecutionDto(inserted.row), replayed: inserted.replayed });
+    });
+    // Queued under its own session, so a Continue sent while it runs waits for it.
+    await enqueueExecution(tx, row.id, { sessionId: row.targetSessionId, runAt: createdAt });
+    return ok(row);
+  });
+  if (!inserted.ok) return inserted;
+  return ok({ execution: toExecutionDto(inserted.value.row), replayed: inserted.value.replayed });
 }
 

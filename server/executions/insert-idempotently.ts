@@ -1,25 +1,45 @@
 import "server-only";
+import { err, ok, type AppError, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
-import type { Execution } from "@/server/generated/prisma/client";
+import type { Execution, Prisma } from "@/server/generated/prisma/client";
 import { isPrismaError } from "@/server/http/prisma-errors";
 
 // `Idempotency-Key`: a double click (or a retried request) creates one
-// execution. The unique index decides races; the loser returns the winner's row.
+// execution. The unique index decides races; the loser returns the winner's
+// row. The insert runs in one transaction with whatever it needs atomically
+// (the session lock and head check of a follow-up, and the job).
+
+/** Waiting for a pooled connection: a burst of follow-ups queues up behind the session lock. */
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
+
 export async function insertIdempotently(
   key: string | null | undefined,
-  insert: () => Promise<Execution>,
-): Promise<{ row: Execution; replayed: boolean }> {
+  insert: (tx: Prisma.TransactionClient) => Promise<Result<Execution>>,
+): Promise<Result<{ row: Execution; replayed: boolean }>> {
   if (key) {
     const existing = await prisma.execution.findUnique({ where: { idempotencyKey: key } });
-    if (existing) return { row: existing, replayed: true };
+    if (existing) return ok({ row: existing, replayed: true });
   }
   try {
-    return { row: await insert(), replayed: false };
+    const inserted = await prisma.$transaction(async (tx) => {
+      const result = await insert(tx);
+      // A refusal decided inside the transaction stores nothing.
+      if (!result.ok) throw new Refused(result.error);
+      return result.value;
+    }, TRANSACTION_OPTIONS);
+    return ok({ row: inserted, replayed: false });
   } catch (error) {
+    if (error instanceof Refused) return err(error.appError);
     if (key && isPrismaError(error, "P2002")) {
       const existing = await prisma.execution.findUnique({ where: { idempotencyKey: key } });
-      if (existing) return { row: existing, replayed: true };
+      if (existing) return ok({ row: existing, replayed: true });
     }
     throw error;
+  }
+}
+
+class Refused extends Error {
+  constructor(readonly appError: AppError) {
+    super(appError.message);
   }
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma } from "@/server/db";
-import type { Execution } from "@/server/generated/prisma/client";
+import type { Execution, Prisma } from "@/server/generated/prisma/client";
 
 // The head of an agent session is its latest turn: the execution after which
 // a plain `--resume` continues. Turns that never touched the session (cancelled
@@ -11,8 +11,9 @@ export function sessionOf(execution: Execution): string | null {
   return null;
 }
 
-export async function findSessionHead(sessionId: string): Promise<Execution | null> {
-  return prisma.execution.findFirst({
+/** `db`: a transaction holding the session's lock (session-lock.ts) when the answer decides what is recorded. */
+export async function findSessionHead(sessionId: string, db: Prisma.TransactionClient = prisma): Promise<Execution | null> {
+  return db.execution.findFirst({
     where: {
       OR: [{ sessionId }, { sessionId: null, targetSessionId: sessionId, status: { in: ["queued", "running"] } }],
       // (error_code IS NULL OR …): a bare NOT on a nullable column would drop NULL rows.
@@ -23,6 +24,27 @@ export async function findSessionHead(sessionId: string): Promise<Execution | nu
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
+}
+
+/**
+ * Whether the session has moved on since `source` ran: a later turn ran, runs,
+ * or is about to (a continuation that is queued or starting has not reported
+ * the session id yet, since sessionId is null until system/init, yet its
+ * prompt may already be in the transcript by the time a fork's agent reads it).
+ */
+export async function sessionMovedOnSince(source: Execution, sessionId: string): Promise<boolean> {
+  const later = await prisma.execution.findFirst({
+    where: {
+      id: { not: source.id },
+      createdAt: { gt: source.createdAt },
+      OR: [
+        { sessionId, startedAt: { not: null } },
+        { sessionId: null, targetSessionId: sessionId, status: { in: ["queued", "running"] } },
+      ],
+    },
+    select: { id: true },
+  });
+  return later !== null;
 }
 
 /** The earlier turn of the same session a queued execution is waiting for, if any. */

@@ -1,5 +1,11 @@
+import type { Prisma } from "@/server/generated/prisma/client";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, sessionQueueName, type ExecuteJobPayload } from "@/server/queue/tasks";
 import { getWorkerUtils } from "@/server/queue/worker-utils";
+
+// An execution's job is added in the same transaction as its row (through
+// graphile-worker's own add_job function), so a row never exists without its
+// job, nor a job without its row: a crash between the two can leave nothing
+// half-done, and no worker can take the job before the row is visible.
 
 export type EnqueueTarget = {
   /** Run on this runner only (it holds the session on its disk). */
@@ -12,10 +18,15 @@ export type EnqueueTarget = {
    * execution's queue, whatever session that queue is named after.
    */
   after?: string | null;
+  /**
+   * When the job may run; jobs of one queue run in this order. The caller
+   * passes the execution's createdAt, taken under the session's lock, so the
+   * queue order is the order in which turns were recorded.
+   */
+  runAt: Date;
 };
 
-export async function enqueueExecution(executionId: string, target: EnqueueTarget = {}): Promise<void> {
-  const utils = await getWorkerUtils();
+export async function enqueueExecution(tx: Prisma.TransactionClient, executionId: string, target: EnqueueTarget): Promise<void> {
   const payload: ExecuteJobPayload = { executionId };
   // Named queues run one job at a time, in order. Every run is queued under
   // its own session, and a follow-up joins the queue of the job it waits for:
@@ -23,14 +34,22 @@ export async function enqueueExecution(executionId: string, target: EnqueueTarge
   // (A session's first turn can sit in another session's queue, e.g. a fork
   // waiting for its source, so "session:<id>" alone would not be enough: a
   // Continue on that fork would start beside it.)
-  const waitQueue = target.after ? await queueOfExecutionJob(target.after) : null;
-  await utils.addJob(target.runnerId ? executeOnRunnerTask(target.runnerId) : EXECUTE_ANY_TASK, payload, {
-    // The job key lets Cancel remove a job that has not started yet.
-    jobKey: jobKeyOf(executionId),
-    queueName: waitQueue ?? (target.sessionId ? sessionQueueName(target.sessionId) : undefined),
-    // A failed agent run is a result, not something to retry behind the user's back.
-    maxAttempts: 1,
-  });
+  const waitQueue = target.after ? await queueOfExecutionJob(tx, target.after) : null;
+  const queueName = waitQueue ?? (target.sessionId ? sessionQueueName(target.sessionId) : null);
+  const task = target.runnerId ? executeOnRunnerTask(target.runnerId) : EXECUTE_ANY_TASK;
+  // (executeRaw: add_job returns a row of graphile-worker's private table type, which Prisma cannot read.)
+  await tx.$executeRaw`
+    SELECT graphile_worker.add_job(
+      identifier => ${task}::text,
+      payload => ${JSON.stringify(payload)}::json,
+      queue_name => ${queueName}::text,
+      run_at => ${target.runAt}::timestamptz,
+      max_attempts => 1,
+      job_key => ${jobKeyOf(executionId)}::text
+    )`;
+  // max_attempts 1: a failed agent run is a result, not something to retry
+  // behind the user's back. The job key lets Cancel remove a job that has not
+  // started yet.
 }
 
 function jobKeyOf(executionId: string): string {
@@ -38,11 +57,8 @@ function jobKeyOf(executionId: string): string {
 }
 
 /** The queue of an execution's job while the job exists (it is gone once the run has finished). */
-async function queueOfExecutionJob(executionId: string): Promise<string | null> {
-  const utils = await getWorkerUtils();
-  const { rows } = await utils.withPgClient((client) =>
-    client.query<{ queue_name: string | null }>("SELECT queue_name FROM graphile_worker.jobs WHERE key = $1", [jobKeyOf(executionId)]),
-  );
+async function queueOfExecutionJob(tx: Prisma.TransactionClient, executionId: string): Promise<string | null> {
+  const rows = await tx.$queryRaw<{ queue_name: string | null }[]>`SELECT queue_name FROM graphile_worker.jobs WHERE key = ${jobKeyOf(executionId)}`;
   return rows[0]?.queue_name ?? null;
 }
 

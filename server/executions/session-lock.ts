@@ -1,0 +1,26 @@
+import "server-only";
+import type { Prisma } from "@/server/generated/prisma/client";
+
+// Continue and Fork read the head of an agent session and record a turn
+// against it. Two at once must not both see the same head (they would both be
+// recorded as the next turn, then run one after another, each seeing the
+// other's turn: a tree that is not the conversation the model saw). So the
+// head check, the insert and the enqueue run in one transaction holding an
+// advisory lock per session, and the turn is timestamped under the lock.
+
+/** Holds the session's lock until the transaction ends (commit or rollback). */
+export async function lockSession(tx: Prisma.TransactionClient, sessionId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`arbor:session:${sessionId}`}, 0))`;
+}
+
+/**
+ * When a turn recorded under the lock is created: the database's clock now
+ * (not the transaction's start, which may predate the previous holder's
+ * commit), and strictly after the session's head, so turns sort in the order
+ * they were recorded even within one millisecond (createdAt keeps ms).
+ */
+export async function turnTime(tx: Prisma.TransactionClient, head: { createdAt: Date } | null): Promise<Date> {
+  const [{ now }] = await tx.$queryRaw<{ now: Date }[]>`SELECT clock_timestamp() AS now`;
+  const afterHead = head ? head.createdAt.getTime() + 1 : 0;
+  return new Date(Math.max(now.getTime(), afterHead));
+}
