@@ -7,6 +7,7 @@ export type ErrorCode =
   | "bad_request" // 400: the request itself is unreadable (e.g. malformed JSON)
   | "not_found" // 404
   | "conflict" // 409: the request clashes with the current state
+  | "payload_too_large" // 413: the request body is over the size limit
   | "validation_failed" // 422: well-formed but invalid input
   | "internal"; // 500
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BUNDLE_ENTITY_TYPES, BUNDLE_ITEM_HINT, canonicalItemId, itemKey, parseItemRef, type BundleItemRef } from "@/lib/bundle-items";
 import { limitSchema, requestObject, searchQuerySchema } from "./common";
+import { text } from "./text";
 
 // Request bodies of the bundles API, shared by the UI, the CLI and the server.
 
@@ -10,23 +11,21 @@ export const BUNDLE_ITEMS_MAX = 500;
 export const BUNDLE_FORMAT = "arbor.bundle";
 export const BUNDLE_FORMAT_VERSION = 1;
 
-const nameSchema = z
-  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? "Name is required" : "Name must be text") })
+const nameSchema = text({ error: (iss) => (iss.input === undefined || iss.input === null ? "Name is required" : "Name must be text") })
   .trim()
   .min(1, "Name is required")
   .max(BUNDLE_NAME_MAX, `Name must be at most ${BUNDLE_NAME_MAX} characters`);
 
-const descriptionSchema = z
-  .string({ error: "Description must be text" })
+const descriptionSchema = text({ error: "Description must be text" })
   .max(BUNDLE_DESCRIPTION_MAX, `Description must be at most ${BUNDLE_DESCRIPTION_MAX.toLocaleString("en-US")} characters`);
 
 /** `{ type, id }`, or a bare "SPEC-2" / "SESS-1" / SHA whose type is read from its shape. */
 export const bundleItemRefSchema = z
   .union([
-    z.string(),
-    z.object({
+    text(),
+    requestObject({
       type: z.enum(BUNDLE_ENTITY_TYPES, { error: `type must be one of ${BUNDLE_ENTITY_TYPES.join(", ")}` }),
-      id: z.string({ error: "id must be text" }),
+      id: text({ error: "id must be text" }),
     }),
   ], { error: `Each item is { type, id } or an id like ${BUNDLE_ITEM_HINT}` })
   .transform((value, ctx): BundleItemRef => {
@@ -86,18 +85,17 @@ export type BundleItemsInput = z.input<typeof bundleItemsSchema>;
 
 /** POST /api/bundles/:id/load */
 export const loadBundleSchema = requestObject({
-  prompt: z
-    .string({ error: "Prompt is required" })
+  prompt: text({ error: "Prompt is required" })
     .trim()
     .min(1, "Prompt is required")
     .max(20_000, "Prompt is too long (20,000 characters at most)"),
   /** For a new execution (no session in the bundle): the agent to run. */
-  agent: z.string().trim().min(1).max(64).optional(),
+  agent: text().trim().min(1).max(64).optional(),
 });
 export type LoadBundleInput = z.input<typeof loadBundleSchema>;
 
 /** POST /api/bundles/import: what GET /api/bundles/:id/export produced. */
-export const bundleExportSchema = z.object(
+export const bundleExportSchema = requestObject(
   {
     format: z.literal(BUNDLE_FORMAT, { error: `format must be "${BUNDLE_FORMAT}"` }),
     version: z.literal(BUNDLE_FORMAT_VERSION, { error: `version must be ${BUNDLE_FORMAT_VERSION} (this Arbor reads version ${BUNDLE_FORMAT_VERSION} only)` }),
@@ -105,9 +103,9 @@ export const bundleExportSchema = z.object(
     description: descriptionSchema.default(""),
     items: bundleItemListSchema,
   },
-  { error: "Expected a JSON object exported from Arbor (format arbor.bundle)" },
+  { notAnObject: "Expected a JSON object exported from Arbor (format arbor.bundle)" },
 );
 export type BundleExport = { format: typeof BUNDLE_FORMAT; version: typeof BUNDLE_FORMAT_VERSION; name: string; description: string; items: BundleItemRef[] };
 
 /** GET /api/bundles?q=&limit= */
-export const bundleListQuerySchema = z.object({ q: searchQuerySchema, limit: limitSchema });
+export const bundleListQuerySchema = requestObject({ q: searchQuerySchema, limit: limitSchema });

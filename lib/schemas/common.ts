@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 // Limits shared by the forms and the API.
 export const TITLE_MAX = 200;
@@ -8,27 +9,31 @@ export const LIST_LIMIT_DEFAULT = 100;
 export const LIST_LIMIT_MAX = 500;
 
 /** Error map for request objects: friendly messages for unknown keys and non-objects. */
-const objectError = (iss: { code?: string; keys?: string[]; expected?: string }) => {
-  if (iss.code === "unrecognized_keys" && iss.keys) {
-    return `Unknown field${iss.keys.length > 1 ? "s" : ""}: ${iss.keys.join(", ")}`;
-  }
-  if (iss.code === "invalid_type" && iss.expected === "object") return "Expected a JSON object";
-  return undefined;
-};
+const objectError =
+  (notAnObject: string) =>
+  (iss: { code?: string; keys?: string[]; expected?: string }) => {
+    if (iss.code === "unrecognized_keys" && iss.keys) {
+      return `Unknown field${iss.keys.length > 1 ? "s" : ""}: ${iss.keys.join(", ")}`;
+    }
+    if (iss.code === "invalid_type" && iss.expected === "object") return notAnObject;
+    return undefined;
+  };
 
-/** A strict object schema (unknown keys are rejected with a readable message). */
-export function requestObject<T extends z.core.$ZodLooseShape>(shape: T) {
-  return z.strictObject(shape, { error: objectError });
+/**
+ * The one way to declare a request object (a body, a query string, a
+ * document to import): strict, so an unknown key (a typo like "cwdd") is a
+ * 422 naming it, never ignored.
+ */
+export function requestObject<T extends z.core.$ZodLooseShape>(shape: T, options: { notAnObject?: string } = {}) {
+  return z.strictObject(shape, { error: objectError(options.notAnObject ?? "Expected a JSON object") });
 }
 
-export const titleSchema = z
-  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? "Title is required" : "Title must be text") })
+export const titleSchema = text({ error: (iss) => (iss.input === undefined || iss.input === null ? "Title is required" : "Title must be text") })
   .trim()
   .min(1, "Title is required")
   .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
 
-export const bodySchema = z
-  .string({ error: "Body must be text" })
+export const bodySchema = text({ error: "Body must be text" })
   .max(BODY_MAX, `Body must be at most ${BODY_MAX.toLocaleString("en-US")} characters`);
 
 /** Query-string values: empty strings mean "not given". */
@@ -36,7 +41,7 @@ export const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim
 
 export const searchQuerySchema = z.preprocess(
   emptyToUndefined,
-  z.string().trim().max(SEARCH_MAX, `Search text must be at most ${SEARCH_MAX} characters`).optional(),
+  text().trim().max(SEARCH_MAX, `Search text must be at most ${SEARCH_MAX} characters`).optional(),
 );
 
 export const limitSchema = z.preprocess(

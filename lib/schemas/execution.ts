@@ -1,18 +1,19 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { requestObject } from "./common";
+import { text } from "./text";
 
 // Request bodies for the executions API, shared by the UI, the CLI and the server.
 
-const prompt = z
-  .string({ error: "Prompt is required" })
+const prompt = text({ error: "Prompt is required" })
   .trim()
   .min(1, "Prompt is required")
   .max(200_000, "Prompt is too long (200,000 characters at most)");
 
-export const createExecutionSchema = z.object({
-  issueId: z.string({ error: "issueId is required (e.g. ISSUE-1)" }).trim().min(1, "issueId is required (e.g. ISSUE-1)"),
+export const createExecutionSchema = requestObject({
+  issueId: text({ error: "issueId is required (e.g. ISSUE-1)" }).trim().min(1, "issueId is required (e.g. ISSUE-1)"),
   prompt,
-  agent: z.string().trim().min(1).max(64).default("claude"),
-  cwd: z.string().trim().min(1, "cwd must not be empty").max(4096).optional(),
+  agent: text().trim().min(1).max(64).default("claude"),
+  cwd: text().trim().min(1, "cwd must not be empty").max(4096).optional(),
 });
 export type CreateExecutionInput = z.input<typeof createExecutionSchema>;
 
@@ -20,7 +21,7 @@ export type CreateExecutionInput = z.input<typeof createExecutionSchema>;
 export const FOLLOW_UP_MODES = ["continue", "fork"] as const;
 export type FollowUpMode = (typeof FOLLOW_UP_MODES)[number];
 
-export const followUpSchema = z.object({ prompt });
+export const followUpSchema = requestObject({ prompt });
 export type FollowUpInput = z.input<typeof followUpSchema>;
 
-export const startFreshSchema = z.object({ prompt: prompt.optional() });
+export const startFreshSchema = requestObject({ prompt: prompt.optional() });

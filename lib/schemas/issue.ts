@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseId } from "@/lib/ids";
 import { bodySchema, emptyToUndefined, limitSchema, requestObject, searchQuerySchema, titleSchema } from "./common";
+import { text } from "./text";
 
 export const ISSUE_STATUSES = ["open", "in_progress", "done", "closed"] as const;
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
@@ -31,8 +32,7 @@ export const issuePrioritySchema = z.enum(ISSUE_PRIORITIES, {
  * The spec an issue belongs to: an id like "SPEC-3" (any case), or null / "" for none.
  * Normalized to the canonical "SPEC-3". Whether it exists is checked by the server.
  */
-export const issueSpecIdSchema = z
-  .string({ error: "Spec must be a spec id like SPEC-1, or null for none" })
+export const issueSpecIdSchema = text({ error: "Spec must be a spec id like SPEC-1, or null for none" })
   .trim()
   .nullable()
   .transform((v, ctx) => {
@@ -73,13 +73,12 @@ export type UpdateIssueInput = z.input<typeof updateIssueSchema>;
 export type UpdateIssueData = z.output<typeof updateIssueSchema>;
 
 /** GET /api/issues?q=&status=&specId=&limit= — specId=none lists issues without a spec. */
-export const issueListQuerySchema = z.object({
+export const issueListQuerySchema = requestObject({
   q: searchQuerySchema,
   status: z.preprocess(emptyToUndefined, issueStatusSchema.optional()),
   specId: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
+    text()
       .trim()
       .transform((v, ctx) => {
         if (v.toLowerCase() === "none") return "none" as const;

@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { emptyToUndefined, SEARCH_MAX } from "./common";
+import { emptyToUndefined, requestObject, SEARCH_MAX } from "./common";
+import { text } from "./text";
 
 export const SEARCH_RESULTS_DEFAULT = 20;
 export const SEARCH_RESULTS_MAX = 100;
 
 /** GET /api/search?q=&limit= */
-export const searchRequestSchema = z.object({
+export const searchRequestSchema = requestObject({
   q: z.preprocess(
     (v) => (v === undefined || v === null ? "" : v),
-    z
-      .string()
+    text()
       .trim()
       .min(1, "Search text is required (q)")
       .max(SEARCH_MAX, `Search text must be at most ${SEARCH_MAX} characters`),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SESSION_ARCHIVED_FILTERS } from "@/lib/session-types";
 import { bodySchema, emptyToUndefined, limitSchema, requestObject, searchQuerySchema, titleSchema } from "./common";
+import { text } from "./text";
 
 /** PATCH /api/sessions/:ref — title, description, archived; at least one. */
 export const updateSessionSchema = requestObject({
@@ -15,9 +16,9 @@ export type UpdateSessionInput = z.input<typeof updateSessionSchema>;
 export type UpdateSessionData = z.output<typeof updateSessionSchema>;
 
 /** GET /api/sessions?q=&agent=&archived=false|true|all&limit= (archived defaults to false: active sessions only). */
-export const sessionListQuerySchema = z.object({
+export const sessionListQuerySchema = requestObject({
   q: searchQuerySchema,
-  agent: z.preprocess(emptyToUndefined, z.string().trim().max(64, "agent must be at most 64 characters").optional()),
+  agent: z.preprocess(emptyToUndefined, text().trim().max(64, "agent must be at most 64 characters").optional()),
   archived: z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.trim().toLowerCase()) : v),
     z.enum(SESSION_ARCHIVED_FILTERS, { error: "archived must be true, false or all" }).default("false"),

@@ -22,14 +22,14 @@ export type UpdateSpecInput = z.input<typeof updateSpecSchema>;
 export type UpdateSpecData = z.output<typeof updateSpecSchema>;
 
 /** GET /api/specs?q=&limit= */
-export const specListQuerySchema = z.object({
+export const specListQuerySchema = requestObject({
   q: searchQuerySchema,
   limit: limitSchema,
 });
 export type SpecListQuery = z.output<typeof specListQuerySchema>;
 
 /** DELETE /api/specs/:id?detachIssues=true */
-export const deleteSpecQuerySchema = z.object({
+export const deleteSpecQuerySchema = requestObject({
   detachIssues: z
     .enum(["true", "false", "1", "0", ""], { error: "detachIssues must be true or false" })
     .optional()

@@ -2,14 +2,15 @@ import "server-only";
 import { z } from "zod";
 import { EXECUTION_STATUSES, type ExecutionListItem, type ExecutionStatus } from "@/lib/execution-types";
 import { parseId } from "@/lib/ids";
+import { requestObject } from "@/lib/schemas/common";
+import { text } from "@/lib/schemas/text";
 import { ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { validate } from "@/server/http/validation";
 
-export const listExecutionsQuery = z.object({
-  status: z
-    .string()
+export const listExecutionsQuery = requestObject({
+  status: text()
     .optional()
     .transform((value, ctx) => {
       if (!value) return undefined;
@@ -21,8 +22,7 @@ export const listExecutionsQuery = z.object({
       }
       return statuses as ExecutionStatus[];
     }),
-  issueId: z
-    .string()
+  issueId: text()
     .optional()
     .transform((value, ctx) => {
       if (!value) return undefined;

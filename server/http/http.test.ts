@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { err, ok } from "@/lib/result";
 import { jsonError, resultResponse } from "@/server/http/responses";
-import { readJson, readQuery } from "@/server/http/validation";
+import { MAX_REQUEST_BODY_BYTES, readJson, readQuery } from "@/server/http/validation";
 import { INTERNAL_ERROR_MESSAGE, withErrorHandling } from "@/server/http/with-error-handling";
 
 const post = (body: string) => new Request("http://localhost/x", { method: "POST", body });
@@ -38,6 +38,34 @@ describe("readJson / readQuery", () => {
       error: { code: "validation_failed", message: "n: n must be a number", details: { fieldErrors: { n: ["n must be a number"] } } },
     });
     expect(await readJson(post('{"n":2}'), schema)).toEqual({ ok: true, value: { n: 2 } });
+  });
+
+  it("answers 413 naming the limit for a body over it, by its declared length or as it is read", async () => {
+    const declared = new Request("http://localhost/x", { method: "POST", body: "{}", headers: { "content-length": String(MAX_REQUEST_BODY_BYTES + 1) } });
+    const byHeader = await readJson(declared, schema);
+    expect(byHeader).toMatchObject({ ok: false, error: { code: "payload_too_large", message: expect.stringContaining("the limit is 2 MiB (2,097,152 bytes)") } });
+    const big = JSON.stringify({ n: 1, pad: "x".repeat(MAX_REQUEST_BODY_BYTES) });
+    const chunked = new Request("http://localhost/x", {
+      method: "POST",
+      body: new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < big.length; i += 65_536) controller.enqueue(new TextEncoder().encode(big.slice(i, i + 65_536)));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.headers.get("content-length")).toBeNull();
+    expect(await readJson(chunked, schema)).toMatchObject({ ok: false, error: { code: "payload_too_large", message: expect.stringContaining("2 MiB") } });
+    expect((await resultResponse(await readJson(declared, schema))).status).toBe(413);
+    // Just under the limit is read as usual (and judged by the schema).
+    expect(await readJson(post(JSON.stringify({ n: 3 }).padEnd(MAX_REQUEST_BODY_BYTES, " ")), schema)).toEqual({ ok: true, value: { n: 3 } });
+  });
+
+  it("reads an empty body as `whenEmpty` when the endpoint allows one", async () => {
+    const optional = z.object({ n: z.number().optional() });
+    expect(await readJson(post(""), optional, { whenEmpty: {} })).toEqual({ ok: true, value: {} });
+    expect(await readJson(post(""), optional)).toMatchObject({ ok: false, error: { code: "bad_request", message: expect.stringMatching(/empty/) } });
   });
 
   it("validates query strings", () => {

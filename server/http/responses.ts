@@ -7,6 +7,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
   not_found: 404,
   conflict: 409,
+  payload_too_large: 413,
   validation_failed: 422,
   internal: 500,
 };

@@ -16,17 +16,56 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): Result
 }
 
 /**
- * Reads a JSON request body and validates it.
- * Unreadable JSON → 400 bad_request; invalid fields → 422 validation_failed.
+ * The largest request body any endpoint reads: far above the largest valid
+ * one (a 200,000-character prompt), and below what Next's proxy buffers
+ * (10 MB), which would silently cut a longer body short.
  */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<Result<z.output<S>>> {
-  let text: string;
+export const MAX_REQUEST_BODY_BYTES = 2 * 1024 * 1024;
+
+function tooLarge(bytes: string): AppError {
+  return {
+    code: "payload_too_large",
+    message: `Request body is too large (${bytes}): the limit is ${MAX_REQUEST_BODY_BYTES / 1024 / 1024} MiB (${MAX_REQUEST_BODY_BYTES.toLocaleString("en-US")} bytes)`,
+    details: { limitBytes: MAX_REQUEST_BODY_BYTES },
+  };
+}
+
+/** The body as text, read no further than the limit (the declared length is checked first). */
+async function readBodyText(request: Request): Promise<Result<string>> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_REQUEST_BODY_BYTES) return err(tooLarge(`${declared.toLocaleString("en-US")} bytes`));
+  if (!request.body) return ok("");
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   try {
-    text = await request.text();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_REQUEST_BODY_BYTES) {
+        await reader.cancel().catch(() => {});
+        return err(tooLarge("more than that"));
+      }
+      chunks.push(value);
+    }
   } catch {
     return err({ code: "bad_request", message: "Could not read the request body" });
   }
+  return ok(Buffer.concat(chunks).toString("utf8"));
+}
+
+/**
+ * Reads a JSON request body and validates it. Over the size limit → 413
+ * payload_too_large; unreadable JSON → 400 bad_request (an empty body too,
+ * unless `whenEmpty` says what it means); invalid fields → 422 validation_failed.
+ */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S, options: { whenEmpty?: unknown } = {}): Promise<Result<z.output<S>>> {
+  const body = await readBodyText(request);
+  if (!body.ok) return body;
+  const text = body.value;
   if (text.trim() === "") {
+    if ("whenEmpty" in options) return validate(schema, options.whenEmpty);
     return err({ code: "bad_request", message: "Request body is empty: send a JSON object" });
   }
   let value: unknown;

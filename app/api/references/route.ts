@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { requestObject } from "@/lib/schemas/common";
+import { text } from "@/lib/schemas/text";
 import { listBacklinks } from "@/server/references/list-backlinks";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readQuery } from "@/server/http/validation";
@@ -6,8 +7,8 @@ import { withErrorHandling } from "@/server/http/with-error-handling";
 
 export const dynamic = "force-dynamic";
 
-const query = z.object({
-  target: z.string({ error: "target is required (e.g. SESS-1)" }).trim().min(1, "target is required (e.g. SESS-1)").max(100),
+const query = requestObject({
+  target: text({ error: "target is required (e.g. SESS-1)" }).trim().min(1, "target is required (e.g. SESS-1)").max(100),
 });
 
 /** GET /api/references?target=SESS-1 → { target, items: [{ type, id, title, href, updatedAt }] }: what cites the target */

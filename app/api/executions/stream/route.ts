@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { requestObject } from "@/lib/schemas/common";
+import { text } from "@/lib/schemas/text";
 import { parseId } from "@/lib/ids";
 import { streamExecutionStatuses } from "@/server/executions/stream-execution-statuses";
 import { errorResponse } from "@/server/http/responses";
@@ -7,9 +8,8 @@ import { withErrorHandling } from "@/server/http/with-error-handling";
 
 export const dynamic = "force-dynamic";
 
-const querySchema = z.object({
-  issueId: z
-    .string()
+const querySchema = requestObject({
+  issueId: text()
     .optional()
     .refine((v) => v === undefined || parseId("issue", v) !== null, "issueId must be an issue id (e.g. ISSUE-1)"),
 });

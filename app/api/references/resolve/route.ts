@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { requestObject } from "@/lib/schemas/common";
+import { text } from "@/lib/schemas/text";
 import { resolveReferences } from "@/server/references/resolve-references";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readQuery } from "@/server/http/validation";
@@ -6,9 +7,8 @@ import { withErrorHandling } from "@/server/http/with-error-handling";
 
 export const dynamic = "force-dynamic";
 
-const query = z.object({
-  ids: z
-    .string({ error: "ids is required (e.g. SPEC-1,SESS-2)" })
+const query = requestObject({
+  ids: text({ error: "ids is required (e.g. SPEC-1,SESS-2)" })
     .max(5_000)
     .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestObject } from "@/lib/schemas/common";
 import { findExecution } from "@/server/executions/find-execution";
 import { listExecutionEvents } from "@/server/executions/list-execution-events";
 import { streamExecutionEvents } from "@/server/executions/stream-execution-events";
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
-const querySchema = z.object({
+const querySchema = requestObject({
   after: z.coerce.number().int().min(0, "after must be 0 or more").default(0),
   limit: z.coerce.number().int().min(1).max(5000, "limit is 5000 at most").default(1000),
   /** JSON only: start `tail` events before the end instead of after `after` (the log view opens at its end). */

@@ -1,0 +1,36 @@
+import { NUL_MESSAGE, text } from "@/lib/schemas/text";
+
+describe("text()", () => {
+  it("refuses NUL (which PostgreSQL cannot store) and keeps string methods chainable", () => {
+    const title = text({ error: "Title must be text" }).trim().min(1, "Title is required");
+    expect(title.parse("  ok ")).toBe("ok");
+    const refused = title.safeParse("a\u0000b");
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((i) => i.message)).toEqual([NUL_MESSAGE]);
+    expect(title.safeParse(3).error?.issues[0].message).toBe("Title must be text");
+  });
+});
+
+describe("request schemas", () => {
+  // Every string a request carries is declared with text(): a z.string()
+  // anywhere else among request schemas (lib/schemas, the routes' own query
+  // schemas, server code that validates requests) would let NUL through to
+  // PostgreSQL. The environment schemas are not requests.
+  it("declare text fields only with text()", () => {
+    const { execFileSync } = jest.requireActual<typeof import("node:child_process")>("node:child_process");
+    const { readFileSync } = jest.requireActual<typeof import("node:fs")>("node:fs");
+    const root = `${__dirname}/../..`;
+    const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "lib/schemas", "app", "server"], { cwd: root, encoding: "utf8" })
+      .split("\n")
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith("server/generated/"))
+      .filter((file) => !["lib/schemas/text.ts", "server/config/load-config.ts"].includes(file));
+    const offenders = files.filter((file) => {
+      try {
+        return /\bz\s*\.\s*string\s*\(/.test(readFileSync(`${root}/${file}`, "utf8"));
+      } catch {
+        return false; // listed but deleted in the working tree
+      }
+    });
+    expect(offenders).toEqual([]);
+  });
+});
