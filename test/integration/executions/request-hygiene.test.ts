@@ -61,7 +61,9 @@ type Endpoint = {
 };
 
 const NUL = "bad\u0000value";
-const ids = { spec: "SPEC-1", issue: "ISSUE-1", session: "SESS-1", bundle: "BUNDLE-1", execution: randomUUID() };
+const ids: Record<"spec" | "issue" | "session" | "bundle" | "execution", string> = { spec: "SPEC-1", issue: "ISSUE-1", session: "SESS-1", bundle: "BUNDLE-1", execution: randomUUID() };
+const noContext = { params: Promise.resolve({ id: "" }) };
+const postJson = (path: string, body: unknown) => new Request(`http://127.0.0.1:3000${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 const bundleBody = { name: "Context", description: "why", items: ["SPEC-1"] };
 const exportDoc = { format: "arbor.bundle", version: 1, name: "Context", description: "why", items: [{ type: "spec", id: "SPEC-1" }] };
@@ -146,10 +148,10 @@ const queryEndpoints = ENDPOINTS.filter((e) => e.query);
 beforeAll(async () => {
   await resetDb();
   // Some of what the valid values name exists, so the checks below are about the input alone.
-  await specs.POST(new Request("http://127.0.0.1:3000/api/specs", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title: "Login" }) }));
-  await issues.POST(new Request("http://127.0.0.1:3000/api/issues", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title: "Bug" }) }));
+  await h(specs, "POST")(postJson("/api/specs", { title: "Login" }), noContext);
+  await h(issues, "POST")(postJson("/api/issues", { title: "Bug" }), noContext);
   // An execution to address (no runner takes it: nothing here runs an agent).
-  const created = await executions.POST(new Request("http://127.0.0.1:3000/api/executions", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ issueId: "ISSUE-1", prompt: "hi" }) }));
+  const created = await h(executions, "POST")(postJson("/api/executions", { issueId: "ISSUE-1", prompt: "hi" }), noContext);
   ids.execution = ((await created.json()) as { id: string }).id;
 });
 afterAll(async () => {
