@@ -11,6 +11,12 @@
 //     $BENCH_STAMP_DIR/<session id>, stays alive holdMs, then prints an
 //     assistant line and a result and exits 0.
 //
+//   {"mode":"work","holdMs":800}
+//     Prints init, stays alive holdMs, then an assistant line and a result,
+//     and exits 0: a short, cheap agent turn (the runner crash soak runs
+//     hundreds). A Continue (`--resume <id>` without --session-id) reports
+//     the resumed id, as the real CLI does.
+//
 //   {"mode":"flood","lines":200000,"textBytes":400}
 //     Prints init, then `lines` assistant text lines (each with a fresh uuid,
 //     a line number and about textBytes of English-like prose), then a
@@ -37,7 +43,8 @@ if (argv.includes("--version")) {
 
 const fixtures = JSON.parse(fs.readFileSync(path.join(fixturesDir, "stream-json-2.1.330.json"), "utf8"));
 const sessionIndex = argv.indexOf("--session-id");
-const sessionId = sessionIndex >= 0 ? argv[sessionIndex + 1] : randomUUID();
+const resumeIndex = argv.indexOf("--resume");
+const sessionId = sessionIndex >= 0 ? argv[sessionIndex + 1] : resumeIndex >= 0 ? argv[resumeIndex + 1] : randomUUID();
 const dash = argv.indexOf("--");
 const request = JSON.parse(dash >= 0 ? argv[dash + 1] : "{}");
 
@@ -102,6 +109,13 @@ if (request.mode === "latency") {
     fs.writeSync(1, resultLine(1));
     process.exit(0);
   }, request.holdMs ?? 300);
+} else if (request.mode === "work") {
+  fs.writeSync(1, initLine);
+  setTimeout(() => {
+    fs.writeSync(1, assistantLine("worked"));
+    fs.writeSync(1, resultLine(1));
+    process.exit(0);
+  }, request.holdMs ?? 500);
 } else if (request.mode === "flood") {
   const lines = request.lines ?? 100_000;
   const textBytes = request.textBytes ?? 400;

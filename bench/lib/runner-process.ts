@@ -4,7 +4,7 @@ import path from "node:path";
 import { nodeTsxArgs } from "@/scripts/lib/server-node-args";
 
 // Starts `scripts/runner.ts` as a process of its own, exactly as `npm run
-// runner` would (node + tsx, with the react-server condition), so its memory
+// runner` would (node + tsx, with the server Node flags), so its memory
 // can be read on its own from /proc and the benchmark's own work (polling,
 // counting) never shares its event loop. node is started directly with tsx's
 // loader rather than through the tsx CLI, so the pid is the runner itself
@@ -15,6 +15,8 @@ export type RunnerProcess = {
   runnerId: string;
   /** Everything it printed, for diagnosis. */
   output: () => string;
+  /** Resolves when the process has exited (however it ended). */
+  exited: Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -58,6 +60,7 @@ export async function startRunnerProcess(options: {
     pid: child.pid!,
     runnerId: options.runnerId,
     output: () => output,
+    exited,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");
