@@ -1,25 +1,28 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import { startRunnerProcess, type RunnerProcess } from "@/bench/lib/runner-process";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
 import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
 import { liveGroupMembers } from "@/test/integration/agents/support/live-group-members";
-import { api, deferred, historyText, StandIn, waitFor, waitForDto, waitForEnd } from "@/test/integration/executions/support/helpers";
+import { api, historyText, StandIn, waitFor, waitForDto, waitForEnd } from "@/test/integration/executions/support/helpers";
 
-// A runner process killed outright (SIGKILL: no shutdown code runs) while its
-// agent works. When a runner with the same id starts again, the execution is
-// marked interrupted with its session kept, the orphaned agent is stopped, and
-// a Continue picks the session up.
+// A runner process killed outright (SIGKILL: no shutdown code runs) while all
+// its slots are busy: three real Claude Code runs and one plain command. When
+// a runner with the same id starts again, every run is marked interrupted
+// with its session kept, every orphaned agent is stopped (whatever the agent
+// is), and a Continue of each Claude run starts at once and picks its
+// session up (the dead process's locks on their session queues are gone).
+// test/integration/runner-kill/ does the same 20 times with cheaper agents.
 
-jest.setTimeout(90_000);
+jest.setTimeout(120_000);
 
 const RUNNER_ID = "killable-runner";
+const CLAUDE_PROMPTS = ["interrupted prompt amber", "interrupted prompt beryl", "interrupted prompt coral"];
 
 let h: Harness;
 let standIn: StandIn;
-let runnerProcess: ChildProcess | null = null;
-let agentPid: number | null = null;
+let runnerProcess: RunnerProcess | null = null;
+const agentGroups: number[] = [];
 
 beforeAll(async () => {
   await resetDb();
@@ -28,76 +31,64 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Only if the test failed half-way: nothing of ours may outlive the file.
-  if (runnerProcess?.pid && runnerProcess.exitCode === null && runnerProcess.signalCode === null) killGroup(runnerProcess.pid);
-  if (agentPid && liveGroupMembers(agentPid).length > 0) killGroup(agentPid);
+  if (runnerProcess) process.kill(runnerProcess.pid, "SIGKILL");
+  for (const pgid of agentGroups) if (liveGroupMembers(pgid).length > 0) process.kill(-pgid, "SIGKILL");
   await h?.close();
   await releaseWorkerUtils();
   await prisma.$disconnect();
 });
 
-function killGroup(pgid: number) {
-  try {
-    process.kill(-pgid, "SIGKILL");
-  } catch {
-    // already gone
-  }
-}
-
-/** `npm run runner` as its own process (group), with the harness's env (stand-in, isolated Claude config). */
-async function startRunnerProcess(): Promise<ChildProcess> {
-  const root = process.cwd();
-  const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/runner.ts"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: testDatabaseUrl(), ARBOR_RUNNER_ID: RUNNER_ID },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
+test("SIGKILL the runner with all slots busy: restart interrupts every run, stops every orphan, and each Continue works", async () => {
+  runnerProcess = await startRunnerProcess({
+    databaseUrl: testDatabaseUrl(),
+    runnerId: RUNNER_ID,
+    env: {
+      ARBOR_RUNNER_CONCURRENCY: "4",
+      ARBOR_COMMAND_BIN: "/bin/sh",
+      // Never writes, so its closed stdout would not end it: it outlives its runner unless stopped.
+      ARBOR_COMMAND_ARGS: JSON.stringify(["-c", 'echo started; sleep "$0"']),
+    },
   });
-  let output = "";
-  const ready = deferred<void>();
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString();
-    if (output.includes(`runner ${RUNNER_ID} ready`)) ready.resolve();
-  };
-  child.stdout!.on("data", onData);
-  child.stderr!.on("data", onData);
-  const exited = new Promise<never>((_, reject) => child.once("exit", (code, signal) => reject(new Error(`runner exited early (${code ?? signal}): ${output}`))));
-  exited.catch(() => {});
-  await Promise.race([ready.promise, exited]);
-  return child;
-}
-
-test("SIGKILL the runner mid-run: restart marks the run interrupted, stops the orphan, and Continue works", async () => {
-  runnerProcess = await startRunnerProcess();
-  const runnerPid = runnerProcess.pid!;
   const issueId = await createIssue();
-  const stuck = standIn.hang("interrupted prompt amber");
-  const created = await api.create({ issueId, prompt: "interrupted prompt amber" });
-  await stuck.arrived;
-  const running = await waitForDto(created.body.id, (e) => e.status === "running" && e.sessionId !== null, "the run on the child runner");
-  expect(running.runnerId).toBe(RUNNER_ID);
-  agentPid = (await prisma.execution.findUniqueOrThrow({ where: { id: running.id } })).pid;
-  expect(agentPid).toEqual(expect.any(Number));
+  const stuck = CLAUDE_PROMPTS.map((prompt) => standIn.hang(prompt));
+  const claudeRuns = await Promise.all(CLAUDE_PROMPTS.map(async (prompt) => (await api.create({ issueId, prompt })).body.id));
+  const commandRun = (await api.create({ issueId, prompt: "300", agent: "command" })).body.id;
+  await Promise.all(stuck.map((s) => s.arrived));
+  const running = await Promise.all([
+    ...claudeRuns.map((id) => waitForDto(id, (e) => e.status === "running" && e.sessionId !== null, "a Claude run on the child runner")),
+    waitForDto(commandRun, (e) => e.status === "running" && e.eventCount > 0, "the command on the child runner"),
+  ]);
+  for (const run of running) expect(run.runnerId).toBe(RUNNER_ID);
+  const rows = await prisma.execution.findMany({ where: { id: { in: running.map((r) => r.id) } } });
+  for (const row of rows) {
+    expect(row).toMatchObject({ pid: expect.any(Number), processGroupId: row.pid, processStartTicks: expect.any(BigInt) });
+    agentGroups.push(row.processGroupId!);
+  }
 
-  const gone = new Promise((resolve) => runnerProcess!.once("exit", resolve));
-  killGroup(runnerPid);
-  await gone;
-  await waitFor(() => liveGroupMembers(runnerPid).length === 0, "the runner's processes to be gone", 10_000);
-  // The agent leads its own process group, so it outlived its runner (an orphan
-  // still holding the session), and nobody told the database.
-  expect(liveGroupMembers(agentPid!)).toContain(agentPid);
-  expect((await api.get(running.id)).body.status).toBe("running");
+  process.kill(runnerProcess.pid, "SIGKILL");
+  await runnerProcess.exited;
+  runnerProcess = null;
+  // Each agent leads its own process group, so it outlived its runner (an
+  // orphan still holding its session or editing its cwd), and nobody told the database.
+  for (const pgid of agentGroups) expect(liveGroupMembers(pgid)).toContain(pgid);
+  for (const run of running) expect((await api.get(run.id)).body.status).toBe("running");
 
   await h.startRunner({ runnerId: RUNNER_ID });
-  const interrupted = await waitForDto(running.id, (e) => e.status === "interrupted", "the run marked interrupted", 10_000);
-  expect(interrupted).toMatchObject({ sessionId: running.sessionId, error: { code: "runner_lost", message: expect.stringMatching(/continue/i) } });
-  expect(interrupted.finishedAt).not.toBeNull();
-  await waitFor(() => liveGroupMembers(agentPid!).length === 0, `the orphaned agent (pid ${agentPid}) to be stopped`, 10_000);
+  for (const run of running) {
+    const interrupted = await waitForDto(run.id, (e) => e.status === "interrupted", "the run marked interrupted", 10_000);
+    expect(interrupted).toMatchObject({ sessionId: run.sessionId, error: { code: "runner_lost", message: expect.stringMatching(/continue/i) } });
+    expect(interrupted.finishedAt).not.toBeNull();
+  }
+  for (const pgid of agentGroups) await waitFor(() => liveGroupMembers(pgid).length === 0, `the orphaned agent group ${pgid} to be stopped`, 10_000);
 
-  const cont = await api.continue(running.id, "resume after crash bravo");
-  expect(cont.status).toBe(201);
-  expect(cont.body).toMatchObject({ parentExecutionId: running.id, runnerId: RUNNER_ID });
-  const resumed = await waitForEnd(cont.body.id);
-  expect(resumed).toMatchObject({ status: "completed", error: null, sessionId: running.sessionId });
-  const history = historyText(standIn.requestFor("resume after crash bravo"));
-  expect(history).toContain("interrupted prompt amber");
+  const continues = await Promise.all(running.slice(0, CLAUDE_PROMPTS.length).map((run, i) => api.continue(run.id, `resume after crash ${i}`)));
+  for (const [i, cont] of continues.entries()) {
+    expect(cont.status).toBe(201);
+    expect(cont.body).toMatchObject({ parentExecutionId: running[i].id, runnerId: RUNNER_ID });
+  }
+  for (const [i, cont] of continues.entries()) {
+    const resumed = await waitForEnd(cont.body.id);
+    expect(resumed).toMatchObject({ status: "completed", error: null, sessionId: running[i].sessionId });
+    expect(historyText(standIn.requestFor(`resume after crash ${i}`))).toContain(CLAUDE_PROMPTS[i]);
+  }
 });
