@@ -1,12 +1,14 @@
 // `npm run runner`: one more runner against DATABASE_URL (`npm start` already
 // runs one). Start as many as you like, on this or other machines.
 import { ConfigError, loadConfig, requireDatabaseUrl } from "@/server/config/load-config";
-import { startRunner } from "@/server/runner/run-runner";
 
 async function main() {
   const config = loadConfig();
+  const databaseUrl = requireDatabaseUrl(config);
+  // Loaded once the configuration is known good: the database client connects as it loads.
+  const { startRunner } = await import("@/server/runner/run-runner");
   const runner = await startRunner({
-    databaseUrl: requireDatabaseUrl(config),
+    databaseUrl,
     runnerId: config.runner.id,
     concurrency: config.runner.concurrency,
     env: config.env,
