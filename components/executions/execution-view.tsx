@@ -64,7 +64,6 @@ function useFollowUps(execution: ExecutionDto): { continuations: SessionTreeNode
   }, [tree.data, execution]);
 }
 
-/** One execution: what ran, its session, usage, Continue / Fork, and the live log (the seed's ExecutionView). */
 /** A row of links to related executions (its next turns, its forks), each with its status. */
 function LinkedExecutionsRow({ label, executions }: { label: string; executions: { id: string; status: ExecutionDto["status"] }[] }) {
   if (executions.length === 0) return null;
@@ -82,6 +81,7 @@ function LinkedExecutionsRow({ label, executions }: { label: string; executions:
   );
 }
 
+/** One execution: what ran, its session, usage, Continue / Fork, and the live log. */
 export function ExecutionView({ id }: { id: string }) {
   // The end of the log loads alongside the execution, not after it.
   usePrefetchExecutionLogTail(id);

@@ -1,5 +1,6 @@
 import os from "node:os";
 import type { WorkerUtils } from "graphile-worker";
+import type { ExecutionErrorCode } from "@/lib/execution-types";
 import { prisma } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";
@@ -29,9 +30,10 @@ async function interruptRunningExecutions(db: Db, runnerId: string, sameMachine:
     }
   }
   const ids = running.map((e) => e.id);
+  const errorCode: ExecutionErrorCode = "runner_lost";
   await db.execution.updateMany({
     where: { id: { in: ids }, status: "running" },
-    data: { status: "interrupted", errorCode: "runner_lost", errorMessage: RUNNER_LOST_MESSAGE, finishedAt: new Date() },
+    data: { status: "interrupted", errorCode, errorMessage: RUNNER_LOST_MESSAGE, finishedAt: new Date() },
   });
   for (const id of ids) await db.$executeRaw`SELECT pg_notify(${STATUS_CHANNEL}, ${id})`;
   return ids;

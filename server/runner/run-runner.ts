@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { Logger, makeWorkerUtils, runTaskList, type Task, type WorkerPool, type WorkerPoolOptions } from "graphile-worker";
 import pg from "pg";
+import type { ExecutionErrorCode } from "@/lib/execution-types";
 import { inheritedEnv, loadConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";
@@ -73,8 +74,9 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     } catch (error) {
       // A bug must not leave the execution "running" forever.
       log(`execution ${executionId} crashed the job: ${(error as Error).stack}`);
+      const errorCode: ExecutionErrorCode = "runner_error";
       await prisma.execution
-        .updateMany({ where: { id: executionId, status: { in: ["queued", "running"] } }, data: { status: "failed", errorCode: "runner_error", errorMessage: (error as Error).message, finishedAt: new Date() } })
+        .updateMany({ where: { id: executionId, status: { in: ["queued", "running"] } }, data: { status: "failed", errorCode, errorMessage: (error as Error).message, finishedAt: new Date() } })
         .catch(() => {});
     }
   };
