@@ -1,6 +1,7 @@
 import path from "node:path";
 import { makeWorkerUtils, type WorkerUtils } from "graphile-worker";
 import { startRunnerProcess, type RunnerProcess } from "@/bench/lib/runner-process";
+import { prng } from "@/bench/lib/seed-ui";
 import { prisma } from "@/server/db";
 import { sweepDeadRunners } from "@/server/runner/recover-executions";
 import { workerIdPrefix } from "@/server/runner/runner-locks";
@@ -48,6 +49,8 @@ export type ChaosReport = {
   completed: number;
   interrupted: number;
   continues: number;
+  /** Continues sent while the turn they follow was still running (they wait in its session's queue). */
+  continuesBehindRunning: number;
   /** Still queued or running after the drain. */
   stuck: string[];
   /** Ended failed or cancelled (nothing in the mix should). */
@@ -73,18 +76,6 @@ export function chaosRunnerEnv(concurrency: number): Record<string, string> {
     // The prompt (a number of seconds) is the last argument: $0 of the script.
     ARBOR_COMMAND_ARGS: JSON.stringify(["-c", 'echo started; sleep "$0"; echo done']),
     ARBOR_RUNNER_CONCURRENCY: String(concurrency),
-  };
-}
-
-/** A small deterministic PRNG (mulberry32), so a failing run can be replayed with its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -118,13 +109,15 @@ export async function runRunnerChaos(options: ChaosOptions): Promise<ChaosReport
   const started = Date.now();
   const log = options.log ?? (() => {});
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
-  const rand = random(seed);
+  // Deterministic (mulberry32), so a failing run can be replayed with its seed.
+  const rand = prng(seed);
   log(`seed ${seed}`);
   const utils = await makeWorkerUtils({ connectionString: options.databaseUrl });
   const created: string[] = [];
   /** Executions already continued (a second Continue of one would be a fork). */
   const continued = new Set<string>();
   let continues = 0;
+  let continuesBehindRunning = 0;
   let sweeps = 0;
   let staleLocks = 0;
   const orphansSeen: number[] = [];
@@ -140,11 +133,12 @@ export async function runRunnerChaos(options: ChaosOptions): Promise<ChaosReport
       // A Continue of a session's latest turn, finished or still running (then it queues behind it).
       const heads = await prisma.execution.findMany({
         where: { id: { in: created }, agent: "claude", sessionId: { not: null }, status: { in: ["running", "completed", "interrupted"] }, continuations: { none: {} } },
-        select: { id: true },
+        select: { id: true, status: true },
       });
       const candidates = heads.filter((h) => !continued.has(h.id));
       if (candidates.length > 0) {
-        const source = candidates[Math.floor(rand() * candidates.length)].id;
+        const { id: source, status } = candidates[Math.floor(rand() * candidates.length)];
+        if (status === "running") continuesBehindRunning += 1;
         const response = await api.continue(source, JSON.stringify({ mode: "work", holdMs: 150 + Math.floor(rand() * 900) }));
         if (response.status !== 201) throw new Error(`Continue of ${source} refused: ${JSON.stringify(response.body)}`);
         continued.add(source);
@@ -213,6 +207,7 @@ export async function runRunnerChaos(options: ChaosOptions): Promise<ChaosReport
     completed: rows.filter((r) => r.status === "completed").length,
     interrupted: rows.filter((r) => r.status === "interrupted" && r.errorCode === "runner_lost").length,
     continues,
+    continuesBehindRunning,
     stuck: rows.filter((r) => r.status === "queued" || r.status === "running").map((r) => r.id),
     lost: rows
       .filter((r) => r.status === "failed" || r.status === "cancelled" || (r.status === "interrupted" && r.errorCode !== "runner_lost"))
