@@ -135,7 +135,11 @@ export async function runRunnerChaos(options: ChaosOptions): Promise<ChaosReport
         where: { id: { in: created }, agent: "claude", sessionId: { not: null }, status: { in: ["running", "completed", "interrupted"] }, continuations: { none: {} } },
         select: { id: true, status: true },
       });
-      const candidates = heads.filter((h) => !continued.has(h.id));
+      const open = heads.filter((h) => !continued.has(h.id));
+      // Mostly behind a running turn when there is one: that Continue waits in
+      // the session's queue, whose lock the kill may leave behind.
+      const runningHeads = open.filter((h) => h.status === "running");
+      const candidates = runningHeads.length > 0 && rand() < 0.7 ? runningHeads : open;
       if (candidates.length > 0) {
         const { id: source, status } = candidates[Math.floor(rand() * candidates.length)];
         if (status === "running") continuesBehindRunning += 1;
