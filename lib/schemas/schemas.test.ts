@@ -9,14 +9,14 @@ function messageOf(result: { success: boolean; error?: import("zod").ZodError })
 
 describe("spec schemas", () => {
   it("trims titles and defaults the body", () => {
-    expect(createSpecSchema.parse({ title: "  Hi  " })).toEqual({ title: "Hi", body: "" });
+    expect(createSpecSchema.parse({ title: "  Hi  " })).toEqual({ title: "Hi", body: "", projectId: null });
   });
 
   it("gives readable messages", () => {
     expect(messageOf(createSpecSchema.safeParse({ title: "" }))).toBe("title: Title is required");
     expect(messageOf(createSpecSchema.safeParse({ title: "a".repeat(201) }))).toBe("title: Title must be at most 200 characters");
     expect(messageOf(createSpecSchema.safeParse({ title: "a", extra: 1, other: 2 }))).toBe("Unknown fields: extra, other");
-    expect(messageOf(updateSpecSchema.safeParse({}))).toBe("Nothing to update: send title and/or body");
+    expect(messageOf(updateSpecSchema.safeParse({}))).toBe("Nothing to update: send title and/or body (or projectId)");
   });
 
   it("parses detachIssues", () => {
@@ -35,6 +35,7 @@ describe("issue schemas", () => {
       status: "open",
       priority: "medium",
       specId: "SPEC-4",
+      projectId: null,
     });
     expect(createIssueSchema.parse({ title: "x", specId: "" }).specId).toBeNull();
   });
