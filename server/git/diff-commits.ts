@@ -1,24 +1,15 @@
 import "server-only";
 import { ok, type Result } from "@/lib/result";
 import { failure, type GitFailure } from "./git-failure";
-import { combineDiffListings, cutPatchAtFileBoundary, type DiffFileEntry } from "./parse-diff-output";
+import type { DiffResult } from "@/lib/diff/types";
+import { combineDiffListings, cutPatchAtFileBoundary } from "./parse-diff-output";
 import { resolveCommit } from "./refs";
 import { runGit } from "./run-git";
 
 export const DEFAULT_MAX_PATCH_BYTES = 2 * 1024 * 1024;
 
-export interface CommitDiff {
-  from: string;
-  to: string;
-  files: DiffFileEntry[];
-  additions: number;
-  deletions: number;
-  /** The unified patch (binary files appear as "Binary files … differ"), cut at a file boundary when over the cap. */
-  patch: string;
-  /** The patch was cut: files after the cut are listed in `files` but have no text in `patch`. */
-  truncated: boolean;
-  maxPatchBytes: number;
-}
+/** Files with +/− counts and the patch (shape shared with the API: lib/diff/types.ts). */
+export type CommitDiff = DiffResult;
 
 // Same options for every listing, so the file lists agree: renames found,
 // no external diff drivers or text conversion, paths as they are.

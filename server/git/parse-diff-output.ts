@@ -1,17 +1,7 @@
 // Parsers for `git diff -z --name-status` and `git diff -z --numstat`. Pure.
+import type { DiffFile as DiffFileEntry, DiffFileStatus } from "@/lib/diff/types";
 
-export type DiffFileStatus = "added" | "modified" | "deleted" | "renamed" | "copied" | "type_changed";
-
-export interface DiffFileEntry {
-  path: string;
-  /** The path before a rename or copy; null otherwise. */
-  oldPath: string | null;
-  status: DiffFileStatus;
-  /** Lines added / removed; 0 for binary files. */
-  additions: number;
-  deletions: number;
-  binary: boolean;
-}
+export type { DiffFileEntry };
 
 const STATUS: Record<string, DiffFileStatus> = { A: "added", M: "modified", D: "deleted", R: "renamed", C: "copied", T: "type_changed" };
 
