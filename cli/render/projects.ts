@@ -1,20 +1,9 @@
 // Projects (GET /api/projects, /api/projects/:id) → lines. Pure.
 
 import type { Project, ProjectDetail } from "@/lib/projects/types";
+import { formatBytes } from "../../lib/projects/format-bytes";
 import { oneLine } from "./format";
 import { paint, type Style } from "./style";
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KiB", "MiB", "GiB", "TiB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value >= 10 ? value.toFixed(0) : value.toFixed(1)} ${units[unit]}`;
-}
 
 const kind = (p: Project) => (p.isGitRepo ? `git · ${p.baseBranch ?? "?"}` : "directory");
 
