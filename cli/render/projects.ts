@@ -39,7 +39,7 @@ export function renderProjectDetail(p: ProjectDetail, style: Style): string[] {
     row("worktrees", `${p.worktrees.length}, ${formatBytes(p.worktreeBytes)} on disk`);
     for (const w of p.worktrees) {
       const size = w.missing ? paint(style, "missing", "red") : formatBytes(w.bytes);
-      lines.push(`    ${w.branch ?? "(detached)"}  ${paint(style, size, "dim")}  ${w.path}`);
+      lines.push(`    ${w.spare ? "(spare, for the next run)" : (w.branch ?? "(detached)")}  ${paint(style, size, "dim")}  ${w.path}`);
     }
   }
   for (const problem of p.problems) lines.push(paint(style, `  ! ${problem}`, "yellow"));

@@ -77,7 +77,7 @@ function Worktrees({ project }: { project: ProjectDetail }) {
         <ul aria-label="Worktrees" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
           {project.worktrees.map((w) => (
             <li key={w.path} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
-              <code className="font-mono text-xs">{w.branch ?? "(detached)"}</code>
+              <code className="font-mono text-xs">{w.spare ? "spare checkout (for the next run)" : (w.branch ?? "(detached)")}</code>
               {w.executionId ? (
                 <Link href={`/executions/${w.executionId}`} className="font-mono text-xs text-emerald-700 hover:underline dark:text-emerald-400">
                   #{shortId(w.executionId)}

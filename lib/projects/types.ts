@@ -38,6 +38,8 @@ export interface ProjectWorktree {
   bytes: number;
   /** The execution that ran in it, when known. */
   executionId: string | null;
+  /** A checkout made ahead of time, waiting for the next run (no branch yet). */
+  spare: boolean;
 }
 
 /** What the repository looks like right now (git projects). */

@@ -6,6 +6,7 @@ import { failure, type GitFailure } from "./git-failure";
 import { readRepositoryState } from "./repository-state";
 import { branchHead, isValidBranchName, pinCommit, resolveCommit } from "./refs";
 import { runGit } from "./run-git";
+import { claimSpare } from "./spare-worktrees";
 
 export interface CreateWorktreeInput {
   /** Any checkout of the repository (normally the project's main checkout). */
@@ -18,6 +19,8 @@ export interface CreateWorktreeInput {
   from: string;
   /** A ref that keeps the start commit reachable (startRefName(executionId)); optional. */
   pinRef?: string;
+  /** Where spare checkouts of this repository wait (prepareSpareWorktree): one is claimed when there, else a fresh checkout is made. */
+  spareDir?: string;
 }
 
 export interface CreatedWorktree {
@@ -25,6 +28,8 @@ export interface CreatedWorktree {
   branch: string;
   /** The commit the worktree starts at (HEAD of the new branch). */
   startSha: string;
+  /** A spare checkout was claimed (fast) rather than a fresh one made. */
+  fromSpare: boolean;
 }
 
 /**
@@ -49,14 +54,32 @@ export async function createWorktree(input: CreateWorktreeInput): Promise<Result
     return failure("already_exists", { what: "path", name: target, message: `${target} already exists` });
   }
   await mkdir(path.dirname(target), { recursive: true });
+  const fromSpare = input.spareDir ? await claimSpareAt(input.repo, input.spareDir, target, input.branch, startSha) : false;
   try {
-    await runGit(input.repo, ["-c", "core.hooksPath=/dev/null", "worktree", "add", "--quiet", "--no-track", "-b", input.branch, "--", target, startSha]);
+    if (!fromSpare) {
+      await runGit(input.repo, [...NO_HOOKS, "worktree", "add", "--quiet", "--no-track", "-b", input.branch, "--", target, startSha]);
+    }
     if (input.pinRef) await pinCommit(input.repo, input.pinRef, startSha, `arbor: start of ${input.branch}`);
   } catch (error) {
     await undoWorktree(input.repo, target, input.branch, startSha);
     throw error;
   }
-  return ok({ path: target, branch: input.branch, startSha });
+  return ok({ path: target, branch: input.branch, startSha, fromSpare });
+}
+
+const NO_HOOKS = ["-c", "core.hooksPath=/dev/null"];
+
+/**
+ * Claims a spare as `target` and puts it on the new branch at `startSha`
+ * (only files that differ from the spare's commit are written). If the
+ * switch fails, the claimed spare is thrown away and a fresh checkout follows.
+ */
+async function claimSpareAt(repo: string, spareDir: string, target: string, branch: string, startSha: string): Promise<boolean> {
+  if (!(await claimSpare(repo, spareDir, target))) return false;
+  const switched = await runGit(target, [...NO_HOOKS, "checkout", "--quiet", "--no-track", "-b", branch, startSha], { okExitCodes: [0, 1, 128] });
+  if (switched.exitCode === 0) return true;
+  await undoWorktree(repo, target, branch, startSha);
+  return false;
 }
 
 /** Best effort: nothing of a half-made worktree stays (its branch only if it still points at the start). */

@@ -4,6 +4,7 @@ import type { ProjectWorktree } from "@/lib/projects/types";
 import { prisma } from "@/server/db";
 import { worktreeDiskUsage } from "@/server/git/disk-usage";
 import { listWorktrees } from "@/server/git/list-worktrees";
+import { isSparePath } from "@/server/git/spare-worktrees";
 import { worktreesRoot } from "./worktrees-root";
 
 /** The worktrees Arbor made in a repository (those under its worktrees root), with their disk use and execution. */
@@ -27,6 +28,7 @@ export async function listProjectWorktrees(repo: string): Promise<ProjectWorktre
       missing: w.missing,
       bytes: w.missing ? 0 : await worktreeDiskUsage(w.path),
       executionId: byPath.get(w.path) ?? null,
+      spare: isSparePath(w.path),
     })),
   );
 }

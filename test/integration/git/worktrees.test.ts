@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { createWorktree } from "@/server/git/create-worktree";
@@ -7,6 +7,7 @@ import { GitError } from "@/server/git/git-error";
 import { listWorktrees } from "@/server/git/list-worktrees";
 import { pruneWorktrees } from "@/server/git/prune-worktrees";
 import { removeWorktree } from "@/server/git/remove-worktree";
+import { listSpares, prepareSpareWorktree } from "@/server/git/spare-worktrees";
 import { snapshotRefName, startRefName, worktreeBranchName, worktreePathFor } from "@/server/git/worktree-names";
 import { commitAll, git, tempRepos, writeFiles, type TempRepos } from "@/test/support/git-repo";
 
@@ -31,7 +32,7 @@ describe("createWorktree", () => {
     expect(target).toBe(path.join(repos.root, "data", "worktrees", "PROJ-1", "ISSUE-3-1f2e3d4c"));
 
     const created = await createWorktree({ repo, path: target, branch, from: "main", pinRef: startRefName(EXEC) });
-    expect(created).toEqual({ ok: true, value: { path: target, branch, startSha: head } });
+    expect(created).toEqual({ ok: true, value: { path: target, branch, startSha: head, fromSpare: false } });
     expect(git(target, "rev-parse", "--abbrev-ref", "HEAD")).toBe(branch);
     expect(git(target, "status", "--porcelain")).toBe("");
     expect(git(repo, "rev-parse", `refs/arbor/starts/${EXEC}`)).toBe(head);
@@ -98,6 +99,49 @@ describe("createWorktree", () => {
     for (const dir of [repos.root, repo, target]) {
       for (const name of ["pwned", "pwned2", "pwned3", "x"]) expect(existsSync(path.join(dir, name))).toBe(false);
     }
+  });
+});
+
+describe("spare checkouts", () => {
+  it("claims a spare made ahead of time: moved into place and switched to the new branch at the start commit", async () => {
+    const repo = repos.repo("app", { "a.txt": "one\n", "b.txt": "b\n" });
+    const first = git(repo, "rev-parse", "HEAD");
+    const spareDir = path.join(repos.root, "worktrees", "PROJ-1");
+    const spare = await prepareSpareWorktree({ repo, dir: spareDir, from: "main" });
+    expect(spare.ok && path.basename(spare.value).startsWith(".spare-")).toBe(true);
+    // The base branch moves on after the spare was made.
+    writeFiles(repo, { "a.txt": "two\n" });
+    const second = commitAll(repo, "later");
+
+    const target = path.join(spareDir, "ISSUE-1-aaaaaaaa");
+    const created = await createWorktree({ repo, path: target, branch: "arbor/ISSUE-1/aaaaaaaa", from: "main", spareDir });
+    expect(created).toEqual({ ok: true, value: { path: target, branch: "arbor/ISSUE-1/aaaaaaaa", startSha: second, fromSpare: true } });
+    expect(await listSpares(spareDir)).toEqual([]);
+    expect(git(target, "rev-parse", "--abbrev-ref", "HEAD")).toBe("arbor/ISSUE-1/aaaaaaaa");
+    expect(git(target, "status", "--porcelain", "--untracked-files=all")).toBe("");
+    expect(readFileSync(path.join(target, "a.txt"), "utf8")).toBe("two\n");
+    expect((await listWorktrees(repo)).map((w) => w.path)).toEqual([repo, target]);
+    expect(first).not.toBe(second);
+
+    // No spare left: a fresh checkout.
+    const fresh = await createWorktree({ repo, path: path.join(spareDir, "ISSUE-1-bbbbbbbb"), branch: "arbor/ISSUE-1/bbbbbbbb", from: first, spareDir });
+    expect(fresh).toMatchObject({ ok: true, value: { fromSpare: false, startSha: first } });
+  });
+
+  it("falls back to a fresh checkout when a spare cannot be switched, leaving nothing behind", async () => {
+    const repo = repos.repo("app", { "a.txt": "one\n" });
+    const spareDir = path.join(repos.root, "spares");
+    const spare = await prepareSpareWorktree({ repo, dir: spareDir, from: "main" });
+    if (!spare.ok) throw new Error(spare.error.message);
+    writeFiles(spare.value, { "a.txt": "someone edited the spare\n" });
+    writeFiles(repo, { "a.txt": "two\n" });
+    commitAll(repo, "later");
+    const target = path.join(repos.root, "wt");
+    const created = await createWorktree({ repo, path: target, branch: "arbor/ISSUE-1/cccccccc", from: "main", spareDir });
+    expect(created).toMatchObject({ ok: true, value: { fromSpare: false } });
+    expect(readFileSync(path.join(target, "a.txt"), "utf8")).toBe("two\n");
+    expect((await listWorktrees(repo)).map((w) => w.path)).toEqual([repo, target]);
+    expect(existsSync(spare.value)).toBe(false);
   });
 });
 
