@@ -62,3 +62,13 @@ export function tempRepos(prefix = "arbor-git-"): TempRepos {
     },
   };
 }
+
+/** Branches `side` and `main` that both changed f.txt since they parted: merging, rebasing or cherry-picking one onto the other stops on a conflict. */
+export function divergeBranches(repo: string): void {
+  git(repo, "checkout", "--quiet", "-b", "side");
+  writeFiles(repo, { "f.txt": "side\n" });
+  commitAll(repo, "side");
+  git(repo, "checkout", "--quiet", "main");
+  writeFiles(repo, { "f.txt": "main\n" });
+  commitAll(repo, "main");
+}

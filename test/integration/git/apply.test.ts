@@ -3,7 +3,7 @@ import path from "node:path";
 import { applySnapshot } from "@/server/git/apply-snapshot";
 import { createWorktree } from "@/server/git/create-worktree";
 import { snapshotWorktree } from "@/server/git/snapshot-worktree";
-import { commitAll, git, tempRepos, writeFiles, type TempRepos } from "@/test/support/git-repo";
+import { commitAll, divergeBranches, git, tempRepos, writeFiles, type TempRepos } from "@/test/support/git-repo";
 
 // Applying a snapshot to the base branch of the main checkout, against real git.
 
@@ -105,12 +105,7 @@ describe("applySnapshot", () => {
 
   it("refuses while the main checkout is in the middle of a rebase or merge", async () => {
     const snap = await snapshotWith("busy1", { "src/a.ts": "x\n" });
-    git(repo, "checkout", "--quiet", "-b", "side");
-    writeFiles(repo, { "src/b.ts": "side\n" });
-    commitAll(repo, "side");
-    git(repo, "checkout", "--quiet", "main");
-    writeFiles(repo, { "src/b.ts": "main\n" });
-    commitAll(repo, "main");
+    divergeBranches(repo);
     expect(() => git(repo, "merge", "side")).toThrow();
     const result = await applySnapshot({ repo, baseBranch: "main", commit: snap, strategy: "merge", message: "m" });
     expect(result).toMatchObject({ ok: false, error: { kind: "busy", operation: "merge", message: expect.stringContaining("in the middle of a merge") } });

@@ -4,7 +4,7 @@ import { GitError, GIT_MISSING_MESSAGE } from "@/server/git/git-error";
 import { gitErrorToAppError } from "@/server/git/git-failure";
 import { readRepositoryState } from "@/server/git/repository-state";
 import { runGit } from "@/server/git/run-git";
-import { commitAll, git, tempRepos, writeFiles, type TempRepos } from "@/test/support/git-repo";
+import { divergeBranches, git, tempRepos, type TempRepos } from "@/test/support/git-repo";
 
 let repos: TempRepos;
 beforeEach(() => {
@@ -15,12 +15,7 @@ afterEach(() => repos.cleanup());
 /** A repository with two branches that conflict on f.txt. */
 function conflictingBranches(): string {
   const repo = repos.repo("app", { "f.txt": "base\n" });
-  git(repo, "checkout", "--quiet", "-b", "side");
-  writeFiles(repo, { "f.txt": "side\n" });
-  commitAll(repo, "side");
-  git(repo, "checkout", "--quiet", "main");
-  writeFiles(repo, { "f.txt": "main\n" });
-  commitAll(repo, "main");
+  divergeBranches(repo);
   return repo;
 }
 

@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { main } from "@/cli/main";
 import * as applyRoute from "@/app/api/executions/[id]/apply/route";
 import * as diffRoute from "@/app/api/executions/[id]/diff/route";
 import * as compareRoute from "@/app/api/compare/diff/route";
@@ -11,14 +10,14 @@ import { prisma } from "@/server/db";
 import { resetDb } from "@/test/support/db";
 import { makeIssue } from "@/test/support/factories";
 import { commitAll, git, tempRepos, writeFiles, type TempRepos } from "@/test/support/git-repo";
+import { runArbor, type RouteTable } from "@/test/support/cli-in-process";
 import { setEnv } from "@/test/support/route-call";
 import { simulateRun } from "@/test/support/simulated-run";
 
 // `arbor project …`, `arbor diff` and `arbor apply` against the real route
 // handlers, database and git (the CLI's fetch is routed to the handlers in-process).
 
-type Handler = (request: Request, context: never) => Promise<Response>;
-const ROUTES: [RegExp, Record<string, unknown>][] = [
+const ROUTES: RouteTable = [
   [/^\/api\/projects$/, projectsRoute],
   [/^\/api\/projects\/([^/]+)$/, projectRoute],
   [/^\/api\/executions\/([^/]+)\/diff$/, diffRoute],
@@ -26,33 +25,10 @@ const ROUTES: [RegExp, Record<string, unknown>][] = [
   [/^\/api\/compare\/diff$/, compareRoute],
 ];
 
-async function routedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const request = new Request(input, init);
-  const { pathname } = new URL(request.url);
-  for (const [pattern, handlers] of ROUTES) {
-    const match = pattern.exec(pathname);
-    const handler = match ? (handlers[request.method] as Handler | undefined) : undefined;
-    if (handler) return handler(request, { params: Promise.resolve({ id: decodeURIComponent(match![1] ?? "") }) } as never);
-  }
-  return new Response("not found", { status: 404 });
-}
-
 let repos: TempRepos;
 let restoreEnv: () => void;
 
-async function arbor(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(argv, {
-    env: { NO_COLOR: "1" },
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    cwd: repos.root,
-    readStdin: async () => "",
-    fetch: routedFetch as typeof fetch,
-  });
-  return { code, stdout, stderr };
-}
+const arbor = (...argv: string[]) => runArbor(ROUTES, argv, { cwd: repos.root });
 
 beforeAll(async () => {
   await resetDb();

@@ -9,7 +9,7 @@ import { worktreeBranchName, worktreePathFor } from "@/server/git/worktree-names
 import { worktreesRoot } from "@/server/projects/worktrees-root";
 import { resetDb } from "@/test/support/db";
 import { makeIssue, makeSpec } from "@/test/support/factories";
-import { commitAll, git, tempRepos, writeFiles, type TempRepos } from "@/test/support/git-repo";
+import { divergeBranches, git, tempRepos, writeFiles, type TempRepos } from "@/test/support/git-repo";
 import { callRoute, setEnv } from "@/test/support/route-call";
 
 // /api/projects against real git repositories and the real database.
@@ -102,12 +102,7 @@ describe("POST /api/projects", () => {
 
   it("refuses a repository in the middle of a rebase (409), a detached HEAD without a base branch, and an empty repository", async () => {
     const repo = repos.repo("app", { "f.txt": "base\n" });
-    git(repo, "checkout", "--quiet", "-b", "side");
-    writeFiles(repo, { "f.txt": "side\n" });
-    commitAll(repo, "side");
-    git(repo, "checkout", "--quiet", "main");
-    writeFiles(repo, { "f.txt": "main\n" });
-    commitAll(repo, "main");
+    divergeBranches(repo);
     expect(() => git(repo, "rebase", "side")).toThrow();
     const busy = await register({ path: repo });
     expect(busy.status).toBe(409);
