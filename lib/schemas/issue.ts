@@ -54,7 +54,8 @@ export const createIssueSchema = requestObject({
   status: issueStatusSchema.default("open"),
   priority: issuePrioritySchema.default("medium"),
   specId: issueSpecIdSchema.default(null),
-  projectId: projectRefSchema.default(null),
+  /** Absent or null: the default workspace. Left out when absent, so forms that also edit never send it by accident. */
+  projectId: projectRefSchema.optional(),
 });
 export type CreateIssueInput = z.input<typeof createIssueSchema>;
 export type CreateIssueData = z.output<typeof createIssueSchema>;

@@ -9,7 +9,7 @@ function messageOf(result: { success: boolean; error?: import("zod").ZodError })
 
 describe("spec schemas", () => {
   it("trims titles and defaults the body", () => {
-    expect(createSpecSchema.parse({ title: "  Hi  " })).toEqual({ title: "Hi", body: "", projectId: null });
+    expect(createSpecSchema.parse({ title: "  Hi  " })).toEqual({ title: "Hi", body: "" });
   });
 
   it("gives readable messages", () => {
@@ -35,7 +35,6 @@ describe("issue schemas", () => {
       status: "open",
       priority: "medium",
       specId: "SPEC-4",
-      projectId: null,
     });
     expect(createIssueSchema.parse({ title: "x", specId: "" }).specId).toBeNull();
   });

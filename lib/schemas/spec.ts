@@ -6,7 +6,8 @@ import { bodySchema, limitSchema, requestObject, searchQuerySchema, titleSchema 
 export const createSpecSchema = requestObject({
   title: titleSchema,
   body: bodySchema.default(""),
-  projectId: projectRefSchema.default(null),
+  /** Absent or null: the default workspace. Left out when absent, so forms that also edit never send it by accident. */
+  projectId: projectRefSchema.optional(),
 });
 export type CreateSpecInput = z.input<typeof createSpecSchema>;
 export type CreateSpecData = z.output<typeof createSpecSchema>;
