@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { copyFile, open, rename, rm } from "node:fs/promises";
+import { copyFile, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { ok, type Result } from "@/lib/result";
 import { arborIdentityEnv } from "./commit-identity";
@@ -42,6 +42,9 @@ export interface Snapshot {
  * changes had just been committed: same files, clean status.
  */
 export async function snapshotWorktree(input: SnapshotInput): Promise<Result<Snapshot, GitFailure>> {
+  if (!(await stat(input.worktree).then((s) => s.isDirectory(), () => false))) {
+    return failure("not_a_worktree", { message: `the worktree ${input.worktree} no longer exists` });
+  }
   const state = await readRepositoryState(input.worktree);
   if (!state) return failure("not_a_repository", { message: `${input.worktree} is not a git worktree` });
   if (!state.head) return failure("unknown_ref", { ref: "HEAD", message: `${input.worktree} has no commit to build on` });

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, rmSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { createWorktree } from "@/server/git/create-worktree";
@@ -113,5 +113,10 @@ describe("snapshotWorktree", () => {
     expect(git(repo, "rev-parse", BRANCH)).toBe(head);
     expect(git(wt, "status", "--porcelain")).toBe(statusBefore);
     if (result.ok) expect(git(repo, "show", `${result.value.sha}:src/a.ts`)).toContain("<<<<<<<");
+  });
+
+  it("says so when the worktree's directory vanished", async () => {
+    rmSync(wt, { recursive: true, force: true });
+    expect(await snapshotWorktree({ worktree: wt, message: "snap" })).toMatchObject({ ok: false, error: { kind: "not_a_worktree", message: expect.stringContaining("no longer exists") } });
   });
 });
