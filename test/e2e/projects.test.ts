@@ -3,19 +3,27 @@
  * Projects from the header, see the default workspace, try a path outside
  * the workspace roots (refused next to the field), register a git
  * repository, land on its page with its facts, and see it listed.
- * (Run, fork, diff and apply in the browser come with the runner wiring.)
+ * Then an execution recorded the way the runner will record one (its own
+ * worktree, start commit and snapshot): its page shows the files it changed,
+ * unified and split, and "Apply to main" merges it into the main checkout.
+ * (Running, forking and comparing from the browser come with the runner wiring.)
  */
-import { mkdirSync, realpathSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startAppServer, type AppServer } from "@/test/support/app-server";
 import { launchBrowser, saveScreenshot } from "@/test/support/browser";
 import { resetDb } from "@/test/support/db";
+import { makeIssue } from "@/test/support/factories";
 import { git, tempRepos, type TempRepos } from "@/test/support/git-repo";
+import { setEnv } from "@/test/support/route-call";
+import { simulateRun } from "@/test/support/simulated-run";
+import { createProject } from "@/server/projects/create-project";
 
 jest.setTimeout(120_000);
 
 let repos: TempRepos;
+let restoreEnv: () => void;
 let server: AppServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -25,15 +33,16 @@ beforeAll(async () => {
   await resetDb();
   repos = tempRepos("arbor-e2e-projects-");
   mkdirSync(path.join(repos.root, "workspace"));
-  server = await startAppServer({
-    env: { ...process.env, ARBOR_WORKSPACE: path.join(repos.root, "workspace"), ARBOR_WORKSPACE_ROOTS: repos.root, ARBOR_DATA_DIR: path.join(repos.root, "data") },
-  });
+  // The same places for the server and for this process (which sets up executions directly).
+  restoreEnv = setEnv({ ARBOR_WORKSPACE: path.join(repos.root, "workspace"), ARBOR_WORKSPACE_ROOTS: repos.root, ARBOR_DATA_DIR: path.join(repos.root, "data") });
+  server = await startAppServer({ env: { ...process.env } });
   browser = await launchBrowser();
 }, 600_000); // the first run builds the app
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  restoreEnv?.();
   repos?.cleanup();
 });
 
@@ -82,4 +91,28 @@ it("registers a git repository and lists it beside the default workspace", async
   await rows.first().getByRole("link", { name: "Shop" }).waitFor();
   expect(await rows.allTextContents()).toEqual([expect.stringMatching(/^PROJ-1Shopgit · develop/), expect.stringMatching(/^defaultDefault workspace\(implicit\)/)]);
   await saveScreenshot(page, "projects-02-list");
+});
+
+it("shows what an execution changed, unified and split, and applies it to the base branch", async () => {
+  const repo = repos.repo("app", { "plan.txt": "original\n", "src/keep.ts": "export const keep = 1;\n" });
+  const project = await createProject({ path: repo });
+  if (!project.ok) throw new Error(project.error.message);
+  const issue = await makeIssue({ title: "Rewrite the plan", projectId: project.value.id });
+  const run = await simulateRun({ project: project.value, issueId: issue.id, files: { "plan.txt": "alternative\n", "src/new.ts": "export const added = true;\n" }, prompt: "rewrite plan.txt = alternative" });
+
+  await page.goto(`${server.url}/executions/${run.id}`);
+  const files = page.getByRole("region", { name: "Files" });
+  const list = files.getByRole("list", { name: "Changed files" });
+  await list.waitFor();
+  expect(await list.getByRole("listitem").allTextContents()).toEqual(["Mmodifiedplan.txt+1 −1", "Aaddedsrc/new.ts+1 −0"]);
+  await files.getByText("alternative", { exact: true }).waitFor();
+  await saveScreenshot(page, "projects-03-execution-diff");
+  await files.getByRole("button", { name: "Split" }).click();
+  await page.locator("table.diff-split").first().waitFor();
+  await saveScreenshot(page, "projects-04-execution-diff-split");
+
+  await files.getByRole("button", { name: "Apply to main" }).click();
+  await files.getByRole("status").filter({ hasText: "Applied to main (merge)" }).waitFor();
+  expect(readFileSync(path.join(repo, "plan.txt"), "utf8")).toBe("alternative\n");
+  expect(git(repo, "log", "-1", "--format=%P").split(" ")[1]).toBe(run.snapshotSha);
 });
