@@ -7,8 +7,11 @@ import "server-only";
  */
 export class GitError extends Error {
   constructor(
-    /** "git_missing": no `git` on PATH; "failed": a command exited non-zero or could not start. */
-    readonly kind: "git_missing" | "failed",
+    /**
+     * "git_missing": no `git` on PATH; "unsafe_ownership": git refuses a repository owned by
+     * another user (safe.directory); "failed": a command exited non-zero or could not start.
+     */
+    readonly kind: "git_missing" | "unsafe_ownership" | "failed",
     message: string,
     readonly details: { args?: readonly string[]; cwd?: string; exitCode?: number | null; stderr?: string } = {},
   ) {

@@ -40,12 +40,12 @@ export function gitFailureToAppError(f: GitFailure, field?: string): AppError {
 }
 
 /**
- * git missing from PATH is a 409 naming the problem (the server, not the
- * request, must change). A git command that failed is a 500 that still says
- * what git said (e.g. "detected dubious ownership"), so a person can act on it.
+ * git missing from PATH, or refusing a repository another user owns, is a
+ * 409 naming the problem (the server, not the request, must change). A git command that failed is a 500 that still says
+ * what git said, so a person can act on it.
  */
 export function gitErrorToAppError(error: GitError): AppError {
-  if (error.kind === "git_missing") return { code: "conflict", message: error.message, details: { reason: "git_missing" } };
+  if (error.kind !== "failed") return { code: "conflict", message: error.message, details: { reason: error.kind } };
   return { code: "internal", message: error.message, details: { reason: "git_failed" } };
 }
 

@@ -104,6 +104,13 @@ export async function runGit(cwd: string, args: readonly string[], options: GitR
     }
     throw new GitError("failed", `could not start git: ${output.spawnError.message}`, { args, cwd });
   }
+  if (output.exitCode === 128 && /detected dubious ownership/.test(output.stderr)) {
+    throw new GitError(
+      "unsafe_ownership",
+      `git refuses to work in ${cwd}: the repository belongs to another user than the one Arbor runs as. If you trust it: git config --global --add safe.directory '${cwd}'`,
+      { args, cwd, exitCode: 128, stderr: output.stderr },
+    );
+  }
   if (!okExitCodes.includes(output.exitCode)) {
     const reason = output.stderr.trim().split("\n").slice(-3).join(" ").slice(0, 500) || `exit code ${output.exitCode}`;
     throw new GitError("failed", `git ${args[0] ?? ""} failed in ${cwd}: ${reason}`, { args, cwd, exitCode: output.exitCode, stderr: output.stderr });

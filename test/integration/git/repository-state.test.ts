@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { GitError, GIT_MISSING_MESSAGE } from "@/server/git/git-error";
@@ -87,6 +88,15 @@ describe("runGit", () => {
     expect((failed as Error).message).toMatch(/git rev-parse failed in .*: fatal: Needed a single revision/);
     const missingDir = await runGit(path.join(repos.root, "absent"), ["status"]).catch((e: unknown) => e);
     expect(missingDir).toMatchObject({ kind: "failed", message: expect.stringContaining("does not exist") });
+  });
+
+  it("names the fix when git refuses a repository another user owns (safe.directory)", async () => {
+    if (process.getuid?.() !== 0) return; // needs root to hand the repository to someone else
+    const repo = repos.repo("theirs");
+    execFileSync("chown", ["-R", "nobody", repo]);
+    const error = await readRepositoryState(repo).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "unsafe_ownership", message: expect.stringContaining(`git config --global --add safe.directory '${repo}'`) });
+    expect(gitErrorToAppError(error as GitError)).toMatchObject({ code: "conflict", details: { reason: "unsafe_ownership" } });
   });
 
   it("ignores GIT_DIR and friends inherited from the environment", async () => {
