@@ -1,6 +1,7 @@
 // Command-line parsing: argv → a typed `Command`, or a usage error. Pure.
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { parseApplyArgs, parseDiffArgs, parseProjectArgs, type ApplyCommand, type DiffCommand, type ProjectCommand } from "./project-args";
 
 /** `continue` and `fork` take the same arguments. */
 export type ExecutionPromptCommand = { name: "continue" | "fork"; executionId: string; prompt: string; follow: boolean; json: boolean };
@@ -16,6 +17,9 @@ export type Command =
   | { name: "session"; sessionId: string; json: boolean }
   | { name: "search"; q: string; limit?: number; json: boolean }
   | BundleCommand
+  | ProjectCommand
+  | DiffCommand
+  | ApplyCommand
   | { name: "help"; topic?: string }
   | { name: "version" };
 
@@ -55,6 +59,9 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   search: 'arbor search "<text>" [--limit N] [--json]',
   bundle:
     'arbor bundle list | show <BUNDLE> | create "<name>" [--description TEXT] | add <BUNDLE> <SESS|SPEC|ISSUE|SHA>… | export <BUNDLE> | import <FILE|-> | load <BUNDLE> "<prompt>" [--follow]  [--json]',
+  project: "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] | list | show <PROJ> | remove <PROJ>  [--json]",
+  diff: "arbor diff <executionId> [otherExecutionId] [--stat] [--json]",
+  apply: 'arbor apply <executionId> [--squash] [--message "…"] [--json]',
   help: "arbor help [command]",
 };
 
@@ -71,6 +78,9 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   session: "Show a session: its executions, issue, parent and forks, and what refers to it.",
   search: "Search prompts, agent output, tool calls, files touched and session titles.",
   bundle: "Context bundles: list, show, create, add items, export to JSON, import, and load into an agent.",
+  project: "Projects: register a directory (a git repository gets a worktree per line of work), list, show, remove.",
+  diff: "What an execution changed (start → snapshot), or the difference between two executions' snapshots.",
+  apply: "Bring an execution's snapshot into its project's base branch (merge, or --squash); nothing changes on conflicts.",
   help: "Show help.",
 };
 
@@ -79,6 +89,7 @@ const ALIASES: Record<string, CommandName> = {
   log: "show",
   logs: "show",
   ls: "issues",
+  projects: "project",
 };
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -103,6 +114,9 @@ const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
   session: COMMON,
   search: { ...COMMON, limit: { type: "string", short: "n" } },
   bundle: { ...COMMON, ...FOLLOW, description: { type: "string", short: "d" } },
+  project: { ...COMMON, name: { type: "string" }, "base-branch": { type: "string" }, agent: { type: "string", short: "a" } },
+  diff: { ...COMMON, stat: { type: "boolean" } },
+  apply: { ...COMMON, squash: { type: "boolean" }, message: { type: "string", short: "m" } },
 };
 
 function isCommandName(s: string): s is Exclude<CommandName, "version"> {
@@ -163,7 +177,7 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
   const url = typeof values.url === "string" ? values.url : undefined;
   const ok = (command: Command): ParseResult => ({ ok: true, command, ...(url !== undefined ? { url } : {}) });
 
-  for (const key of ["agent", "cwd", "url", "q"] as const) {
+  for (const key of name === "project" ? (["url"] as const) : (["agent", "cwd", "url", "q"] as const)) {
     if (typeof values[key] === "string" && (values[key] as string).trim() === "") return fail(`--${key} needs a value`, name);
   }
 
@@ -232,6 +246,13 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
     }
     case "bundle":
       return parseBundle(positionals, values, ok, (message) => fail(message, name));
+    case "project":
+    case "diff":
+    case "apply": {
+      const parse = { project: parseProjectArgs, diff: parseDiffArgs, apply: parseApplyArgs }[name];
+      const parsed = parse(positionals, values);
+      return parsed.ok ? ok(parsed.command) : fail(parsed.message, name);
+    }
   }
 }
 

@@ -14,7 +14,10 @@ import { forkCommand } from "./commands/fork";
 import { helpText } from "./commands/help";
 import { listCommand } from "./commands/list";
 import { runCommand } from "./commands/run";
+import { applyCommand } from "./commands/apply";
 import { bundleCommand } from "./commands/bundle";
+import { diffCommand } from "./commands/diff";
+import { projectCommand } from "./commands/project";
 import { searchCommand } from "./commands/search";
 import { sessionCommand } from "./commands/session";
 import { sessionsCommand } from "./commands/sessions";
@@ -74,6 +77,12 @@ function dispatch(ctx: Context, command: Exclude<Command, { name: "help" | "vers
       return searchCommand(ctx, command);
     case "bundle":
       return bundleCommand(ctx, command);
+    case "project":
+      return projectCommand(ctx, command);
+    case "diff":
+      return diffCommand(ctx, command);
+    case "apply":
+      return applyCommand(ctx, command);
   }
 }
 

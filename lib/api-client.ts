@@ -38,6 +38,8 @@ export function isApiError(error: unknown): error is ApiError {
 
 export interface SpecListParams {
   q?: string;
+  /** A project id, or "none" for the default workspace's. */
+  projectId?: string;
   limit?: number;
 }
 
@@ -46,6 +48,8 @@ export interface IssueListParams {
   status?: IssueStatus;
   /** A spec id, or "none" for issues without a spec. */
   specId?: string;
+  /** A project id, or "none" for the default workspace's. */
+  projectId?: string;
   limit?: number;
 }
 

@@ -41,6 +41,19 @@ export const EXECUTION_ERROR_CODES = [
 ] as const;
 export type ExecutionErrorCode = (typeof EXECUTION_ERROR_CODES)[number];
 
+/** The git worktree an execution ran in: its own line of work, branched from a commit. */
+export type ExecutionWorktree = {
+  path: string;
+  /** "arbor/ISSUE-3/1f2e3d4c" */
+  branch: string | null;
+  /** present: on disk; missing: its directory vanished; removed: cleaned up by housekeeping. */
+  state: "present" | "missing" | "removed" | null;
+  /** The commit it started from. */
+  startSha: string | null;
+  /** The commit of the worktree's state when it ended; null until then. */
+  snapshotSha: string | null;
+};
+
 export type ExecutionDto = {
   id: string;
   issueId: string;
@@ -60,6 +73,12 @@ export type ExecutionDto = {
   resumeAtMessageId: string | null;
   restartedFromExecutionId: string | null;
   runnerId: string | null;
+  /** The project it ran in ("PROJ-2"), or null: the default workspace. */
+  projectId: string | null;
+  /** It ran in the project's directory itself, by the person's choice, not in a worktree of its own. */
+  sharedDirectory: boolean;
+  /** Its own worktree, once the runner made one (git projects). */
+  worktree: ExecutionWorktree | null;
   error: { code: ExecutionErrorCode; message: string } | null;
   usage: { inputTokens: number; outputTokens: number; costUsd: number; durationMs: number | null; numTurns: number | null } | null;
   eventCount: number;

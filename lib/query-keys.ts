@@ -38,6 +38,16 @@ export const queryKeys = {
     logTail: (id: string) => [...queryKeys.executions.detail(id), "log-tail"] as const,
     lists: () => [...queryKeys.executions.all, "list"] as const,
     list: (filters: ExecutionListParams = {}) => [...queryKeys.executions.lists(), clean(filters)] as const,
+    /** What it changed, start → snapshot: GET /api/executions/:id/diff. */
+    diff: (id: string) => [...queryKeys.executions.detail(id), "diff"] as const,
+    /** Snapshot of a → snapshot of b: GET /api/compare/diff. */
+    compareDiff: (a: string, b: string) => [...queryKeys.executions.all, "compare-diff", a.toLowerCase(), b.toLowerCase()] as const,
+  },
+  projects: {
+    all: ["projects"] as const,
+    list: () => [...queryKeys.projects.all, "list"] as const,
+    details: () => [...queryKeys.projects.all, "detail"] as const,
+    detail: (id: string) => [...queryKeys.projects.details(), id.trim().toUpperCase()] as const,
   },
   sessions: {
     all: ["sessions"] as const,

@@ -7,6 +7,8 @@ export interface Spec {
   number: number;
   title: string;
   body: string;
+  /** The project it belongs to ("PROJ-2"), or null: the default workspace. */
+  projectId: string | null;
   issueCount: number;
   createdAt: string;
   updatedAt: string;
@@ -26,6 +28,8 @@ export interface Issue {
   priority: IssuePriority;
   specId: string | null;
   spec: SpecRef | null;
+  /** The project it belongs to ("PROJ-2"), or null: the default workspace. */
+  projectId: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { CompareDiffPanel } from "@/components/diff/compare-diff-panel";
 import { CompareView } from "@/components/executions/compare-view";
 import { firstParam, type PageSearchParams } from "@/lib/search-params";
 
@@ -9,5 +10,11 @@ export default async function ComparePage({ searchParams }: { searchParams: Page
   const params = await searchParams;
   const a = firstParam(params.a)?.toLowerCase();
   const b = firstParam(params.b)?.toLowerCase();
-  return <CompareView key={`${a}|${b}`} a={a} b={b} />;
+  return (
+    <div className="space-y-6">
+      <CompareView key={`${a}|${b}`} a={a} b={b} />
+      {/* Their files: snapshot of a → snapshot of b (components/diff). */}
+      {a && b ? <CompareDiffPanel key={`files-${a}|${b}`} a={a} b={b} /> : null}
+    </div>
+  );
 }

@@ -33,6 +33,29 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
     "--follow, -f                 (load) stream the new execution's log until it ends",
     "--json                       print JSON instead of text",
   ],
+  project: [
+    "add DIR                      register a directory (relative to here); inside ARBOR_WORKSPACE_ROOTS",
+    "  --name NAME                its name (default: the folder's)",
+    "  --base-branch BRANCH       git: where runs start and Apply merges (default: the checked-out branch)",
+    "  --agent, -a NAME           the agent its issues run by default",
+    "list                         registered projects and the default workspace",
+    "show PROJ                    its facts, repository state, worktrees and their disk use",
+    "remove PROJ                  unregister it (refused while specs, issues or executions use it); files untouched",
+    "--json                       print JSON instead of text",
+  ],
+  diff: [
+    "one execution: what it changed, from the commit it started at to its snapshot",
+    "two executions: from the first's snapshot to the second's (e.g. two forks)",
+    "--stat             only the file list with +/− counts",
+    "--json             print the API's answer as JSON",
+  ],
+  apply: [
+    "merges the execution's snapshot into its project's base branch in the main checkout",
+    "refused, changing nothing, when that checkout has uncommitted changes, is on another branch, or the changes conflict",
+    "--squash           one commit with the changes instead of a merge commit",
+    '--message, -m TEXT the commit message (default: names the execution and its issue)',
+    "--json             print JSON instead of text",
+  ],
 };
 
 export function helpText(topic?: string): { text: string; ok: boolean } {

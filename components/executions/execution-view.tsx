@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, type ReactNode } from "react";
+import { ExecutionDiffPanel } from "@/components/diff/execution-diff-panel";
 import { ExecutionLog } from "@/components/executions/execution-log";
 import { ExecutionStatusBadge, ExecutionStatusDot } from "@/components/executions/execution-status-badge";
 import { FollowUpForm } from "@/components/executions/follow-up-form";
@@ -243,6 +244,8 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
           </div>
         </div>
       </section>
+
+      <ExecutionDiffPanel execution={execution} />
 
       <section aria-labelledby="follow-up-heading" className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
         <h2 id="follow-up-heading" className="mb-2 text-base font-semibold">

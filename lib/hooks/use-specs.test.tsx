@@ -11,6 +11,7 @@ const spec: Spec = {
   number: 1,
   title: "Runner",
   body: "",
+  projectId: null,
   issueCount: 0,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseId } from "@/lib/ids";
+import { projectFilterSchema, projectRefSchema } from "@/lib/projects/schema";
 import { bodySchema, emptyToUndefined, limitSchema, requestObject, searchQuerySchema, titleSchema } from "./common";
 import { text } from "./text";
 
@@ -53,6 +54,8 @@ export const createIssueSchema = requestObject({
   status: issueStatusSchema.default("open"),
   priority: issuePrioritySchema.default("medium"),
   specId: issueSpecIdSchema.default(null),
+  /** Absent or null: the default workspace. Left out when absent, so forms that also edit never send it by accident. */
+  projectId: projectRefSchema.optional(),
 });
 export type CreateIssueInput = z.input<typeof createIssueSchema>;
 export type CreateIssueData = z.output<typeof createIssueSchema>;
@@ -64,15 +67,17 @@ export const updateIssueSchema = requestObject({
   status: issueStatusSchema.optional(),
   priority: issuePrioritySchema.optional(),
   specId: issueSpecIdSchema.optional(),
+  /** null: back to the default workspace. */
+  projectId: projectRefSchema.optional(),
 }).refine((v) => Object.values(v).some((x) => x !== undefined), {
-  message: "Nothing to update: send at least one of title, body, status, priority, specId",
+  message: "Nothing to update: send at least one of title, body, status, priority, specId, projectId",
   // Only when the fields themselves are fine (e.g. not for a lone unknown field).
   when: (payload) => payload.issues.length === 0,
 });
 export type UpdateIssueInput = z.input<typeof updateIssueSchema>;
 export type UpdateIssueData = z.output<typeof updateIssueSchema>;
 
-/** GET /api/issues?q=&status=&specId=&limit= — specId=none lists issues without a spec. */
+/** GET /api/issues?q=&status=&specId=&projectId=&limit= — specId=none: issues without a spec; projectId=none: the default workspace's. */
 export const issueListQuerySchema = requestObject({
   q: searchQuerySchema,
   status: z.preprocess(emptyToUndefined, issueStatusSchema.optional()),
@@ -91,6 +96,7 @@ export const issueListQuerySchema = requestObject({
       })
       .optional(),
   ),
+  projectId: projectFilterSchema,
   limit: limitSchema,
 });
 export type IssueListQuery = z.output<typeof issueListQuerySchema>;

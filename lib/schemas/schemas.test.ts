@@ -16,7 +16,7 @@ describe("spec schemas", () => {
     expect(messageOf(createSpecSchema.safeParse({ title: "" }))).toBe("title: Title is required");
     expect(messageOf(createSpecSchema.safeParse({ title: "a".repeat(201) }))).toBe("title: Title must be at most 200 characters");
     expect(messageOf(createSpecSchema.safeParse({ title: "a", extra: 1, other: 2 }))).toBe("Unknown fields: extra, other");
-    expect(messageOf(updateSpecSchema.safeParse({}))).toBe("Nothing to update: send title and/or body");
+    expect(messageOf(updateSpecSchema.safeParse({}))).toBe("Nothing to update: send title and/or body (or projectId)");
   });
 
   it("parses detachIssues", () => {

@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { projectFilterSchema, projectRefSchema } from "@/lib/projects/schema";
 import { bodySchema, limitSchema, requestObject, searchQuerySchema, titleSchema } from "./common";
 
 /** POST /api/specs */
 export const createSpecSchema = requestObject({
   title: titleSchema,
   body: bodySchema.default(""),
+  /** Absent or null: the default workspace. Left out when absent, so forms that also edit never send it by accident. */
+  projectId: projectRefSchema.optional(),
 });
 export type CreateSpecInput = z.input<typeof createSpecSchema>;
 export type CreateSpecData = z.output<typeof createSpecSchema>;
@@ -13,17 +16,20 @@ export type CreateSpecData = z.output<typeof createSpecSchema>;
 export const updateSpecSchema = requestObject({
   title: titleSchema.optional(),
   body: bodySchema.optional(),
+  /** null: back to the default workspace. */
+  projectId: projectRefSchema.optional(),
 }).refine((v) => Object.values(v).some((x) => x !== undefined), {
-  message: "Nothing to update: send title and/or body",
+  message: "Nothing to update: send title and/or body (or projectId)",
   // Only when the fields themselves are fine (e.g. not for a lone unknown field).
   when: (payload) => payload.issues.length === 0,
 });
 export type UpdateSpecInput = z.input<typeof updateSpecSchema>;
 export type UpdateSpecData = z.output<typeof updateSpecSchema>;
 
-/** GET /api/specs?q=&limit= */
+/** GET /api/specs?q=&projectId=&limit= — projectId=none lists the default workspace's specs. */
 export const specListQuerySchema = requestObject({
   q: searchQuerySchema,
+  projectId: projectFilterSchema,
   limit: limitSchema,
 });
 export type SpecListQuery = z.output<typeof specListQuerySchema>;

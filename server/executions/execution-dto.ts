@@ -21,6 +21,11 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
     resumeAtMessageId: row.resumeAtMessageId,
     restartedFromExecutionId: row.restartedFromExecutionId,
     runnerId: row.runnerId,
+    projectId: row.projectId,
+    sharedDirectory: row.sharedDirectory,
+    worktree: row.worktreePath
+      ? { path: row.worktreePath, branch: row.worktreeBranch, state: row.worktreeState, startSha: row.startSha, snapshotSha: row.snapshotSha }
+      : null,
     // Written only from EXECUTION_ERROR_CODES (the runner's writes are typed).
     error: row.errorCode ? { code: row.errorCode as ExecutionErrorCode, message: row.errorMessage ?? row.errorCode } : null,
     usage: hasUsage

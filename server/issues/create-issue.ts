@@ -4,17 +4,20 @@ import { nextId } from "@/server/ids/next-number";
 import { isPrismaError } from "@/server/http/prisma-errors";
 import { syncReferences } from "@/server/references/sync-references";
 import { invalidField, ok, type Result } from "@/lib/result";
+import { missingProjectMessage } from "@/lib/projects/ids";
+import { projectExists } from "@/server/projects/project-exists";
 import type { CreateIssueData } from "@/lib/schemas/issue";
 import type { Issue } from "@/lib/types";
 import { issueInclude, missingSpecMessage, toIssueDto } from "./issue-dto";
 
 export async function createIssue(input: CreateIssueData): Promise<Result<Issue>> {
-  const { specId } = input;
+  const { specId, projectId } = input;
   try {
     return await prisma.$transaction(async (tx): Promise<Result<Issue>> => {
       if (specId && !(await tx.spec.findUnique({ where: { id: specId }, select: { id: true } }))) {
         return invalidField("specId", missingSpecMessage(specId));
       }
+      if (projectId && !(await projectExists(tx, projectId))) return invalidField("projectId", missingProjectMessage(projectId));
       const { id, number } = await nextId(tx, "issue");
       const row = await tx.issue.create({
         data: {
@@ -25,6 +28,7 @@ export async function createIssue(input: CreateIssueData): Promise<Result<Issue>
           status: input.status,
           priority: input.priority,
           specId,
+          projectId,
         },
         include: issueInclude,
       });
@@ -33,7 +37,10 @@ export async function createIssue(input: CreateIssueData): Promise<Result<Issue>
     });
   } catch (error) {
     // The spec was deleted between our check and the insert.
-    if (specId && isPrismaError(error, "P2003")) return invalidField("specId", missingSpecMessage(specId));
+    if (isPrismaError(error, "P2003")) {
+      if (projectId && !(await projectExists(prisma, projectId))) return invalidField("projectId", missingProjectMessage(projectId));
+      if (specId) return invalidField("specId", missingSpecMessage(specId));
+    }
     throw error;
   }
 }

@@ -17,6 +17,7 @@ export function toIssueDto(row: IssueWithSpec): Issue {
     priority: row.priority,
     specId: row.specId,
     spec: row.spec ? { id: row.spec.id, title: row.spec.title } : null,
+    projectId: row.projectId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -4,6 +4,8 @@ import { isPrismaError } from "@/server/http/prisma-errors";
 import { syncReferences } from "@/server/references/sync-references";
 import { notFoundMessage, parseId } from "@/lib/ids";
 import { invalidField, notFound, ok, type Result } from "@/lib/result";
+import { missingProjectMessage } from "@/lib/projects/ids";
+import { projectExists } from "@/server/projects/project-exists";
 import type { UpdateIssueData } from "@/lib/schemas/issue";
 import type { Issue } from "@/lib/types";
 import { issueInclude, missingSpecMessage, toIssueDto } from "./issue-dto";
@@ -12,7 +14,7 @@ import { issueInclude, missingSpecMessage, toIssueDto } from "./issue-dto";
 export async function updateIssue(rawId: string, input: UpdateIssueData): Promise<Result<Issue>> {
   const id = parseId("issue", rawId);
   if (!id) return notFound(notFoundMessage("issue", rawId));
-  const { specId } = input;
+  const { specId, projectId } = input;
   try {
     return await prisma.$transaction(async (tx): Promise<Result<Issue>> => {
       const exists = await tx.issue.findUnique({ where: { id }, select: { id: true } });
@@ -20,6 +22,7 @@ export async function updateIssue(rawId: string, input: UpdateIssueData): Promis
       if (specId && !(await tx.spec.findUnique({ where: { id: specId }, select: { id: true } }))) {
         return invalidField("specId", missingSpecMessage(specId));
       }
+      if (projectId && !(await projectExists(tx, projectId))) return invalidField("projectId", missingProjectMessage(projectId));
       const row = await tx.issue.update({
         where: { id },
         data: {
@@ -28,6 +31,7 @@ export async function updateIssue(rawId: string, input: UpdateIssueData): Promis
           status: input.status,
           priority: input.priority,
           specId,
+          projectId,
         },
         include: issueInclude,
       });
@@ -37,7 +41,10 @@ export async function updateIssue(rawId: string, input: UpdateIssueData): Promis
     });
   } catch (error) {
     if (isPrismaError(error, "P2025")) return notFound(notFoundMessage("issue", rawId));
-    if (specId && isPrismaError(error, "P2003")) return invalidField("specId", missingSpecMessage(specId));
+    if (isPrismaError(error, "P2003")) {
+      if (projectId && !(await projectExists(prisma, projectId))) return invalidField("projectId", missingProjectMessage(projectId));
+      if (specId) return invalidField("specId", missingSpecMessage(specId));
+    }
     throw error;
   }
 }

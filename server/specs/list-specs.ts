@@ -6,10 +6,13 @@ import type { ListResponse, Spec } from "@/lib/types";
 import { specInclude, toSpecDto } from "./spec-dto";
 import { titleContains } from "./title-search";
 
-/** Newest first; `q` matches the title case-insensitively. */
+/** Newest first; `q` matches the title case-insensitively; projectId "none": the default workspace's. */
 export async function listSpecs(query: SpecListQuery): Promise<Result<ListResponse<Spec>>> {
   const rows = await prisma.spec.findMany({
-    where: query.q ? { title: titleContains(query.q) } : undefined,
+    where: {
+      ...(query.q ? { title: titleContains(query.q) } : {}),
+      ...(query.projectId ? { projectId: query.projectId === "none" ? null : query.projectId } : {}),
+    },
     orderBy: { number: "desc" },
     take: query.limit,
     include: specInclude,

@@ -13,6 +13,7 @@ export function toSpecDto(row: SpecWithCount): Spec {
     number: row.number,
     title: row.title,
     body: row.body,
+    projectId: row.projectId,
     issueCount: row._count.issues,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -21,7 +21,12 @@ import * as executionStartFresh from "@/app/api/executions/[id]/start-fresh/rout
 import * as executionSummary from "@/app/api/executions/[id]/summary/route";
 import * as executions from "@/app/api/executions/route";
 import * as executionStream from "@/app/api/executions/stream/route";
+import * as compareDiff from "@/app/api/compare/diff/route";
+import * as executionApply from "@/app/api/executions/[id]/apply/route";
+import * as executionDiff from "@/app/api/executions/[id]/diff/route";
 import * as health from "@/app/api/health/route";
+import * as project from "@/app/api/projects/[id]/route";
+import * as projects from "@/app/api/projects/route";
 import * as issueExecutions from "@/app/api/issues/[id]/executions/route";
 import * as issue from "@/app/api/issues/[id]/route";
 import * as issueSessionTree from "@/app/api/issues/[id]/session-tree/route";
@@ -61,7 +66,7 @@ type Endpoint = {
 };
 
 const NUL = "bad\u0000value";
-const ids: Record<"spec" | "issue" | "session" | "bundle" | "execution", string> = { spec: "SPEC-1", issue: "ISSUE-1", session: "SESS-1", bundle: "BUNDLE-1", execution: randomUUID() };
+const ids: Record<"spec" | "issue" | "session" | "bundle" | "project" | "execution", string> = { spec: "SPEC-1", issue: "ISSUE-1", session: "SESS-1", bundle: "BUNDLE-1", project: "PROJ-1", execution: randomUUID() };
 const noContext = { params: Promise.resolve({ id: "" }) };
 const postJson = (path: string, body: unknown) => new Request(`http://127.0.0.1:3000${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
@@ -71,13 +76,13 @@ const exportDoc = { format: "arbor.bundle", version: 1, name: "Context", descrip
 const h = (module: Record<string, unknown>, method: Method) => module[method] as Handler;
 
 const ENDPOINTS: Endpoint[] = [
-  { route: "/api/specs", method: "GET", handler: h(specs, "GET"), query: { q: "login", limit: "5" }, text: ["q"] },
-  { route: "/api/specs", method: "POST", handler: h(specs, "POST"), body: { title: "A spec", body: "text" }, text: ["title", "body"] },
+  { route: "/api/specs", method: "GET", handler: h(specs, "GET"), query: { q: "login", projectId: "none", limit: "5" }, text: ["q", "projectId"] },
+  { route: "/api/specs", method: "POST", handler: h(specs, "POST"), body: { title: "A spec", body: "text", projectId: null }, text: ["title", "body", "projectId"] },
   { route: "/api/specs/[id]", method: "GET", handler: h(spec, "GET") },
   { route: "/api/specs/[id]", method: "PATCH", handler: h(spec, "PATCH"), body: { title: "A spec", body: "text" }, text: ["title", "body"] },
   { route: "/api/specs/[id]", method: "DELETE", handler: h(spec, "DELETE"), query: { detachIssues: "true" } },
-  { route: "/api/issues", method: "GET", handler: h(issues, "GET"), query: { q: "login", status: "open", specId: "SPEC-1", limit: "5" }, text: ["q", "specId"] },
-  { route: "/api/issues", method: "POST", handler: h(issues, "POST"), body: { title: "Bug", body: "text", status: "open", priority: "low", specId: null }, text: ["title", "body", "specId"] },
+  { route: "/api/issues", method: "GET", handler: h(issues, "GET"), query: { q: "login", status: "open", specId: "SPEC-1", projectId: "none", limit: "5" }, text: ["q", "specId", "projectId"] },
+  { route: "/api/issues", method: "POST", handler: h(issues, "POST"), body: { title: "Bug", body: "text", status: "open", priority: "low", specId: null, projectId: null }, text: ["title", "body", "specId", "projectId"] },
   { route: "/api/issues/[id]", method: "GET", handler: h(issue, "GET") },
   { route: "/api/issues/[id]", method: "PATCH", handler: h(issue, "PATCH"), body: { title: "Bug", body: "text", status: "open", priority: "low", specId: null }, text: ["title", "body", "specId"] },
   { route: "/api/issues/[id]", method: "DELETE", handler: h(issue, "DELETE") },
@@ -109,6 +114,14 @@ const ENDPOINTS: Endpoint[] = [
   { route: "/api/search", method: "GET", handler: h(search, "GET"), query: { q: "login", limit: "5" }, text: ["q"] },
   { route: "/api/references", method: "GET", handler: h(references, "GET"), query: { target: "SESS-1" }, text: ["target"] },
   { route: "/api/references/resolve", method: "GET", handler: h(referencesResolve, "GET"), query: { ids: "SPEC-1,SESS-1" }, text: ["ids"] },
+  { route: "/api/executions/[id]/diff", method: "GET", handler: h(executionDiff, "GET"), query: { maxBytes: "4096" } },
+  { route: "/api/executions/[id]/apply", method: "POST", handler: h(executionApply, "POST"), body: { strategy: "squash", message: "Apply it" }, text: ["message"] },
+  { route: "/api/compare/diff", method: "GET", handler: h(compareDiff, "GET"), query: { a: randomUUID(), b: randomUUID(), maxBytes: "4096" } },
+  { route: "/api/projects", method: "GET", handler: h(projects, "GET"), query: { limit: "5" } },
+  { route: "/api/projects", method: "POST", handler: h(projects, "POST"), body: { path: "/tmp", name: "Repo", baseBranch: "main", defaultAgent: "claude" }, text: ["path", "name", "baseBranch", "defaultAgent"] },
+  { route: "/api/projects/[id]", method: "GET", handler: h(project, "GET") },
+  { route: "/api/projects/[id]", method: "PATCH", handler: h(project, "PATCH"), body: { name: "Repo", baseBranch: "main", defaultAgent: "claude" }, text: ["name", "baseBranch", "defaultAgent"] },
+  { route: "/api/projects/[id]", method: "DELETE", handler: h(project, "DELETE") },
   { route: "/api/health", method: "GET", handler: h(health, "GET") },
 ];
 
@@ -117,6 +130,7 @@ function idFor(route: string): string {
   if (route.startsWith("/api/issues")) return ids.issue;
   if (route.startsWith("/api/sessions")) return ids.session;
   if (route.startsWith("/api/bundles")) return ids.bundle;
+  if (route.startsWith("/api/projects")) return ids.project;
   return ids.execution;
 }
 

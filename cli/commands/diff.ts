@@ -1,0 +1,25 @@
+// arbor diff <exec> [other] → GET /api/executions/:id/diff, or GET /api/compare/diff?a=&b=
+
+import type { DiffResult } from "@/lib/diff/types";
+import type { DiffCommand } from "../project-args";
+import { println, seg, type Context } from "../context";
+import { renderDiffFiles, renderPatch } from "../render/diff";
+import { paint } from "../render/style";
+
+export async function diffCommand(ctx: Context, cmd: DiffCommand): Promise<number> {
+  const diff = cmd.otherId
+    ? await ctx.api.get<DiffResult>(`/api/compare/diff?a=${encodeURIComponent(cmd.executionId.trim())}&b=${encodeURIComponent(cmd.otherId.trim())}`)
+    : await ctx.api.get<DiffResult>(`/api/executions/${seg(cmd.executionId.trim())}/diff`);
+  if (cmd.json) {
+    println(ctx.stdout, JSON.stringify(diff));
+    return 0;
+  }
+  const what = cmd.otherId ? `${cmd.executionId.slice(0, 8)}'s snapshot → ${cmd.otherId.slice(0, 8)}'s snapshot` : `${cmd.executionId.slice(0, 8)}: start → snapshot`;
+  println(ctx.stdout, paint(ctx.style, `${what} (${diff.from.slice(0, 12)}..${diff.to.slice(0, 12)})`, "dim"));
+  println(ctx.stdout, renderDiffFiles(diff, ctx.style));
+  if (!cmd.stat && diff.patch) {
+    println(ctx.stdout, "");
+    println(ctx.stdout, renderPatch(diff, ctx.style));
+  }
+  return 0;
+}

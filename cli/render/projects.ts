@@ -1,0 +1,47 @@
+// Projects (GET /api/projects, /api/projects/:id) → lines. Pure.
+
+import type { Project, ProjectDetail } from "@/lib/projects/types";
+import { formatBytes } from "../../lib/projects/format-bytes";
+import { oneLine } from "./format";
+import { paint, type Style } from "./style";
+
+const kind = (p: Project) => (p.isGitRepo ? `git · ${p.baseBranch ?? "?"}` : "directory");
+
+export function renderProjectList(projects: Project[], defaultWorkspace: Project | undefined, style: Style): string[] {
+  const rows = [...projects, ...(defaultWorkspace ? [defaultWorkspace] : [])];
+  const idWidth = Math.max(...rows.map((p) => p.id.length));
+  const nameWidth = Math.min(30, Math.max(...rows.map((p) => p.name.length)));
+  const kindWidth = Math.max(...rows.map((p) => kind(p).length));
+  const lines = rows.map((p) => {
+    const id = paint(style, p.id.padEnd(idWidth), "bold");
+    const name = oneLine(p.name, nameWidth).padEnd(nameWidth);
+    const counts = paint(style, `${p.issueCount} issue${p.issueCount === 1 ? "" : "s"}`, "dim");
+    return `${id}  ${name}  ${paint(style, kind(p).padEnd(kindWidth), "cyan")}  ${p.path}  ${counts}${p.implicit ? paint(style, "  (implicit)", "dim") : ""}`;
+  });
+  if (projects.length === 0) lines.push("", "No projects registered: runs use the default workspace. Register one: arbor project add <DIR>");
+  return lines;
+}
+
+export function renderProjectDetail(p: ProjectDetail, style: Style): string[] {
+  const lines = [`${paint(style, p.id, "bold")}  ${p.name}${p.implicit ? paint(style, "  (the default workspace: specs and issues without a project)", "dim") : ""}`];
+  const row = (label: string, value: string) => lines.push(`  ${paint(style, label.padEnd(14), "dim")}${value}`);
+  row("path", p.path);
+  row("kind", p.isGitRepo ? "git repository: a worktree per line of work" : "directory (not git): runs share its files");
+  if (p.baseBranch) row("base branch", p.baseBranch);
+  if (p.defaultAgent) row("default agent", p.defaultAgent);
+  row("uses", `${p.specCount} spec${p.specCount === 1 ? "" : "s"}, ${p.issueCount} issue${p.issueCount === 1 ? "" : "s"}, ${p.executionCount} execution${p.executionCount === 1 ? "" : "s"}`);
+  if (p.repository) {
+    const r = p.repository;
+    const state = [r.currentBranch ? `on ${r.currentBranch}` : "detached HEAD", r.operation ? `in the middle of a ${r.operation}` : null, r.uncommittedFiles ? `${r.uncommittedFiles} uncommitted file${r.uncommittedFiles === 1 ? "" : "s"}` : "clean"];
+    row("checkout", state.filter(Boolean).join(", "));
+  }
+  if (p.isGitRepo) {
+    row("worktrees", `${p.worktrees.length}, ${formatBytes(p.worktreeBytes)} on disk`);
+    for (const w of p.worktrees) {
+      const size = w.missing ? paint(style, "missing", "red") : formatBytes(w.bytes);
+      lines.push(`    ${w.spare ? "(spare, for the next run)" : (w.branch ?? "(detached)")}  ${paint(style, size, "dim")}  ${w.path}`);
+    }
+  }
+  for (const problem of p.problems) lines.push(paint(style, `  ! ${problem}`, "yellow"));
+  return lines;
+}

@@ -1,0 +1,17 @@
+// Typed calls for the projects API, on top of the shared JSON client.
+import { api, type ApiClient } from "@/lib/api-client";
+import type { CreateProjectInput, UpdateProjectInput } from "./schema";
+import type { DeleteProjectResponse, Project, ProjectDetail, ProjectListResponse } from "./types";
+
+export function createProjectApi(client: ApiClient = api) {
+  const enc = encodeURIComponent;
+  return {
+    list: (signal?: AbortSignal) => client.request<ProjectListResponse>("/api/projects", { signal }),
+    get: (id: string, signal?: AbortSignal) => client.request<ProjectDetail>(`/api/projects/${enc(id)}`, { signal }),
+    create: (input: CreateProjectInput) => client.request<Project>("/api/projects", { method: "POST", body: input }),
+    update: (id: string, input: UpdateProjectInput) => client.request<Project>(`/api/projects/${enc(id)}`, { method: "PATCH", body: input }),
+    delete: (id: string) => client.request<DeleteProjectResponse>(`/api/projects/${enc(id)}`, { method: "DELETE" }),
+  };
+}
+
+export const projectApi = createProjectApi();

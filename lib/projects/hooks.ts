@@ -1,0 +1,34 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "@/lib/query-keys";
+import { projectApi } from "./api";
+import type { CreateProjectInput } from "./schema";
+
+export function useProjects() {
+  return useQuery({ queryKey: queryKeys.projects.list(), queryFn: ({ signal }) => projectApi.list(signal) });
+}
+
+/** A project with its live facts (repository state, worktrees, disk use); "default" is the default workspace. */
+export function useProject(id: string) {
+  return useQuery({ queryKey: queryKeys.projects.detail(id), queryFn: ({ signal }) => projectApi.get(id, signal) });
+}
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateProjectInput) => projectApi.create(input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects.list() }),
+  });
+}
+
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => projectApi.delete(id),
+    onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(result.id), refetchType: "none" });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.projects.list() });
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { emptyToUndefined, limitSchema, requestObject } from "@/lib/schemas/common";
+import { text } from "@/lib/schemas/text";
+import { parseProjectId } from "./ids";
+
+// Request bodies and queries of the projects API, shared by the UI, the CLI and the server.
+
+export const PROJECT_NAME_MAX = 200;
+export const PROJECT_PATH_MAX = 4096;
+const BRANCH_MAX = 250;
+
+const nameSchema = text({ error: "Name must be text" })
+  .trim()
+  .min(1, "Name must not be empty")
+  .max(PROJECT_NAME_MAX, `Name must be at most ${PROJECT_NAME_MAX} characters`);
+
+const pathSchema = text({ error: (iss) => (iss.input === undefined || iss.input === null ? "Path is required" : "Path must be text") })
+  .trim()
+  .min(1, "Path is required")
+  .max(PROJECT_PATH_MAX, `Path must be at most ${PROJECT_PATH_MAX} characters`);
+
+const baseBranchSchema = text({ error: "Base branch must be text" })
+  .trim()
+  .min(1, "Base branch must not be empty")
+  .max(BRANCH_MAX, `Base branch must be at most ${BRANCH_MAX} characters`);
+
+const agentSchema = text({ error: "Agent must be text" })
+  .trim()
+  .min(1, "Agent must not be empty")
+  .max(64, "Agent must be at most 64 characters");
+
+/** POST /api/projects: a directory to register (name: its folder's; base branch: the checked-out one). */
+export const createProjectSchema = requestObject({
+  path: pathSchema,
+  name: nameSchema.optional(),
+  baseBranch: baseBranchSchema.optional(),
+  defaultAgent: agentSchema.optional(),
+});
+export type CreateProjectInput = z.input<typeof createProjectSchema>;
+export type CreateProjectData = z.output<typeof createProjectSchema>;
+
+/** PATCH /api/projects/:id. The path cannot change: register the new directory as its own project. */
+export const updateProjectSchema = requestObject({
+  name: nameSchema.optional(),
+  baseBranch: baseBranchSchema.optional(),
+  /** null clears it. */
+  defaultAgent: agentSchema.nullable().optional(),
+}).refine((v) => Object.values(v).some((x) => x !== undefined), {
+  message: "Nothing to update: send at least one of name, baseBranch, defaultAgent",
+  when: (payload) => payload.issues.length === 0,
+});
+export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
+export type UpdateProjectData = z.output<typeof updateProjectSchema>;
+
+/** GET /api/projects?limit= */
+export const projectListQuerySchema = requestObject({ limit: limitSchema });
+
+/**
+ * The project a spec or issue belongs to: an id like "PROJ-2" (any case), or
+ * null / "" for none (the default workspace). Whether it exists is checked by the server.
+ */
+export const projectRefSchema = text({ error: "Project must be a project id like PROJ-1, or null for the default workspace" })
+  .trim()
+  .nullable()
+  .transform((v, ctx) => {
+    if (v === null || v === "") return null;
+    const id = parseProjectId(v);
+    if (!id) {
+      ctx.addIssue({ code: "custom", message: `"${v.slice(0, 40)}" is not a project id (project ids look like PROJ-1)` });
+      return z.NEVER;
+    }
+    return id;
+  });
+
+/** `?projectId=` of list queries: a project id, or "none" for the default workspace's. */
+export const projectFilterSchema = z.preprocess(
+  emptyToUndefined,
+  text()
+    .trim()
+    .transform((v, ctx) => {
+      if (v.toLowerCase() === "none" || v.toLowerCase() === "default") return "none" as const;
+      const id = parseProjectId(v);
+      if (!id) {
+        ctx.addIssue({ code: "custom", message: `"${v.slice(0, 40)}" is not a project id (use PROJ-1, or none)` });
+        return z.NEVER;
+      }
+      return id;
+    })
+    .optional(),
+);

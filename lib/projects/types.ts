@@ -1,0 +1,69 @@
+// Shapes of the projects API's JSON. Dates are ISO 8601 strings.
+
+export interface Project {
+  /** "PROJ-2", or "default" for the implicit default workspace. */
+  id: string;
+  number: number;
+  name: string;
+  /** Real path on the server (symlinks resolved). */
+  path: string;
+  isGitRepo: boolean;
+  /** Runs start from it and Apply merges into it (git projects). */
+  baseBranch: string | null;
+  defaultAgent: string | null;
+  /** The default workspace: where specs and issues without a project run. Cannot be edited or removed. */
+  implicit: boolean;
+  specCount: number;
+  issueCount: number;
+  executionCount: number;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+/** GET /api/projects */
+export interface ProjectListResponse {
+  items: Project[];
+  /** The implicit project of everything that names none (ARBOR_WORKSPACE). */
+  defaultWorkspace: Project;
+}
+
+/** A worktree of the project's repository that Arbor made for a line of work. */
+export interface ProjectWorktree {
+  path: string;
+  branch: string | null;
+  head: string | null;
+  /** Its directory vanished (git would prune it). */
+  missing: boolean;
+  /** Disk it uses (its files and git's bookkeeping for it; objects are shared). */
+  bytes: number;
+  /** The execution that ran in it, when known. */
+  executionId: string | null;
+  /** A checkout made ahead of time, waiting for the next run (no branch yet). */
+  spare: boolean;
+}
+
+/** What the repository looks like right now (git projects). */
+export interface RepositoryFacts {
+  currentBranch: string | null;
+  head: string | null;
+  /** "rebase", "merge", … when git is in the middle of one. */
+  operation: string | null;
+  baseBranchExists: boolean;
+  /** Tracked files with uncommitted changes in the main checkout. */
+  uncommittedFiles: number;
+}
+
+/** GET /api/projects/:id */
+export interface ProjectDetail extends Project {
+  /** Null when the directory is not a git repository (or git could not be run: see `problems`). */
+  repository: RepositoryFacts | null;
+  worktrees: ProjectWorktree[];
+  worktreeBytes: number;
+  /** Things a person should fix, in words ("the directory no longer exists"). */
+  problems: string[];
+}
+
+export interface DeleteProjectResponse {
+  id: string;
+  deleted: true;
+}

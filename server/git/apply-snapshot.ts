@@ -1,0 +1,85 @@
+import "server-only";
+import { ok, type Result } from "@/lib/result";
+import { personIdentityEnv } from "./commit-identity";
+import { failure, type GitFailure } from "./git-failure";
+import { branchHead, isAncestor, resolveCommit } from "./refs";
+import { describeOperation, readRepositoryState } from "./repository-state";
+import { runGit } from "./run-git";
+import { uncommittedFiles } from "./uncommitted-files";
+
+export type ApplyStrategy = "merge" | "squash";
+
+export interface ApplyInput {
+  /** The project's main checkout. */
+  repo: string;
+  baseBranch: string;
+  /** The snapshot to bring in. */
+  commit: string;
+  /** "merge": a merge commit with the snapshot as second parent; "squash": one commit with its changes. */
+  strategy: ApplyStrategy;
+  message: string;
+}
+
+export type ApplyOutcome =
+  | { status: "applied"; strategy: ApplyStrategy; baseBranch: string; previousHead: string; commit: string }
+  /** The base branch already contains the snapshot's changes: nothing was done. */
+  | { status: "up_to_date"; strategy: ApplyStrategy; baseBranch: string; previousHead: string; commit: string };
+
+/**
+ * Brings a snapshot into the base branch of the main checkout, or changes
+ * nothing. Everything is decided before anything is touched: the checkout
+ * must be on the base branch with no uncommitted changes to tracked files,
+ * and the merge is computed in git's object store (`merge-tree
+ * --write-tree`); on conflicts nothing is written and the files are listed.
+ * Only then is the result committed and the branch fast-forwarded to it
+ * (which also refuses to overwrite an untracked file).
+ */
+export async function applySnapshot(input: ApplyInput): Promise<Result<ApplyOutcome, GitFailure>> {
+  const { repo, baseBranch, strategy } = input;
+  const state = await readRepositoryState(repo);
+  if (!state) return failure("not_a_repository", { message: `${repo} is not a git repository` });
+  if (state.operation) {
+    return failure("busy", { operation: state.operation, message: `The main checkout ${repo} is ${describeOperation(state.operation)}: finish or abort it first` });
+  }
+  if (state.branch !== baseBranch) {
+    return failure("wrong_branch", {
+      current: state.branch,
+      expected: baseBranch,
+      message: `The main checkout ${repo} is ${state.branch ? `on branch ${state.branch}` : "on a detached HEAD"}, not on the base branch ${baseBranch}: check out ${baseBranch} first`,
+    });
+  }
+  const dirty = await uncommittedFiles(repo);
+  if (dirty.length > 0) {
+    const shown = dirty.slice(0, 10).join(", ") + (dirty.length > 10 ? `, … (${dirty.length} in all)` : "");
+    return failure("dirty", { files: dirty, message: `The main checkout ${repo} has uncommitted changes (${shown}): commit or stash them first` });
+  }
+  const baseHead = await branchHead(repo, baseBranch);
+  if (!baseHead) return failure("unknown_ref", { ref: baseBranch, message: `The base branch ${baseBranch} has no commits` });
+  const snapshot = await resolveCommit(repo, input.commit);
+  if (!snapshot) return failure("unknown_ref", { ref: input.commit, message: `commit ${input.commit} is not in the repository at ${repo}` });
+
+  const upToDate = { status: "up_to_date", strategy, baseBranch, previousHead: baseHead, commit: baseHead } as const;
+  if (await isAncestor(repo, snapshot, baseHead)) return ok(upToDate);
+
+  const merged = await runGit(repo, ["merge-tree", "--write-tree", "--name-only", "--no-messages", "-z", baseHead, snapshot], { okExitCodes: [0, 1] });
+  const [tree = "", ...rest] = merged.stdout.split("\0");
+  if (merged.exitCode === 1) {
+    const files = [...new Set(rest.filter(Boolean))];
+    return failure("conflicts", {
+      files,
+      message: `Applying would conflict with ${baseBranch} in ${files.length === 1 ? "1 file" : `${files.length} files`} (${files.slice(0, 10).join(", ")}${files.length > 10 ? ", …" : ""}); nothing was changed`,
+    });
+  }
+  const baseTree = (await runGit(repo, ["rev-parse", `${baseHead}^{tree}`])).stdout.trim();
+  if (tree === baseTree) return ok(upToDate);
+
+  const parents = strategy === "merge" ? ["-p", baseHead, "-p", snapshot] : ["-p", baseHead];
+  const commit = (await runGit(repo, ["commit-tree", ...parents, "-F", "-", tree], { input: input.message, env: await personIdentityEnv(repo) })).stdout.trim();
+  const forward = await runGit(repo, ["merge", "--ff-only", "--quiet", commit], { okExitCodes: [0, 1, 128] });
+  if (forward.exitCode !== 0) {
+    return failure("would_overwrite", {
+      message: `Could not update ${baseBranch} in ${repo}, nothing was changed: ${forward.stderr.trim().split("\n").slice(0, 6).join(" ")}`,
+    });
+  }
+  return ok({ status: "applied", strategy, baseBranch, previousHead: baseHead, commit });
+}

@@ -1,0 +1,61 @@
+import "server-only";
+import { err, type AppError, type Err } from "@/lib/result";
+import { GitError } from "./git-error";
+
+/**
+ * Expected outcomes of git operations that are not successes. Each carries a
+ * sentence a person understands; services turn them into API errors with
+ * `gitFailureToAppError`.
+ */
+export type GitFailure =
+  | { kind: "not_a_repository"; message: string }
+  | { kind: "unknown_ref"; message: string; ref: string }
+  | { kind: "invalid_name"; message: string; name: string }
+  | { kind: "already_exists"; message: string; what: "branch" | "path"; name: string }
+  | { kind: "busy"; message: string; operation: string }
+  | { kind: "detached_head"; message: string }
+  | { kind: "wrong_branch"; message: string; current: string | null; expected: string }
+  | { kind: "dirty"; message: string; files: string[] }
+  | { kind: "conflicts"; message: string; files: string[] }
+  | { kind: "would_overwrite"; message: string }
+  | { kind: "not_a_worktree"; message: string };
+
+export const failure = <K extends GitFailure["kind"]>(kind: K, fields: Omit<Extract<GitFailure, { kind: K }>, "kind">): Err<GitFailure> =>
+  err({ kind, ...fields } as GitFailure);
+
+/** How a git failure reads in the API: state problems are 409s, bad names and refs 422s. */
+export function gitFailureToAppError(f: GitFailure, field?: string): AppError {
+  const { kind, message, ...rest } = f;
+  const details: Record<string, unknown> = { reason: kind, ...rest };
+  switch (kind) {
+    case "unknown_ref":
+    case "invalid_name":
+    case "not_a_repository":
+      return field
+        ? { code: "validation_failed", message: `${field}: ${message}`, details: { ...details, fieldErrors: { [field]: [message] }, formErrors: [] } }
+        : { code: "conflict", message, details };
+    default:
+      return { code: "conflict", message, details };
+  }
+}
+
+/**
+ * git missing from PATH, or refusing a repository another user owns, is a
+ * 409 naming the problem (the server, not the request, must change). A git command that failed is a 500 that still says
+ * what git said, so a person can act on it.
+ */
+export function gitErrorToAppError(error: GitError): AppError {
+  if (error.kind !== "failed") return { code: "conflict", message: error.message, details: { reason: error.kind } };
+  return { code: "internal", message: error.message, details: { reason: "git_failed" } };
+}
+
+/** Runs `fn`; a GitError becomes an API error (logged when git failed) instead of an anonymous 500. */
+export async function catchGitErrors<T>(fn: () => Promise<T>): Promise<T | Err<AppError>> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    if (error.kind === "failed") console.error("[git]", error.message, error.details);
+    return err(gitErrorToAppError(error));
+  }
+}

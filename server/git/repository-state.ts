@@ -1,0 +1,75 @@
+import "server-only";
+import { access } from "node:fs/promises";
+import path from "node:path";
+import { runGit } from "./run-git";
+
+export type RepositoryOperation = "rebase" | "am" | "merge" | "cherry-pick" | "revert" | "bisect";
+
+export interface RepositoryState {
+  /** The work tree's top level (the main checkout or a linked worktree). */
+  topLevel: string;
+  /** This work tree's own admin directory (`.git`, or `.git/worktrees/<name>`). */
+  gitDir: string;
+  /** The repository's shared directory (objects, refs): `.git` of the main checkout. */
+  commonDir: string;
+  /** The checked-out branch ("main"), or null when HEAD is detached. */
+  branch: string | null;
+  /** The commit HEAD points at, or null in a repository with no commits yet. */
+  head: string | null;
+  /** An operation git is in the middle of, which must be finished or aborted first. */
+  operation: RepositoryOperation | null;
+}
+
+// Marker files of unfinished operations, in the work tree's git dir.
+const OPERATION_MARKERS: [string, RepositoryOperation][] = [
+  ["rebase-merge", "rebase"],
+  ["rebase-apply/applying", "am"],
+  ["rebase-apply", "rebase"],
+  ["MERGE_HEAD", "merge"],
+  ["CHERRY_PICK_HEAD", "cherry-pick"],
+  ["REVERT_HEAD", "revert"],
+  ["BISECT_LOG", "bisect"],
+];
+
+const exists = (file: string) => access(file).then(() => true, () => false);
+
+/** What `dir` is, as git sees it; null when it is not inside a git work tree (or is a bare repository). */
+export async function readRepositoryState(dir: string): Promise<RepositoryState | null> {
+  const probe = await runGit(dir, ["rev-parse", "--is-inside-work-tree", "--show-toplevel", "--absolute-git-dir", "--git-common-dir"], {
+    okExitCodes: [0, 128],
+  });
+  const [inside, topLevel, gitDir, commonDir] = probe.stdout.split("\n");
+  if (probe.exitCode !== 0 || inside !== "true" || !topLevel || !gitDir || !commonDir) return null;
+  const [symbolic, head] = await Promise.all([
+    runGit(dir, ["symbolic-ref", "--quiet", "HEAD"], { okExitCodes: [0, 1] }),
+    runGit(dir, ["rev-parse", "--quiet", "--verify", "HEAD^{commit}"], { okExitCodes: [0, 1] }),
+  ]);
+  let operation: RepositoryOperation | null = null;
+  for (const [marker, name] of OPERATION_MARKERS) {
+    if (await exists(path.join(gitDir, marker))) {
+      operation = name;
+      break;
+    }
+  }
+  const ref = symbolic.exitCode === 0 ? symbolic.stdout.trim() : "";
+  return {
+    topLevel,
+    gitDir,
+    commonDir: path.resolve(dir, commonDir),
+    branch: ref.startsWith("refs/heads/") ? ref.slice("refs/heads/".length) : null,
+    head: head.exitCode === 0 ? head.stdout.trim() : null,
+    operation,
+  };
+}
+
+/** "in the middle of a rebase" — for messages. */
+export function describeOperation(operation: RepositoryOperation): string {
+  switch (operation) {
+    case "am":
+      return "in the middle of `git am`";
+    case "bisect":
+      return "in the middle of a bisect";
+    default:
+      return `in the middle of a ${operation}`;
+  }
+}

@@ -1,0 +1,104 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { copyFile, open, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { ok, type Result } from "@/lib/result";
+import { arborIdentityEnv } from "./commit-identity";
+import { failure, type GitFailure } from "./git-failure";
+import { pinCommit } from "./refs";
+import { readRepositoryState } from "./repository-state";
+import { runGit } from "./run-git";
+
+export interface SnapshotInput {
+  /** The worktree whose state to record. */
+  worktree: string;
+  /** The snapshot commit's message. */
+  message: string;
+  /** A ref that keeps the snapshot reachable whatever later happens to the branch (snapshotRefName(executionId)). */
+  pinRef?: string;
+}
+
+export interface Snapshot {
+  /** The snapshot: a commit whose tree is the worktree's full state. HEAD itself when nothing changed. */
+  sha: string;
+  /** HEAD when the snapshot was taken (the agent's own last commit, or the start). */
+  parentSha: string;
+  /** False when the worktree held nothing uncommitted: `sha` is HEAD and no commit was made. */
+  changed: boolean;
+  /** The branch now points at the snapshot. False when HEAD was detached, the worktree was mid-operation, or the branch moved meanwhile: the snapshot is then only kept by `pinRef`. */
+  onBranch: boolean;
+  branch: string | null;
+}
+
+/**
+ * Records the worktree's full state (tracked and untracked files, .gitignore
+ * respected) as a commit on its branch, nothing pushed.
+ *
+ * The state is staged in a private copy of the worktree's index, so git's
+ * stat cache makes this fast and the real index is never half-written. The
+ * commit's parent is the current HEAD, so commits the agent made itself are
+ * kept; the branch is moved with compare-and-swap, so a commit that lands
+ * meanwhile is never overwritten. Afterwards the worktree reads as if its
+ * changes had just been committed: same files, clean status.
+ */
+export async function snapshotWorktree(input: SnapshotInput): Promise<Result<Snapshot, GitFailure>> {
+  if (!(await stat(input.worktree).then((s) => s.isDirectory(), () => false))) {
+    return failure("not_a_worktree", { message: `the worktree ${input.worktree} no longer exists` });
+  }
+  const state = await readRepositoryState(input.worktree);
+  if (!state) return failure("not_a_repository", { message: `${input.worktree} is not a git worktree` });
+  if (!state.head) return failure("unknown_ref", { ref: "HEAD", message: `${input.worktree} has no commit to build on` });
+  const head = state.head;
+  const scratchIndex = path.join(state.gitDir, `arbor-snapshot-index-${process.pid}-${randomBytes(4).toString("hex")}`);
+  try {
+    await copyFile(path.join(state.gitDir, "index"), scratchIndex).catch(() => {});
+    const env = { GIT_INDEX_FILE: scratchIndex };
+    await runGit(state.topLevel, ["add", "--all", "--", "."], { env });
+    const tree = (await runGit(state.topLevel, ["write-tree"], { env })).stdout.trim();
+    const headTree = (await runGit(state.topLevel, ["rev-parse", `${head}^{tree}`])).stdout.trim();
+
+    let snapshot: Snapshot;
+    if (tree === headTree) {
+      snapshot = { sha: head, parentSha: head, changed: false, onBranch: state.branch !== null, branch: state.branch };
+    } else {
+      const sha = (
+        await runGit(state.topLevel, ["commit-tree", "--no-gpg-sign", "-p", head, "-F", "-", tree], { input: input.message, env: arborIdentityEnv() })
+      ).stdout.trim();
+      let onBranch = false;
+      if (state.branch && !state.operation) {
+        // Only if the branch still points where we read it: never lose a commit.
+        const moved = await runGit(state.topLevel, ["update-ref", "-m", "arbor: snapshot", `refs/heads/${state.branch}`, sha, head], { okExitCodes: [0, 1, 128] });
+        onBranch = moved.exitCode === 0;
+        if (onBranch) await adoptIndex(state.gitDir, scratchIndex);
+      }
+      snapshot = { sha, parentSha: head, changed: true, onBranch, branch: state.branch };
+    }
+    if (input.pinRef) await pinCommit(state.topLevel, input.pinRef, snapshot.sha, "arbor: snapshot");
+    return ok(snapshot);
+  } finally {
+    await rm(scratchIndex, { force: true });
+  }
+}
+
+/**
+ * Makes the staged copy the worktree's index (it matches the new HEAD, with
+ * fresh stat data), under git's own index.lock so no git command sees a
+ * half-written index. If the lock stays taken (a git command still running
+ * there), the old index stays: git then lists the snapshot's changes as
+ * staged reverts until `git reset`, but no file is touched.
+ */
+async function adoptIndex(gitDir: string, scratchIndex: string): Promise<void> {
+  const lock = path.join(gitDir, "index.lock");
+  let handle;
+  for (let attempt = 0; !handle && attempt < 20; attempt++) {
+    handle = await open(lock, "wx").catch(() => undefined);
+    if (!handle) await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  if (!handle) return;
+  try {
+    await rename(scratchIndex, path.join(gitDir, "index"));
+  } finally {
+    await handle.close();
+    await rm(lock, { force: true });
+  }
+}

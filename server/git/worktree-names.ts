@@ -1,0 +1,36 @@
+import "server-only";
+import path from "node:path";
+
+// Names Arbor gives to what it creates in a project's repository. Pure.
+
+/** "ISSUE-3" + an execution id → "arbor/ISSUE-3/1f2e3d4c": the branch of that line of work. */
+export function worktreeBranchName(issueId: string, executionId: string): string {
+  return `arbor/${issueId}/${shortKey(executionId)}`;
+}
+
+/** Where the worktree of an execution lives: `<worktreesRoot>/<PROJ-n>/<ISSUE-n>-<short id>`. */
+export function worktreePathFor(worktreesRoot: string, projectId: string, issueId: string, executionId: string): string {
+  return path.join(worktreesRoot, projectId, `${issueId}-${shortKey(executionId)}`);
+}
+
+/** The ref that keeps an execution's snapshot reachable even if its branch is rewritten or deleted. */
+export function snapshotRefName(key: string): string {
+  return `refs/arbor/snapshots/${checkedKey(key)}`;
+}
+
+/** The ref that keeps the commit an execution started from reachable. */
+export function startRefName(key: string): string {
+  return `refs/arbor/starts/${checkedKey(key)}`;
+}
+
+function shortKey(executionId: string): string {
+  return checkedKey(executionId).replace(/-/g, "").slice(0, 8);
+}
+
+/** Keys become ref and path components: letters, digits, `.`, `_`, `-` only. */
+function checkedKey(key: string): string {
+  if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/.test(key) || key.includes("..") || key.endsWith(".lock") || key.endsWith(".")) {
+    throw new Error(`not a usable key for a git ref: ${JSON.stringify(key.slice(0, 60))}`);
+  }
+  return key;
+}

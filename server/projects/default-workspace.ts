@@ -1,0 +1,38 @@
+import "server-only";
+import { DEFAULT_PROJECT_KEY } from "@/lib/projects/ids";
+import type { Project } from "@/lib/projects/types";
+import { prisma } from "@/server/db";
+import { resolveCwd } from "@/server/executions/resolve-cwd";
+import { readRepositoryState } from "@/server/git/repository-state";
+
+/**
+ * The implicit project of everything that names none: ARBOR_WORKSPACE, the
+ * default directory of executions. People who register no project use only
+ * this one; it cannot be edited or removed (set ARBOR_WORKSPACE instead).
+ */
+export async function describeDefaultWorkspace(): Promise<Project> {
+  const resolved = await resolveCwd(undefined);
+  const dir = resolved.ok ? resolved.value : "";
+  const [git, specCount, issueCount, executionCount] = await Promise.all([
+    readRepositoryState(dir).catch(() => null),
+    prisma.spec.count({ where: { projectId: null } }),
+    prisma.issue.count({ where: { projectId: null } }),
+    prisma.execution.count({ where: { projectId: null } }),
+  ]);
+  const isGitRepo = git !== null && git.topLevel === dir;
+  return {
+    id: DEFAULT_PROJECT_KEY,
+    number: 0,
+    name: "Default workspace",
+    path: dir,
+    isGitRepo,
+    baseBranch: isGitRepo ? git.branch : null,
+    defaultAgent: null,
+    implicit: true,
+    specCount,
+    issueCount,
+    executionCount,
+    createdAt: null,
+    updatedAt: null,
+  };
+}

@@ -1,0 +1,15 @@
+import "server-only";
+import { ok, type Result } from "@/lib/result";
+import type { ProjectListResponse } from "@/lib/projects/types";
+import { prisma } from "@/server/db";
+import { describeDefaultWorkspace } from "./default-workspace";
+import { projectInclude, toProjectDto } from "./project-dto";
+
+/** Registered projects by name, and the implicit default workspace beside them. */
+export async function listProjects(query: { limit: number }): Promise<Result<ProjectListResponse>> {
+  const [rows, defaultWorkspace] = await Promise.all([
+    prisma.project.findMany({ orderBy: [{ name: "asc" }, { number: "asc" }], take: query.limit, include: projectInclude }),
+    describeDefaultWorkspace(),
+  ]);
+  return ok({ items: rows.map(toProjectDto), defaultWorkspace });
+}

@@ -1,0 +1,26 @@
+import "server-only";
+import type { Project } from "@/lib/projects/types";
+import type { Project as ProjectRow } from "@/server/generated/prisma/client";
+
+/** Prisma `include` that gives toProjectDto what it needs. */
+export const projectInclude = { _count: { select: { specs: true, issues: true, executions: true } } } as const;
+
+export type ProjectWithCounts = ProjectRow & { _count: { specs: number; issues: number; executions: number } };
+
+export function toProjectDto(row: ProjectWithCounts): Project {
+  return {
+    id: row.id,
+    number: row.number,
+    name: row.name,
+    path: row.path,
+    isGitRepo: row.isGitRepo,
+    baseBranch: row.baseBranch,
+    defaultAgent: row.defaultAgent,
+    implicit: false,
+    specCount: row._count.specs,
+    issueCount: row._count.issues,
+    executionCount: row._count.executions,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
