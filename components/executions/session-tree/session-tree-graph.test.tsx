@@ -1,12 +1,13 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { buildSessionTree } from "@/lib/build-session-tree";
+import { latestHead } from "@/lib/session-tree";
 import { chainWithForks, runContinueFork } from "@/test/support/execution-fixtures";
 
 const mockPush = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push: mockPush }) }));
 // Required after the mock (the esbuild transform does not hoist jest.mock).
-const { SessionTreeGraph } = require("@/components/executions/session-tree-graph") as typeof import("@/components/executions/session-tree-graph");
+const { SessionTreeGraph } = require("@/components/executions/session-tree/session-tree-graph") as typeof import("@/components/executions/session-tree/session-tree-graph");
 
 beforeAll(() => {
   // jsdom has no layout: give the viewport a size and stub ResizeObserver.
@@ -95,6 +96,26 @@ describe("SessionTreeGraph", () => {
     expect(nodes(container).length).toBeLessThan(executions.length);
     await user.click(screen.getByRole("button", { name: "Unfold all" }));
     expect(nodes(container)).toHaveLength(executions.length);
+  });
+
+  it("Load latest unfolds what hides the most recent head and focuses it", async () => {
+    const user = userEvent.setup();
+    const executions = chainWithForks(4, 2, 2);
+    const roots = buildSessionTree(executions);
+    const head = latestHead(roots)!;
+    const { container } = render(<SessionTreeGraph roots={roots} />);
+    fireEvent.click(container.querySelector(`[data-toggle="${roots[0].id}"]`)!);
+    expect(container.querySelector(`[data-node-id="${head.id}"]`)).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Load latest" }));
+    expect(nodes(container)).toHaveLength(executions.length);
+    expect(document.activeElement?.getAttribute("data-node-id")).toBe(head.id);
+    expect(container.querySelector(`[data-node-id="${head.id}"] .animate-ping`)).not.toBeNull();
+
+    // Already in view: the key does the same without unfolding anything.
+    act(() => (container.querySelector(`[data-node-id="${roots[0].id}"]`) as SVGGElement).focus());
+    await user.keyboard("l");
+    expect(document.activeElement?.getAttribute("data-node-id")).toBe(head.id);
   });
 
   it("moves between nodes with the arrow keys", async () => {
