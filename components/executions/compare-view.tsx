@@ -6,10 +6,12 @@ import { ExecutionStatusBadge } from "@/components/executions/execution-status-b
 import { Markdown } from "@/components/markdown";
 import { ErrorAlert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
-import { EmptyState, LoadingBlock, PageHeader } from "@/components/ui/states";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState, LoadingBlock } from "@/components/ui/states";
 import { cn } from "@/lib/cn";
 import type { ExecutionDto, ExecutionSummary } from "@/lib/execution-types";
 import { formatCost, formatDuration, shortId } from "@/lib/format-execution";
+import { isUuid } from "@/lib/ids";
 import { useExecution, useExecutionSummary } from "@/lib/hooks/use-executions";
 
 export type CompareSide = { execution: ExecutionDto; summary: ExecutionSummary | null; summaryError?: string | null };
@@ -236,11 +238,10 @@ export function CompareTable({ a, b }: { a: CompareSide; b: CompareSide }) {
   );
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** /compare?a=<id>&b=<id>: two executions (typically two forks) side by side. */
 export function CompareView({ a, b }: { a?: string; b?: string }) {
-  const valid = Boolean(a && b && UUID.test(a) && UUID.test(b));
+  const valid = Boolean(a && b && isUuid(a) && isUuid(b));
   const ea = useExecution(a ?? "", { enabled: valid });
   const eb = useExecution(b ?? "", { enabled: valid });
   const sa = useExecutionSummary(valid ? a! : null);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { PageHeader } from "@/components/ui/states";
+import { PageHeader } from "@/components/ui/page-header";
 import { IssueForm } from "@/components/issues/issue-form";
 import { useCreateIssue } from "@/lib/hooks/use-issues";
 import { useSpecs } from "@/lib/hooks/use-specs";

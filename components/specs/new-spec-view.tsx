@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { PageHeader } from "@/components/ui/states";
+import { PageHeader } from "@/components/ui/page-header";
 import { SpecForm } from "@/components/specs/spec-form";
 import { useCreateSpec } from "@/lib/hooks/use-specs";
 

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
-import { SessionDetailView } from "@/components/sessions/session-detail-view";
+import { SessionDetailView } from "@/components/sessions/session-detail/session-detail-view";
 import type { ExecutionDto } from "@/lib/execution-types";
 import type { SessionDetail } from "@/lib/session-types";
 
