@@ -1,7 +1,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { LOG_PAGE_SIZE, TAIL_EVENTS, useExecutionLog } from "@/lib/hooks/use-execution-log";
+import { LOG_PAGE_SIZE, TAIL_EVENTS } from "@/lib/executions/log-loader";
+import { useExecutionLog } from "@/lib/hooks/use-execution-log";
+
+// The React side of the log: the loader (tested in lib/executions/log-loader.test.ts)
+// wired to the JSON API, EventSource and the query cache.
 
 const ID = "00000001-0000-4000-8000-000000000001";
 
@@ -56,7 +60,7 @@ beforeEach(() => {
 });
 
 describe("useExecutionLog", () => {
-  it("loads the end of the log first, then the rest in pages of 5,000 in parallel, in order, and follows live from the last seq", async () => {
+  it("through the API: loads the end of the log first, then the rest in pages of 5,000 in parallel, in order, and follows live from the last seq", async () => {
     const { result } = renderHook(() => useExecutionLog(ID, { eventCount: 12_345, finished: false }), { wrapper });
     await waitFor(() => expect(result.current.history.loading).toBe(false));
     const calls = fetchMock.mock.calls.map(([url]) => {
@@ -86,6 +90,22 @@ describe("useExecutionLog", () => {
     await waitFor(() => expect(result.current.lines).toHaveLength(12_346));
     expect(result.current.connection).toBe("live");
     expect(result.current.lines.at(-1)?.entry).toEqual({ type: "assistant_text", text: "live!" });
+
+    // Status events patch the cached execution.
+    act(() => source.emit("status", { id: ID, issueId: "ISSUE-1", status: "completed" }));
+    expect(queryClient.getQueryData(["executions", "detail", ID])).toMatchObject({ status: "completed" });
+  });
+
+  it("stops its stream on unmount and reloads from scratch on retry", async () => {
+    const { result, unmount } = renderHook(() => useExecutionLog(ID, { eventCount: 12_345, finished: false }), { wrapper });
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const calls = fetchMock.mock.calls.length;
+    act(() => result.current.retry());
+    expect(FakeEventSource.instances[0].readyState).toBe(2);
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    expect(fetchMock.mock.calls.length).toBeGreaterThan(calls);
+    unmount();
+    expect(FakeEventSource.instances[1].readyState).toBe(2);
   });
 
   it("does not open a stream for a finished execution whose log is all loaded", async () => {
