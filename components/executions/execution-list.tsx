@@ -48,7 +48,7 @@ function ExecutionRow({ e }: { e: ExecutionListItem }) {
 
 /** Executions across issues (home): live over the status stream. */
 export function ExecutionList({ params, label, empty }: { params: ExecutionListParams; label: string; empty: { title: string; body?: string } }) {
-  const list = useExecutionList(params, { live: true });
+  const list = useExecutionList(params);
   return (
     <QueryList query={list} noun={label.toLowerCase()} empty={<EmptyState title={empty.title}>{empty.body}</EmptyState>}>
       {(items) => (

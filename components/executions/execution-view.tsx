@@ -56,7 +56,7 @@ function elapsed(execution: ExecutionDto): number | null {
 
 /** Continuations and forks made from this execution, read from its issue's session tree. */
 function useFollowUps(execution: ExecutionDto): { continuations: SessionTreeNode[]; forks: SessionTreeNode[] } {
-  const tree = useIssueSessionTree(execution.issueId, { live: true });
+  const tree = useIssueSessionTree(execution.issueId);
   return useMemo(() => {
     const node = tree.data ? flattenTree(tree.data.roots).find((n) => n.id === execution.id) : undefined;
     const children = node?.children ?? [];

@@ -24,7 +24,7 @@ type ViewId = (typeof VIEWS)[number]["id"];
 export function IssueExecutions({ issueId, showRunForm = true }: { issueId: string; showRunForm?: boolean }) {
   const params = useSearchParams();
   const [view, setView] = useState<ViewId>(params?.get("view") === "tree" ? "tree" : "history");
-  const tree = useIssueSessionTree(issueId, { live: true });
+  const tree = useIssueSessionTree(issueId);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const choose = (next: ViewId, focus = false) => {

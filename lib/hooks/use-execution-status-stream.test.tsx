@@ -1,5 +1,7 @@
-import { QueryClient } from "@tanstack/react-query";
-import { applyExecutionUpdate } from "@/lib/hooks/use-execution-status-stream";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, renderHook } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { applyExecutionUpdate, useExecutionStatusStream } from "@/lib/hooks/use-execution-status-stream";
 import { queryKeys } from "@/lib/query-keys";
 import { flattenTree } from "@/lib/session-tree";
 import { makeExecution, runContinueFork } from "@/test/support/execution-fixtures";
@@ -26,5 +28,61 @@ describe("applyExecutionUpdate (status events patch the cache)", () => {
     const stranger = makeExecution();
     applyExecutionUpdate(queryClient, stranger);
     expect(queryClient.getQueryState(queryKeys.issues.sessionTree("ISSUE-1"))?.isInvalidated).toBe(true);
+  });
+});
+
+describe("applyExecutionUpdate and sessions", () => {
+  it("refreshes sessions when a turn changes status, not when the same status repeats", () => {
+    const queryClient = new QueryClient();
+    const turn = makeExecution({ status: "running", managedSessionId: "SESS-1" });
+    queryClient.setQueryData(queryKeys.executions.detail(turn.id), turn);
+    queryClient.setQueryData(queryKeys.sessions.detail("SESS-1"), { id: "SESS-1" });
+    applyExecutionUpdate(queryClient, { ...turn });
+    expect(queryClient.getQueryState(queryKeys.sessions.detail("SESS-1"))?.isInvalidated).toBe(false);
+    applyExecutionUpdate(queryClient, { ...turn, status: "completed" });
+    expect(queryClient.getQueryState(queryKeys.sessions.detail("SESS-1"))?.isInvalidated).toBe(true);
+  });
+});
+
+describe("useExecutionStatusStream", () => {
+  class FakeEventSource {
+    static instances: FakeEventSource[] = [];
+    closed = false;
+    listeners = new Map<string, ((e: MessageEvent) => void)[]>();
+    constructor(public url: string) {
+      FakeEventSource.instances.push(this);
+    }
+    addEventListener(type: string, fn: (e: MessageEvent) => void) {
+      this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+    }
+    emit(type: string, data: unknown) {
+      for (const fn of this.listeners.get(type) ?? []) fn({ data: JSON.stringify(data) } as MessageEvent);
+    }
+    close() {
+      this.closed = true;
+    }
+  }
+
+  it("opens one stream, patches the cache from it, resyncs after a reconnect and closes on unmount", () => {
+    (globalThis as unknown as { EventSource: unknown }).EventSource = FakeEventSource;
+    const queryClient = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    const { unmount } = renderHook(() => useExecutionStatusStream(), { wrapper });
+    expect(FakeEventSource.instances).toHaveLength(1);
+    const source = FakeEventSource.instances[0];
+    expect(source.url).toBe("/api/executions/stream");
+
+    const e = makeExecution({ status: "running" });
+    act(() => source.emit("status", e));
+    expect(queryClient.getQueryData<typeof e>(queryKeys.executions.detail(e.id))?.status).toBe("running");
+
+    queryClient.setQueryData(queryKeys.executions.list({ limit: 8 }), { items: [] });
+    act(() => source.emit("open", {}));
+    expect(queryClient.getQueryState(queryKeys.executions.list({ limit: 8 }))?.isInvalidated).toBe(false);
+    act(() => source.emit("open", {}));
+    expect(queryClient.getQueryState(queryKeys.executions.list({ limit: 8 }))?.isInvalidated).toBe(true);
+
+    unmount();
+    expect(source.closed).toBe(true);
   });
 });

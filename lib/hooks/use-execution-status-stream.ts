@@ -2,15 +2,14 @@
 
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { ExecutionDto, ExecutionListItem } from "@/lib/execution-types";
-import { TERMINAL_STATUSES } from "@/lib/execution-types";
+import { TERMINAL_STATUSES, type ExecutionDto, type ExecutionListItem, type SessionTreeNode } from "@/lib/execution-types";
 import { queryKeys } from "@/lib/query-keys";
 import { patchTree } from "@/lib/session-tree";
-import type { SessionTreeNode } from "@/lib/execution-types";
 
 /**
  * Puts one execution's new state into every cached view of it: its detail,
- * its issue's session tree and executions list, and the cross-issue lists.
+ * its issue's session tree and executions list, the cross-issue lists and
+ * (on a change of status) the sessions.
  * Views that do not hold it yet (a new execution) are refetched.
  */
 export function applyExecutionUpdate(queryClient: QueryClient, execution: ExecutionDto): void {
@@ -23,6 +22,8 @@ export function applyExecutionUpdate(queryClient: QueryClient, execution: Execut
   if (TERMINAL_STATUSES.has(execution.status) && previous && !TERMINAL_STATUSES.has(previous.status)) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.executions.summary(execution.id) });
   }
+  // Sessions show their turns' statuses and totals (and a new fork's session appears).
+  if (previous?.status !== execution.status) void queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all });
 
   const treeKey = queryKeys.issues.sessionTree(execution.issueId);
   const tree = queryClient.getQueryData<{ roots: SessionTreeNode[] }>(treeKey);
@@ -54,12 +55,7 @@ export function applyExecutionUpdate(queryClient: QueryClient, execution: Execut
   }
 }
 
-// One EventSource per page for every component that wants status updates
-// (browsers allow only ~6 connections per origin over HTTP/1.1).
-type Shared = { source: EventSource; users: number; queryClient: QueryClient };
-let shared: Shared | null = null;
-
-function connect(queryClient: QueryClient): Shared {
+function connect(queryClient: QueryClient): EventSource {
   const source = new EventSource("/api/executions/stream");
   let opened = false;
   source.addEventListener("status", (event) => {
@@ -69,6 +65,7 @@ function connect(queryClient: QueryClient): Shared {
     void queryClient.invalidateQueries({ queryKey: queryKeys.executions.lists() });
     void queryClient.invalidateQueries({ queryKey: queryKeys.issues.all, predicate: (q) => q.queryKey.includes("session-tree") || q.queryKey.includes("executions") });
     void queryClient.invalidateQueries({ queryKey: queryKeys.executions.details() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all });
   };
   // After a reconnect, changes may have been missed meanwhile.
   source.addEventListener("open", () => {
@@ -76,31 +73,19 @@ function connect(queryClient: QueryClient): Shared {
     opened = true;
   });
   source.addEventListener("resync", resync);
-  return { source, users: 0, queryClient };
+  return source;
 }
 
-/** Keeps the cache of every execution view current from the server's status stream while mounted. */
-export function useExecutionStatusStream(enabled = true): void {
+/**
+ * Keeps every cached execution view current from the server's status stream.
+ * Mounted once for the whole app (app/providers.tsx), so any view of an
+ * execution updates without asking for it.
+ */
+export function useExecutionStatusStream(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!enabled || typeof EventSource === "undefined") return;
-    if (!shared || shared.queryClient !== queryClient) {
-      shared?.source.close();
-      shared = connect(queryClient);
-    }
-    const mine = shared;
-    mine.users += 1;
-    return () => {
-      mine.users -= 1;
-      if (mine.users === 0) {
-        // Let a page transition reuse the connection instead of reopening it.
-        setTimeout(() => {
-          if (mine.users === 0 && shared === mine) {
-            mine.source.close();
-            shared = null;
-          }
-        }, 1_000);
-      }
-    };
-  }, [enabled, queryClient]);
+    if (typeof EventSource === "undefined") return;
+    const source = connect(queryClient);
+    return () => source.close();
+  }, [queryClient]);
 }

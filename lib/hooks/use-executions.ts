@@ -3,7 +3,6 @@
 import { useMutation, usePrefetchQuery, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { executionApi } from "@/lib/execution-api";
 import type { ExecutionDto, ExecutionListParams } from "@/lib/execution-types";
-import { useExecutionStatusStream } from "@/lib/hooks/use-execution-status-stream";
 import { queryKeys } from "@/lib/query-keys";
 
 export function useExecution(id: string, options: { enabled?: boolean } = {}) {
@@ -14,9 +13,8 @@ export function useExecution(id: string, options: { enabled?: boolean } = {}) {
   });
 }
 
-export function useIssueSessionTree(issueId: string, options: { live?: boolean } = {}) {
-  // Live: status changes arrive over the shared status stream and patch the tree in place.
-  useExecutionStatusStream(Boolean(options.live));
+/** An issue's session tree; status changes patch it in place (see applyExecutionUpdate). */
+export function useIssueSessionTree(issueId: string) {
   return useQuery({
     queryKey: queryKeys.issues.sessionTree(issueId),
     queryFn: ({ signal }) => executionApi.sessionTree(issueId, signal),
@@ -32,8 +30,7 @@ export function usePrefetchIssueSessionTree(issueId: string) {
 }
 
 /** Executions across issues, newest first (GET /api/executions); kept current by the status stream. */
-export function useExecutionList(params: ExecutionListParams, options: { live?: boolean } = {}) {
-  useExecutionStatusStream(Boolean(options.live));
+export function useExecutionList(params: ExecutionListParams) {
   return useQuery({
     queryKey: queryKeys.executions.list(params),
     queryFn: ({ signal }) => executionApi.list(params, signal),

@@ -16,17 +16,12 @@ export function useSessions(filters: SessionListParams = {}) {
   });
 }
 
-export function useSession(ref: string, options: { enabled?: boolean; live?: boolean } = {}) {
+/** A session with its turns; refetched when one of them changes status (see applyExecutionUpdate). */
+export function useSession(ref: string, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.sessions.detail(ref),
     queryFn: ({ signal }) => sessionApi.get(ref, signal),
     enabled: options.enabled ?? true,
-    // While a turn is queued or running, keep its status and the totals current.
-    refetchInterval: (query) => {
-      if (!options.live) return false;
-      const status = query.state.data?.latestStatus;
-      return status === "queued" || status === "running" ? 2_000 : false;
-    },
   });
 }
 

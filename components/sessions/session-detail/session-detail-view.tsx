@@ -22,7 +22,7 @@ import { SessionFacts } from "./facts";
 import { SessionFollowUp } from "./follow-up";
 
 export function SessionDetailView({ id }: { id: string }) {
-  const session = useSession(id, { live: true });
+  const session = useSession(id);
   return (
     <QueryGate query={session} noun="session" back={{ href: "/sessions", label: "Back to sessions" }}>
       {(data) => <SessionDetailBody session={data} />}
