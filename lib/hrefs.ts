@@ -1,7 +1,7 @@
 // Addresses of the app's pages, built in one place.
 
 /** An execution's page, optionally scrolled to one event of its log (`#seq-<n>`). */
-export function executionHref(id: string, seq?: number): string {
+export function executionHref(id: string, seq?: number | null): string {
   return `/executions/${id}${seq != null ? `#seq-${seq}` : ""}`;
 }
 

@@ -10,6 +10,7 @@ import { isApiError } from "@/lib/api-client";
 import { useCreateExecution } from "@/lib/hooks/use-executions";
 import { useBranchFrom } from "@/lib/hooks/use-sessions";
 import { parseReferences, referencesOfType } from "@/lib/references";
+import { executionHref } from "@/lib/hrefs";
 
 /**
  * Starts an agent on an issue with a prompt; opens the new execution's page.
@@ -38,7 +39,7 @@ export function RunAgentForm({ issueId }: { issueId: string }) {
         event.preventDefault();
         setTouched(true);
         if (!prompt.trim() || created.isPending || branch.isPending) return;
-        const open = { onSuccess: (execution: { id: string }) => router.push(`/executions/${execution.id}`) };
+        const open = { onSuccess: (execution: { id: string }) => router.push(executionHref(execution.id)) };
         if (runAs.mode === "new") created.mutate({ issueId, prompt, agent, cwd: cwd.trim() || undefined }, open);
         else branch.mutate({ mode: runAs.mode, sourceId: runAs.headExecutionId, prompt }, open);
       }}

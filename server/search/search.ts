@@ -1,4 +1,5 @@
 import "server-only";
+import { executionHref } from "@/lib/hrefs";
 import { ok, type Result } from "@/lib/result";
 import { parseSearchQuery } from "@/lib/search-query";
 import type { SearchGroup, SearchHit, SearchResponse } from "@/lib/search-types";
@@ -211,7 +212,7 @@ async function describeHits(hits: RawHit[], terms: QueryTerms): Promise<{ hits: 
       sessionId: execution?.managedSessionId ?? session?.id ?? null,
       snippet,
       highlights,
-      href: executionId ? `/executions/${executionId}${hit.source === "event" ? `#seq-${hit.seq}` : ""}` : `/sessions/${hit.session_id}`,
+      href: executionId ? executionHref(executionId, hit.source === "event" ? hit.seq : undefined) : `/sessions/${hit.session_id}`,
       rank: hit.rank,
       matchedAllTerms: hit.tier === 1,
       createdAt: (event?.created_at ?? execution?.createdAt ?? session?.createdAt ?? new Date(0)).toISOString(),

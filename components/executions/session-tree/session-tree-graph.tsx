@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from "react";
 import type { SessionTreeNode } from "@/lib/execution-types";
+import { executionHref } from "@/lib/hrefs";
 import { ancestorIds, defaultComparePair, latestHead } from "@/lib/session-tree";
 import { descendantCounts, layoutSessionTree, type LaidOutNode } from "@/lib/session-tree-layout";
 import { GraphLinks, GraphNode, Tooltip } from "./graph-node";
@@ -105,7 +106,7 @@ export function SessionTreeGraph({ roots, label = "Session tree", height: fixedH
 
   const open = useCallback(
     (id: string, newTab = false) => {
-      const href = `/executions/${id}`;
+      const href = executionHref(id);
       if (newTab) window.open(href, "_blank", "noopener");
       else router.push(href);
     },

@@ -3,6 +3,7 @@
 // The session tree's controls (above the picture), the compare bar and the legend (below it).
 import { Button, LinkButton } from "@/components/ui/button";
 import { shortId } from "@/lib/format-execution";
+import { compareHref } from "@/lib/hrefs";
 import { STATUS_FILL } from "./graph-node";
 
 export function TreeToolbar({
@@ -83,7 +84,7 @@ export function CompareBar({ selected, onDone }: { selected: readonly string[]; 
         )}
       </span>
       {pair ? (
-        <LinkButton size="sm" href={`/compare?a=${pair[0]}&b=${pair[1]}`}>
+        <LinkButton size="sm" href={compareHref(pair[0], pair[1])}>
           Open comparison
         </LinkButton>
       ) : null}
