@@ -2,6 +2,7 @@
 
 // Long monospace text (tool output, file contents) cut to a preview the reader can expand.
 import { useId, useState } from "react";
+import { textLinkClasses } from "@/components/ui/text-link";
 import { cn } from "@/lib/cn";
 
 /** Longer text is cut to this many characters / lines until the reader expands it. */
@@ -33,8 +34,8 @@ export function lineCount(text: string): number {
 }
 
 export const pre = "overflow-x-auto whitespace-pre-wrap break-words rounded-md bg-zinc-50 p-2 font-mono text-xs leading-relaxed dark:bg-zinc-950";
-export const linkButton =
-  "mt-1 rounded text-xs font-medium text-emerald-700 underline underline-offset-2 hover:text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-400";
+/** A show-more toggle that looks like a link. */
+export const linkButton = textLinkClasses({ underline: true, className: "mt-1 text-xs" });
 
 /** Monospace text, cut after TRUNCATE_LINES lines or TRUNCATE_CHARS characters with a "Show all" toggle. */
 export function TruncatedText({ text, className, note }: { text: string; className?: string; note?: string }) {
