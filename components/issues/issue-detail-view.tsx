@@ -9,7 +9,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { PriorityBadge, StatusBadge } from "@/components/ui/badges";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
-import { PageHeader } from "@/components/ui/page-header";
+import { EntityHeader } from "@/components/ui/page-header";
 import { QueryGate } from "@/components/ui/query-gate";
 import { RelativeTime } from "@/components/ui/time";
 import { IssueForm } from "@/components/issues/issue-form";
@@ -46,17 +46,7 @@ function IssueDetail({ issue }: { issue: Issue }) {
 
   return (
     <article className="space-y-6">
-      <PageHeader
-        breadcrumb={[{ label: "Issues", href: "/issues" }, { label: <span className="font-mono">{issue.id}</span> }]}
-        title={editing ? `Edit ${issue.id}` : issue.title}
-        actions={
-          editing ? null : (
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              Edit issue
-            </Button>
-          )
-        }
-      >
+      <EntityHeader list={{ label: "Issues", href: "/issues" }} id={issue.id} title={issue.title} editing={editing} onEdit={() => setEditing(true)} editLabel="Edit issue">
         <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
           <StatusBadge status={issue.status} />
           <PriorityBadge priority={issue.priority} />
@@ -69,7 +59,7 @@ function IssueDetail({ issue }: { issue: Issue }) {
             </span>
           ) : null}
         </div>
-      </PageHeader>
+      </EntityHeader>
 
       {/* Phone: description, details, executions. Wide: details in a right-hand column. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr_auto] lg:gap-x-8">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { LinkButton } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
@@ -9,19 +9,15 @@ import { SearchField } from "@/components/ui/search-field";
 import { EmptyState } from "@/components/ui/states";
 import { TextLink } from "@/components/ui/text-link";
 import { IssueList } from "@/components/issues/issue-list";
-import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import { useIssues } from "@/lib/hooks/use-issues";
+import { useListSearch } from "@/lib/hooks/use-list-search";
 import { ISSUE_STATUSES, STATUS_LABELS, type IssueStatus } from "@/lib/schemas/issue";
-import { replaceSearchParams } from "@/lib/url-state";
 
 export function IssuesView({ initialQuery = "", initialStatus }: { initialQuery?: string; initialStatus?: IssueStatus }) {
-  const [query, setQuery] = useState(initialQuery);
   const [status, setStatus] = useState<IssueStatus | "">(initialStatus ?? "");
-  const q = useDebouncedValue(query.trim(), 250);
-  const issues = useIssues({ q: q || undefined, status: status || undefined });
+  const { query, setQuery, q } = useListSearch(initialQuery, { status: status || undefined });
+  const issues = useIssues({ q, status: status || undefined });
   const filtered = Boolean(q || status);
-
-  useEffect(() => replaceSearchParams({ q: q || undefined, status: status || undefined }), [q, status]);
 
   return (
     <div>

@@ -1,15 +1,14 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { SessionList } from "@/components/sessions/session-list";
 import { Select } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { QueryList } from "@/components/ui/query-gate";
 import { SearchField } from "@/components/ui/search-field";
 import { EmptyState } from "@/components/ui/states";
-import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
+import { useListSearch } from "@/lib/hooks/use-list-search";
 import { useSessions } from "@/lib/hooks/use-sessions";
-import { replaceSearchParams } from "@/lib/url-state";
 
 const AGENTS = [
   { value: "", label: "All agents" },
@@ -18,13 +17,10 @@ const AGENTS = [
 ];
 
 export function SessionsView({ initialQuery = "", initialAgent = "", initialShowArchived = false }: { initialQuery?: string; initialAgent?: string; initialShowArchived?: boolean }) {
-  const [query, setQuery] = useState(initialQuery);
   const [agent, setAgent] = useState(initialAgent);
   const [showArchived, setShowArchived] = useState(initialShowArchived);
-  const q = useDebouncedValue(query.trim(), 250);
-  const sessions = useSessions({ q: q || undefined, agent: agent || undefined, archived: showArchived ? "all" : "false" });
-
-  useEffect(() => replaceSearchParams({ q: q || undefined, agent: agent || undefined, archived: showArchived ? "all" : undefined }), [q, agent, showArchived]);
+  const { query, setQuery, q } = useListSearch(initialQuery, { agent: agent || undefined, archived: showArchived ? "all" : undefined });
+  const sessions = useSessions({ q, agent: agent || undefined, archived: showArchived ? "all" : "false" });
 
   const filtered = Boolean(q || agent);
   return (

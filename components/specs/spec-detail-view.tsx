@@ -6,7 +6,7 @@ import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button, LinkButton } from "@/components/ui/button";
-import { PageHeader } from "@/components/ui/page-header";
+import { EntityHeader } from "@/components/ui/page-header";
 import { QueryGate, QueryList } from "@/components/ui/query-gate";
 import { Section } from "@/components/ui/section";
 import { EmptyState } from "@/components/ui/states";
@@ -34,21 +34,11 @@ function SpecDetail({ spec }: { spec: Spec }) {
 
   return (
     <article className="space-y-8">
-      <PageHeader
-        breadcrumb={[{ label: "Specs", href: "/specs" }, { label: <span className="font-mono">{spec.id}</span> }]}
-        title={editing ? `Edit ${spec.id}` : spec.title}
-        actions={
-          editing ? null : (
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              Edit spec
-            </Button>
-          )
-        }
-      >
+      <EntityHeader list={{ label: "Specs", href: "/specs" }} id={spec.id} title={spec.title} editing={editing} onEdit={() => setEditing(true)} editLabel="Edit spec">
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
           Created <RelativeTime iso={spec.createdAt} /> · Updated <RelativeTime iso={spec.updatedAt} />
         </p>
-      </PageHeader>
+      </EntityHeader>
 
       {editing ? (
         <section aria-label="Edit spec">

@@ -1,6 +1,5 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import { LinkButton } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { QueryList } from "@/components/ui/query-gate";
@@ -8,16 +7,12 @@ import { SearchField } from "@/components/ui/search-field";
 import { EmptyState } from "@/components/ui/states";
 import { TextLink } from "@/components/ui/text-link";
 import { SpecList } from "@/components/specs/spec-list";
-import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
+import { useListSearch } from "@/lib/hooks/use-list-search";
 import { useSpecs } from "@/lib/hooks/use-specs";
-import { replaceSearchParams } from "@/lib/url-state";
 
 export function SpecsView({ initialQuery = "" }: { initialQuery?: string }) {
-  const [query, setQuery] = useState(initialQuery);
-  const q = useDebouncedValue(query.trim(), 250);
-  const specs = useSpecs({ q: q || undefined });
-
-  useEffect(() => replaceSearchParams({ q: q || undefined }), [q]);
+  const { query, setQuery, q } = useListSearch(initialQuery);
+  const specs = useSpecs({ q });
 
   return (
     <div>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Fragment, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
 
 export type Crumb = { label: ReactNode; href?: string };
 
@@ -60,5 +61,49 @@ export function PageHeader({
       </div>
       {children}
     </header>
+  );
+}
+
+/**
+ * The header of an entity's page (a spec, an issue, a session): "List / ID",
+ * its title with an Edit button (and any other actions), or "Edit ID" while
+ * its form is open.
+ */
+export function EntityHeader({
+  list,
+  id,
+  title,
+  editing,
+  onEdit,
+  editLabel,
+  actions,
+  children,
+}: {
+  list: { label: string; href: string };
+  id: string;
+  title: string;
+  editing: boolean;
+  onEdit: () => void;
+  editLabel: string;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <PageHeader
+      breadcrumb={[list, { label: <span className="font-mono">{id}</span> }]}
+      title={editing ? `Edit ${id}` : title}
+      actions={
+        editing ? null : (
+          <>
+            <Button variant="secondary" onClick={onEdit}>
+              {editLabel}
+            </Button>
+            {actions}
+          </>
+        )
+      }
+    >
+      {children}
+    </PageHeader>
   );
 }

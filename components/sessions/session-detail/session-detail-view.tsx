@@ -10,7 +10,7 @@ import { ReferencedBy } from "@/components/references/referenced-by";
 import { agentName, ArchivedBadge, ExpiredBadge, expiryText } from "@/components/sessions/session-badges";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { PageHeader } from "@/components/ui/page-header";
+import { EntityHeader } from "@/components/ui/page-header";
 import { QueryGate } from "@/components/ui/query-gate";
 import { RelativeTime } from "@/components/ui/time";
 import { useSession, useUpdateSession } from "@/lib/hooks/use-sessions";
@@ -36,25 +36,22 @@ function SessionDetailBody({ session }: { session: SessionDetail }) {
 
   return (
     <article className="space-y-8">
-      <PageHeader
-        breadcrumb={[{ label: "Sessions", href: "/sessions" }, { label: <span className="font-mono">{session.id}</span> }]}
-        title={editing ? `Edit ${session.id}` : session.title}
+      <EntityHeader
+        list={{ label: "Sessions", href: "/sessions" }}
+        id={session.id}
+        title={session.title}
+        editing={editing}
+        onEdit={() => setEditing(true)}
+        editLabel="Edit"
         actions={
-          editing ? null : (
-            <>
-              <Button variant="secondary" onClick={() => setEditing(true)}>
-                Edit
-              </Button>
-              <Button
-                variant="secondary"
-                disabled={update.isPending}
-                aria-busy={update.isPending && update.variables?.archived !== undefined}
-                onClick={() => update.mutate({ archived: !session.archived })}
-              >
-                {session.archived ? "Unarchive" : "Archive"}
-              </Button>
-            </>
-          )
+          <Button
+            variant="secondary"
+            disabled={update.isPending}
+            aria-busy={update.isPending && update.variables?.archived !== undefined}
+            onClick={() => update.mutate({ archived: !session.archived })}
+          >
+            {session.archived ? "Unarchive" : "Archive"}
+          </Button>
         }
       >
         <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
@@ -72,7 +69,7 @@ function SessionDetailBody({ session }: { session: SessionDetail }) {
           </span>
         </div>
         {!editing && update.isError ? <ErrorAlert>{update.error.message}</ErrorAlert> : null}
-      </PageHeader>
+      </EntityHeader>
 
       {session.expiry.mayHaveExpired ? (
         <div role="note" data-slot="session-expired" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200">
