@@ -5,7 +5,7 @@ import { parseCliArgs, type Command } from "./args";
 import { println, type Context, type Writer } from "./context";
 import { ApiClient, ApiError, UnreachableError, normalizeBaseUrl } from "./http";
 import { detectStyle } from "./render/style";
-import { SseConnectionError } from "./sse";
+import { SseConnectionError } from "./sse/connect";
 import { cancelCommand } from "./commands/cancel";
 import { continueCommand } from "./commands/continue";
 import { UsageError } from "./commands/create";
