@@ -1,22 +1,8 @@
 import type { ExecutionEventPage } from "@/lib/execution-api";
-import { ExecutionLogLoader, historyRanges, LOG_PAGE_SIZE, TAIL_EVENTS, type EventSourceLike, type LogLoaderOptions } from "@/lib/executions/log-loader";
+import { ExecutionLogLoader, historyRanges, LOG_PAGE_SIZE, TAIL_EVENTS, type LogLoaderOptions } from "@/lib/executions/log-loader";
+import { FakeEventSource } from "@/test/support/fake-event-source";
 
 // The log loader without React or a browser: fake pages, a fake stream.
-
-class FakeSource implements EventSourceLike {
-  readyState = 0;
-  listeners = new Map<string, ((e: MessageEvent) => void)[]>();
-  constructor(readonly after: number) {}
-  addEventListener(type: string, fn: (e: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  emit(type: string, data: unknown) {
-    for (const fn of this.listeners.get(type) ?? []) fn({ data: JSON.stringify(data) } as MessageEvent);
-  }
-  close() {
-    this.readyState = 2;
-  }
-}
 
 function page(after: number, count: number): ExecutionEventPage {
   const events = Array.from({ length: count }, (_, i) => ({
@@ -32,7 +18,7 @@ function page(after: number, count: number): ExecutionEventPage {
 /** A log of `total` events served in pages; records what was asked. */
 function setup(total: number, overrides: Partial<LogLoaderOptions> = {}) {
   const calls: (string | number)[][] = [];
-  const sources: FakeSource[] = [];
+  const sources: FakeEventSource[] = [];
   const statuses: unknown[] = [];
   const loader = new ExecutionLogLoader({
     fetchTail: async () => {
@@ -45,7 +31,7 @@ function setup(total: number, overrides: Partial<LogLoaderOptions> = {}) {
       return page(after, Math.max(0, Math.min(limit, total - after)));
     },
     openStream: (after) => {
-      const source = new FakeSource(after);
+      const source = new FakeEventSource(String(after));
       sources.push(source);
       return source;
     },
@@ -111,7 +97,7 @@ describe("ExecutionLogLoader", () => {
 
     expect(sources).toHaveLength(1);
     const source = sources[0];
-    expect(source.after).toBe(12_345);
+    expect(source.url).toBe("12345");
     expect(loader.getSnapshot().connection).toBe("connecting");
     source.emit("open", {});
     expect(loader.getSnapshot().connection).toBe("live");
@@ -148,7 +134,7 @@ describe("ExecutionLogLoader", () => {
     loader.start();
     await until(() => sources.length === 1);
     expect(calls).toEqual([["tail", TAIL_EVENTS]]);
-    expect(sources[0].after).toBe(0);
+    expect(sources[0].url).toBe("0");
     expect(loader.getSnapshot().history.loading).toBe(false);
     sources[0].emit("entry", { seq: 1, entries: [{ type: "assistant_text", text: "hi" }] });
     sources[0].emit("status", { id: "x", status: "running" });

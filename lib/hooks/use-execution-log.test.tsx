@@ -3,31 +3,12 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { LOG_PAGE_SIZE, TAIL_EVENTS } from "@/lib/executions/log-loader";
 import { useExecutionLog } from "@/lib/hooks/use-execution-log";
+import { FakeEventSource } from "@/test/support/fake-event-source";
 
 // The React side of the log: the loader (tested in lib/executions/log-loader.test.ts)
 // wired to the JSON API, EventSource and the query cache.
 
 const ID = "00000001-0000-4000-8000-000000000001";
-
-/** A fake EventSource the test drives. */
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  static CLOSED = 2;
-  readyState = 0;
-  listeners = new Map<string, ((e: MessageEvent) => void)[]>();
-  constructor(public url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, fn: (e: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  emit(type: string, data: unknown) {
-    for (const fn of this.listeners.get(type) ?? []) fn({ data: JSON.stringify(data) } as MessageEvent);
-  }
-  close() {
-    this.readyState = 2;
-  }
-}
 
 function page(after: number, count: number) {
   const events = Array.from({ length: count }, (_, i) => ({
@@ -45,8 +26,7 @@ let queryClient: QueryClient;
 const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 
 beforeEach(() => {
-  FakeEventSource.instances = [];
-  (globalThis as unknown as { EventSource: unknown }).EventSource = FakeEventSource;
+  FakeEventSource.install();
   queryClient = new QueryClient();
   fetchMock = jest.fn(async (url: string) => {
     const params = new URL(url, "http://x").searchParams;

@@ -5,6 +5,7 @@ import { applyExecutionUpdate, useExecutionStatusStream } from "@/lib/hooks/use-
 import { queryKeys } from "@/lib/query-keys";
 import { flattenTree } from "@/lib/session-tree";
 import { makeExecution, runContinueFork } from "@/test/support/execution-fixtures";
+import { FakeEventSource } from "@/test/support/fake-event-source";
 
 describe("applyExecutionUpdate (status events patch the cache)", () => {
   it("patches the detail, the issue's tree and the home lists; refetches views that lack the execution", () => {
@@ -45,26 +46,8 @@ describe("applyExecutionUpdate and sessions", () => {
 });
 
 describe("useExecutionStatusStream", () => {
-  class FakeEventSource {
-    static instances: FakeEventSource[] = [];
-    closed = false;
-    listeners = new Map<string, ((e: MessageEvent) => void)[]>();
-    constructor(public url: string) {
-      FakeEventSource.instances.push(this);
-    }
-    addEventListener(type: string, fn: (e: MessageEvent) => void) {
-      this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-    }
-    emit(type: string, data: unknown) {
-      for (const fn of this.listeners.get(type) ?? []) fn({ data: JSON.stringify(data) } as MessageEvent);
-    }
-    close() {
-      this.closed = true;
-    }
-  }
-
   it("opens one stream, patches the cache from it, resyncs after a reconnect and closes on unmount", () => {
-    (globalThis as unknown as { EventSource: unknown }).EventSource = FakeEventSource;
+    FakeEventSource.install();
     const queryClient = new QueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
     const { unmount } = renderHook(() => useExecutionStatusStream(), { wrapper });

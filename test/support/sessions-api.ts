@@ -4,7 +4,7 @@ import { GET as backlinksRoute } from "@/app/api/references/route";
 import { GET as resolveRoute } from "@/app/api/references/resolve/route";
 import type { BacklinksResponse, ResolveReferencesResponse } from "@/lib/reference-types";
 import type { SessionDetail, SessionSummary } from "@/lib/session-types";
-import { send, type ApiResult, type Handler } from "@/test/integration/executions/support/helpers";
+import { send, type ApiResult } from "@/test/support/api";
 
 // The sessions and references API, each call through the real route handler.
 
@@ -15,15 +15,15 @@ const q = (params: Record<string, string | undefined>) => {
 
 export const sessionsApi = {
   list: (params: Record<string, string | undefined> = {}) =>
-    send<{ items: SessionSummary[] }>(listRoute as unknown as Handler, { path: `/api/sessions${q(params)}` }),
-  get: (ref: string) => send<SessionDetail>(getRoute as Handler, { id: ref, path: `/api/sessions/${encodeURIComponent(ref)}` }),
+    send<{ items: SessionSummary[] }>(listRoute, { path: `/api/sessions${q(params)}` }),
+  get: (ref: string) => send<SessionDetail>(getRoute, { id: ref, path: `/api/sessions/${encodeURIComponent(ref)}` }),
   patch: (ref: string, body: unknown): Promise<ApiResult<SessionDetail>> =>
-    send<SessionDetail>(patchRoute as Handler, {
+    send<SessionDetail>(patchRoute, {
       id: ref,
       method: "PATCH",
       path: `/api/sessions/${encodeURIComponent(ref)}`,
       ...(typeof body === "string" ? { rawBody: body } : { body }),
     }),
-  backlinks: (target: string) => send<BacklinksResponse>(backlinksRoute as unknown as Handler, { path: `/api/references${q({ target })}` }),
-  resolve: (ids: string[]) => send<ResolveReferencesResponse>(resolveRoute as unknown as Handler, { path: `/api/references/resolve${q({ ids: ids.join(",") })}` }),
+  backlinks: (target: string) => send<BacklinksResponse>(backlinksRoute, { path: `/api/references${q({ target })}` }),
+  resolve: (ids: string[]) => send<ResolveReferencesResponse>(resolveRoute, { path: `/api/references/resolve${q({ ids: ids.join(",") })}` }),
 };

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { SessionDetailView } from "@/components/sessions/session-detail/session-detail-view";
-import type { ExecutionDto } from "@/lib/execution-types";
 import type { SessionDetail } from "@/lib/session-types";
+import { makeExecution } from "@/test/support/execution-fixtures";
 
 // The session page: its executions, head, and the expiry risk shown before a
 // Continue or Fork can be sent.
@@ -10,31 +10,17 @@ import type { SessionDetail } from "@/lib/session-types";
 const DAY = 24 * 3600_000;
 const old = new Date(Date.now() - 40 * DAY).toISOString();
 
-const head: ExecutionDto = {
+const head = makeExecution({
   id: "11111111-2222-4333-8444-555555555555",
-  issueId: "ISSUE-1",
-  agent: "claude",
   prompt: "first turn",
-  cwd: "/w",
-  status: "completed",
   sessionId: "sid-1",
-  sessionConfirmed: true,
   managedSessionId: "SESS-1",
-  expandedReferences: [],
-  parentExecutionId: null,
-  forkedFromExecutionId: null,
-  forkSessionId: null,
-  resumeAtMessageId: null,
-  restartedFromExecutionId: null,
   runnerId: "r1",
-  error: null,
   usage: { inputTokens: 10, outputTokens: 5, costUsd: 0.01, durationMs: 100, numTurns: 1 },
-  eventCount: 3,
-  waitingForExecutionId: null,
   createdAt: old,
   startedAt: old,
   finishedAt: old,
-} as ExecutionDto;
+});
 
 function session(overrides: Partial<SessionDetail> = {}): SessionDetail {
   return {

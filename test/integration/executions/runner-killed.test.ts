@@ -3,9 +3,12 @@ import path from "node:path";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
+import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";
+import { createHarness, type Harness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
+import { historyText, StandIn } from "@/test/support/turn-script";
+import { deferred, waitFor } from "@/test/support/wait";
 import { liveGroupMembers } from "@/test/integration/agents/support/live-group-members";
-import { api, deferred, historyText, StandIn, waitFor, waitForDto, waitForEnd } from "@/test/integration/executions/support/helpers";
 
 // A runner process killed outright (SIGKILL: no shutdown code runs) while its
 // agent works. When a runner with the same id starts again, the execution is
@@ -69,7 +72,7 @@ async function startRunnerProcess(): Promise<ChildProcess> {
 test("SIGKILL the runner mid-run: restart marks the run interrupted, stops the orphan, and Continue works", async () => {
   runnerProcess = await startRunnerProcess();
   const runnerPid = runnerProcess.pid!;
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const stuck = standIn.hang("interrupted prompt amber");
   const created = await api.create({ issueId, prompt: "interrupted prompt amber" });
   await stuck.arrived;
