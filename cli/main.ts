@@ -3,7 +3,8 @@
 
 import { parseCliArgs, type Command } from "./args";
 import { println, type Context, type Writer } from "./context";
-import { ApiClient, ApiError, UnreachableError, normalizeBaseUrl } from "./http";
+import { ApiError } from "@/lib/api-error";
+import { ApiClient, UnreachableError, normalizeBaseUrl } from "./http";
 import { detectStyle } from "./render/style";
 import { SseConnectionError } from "./sse/connect";
 import { cancelCommand } from "./commands/cancel";

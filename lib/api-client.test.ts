@@ -1,4 +1,5 @@
-import { ApiError, createApiClient } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-error";
+import { createApiClient } from "@/lib/api-client";
 
 function fakeFetch(status: number, body: unknown, raw = false) {
   return jest.fn(async () => new Response(raw ? (body as string) : JSON.stringify(body), { status }));

@@ -1,40 +1,15 @@
 // A small typed client for Arbor's JSON API, used by the UI's react-query hooks
 // (and usable from scripts). Non-2xx answers throw ApiError carrying the API's message.
-import type { FieldErrors } from "@/lib/result";
+import { ApiError, apiErrorFrom } from "@/lib/api-error";
 import type { CreateIssueInput, IssuePriority, IssueStatus, UpdateIssueInput } from "@/lib/schemas/issue";
 import type { CreateSpecInput, UpdateSpecInput } from "@/lib/schemas/spec";
 import type {
-  ApiErrorBody,
   DeleteIssueResponse,
   DeleteSpecResponse,
   Issue,
   ListResponse,
   Spec,
 } from "@/lib/types";
-
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    /** HTTP status; 0 when the server could not be reached. */
-    readonly status: number,
-    /** The API's error code ("validation_failed", "not_found", …) or "network_error" / "http_error". */
-    readonly code: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-
-  /** Per-field messages from a 422 ({ details: { fieldErrors } }), or {}. */
-  get fieldErrors(): FieldErrors {
-    const fe = this.details?.fieldErrors;
-    return fe && typeof fe === "object" ? (fe as FieldErrors) : {};
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
 
 export interface SpecListParams {
   q?: string;
@@ -68,11 +43,6 @@ function toQueryString(query: Query | undefined): string {
   }
   const s = params.toString();
   return s ? `?${s}` : "";
-}
-
-function isErrorBody(value: unknown): value is ApiErrorBody {
-  const error = (value as ApiErrorBody | null)?.error;
-  return !!error && typeof error === "object" && typeof error.message === "string";
 }
 
 export interface ApiClientOptions {
@@ -115,16 +85,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         data = undefined;
       }
     }
-    if (!response.ok) {
-      if (isErrorBody(data)) {
-        throw new ApiError(data.error.message, response.status, data.error.code, data.error.details);
-      }
-      throw new ApiError(
-        `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
-        response.status,
-        "http_error",
-      );
-    }
+    if (!response.ok) throw apiErrorFrom(response, data, `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`);
     return data as T;
   }
 

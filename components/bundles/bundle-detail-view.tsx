@@ -11,7 +11,7 @@ import { Breadcrumb } from "@/components/ui/page-header";
 import { QueryGate } from "@/components/ui/query-gate";
 import { Section } from "@/components/ui/section";
 import { RelativeTime } from "@/components/ui/time";
-import { isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-error";
 import { bundleApi } from "@/lib/bundle-api";
 import { BUNDLE_ITEM_HINT, parseItemRef } from "@/lib/bundle-items";
 import type { Bundle } from "@/lib/bundle-types";

@@ -11,7 +11,7 @@ import { QueryList } from "@/components/ui/query-gate";
 import { Section } from "@/components/ui/section";
 import { EmptyState } from "@/components/ui/states";
 import { RelativeTime } from "@/components/ui/time";
-import { isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-error";
 import { ENTITY_TYPE_LABELS, BUNDLE_ENTITY_TYPES } from "@/lib/bundle-items";
 import type { BundleSummary } from "@/lib/bundle-types";
 import { useBundles, useCreateBundle, useImportBundle } from "@/lib/hooks/use-bundles";

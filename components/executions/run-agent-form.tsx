@@ -6,7 +6,7 @@ import { CitedSessionChoice, type RunAs } from "@/components/sessions/cited-sess
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { controlClasses, Field } from "@/components/ui/field";
-import { isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-error";
 import { useCreateExecution } from "@/lib/hooks/use-executions";
 import { useBranchFrom } from "@/lib/hooks/use-sessions";
 import { parseReferences, referencesOfType } from "@/lib/references";

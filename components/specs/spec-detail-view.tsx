@@ -13,7 +13,7 @@ import { EmptyState } from "@/components/ui/states";
 import { RelativeTime } from "@/components/ui/time";
 import { IssueList } from "@/components/issues/issue-list";
 import { SpecForm } from "@/components/specs/spec-form";
-import { isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-error";
 import { useIssues } from "@/lib/hooks/use-issues";
 import { useDeleteSpec, useSpec, useUpdateSpec } from "@/lib/hooks/use-specs";
 import type { Spec } from "@/lib/types";

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { LoadingBlock } from "@/components/ui/states";
 import { TextLink } from "@/components/ui/text-link";
-import { isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-error";
 
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -1,7 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import type { FormEvent } from "react";
 import { z } from "zod";
-import { ApiError } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-error";
 import { useZodForm } from "@/lib/hooks/use-zod-form";
 
 const schema = z.object({

@@ -6,7 +6,7 @@ import { MarkdownEditor } from "@/components/markdown-editor";
 import { ErrorAlert } from "@/components/ui/alert";
 import { FormActions } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
-import { isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-error";
 import { useUpdateSession } from "@/lib/hooks/use-sessions";
 import { BODY_MAX, TITLE_MAX } from "@/lib/schemas/common";
 import type { SessionDetail } from "@/lib/session-types";
