@@ -2,7 +2,7 @@
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { useExecutionStatusStream } from "@/lib/hooks/use-execution-status-stream";
+import { useExecutionStatusStream } from "@/lib/executions/status-stream";
 import { makeQueryClient } from "@/lib/query-client";
 
 /** The one status stream of the page: every cached execution view stays current through it. */

@@ -1,5 +1,5 @@
 // The API shapes the CLI reads (the server's own types are in
-// lib/execution-types.ts and lib/log-entries.ts; the CLI keeps its own loose
+// lib/execution-types.ts and lib/executions/log-entries.ts; the CLI keeps its own loose
 // copies so it depends on nothing but HTTP). Everything is treated defensively at runtime:
 // fields may be missing or null, and unknown log entry kinds are printed
 // generically.

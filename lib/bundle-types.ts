@@ -1,5 +1,5 @@
 // Shapes of the bundles API's JSON. Dates are ISO 8601 strings.
-import type { BundleEntityType } from "@/lib/bundle-items";
+import type { BundleEntityType } from "@/lib/bundles/items";
 import type { ExecutionDto } from "@/lib/execution-types";
 
 export interface BundleItem {

@@ -2,7 +2,7 @@
 //   queryKeys.issues.all  ⊃ queryKeys.issues.lists() ⊃ queryKeys.issues.list({ status: "open" })
 import type { IssueListParams, SpecListParams } from "@/lib/api-client";
 import type { ExecutionListParams } from "@/lib/execution-types";
-import type { SessionListParams } from "@/lib/session-api";
+import type { SessionListParams } from "@/lib/sessions/api";
 
 /** Drops empty filter values so {q: ""} and {} share a cache entry. */
 function clean<T extends object>(filters: T): T {

@@ -1,5 +1,5 @@
 // Shapes of the references API (GET /api/references, /api/references/resolve).
-import type { ReferenceType } from "@/lib/references";
+import type { ReferenceType } from "@/lib/references/parse";
 
 /** What a hover card shows about a referenced entity. */
 export type ReferenceSummary = {

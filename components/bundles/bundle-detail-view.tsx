@@ -12,11 +12,11 @@ import { QueryGate } from "@/components/ui/query-gate";
 import { Section } from "@/components/ui/section";
 import { RelativeTime } from "@/components/ui/time";
 import { isApiError } from "@/lib/api-error";
-import { bundleApi } from "@/lib/bundle-api";
-import { BUNDLE_ITEM_HINT, parseItemRef } from "@/lib/bundle-items";
+import { bundleApi } from "@/lib/bundles/api";
+import { BUNDLE_ITEM_HINT, parseItemRef } from "@/lib/bundles/items";
 import type { Bundle } from "@/lib/bundle-types";
 import { executionHref } from "@/lib/hrefs";
-import { useAddBundleItems, useBundle, useDeleteBundle, useLoadBundle, useSetBundleItems, useUpdateBundle } from "@/lib/hooks/use-bundles";
+import { useAddBundleItems, useBundle, useDeleteBundle, useLoadBundle, useSetBundleItems, useUpdateBundle } from "@/lib/bundles/hooks";
 
 export function BundleDetailView({ id }: { id: string }) {
   const bundle = useBundle(id);

@@ -12,9 +12,9 @@ import { Section } from "@/components/ui/section";
 import { EmptyState } from "@/components/ui/states";
 import { RelativeTime } from "@/components/ui/time";
 import { isApiError } from "@/lib/api-error";
-import { ENTITY_TYPE_LABELS, BUNDLE_ENTITY_TYPES } from "@/lib/bundle-items";
+import { ENTITY_TYPE_LABELS, BUNDLE_ENTITY_TYPES } from "@/lib/bundles/items";
 import type { BundleSummary } from "@/lib/bundle-types";
-import { useBundles, useCreateBundle, useImportBundle } from "@/lib/hooks/use-bundles";
+import { useBundles, useCreateBundle, useImportBundle } from "@/lib/bundles/hooks";
 
 /** /bundles: the bundles, a form to make one, and importing an exported one. */
 export function BundlesView() {

@@ -7,7 +7,7 @@ import { Markdown } from "@/components/markdown";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { cn } from "@/lib/cn";
 import type { ExecutionDto, ExecutionSummary } from "@/lib/execution-types";
-import { formatCost, formatDuration } from "@/lib/format-execution";
+import { formatCost, formatDuration } from "@/lib/executions/format";
 
 export type CompareSide = { execution: ExecutionDto; summary: ExecutionSummary | null; summaryError?: string | null };
 

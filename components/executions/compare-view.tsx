@@ -8,10 +8,10 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, LoadingBlock } from "@/components/ui/states";
 import { TextLink } from "@/components/ui/text-link";
 import { cn } from "@/lib/cn";
-import { shortId } from "@/lib/format-execution";
+import { shortId } from "@/lib/executions/format";
 import { compareHref } from "@/lib/hrefs";
 import { isUuid } from "@/lib/ids";
-import { useExecution, useExecutionSummary } from "@/lib/hooks/use-executions";
+import { useExecution, useExecutionSummary } from "@/lib/executions/hooks";
 
 /** The two executions side by side, a row per aspect; rows that differ are marked. */
 export function CompareTable({ a, b }: { a: CompareSide; b: CompareSide }) {

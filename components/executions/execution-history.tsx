@@ -11,8 +11,8 @@ import { ExecutionLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
 import { cn } from "@/lib/cn";
 import type { SessionTreeNode } from "@/lib/execution-types";
-import { excerpt, formatCost, formatDuration, shortId } from "@/lib/format-execution";
-import { useStartFresh, type FollowUpMode } from "@/lib/hooks/use-executions";
+import { excerpt, formatCost, formatDuration, shortId } from "@/lib/executions/format";
+import { useStartFresh, type FollowUpMode } from "@/lib/executions/hooks";
 import { compareHref, executionHref } from "@/lib/hrefs";
 
 export type HistoryRow = { node: SessionTreeNode; depth: number };

@@ -7,8 +7,8 @@ import { EmptyState } from "@/components/ui/states";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
 import type { ExecutionListItem, ExecutionListParams } from "@/lib/execution-types";
-import { excerpt, formatCost, shortId } from "@/lib/format-execution";
-import { useExecutionList } from "@/lib/hooks/use-executions";
+import { excerpt, formatCost, shortId } from "@/lib/executions/format";
+import { useExecutionList } from "@/lib/executions/hooks";
 
 function kindOf(e: ExecutionListItem): string {
   return e.forkedFromExecutionId ? "fork" : e.parentExecutionId ? "continuation" : e.restartedFromExecutionId ? "fresh start" : "run";

@@ -7,8 +7,8 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { seqFromHash } from "@/lib/hrefs";
-import { useExecutionLog, type LogLine } from "@/lib/hooks/use-execution-log";
-import type { LogEntry } from "@/lib/log-entries";
+import { useExecutionLog, type LogLine } from "@/lib/executions/use-execution-log";
+import type { LogEntry } from "@/lib/executions/log-entries";
 
 const Row = memo(function Row({ line, toolName, highlighted }: { line: LogLine; toolName?: string; highlighted: boolean }) {
   return (

@@ -14,12 +14,12 @@ import { QueryGate } from "@/components/ui/query-gate";
 import { ExecutionLink, TextLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
 import type { ExecutionDto, SessionTreeNode } from "@/lib/execution-types";
-import { formatCost, formatDuration, shortId } from "@/lib/format-execution";
-import { useCancelExecution, useExecution, useIssueSessionTree, useStartFresh } from "@/lib/hooks/use-executions";
-import { usePrefetchExecutionLogTail } from "@/lib/hooks/use-execution-log";
-import { useIssue } from "@/lib/hooks/use-issues";
+import { formatCost, formatDuration, shortId } from "@/lib/executions/format";
+import { useCancelExecution, useExecution, useIssueSessionTree, useStartFresh } from "@/lib/executions/hooks";
+import { usePrefetchExecutionLogTail } from "@/lib/executions/use-execution-log";
+import { useIssue } from "@/lib/issues/hooks";
 import { executionHref } from "@/lib/hrefs";
-import { flattenTree } from "@/lib/session-tree";
+import { flattenTree } from "@/lib/executions/session-tree";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

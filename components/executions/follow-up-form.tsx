@@ -8,8 +8,8 @@ import { controlClasses } from "@/components/ui/field";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { cn } from "@/lib/cn";
 import type { ExecutionDto } from "@/lib/execution-types";
-import { shortId } from "@/lib/format-execution";
-import { useExecution, useFollowUp, type FollowUpMode } from "@/lib/hooks/use-executions";
+import { shortId } from "@/lib/executions/format";
+import { useExecution, useFollowUp, type FollowUpMode } from "@/lib/executions/hooks";
 
 /** Why Continue/Fork cannot run from this execution, or null when they can. */
 export function followUpBlocker(execution: ExecutionDto): string | null {

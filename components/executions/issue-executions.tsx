@@ -7,7 +7,7 @@ import { RunAgentForm } from "@/components/executions/run-agent-form";
 import { SessionTreeGraph } from "@/components/executions/session-tree/session-tree-graph";
 import { LoadingBlock } from "@/components/ui/states";
 import { cn } from "@/lib/cn";
-import { useIssueSessionTree } from "@/lib/hooks/use-executions";
+import { useIssueSessionTree } from "@/lib/executions/hooks";
 import { replaceSearchParams } from "@/lib/url-state";
 
 const VIEWS = [

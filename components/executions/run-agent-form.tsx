@@ -7,9 +7,9 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { controlClasses, Field } from "@/components/ui/field";
 import { isApiError } from "@/lib/api-error";
-import { useCreateExecution } from "@/lib/hooks/use-executions";
-import { useBranchFrom } from "@/lib/hooks/use-sessions";
-import { parseReferences, referencesOfType } from "@/lib/references";
+import { useCreateExecution } from "@/lib/executions/hooks";
+import { useBranchFrom } from "@/lib/sessions/hooks";
+import { parseReferences, referencesOfType } from "@/lib/references/parse";
 import { executionHref } from "@/lib/hrefs";
 
 /**

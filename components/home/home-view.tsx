@@ -9,8 +9,8 @@ import { TextLink } from "@/components/ui/text-link";
 import { ExecutionList } from "@/components/executions/execution-list";
 import { IssueList } from "@/components/issues/issue-list";
 import { SpecList } from "@/components/specs/spec-list";
-import { useIssues } from "@/lib/hooks/use-issues";
-import { useSpecs } from "@/lib/hooks/use-specs";
+import { useIssues } from "@/lib/issues/hooks";
+import { useSpecs } from "@/lib/specs/hooks";
 
 export function HomeView() {
   const issues = useIssues({ limit: 8 });

@@ -13,8 +13,8 @@ import { EntityHeader } from "@/components/ui/page-header";
 import { QueryGate } from "@/components/ui/query-gate";
 import { RelativeTime } from "@/components/ui/time";
 import { IssueForm } from "@/components/issues/issue-form";
-import { useDeleteIssue, useIssue, useUpdateIssue } from "@/lib/hooks/use-issues";
-import { useSpecs } from "@/lib/hooks/use-specs";
+import { useDeleteIssue, useIssue, useUpdateIssue } from "@/lib/issues/hooks";
+import { useSpecs } from "@/lib/specs/hooks";
 import {
   ISSUE_PRIORITIES,
   ISSUE_STATUSES,
@@ -26,7 +26,7 @@ import {
 import type { Issue } from "@/lib/types";
 import { IssueExecutions } from "@/components/executions/issue-executions";
 import { RunAgentForm } from "@/components/executions/run-agent-form";
-import { usePrefetchIssueSessionTree } from "@/lib/hooks/use-executions";
+import { usePrefetchIssueSessionTree } from "@/lib/executions/hooks";
 
 export function IssueDetailView({ id }: { id: string }) {
   const issue = useIssue(id);

@@ -9,7 +9,7 @@ import { SearchField } from "@/components/ui/search-field";
 import { EmptyState } from "@/components/ui/states";
 import { TextLink } from "@/components/ui/text-link";
 import { IssueList } from "@/components/issues/issue-list";
-import { useIssues } from "@/lib/hooks/use-issues";
+import { useIssues } from "@/lib/issues/hooks";
 import { useListSearch } from "@/lib/hooks/use-list-search";
 import { ISSUE_STATUSES, STATUS_LABELS, type IssueStatus } from "@/lib/schemas/issue";
 

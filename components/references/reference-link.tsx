@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { createContext, useContext, useId, useState } from "react";
 import { RelativeTime } from "@/components/ui/time";
-import { useReferenceSummary } from "@/lib/hooks/use-references";
-import { parseReferenceId, referenceHref } from "@/lib/references";
+import { useReferenceSummary } from "@/lib/references/hooks";
+import { parseReferenceId, referenceHref } from "@/lib/references/parse";
 import type { ReferenceSummary } from "@/lib/reference-types";
 
 /**

@@ -10,7 +10,7 @@ import { EmptyState, LoadingBlock } from "@/components/ui/states";
 import { RelativeTime } from "@/components/ui/time";
 import { cn } from "@/lib/cn";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
-import { useSearch } from "@/lib/hooks/use-bundles";
+import { useSearch } from "@/lib/bundles/hooks";
 import type { SearchGroup, SearchHit, SearchHitKind } from "@/lib/search-types";
 import { replaceSearchParams } from "@/lib/url-state";
 

@@ -2,7 +2,7 @@
 
 import { ExpiredBadge } from "@/components/sessions/session-badges";
 import { TextLink } from "@/components/ui/text-link";
-import { useSession } from "@/lib/hooks/use-sessions";
+import { useSession } from "@/lib/sessions/hooks";
 
 /** An execution's Arbor session (SESS-n): a link with its title, flagged when it may have expired. */
 export function ManagedSessionLink({ id }: { id: string }) {

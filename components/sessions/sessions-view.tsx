@@ -8,7 +8,7 @@ import { QueryList } from "@/components/ui/query-gate";
 import { SearchField } from "@/components/ui/search-field";
 import { EmptyState } from "@/components/ui/states";
 import { useListSearch } from "@/lib/hooks/use-list-search";
-import { useSessions } from "@/lib/hooks/use-sessions";
+import { useSessions } from "@/lib/sessions/hooks";
 
 const AGENTS = [
   { value: "", label: "All agents" },

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
 import { SpecForm } from "@/components/specs/spec-form";
-import { useCreateSpec } from "@/lib/hooks/use-specs";
+import { useCreateSpec } from "@/lib/specs/hooks";
 
 export function NewSpecView() {
   const router = useRouter();

@@ -14,8 +14,8 @@ import { RelativeTime } from "@/components/ui/time";
 import { IssueList } from "@/components/issues/issue-list";
 import { SpecForm } from "@/components/specs/spec-form";
 import { isApiError } from "@/lib/api-error";
-import { useIssues } from "@/lib/hooks/use-issues";
-import { useDeleteSpec, useSpec, useUpdateSpec } from "@/lib/hooks/use-specs";
+import { useIssues } from "@/lib/issues/hooks";
+import { useDeleteSpec, useSpec, useUpdateSpec } from "@/lib/specs/hooks";
 import type { Spec } from "@/lib/types";
 
 export function SpecDetailView({ id }: { id: string }) {

@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/states";
 import { TextLink } from "@/components/ui/text-link";
 import { SpecList } from "@/components/specs/spec-list";
 import { useListSearch } from "@/lib/hooks/use-list-search";
-import { useSpecs } from "@/lib/hooks/use-specs";
+import { useSpecs } from "@/lib/specs/hooks";
 
 export function SpecsView({ initialQuery = "" }: { initialQuery?: string }) {
   const { query, setQuery, q } = useListSearch(initialQuery);

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
-import { shortId } from "@/lib/format-execution";
+import { shortId } from "@/lib/executions/format";
 import { executionHref } from "@/lib/hrefs";
 
 /** The app's in-text link: emerald, underlined on hover (or always, with `underline`), with a visible focus ring. */

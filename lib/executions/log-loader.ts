@@ -5,10 +5,10 @@
 // Server-Sent Events from the last seq. EventSource reconnects by itself
 // with Last-Event-ID, so the server resumes exactly after the last entry we
 // got. React reads it through subscribe/getSnapshot (useSyncExternalStore).
-import type { ExecutionEventPage } from "@/lib/execution-api";
+import type { ExecutionEventPage } from "@/lib/executions/api";
 import type { ExecutionDto } from "@/lib/execution-types";
-import type { LogEntry } from "@/lib/log-entries";
-import { estimateEntryHeight } from "@/lib/log-entry-size";
+import type { LogEntry } from "@/lib/executions/log-entries";
+import { estimateEntryHeight } from "@/lib/executions/log-entry-size";
 
 export type LogLine = {
   key: string;

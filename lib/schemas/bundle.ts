@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BUNDLE_ENTITY_TYPES, BUNDLE_ITEM_HINT, canonicalItemId, itemKey, parseItemRef, type BundleItemRef } from "@/lib/bundle-items";
+import { BUNDLE_ENTITY_TYPES, BUNDLE_ITEM_HINT, canonicalItemId, itemKey, parseItemRef, type BundleItemRef } from "@/lib/bundles/items";
 import { limitSchema, requestObject, searchQuerySchema } from "./common";
 
 // Request bodies of the bundles API, shared by the UI, the CLI and the server.

@@ -1,6 +1,6 @@
 import "server-only";
-import { bundleNotFoundMessage, parseBundleId } from "@/lib/bundle-ids";
-import { itemKey, type BundleItemRef } from "@/lib/bundle-items";
+import { bundleNotFoundMessage, parseBundleId } from "@/lib/bundles/ids";
+import { itemKey, type BundleItemRef } from "@/lib/bundles/items";
 import type { Bundle } from "@/lib/bundle-types";
 import { err, notFound, ok, type Result } from "@/lib/result";
 import { BUNDLE_ITEMS_MAX } from "@/lib/schemas/bundle";

@@ -1,5 +1,5 @@
 import "server-only";
-import { bundleNotFoundMessage, parseBundleId } from "@/lib/bundle-ids";
+import { bundleNotFoundMessage, parseBundleId } from "@/lib/bundles/ids";
 import type { DeleteBundleResponse } from "@/lib/bundle-types";
 import { notFound, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";

@@ -1,5 +1,5 @@
 import "server-only";
-import { parseReferenceId, referenceHref, type Reference } from "@/lib/references";
+import { parseReferenceId, referenceHref, type Reference } from "@/lib/references/parse";
 import { invalidField, ok, type Result } from "@/lib/result";
 import type { ReferenceSummary, ResolveReferencesResponse } from "@/lib/reference-types";
 import { prisma } from "@/server/db";

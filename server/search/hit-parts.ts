@@ -1,4 +1,4 @@
-import type { LogEntry } from "@/lib/log-entries";
+import type { LogEntry } from "@/lib/executions/log-entries";
 import type { SearchHitKind } from "@/lib/search-types";
 import { pathTerms } from "@/server/search/search-text";
 

@@ -1,5 +1,5 @@
 // Executions and session trees for component tests.
-import { buildSessionTree } from "@/lib/build-session-tree";
+import { buildSessionTree } from "@/lib/executions/build-session-tree";
 import type { ExecutionDto, SessionTreeNode } from "@/lib/execution-types";
 
 let counter = 0;

@@ -3,8 +3,8 @@
 import { memo } from "react";
 import { Markdown } from "@/components/markdown";
 import { cn } from "@/lib/cn";
-import { formatCost, formatDuration } from "@/lib/format-execution";
-import type { LogEntry } from "@/lib/log-entries";
+import { formatCost, formatDuration } from "@/lib/executions/format";
+import type { LogEntry } from "@/lib/executions/log-entries";
 import { RawInput, ToolBody, TOOL_VERB } from "./tool-body";
 import { lineCount, TRUNCATE_CHARS, TruncatedText } from "./truncated-text";
 

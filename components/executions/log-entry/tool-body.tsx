@@ -1,6 +1,6 @@
 // What a tool call did, by kind: the command, the file and its diff, the search, …
 import { cn } from "@/lib/cn";
-import type { ToolCallSummary } from "@/lib/log-entries";
+import type { ToolCallSummary } from "@/lib/executions/log-entries";
 import { EditDiff } from "./edit-diff";
 import { pre, TruncatedText } from "./truncated-text";
 

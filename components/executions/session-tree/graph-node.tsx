@@ -4,9 +4,9 @@
 import { memo } from "react";
 import { cn } from "@/lib/cn";
 import type { ExecutionStatus } from "@/lib/execution-types";
-import { excerpt, formatCost, formatDuration, shortId } from "@/lib/format-execution";
+import { excerpt, formatCost, formatDuration, shortId } from "@/lib/executions/format";
 import { formatRelative } from "@/lib/format";
-import { LAYOUT, linkPath, type LaidOutLink, type LaidOutNode } from "@/lib/session-tree-layout";
+import { LAYOUT, linkPath, type LaidOutLink, type LaidOutNode } from "@/lib/executions/session-tree-layout";
 import type { View } from "./viewport";
 
 export const STATUS_FILL: Record<ExecutionStatus, string> = {

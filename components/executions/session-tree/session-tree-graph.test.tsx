@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { buildSessionTree } from "@/lib/build-session-tree";
-import { latestHead } from "@/lib/session-tree";
+import { buildSessionTree } from "@/lib/executions/build-session-tree";
+import { latestHead } from "@/lib/executions/session-tree";
 import { chainWithForks, runContinueFork } from "@/test/support/execution-fixtures";
 
 const mockPush = jest.fn();

@@ -2,7 +2,7 @@
 
 // The session tree's controls (above the picture), the compare bar and the legend (below it).
 import { Button, LinkButton } from "@/components/ui/button";
-import { shortId } from "@/lib/format-execution";
+import { shortId } from "@/lib/executions/format";
 import { compareHref } from "@/lib/hrefs";
 import { STATUS_FILL } from "./graph-node";
 

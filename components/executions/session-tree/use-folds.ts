@@ -3,7 +3,7 @@
 // Which subtrees of the session tree are folded away.
 import { useCallback, useState } from "react";
 import type { SessionTreeNode } from "@/lib/execution-types";
-import { flattenTree } from "@/lib/session-tree";
+import { flattenTree } from "@/lib/executions/session-tree";
 
 export function useFolds(roots: SessionTreeNode[]) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());

@@ -4,7 +4,7 @@
 // (translation and zoom), eased moves between views, wheel zoom around the
 // pointer, drag to pan and two-finger pinch. The math is in viewport.ts.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
-import type { LaidOutNode, SessionTreeLayout } from "@/lib/session-tree-layout";
+import type { LaidOutNode, SessionTreeLayout } from "@/lib/executions/session-tree-layout";
 import { between, centredOn, easeInOut, fitView, initialView, nextWindow, zoomAround, type Point, type Rect, type Size, type View } from "./viewport";
 
 type Gesture = { moved: boolean; startDistance: number; startK: number };

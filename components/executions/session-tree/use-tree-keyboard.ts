@@ -4,7 +4,7 @@
 // Enter opens, Space folds (or selects, when comparing), + − 0 zoom and fit,
 // L jumps to the latest head, Escape closes the tooltip and compare mode.
 import type { KeyboardEvent } from "react";
-import type { LaidOutNode, SessionTreeLayout } from "@/lib/session-tree-layout";
+import type { LaidOutNode, SessionTreeLayout } from "@/lib/executions/session-tree-layout";
 import { neighbour } from "./viewport";
 
 /** How far Shift+arrow pans, in screen pixels. */

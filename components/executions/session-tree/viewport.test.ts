@@ -1,5 +1,5 @@
-import { buildSessionTree } from "@/lib/build-session-tree";
-import { LAYOUT, layoutSessionTree, type LaidOutNode } from "@/lib/session-tree-layout";
+import { buildSessionTree } from "@/lib/executions/build-session-tree";
+import { LAYOUT, layoutSessionTree, type LaidOutNode } from "@/lib/executions/session-tree-layout";
 import { chainWithForks, runContinueFork } from "@/test/support/execution-fixtures";
 import {
   between,

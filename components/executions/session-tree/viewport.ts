@@ -1,7 +1,7 @@
 // The session tree's viewport math, kept pure so it can be tested without a
 // browser: a view is a translation (x, y) in screen pixels plus a zoom k, and
 // a layout point p appears on screen at (x + p.x·k, y + p.y·k).
-import { LAYOUT, type LaidOutLink, type LaidOutNode, type SessionTreeLayout } from "@/lib/session-tree-layout";
+import { LAYOUT, type LaidOutLink, type LaidOutNode, type SessionTreeLayout } from "@/lib/executions/session-tree-layout";
 
 export type View = { x: number; y: number; k: number };
 export type Rect = { x0: number; y0: number; x1: number; y1: number };

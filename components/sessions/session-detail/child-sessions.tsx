@@ -3,7 +3,7 @@ import Link from "next/link";
 import { ArchivedBadge } from "@/components/sessions/session-badges";
 import { Section } from "@/components/ui/section";
 import { RelativeTime } from "@/components/ui/time";
-import { shortId } from "@/lib/format-execution";
+import { shortId } from "@/lib/executions/format";
 import type { SessionDetail } from "@/lib/session-types";
 
 export function ChildSessions({ session }: { session: SessionDetail }) {

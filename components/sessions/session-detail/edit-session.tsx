@@ -7,7 +7,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { FormActions } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
 import { isApiError } from "@/lib/api-error";
-import { useUpdateSession } from "@/lib/hooks/use-sessions";
+import { useUpdateSession } from "@/lib/sessions/hooks";
 import { BODY_MAX, TITLE_MAX } from "@/lib/schemas/common";
 import type { SessionDetail } from "@/lib/session-types";
 

@@ -4,7 +4,7 @@ import { Section } from "@/components/ui/section";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
 import type { ExecutionDto } from "@/lib/execution-types";
-import { excerpt, formatCost } from "@/lib/format-execution";
+import { excerpt, formatCost } from "@/lib/executions/format";
 import type { SessionDetail } from "@/lib/session-types";
 
 function edgeOf(execution: ExecutionDto, index: number): string {

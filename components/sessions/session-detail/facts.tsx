@@ -4,7 +4,7 @@ import { StatusBadge } from "@/components/ui/badges";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ExecutionLink, TextLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
-import { formatCost } from "@/lib/format-execution";
+import { formatCost } from "@/lib/executions/format";
 import type { SessionDetail } from "@/lib/session-types";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

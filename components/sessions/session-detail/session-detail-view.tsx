@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { EntityHeader } from "@/components/ui/page-header";
 import { QueryGate } from "@/components/ui/query-gate";
 import { RelativeTime } from "@/components/ui/time";
-import { useSession, useUpdateSession } from "@/lib/hooks/use-sessions";
+import { useSession, useUpdateSession } from "@/lib/sessions/hooks";
 import type { SessionDetail } from "@/lib/session-types";
 import { ChildSessions } from "./child-sessions";
 import { EditSession } from "./edit-session";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { ExecutionDto } from "@/lib/execution-types";
-import type { LogEntry } from "@/lib/log-entries";
+import type { LogEntry } from "@/lib/executions/log-entries";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { closeListener } from "@/server/realtime/pg-listener";

@@ -1,7 +1,7 @@
 // First guesses at how tall each kind of log entry renders (px), for the
 // virtualized log before rows are measured. Computed once per entry, when it
 // arrives, so a 100k-entry list never re-estimates on scroll.
-import type { LogEntry } from "@/lib/log-entries";
+import type { LogEntry } from "@/lib/executions/log-entries";
 
 export function estimateEntryHeight(entry: LogEntry): number {
   switch (entry.type) {

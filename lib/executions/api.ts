@@ -1,7 +1,7 @@
 // Typed calls for the executions API, on top of the shared JSON client.
 import { api, type ApiClient } from "@/lib/api-client";
 import type { ExecutionDto, ExecutionListItem, ExecutionListParams, ExecutionSummary, SessionTreeNode } from "@/lib/execution-types";
-import type { LogEntry } from "@/lib/log-entries";
+import type { LogEntry } from "@/lib/executions/log-entries";
 
 export type ExecutionEventPage = {
   events: { seq: number; stream: string; kind: string; createdAt: string; entries: LogEntry[] }[];

@@ -1,8 +1,8 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { bundleApi, searchApi, type BundleListParams } from "@/lib/bundle-api";
-import type { BundleItemRef } from "@/lib/bundle-items";
+import { bundleApi, searchApi, type BundleListParams } from "@/lib/bundles/api";
+import type { BundleItemRef } from "@/lib/bundles/items";
 import type { Bundle, LoadBundleResponse } from "@/lib/bundle-types";
 import { queryKeys } from "@/lib/query-keys";
 import type { CreateBundleInput, UpdateBundleInput } from "@/lib/schemas/bundle";

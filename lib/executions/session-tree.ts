@@ -1,7 +1,7 @@
 // Pure helpers over an issue's session tree (see build-session-tree.ts), used
 // by the history list, the tree graph and the live cache patches. Iterative
 // throughout: a chain of continuations can be thousands of turns deep.
-import { buildSessionTree } from "@/lib/build-session-tree";
+import { buildSessionTree } from "@/lib/executions/build-session-tree";
 import type { ExecutionDto, SessionTreeNode } from "@/lib/execution-types";
 
 /** Every node, depth-first pre-order. */

@@ -1,6 +1,6 @@
-import { buildSessionTree } from "@/lib/build-session-tree";
-import { LAYOUT, layoutSessionTree, linkPath } from "@/lib/session-tree-layout";
-import { defaultComparePair, latestHead, patchTree, flattenTree, ancestorIds } from "@/lib/session-tree";
+import { buildSessionTree } from "@/lib/executions/build-session-tree";
+import { LAYOUT, layoutSessionTree, linkPath } from "@/lib/executions/session-tree-layout";
+import { defaultComparePair, latestHead, patchTree, flattenTree, ancestorIds } from "@/lib/executions/session-tree";
 import { chainWithForks, runContinueFork } from "@/test/support/execution-fixtures";
 
 describe("layoutSessionTree", () => {

@@ -4,7 +4,7 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { TERMINAL_STATUSES, type ExecutionDto, type ExecutionListItem, type SessionTreeNode } from "@/lib/execution-types";
 import { queryKeys } from "@/lib/query-keys";
-import { patchTree } from "@/lib/session-tree";
+import { patchTree } from "@/lib/executions/session-tree";
 
 /**
  * Puts one execution's new state into every cached view of it: its detail,

@@ -1,6 +1,6 @@
 // Typed calls for the bundles and search APIs, on top of the shared JSON client.
 import { api, type ApiClient } from "@/lib/api-client";
-import type { BundleItemRef } from "@/lib/bundle-items";
+import type { BundleItemRef } from "@/lib/bundles/items";
 import type { Bundle, BundleSummary, DeleteBundleResponse, LoadBundleResponse } from "@/lib/bundle-types";
 import type { BundleExport, CreateBundleInput, UpdateBundleInput } from "@/lib/schemas/bundle";
 import type { SearchResponse } from "@/lib/search-types";

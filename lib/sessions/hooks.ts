@@ -1,10 +1,10 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { executionApi } from "@/lib/execution-api";
+import { executionApi } from "@/lib/executions/api";
 import { queryKeys } from "@/lib/query-keys";
 import type { UpdateSessionInput } from "@/lib/schemas/session";
-import { sessionApi, type SessionListParams } from "@/lib/session-api";
+import { sessionApi, type SessionListParams } from "@/lib/sessions/api";
 import type { SessionDetail } from "@/lib/session-types";
 
 export function useSessions(filters: SessionListParams = {}) {

@@ -1,4 +1,4 @@
-import { sessionTitleFromPrompt } from "@/lib/session-title";
+import { sessionTitleFromPrompt } from "@/lib/sessions/title";
 
 describe("sessionTitleFromPrompt", () => {
   it("puts the first prompt on one line and trims it to 80 characters", () => {

@@ -1,4 +1,4 @@
-import { parseSearchQuery } from "@/lib/search-query";
+import { parseSearchQuery } from "@/lib/search/query";
 
 describe("parseSearchQuery", () => {
   it("splits words, phrases and exclusions the way websearch_to_tsquery reads them", () => {

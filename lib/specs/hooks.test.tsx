@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { ApiError } from "@/lib/api-error";
-import { useCreateSpec, useSpec, useSpecs } from "@/lib/hooks/use-specs";
+import { useCreateSpec, useSpec, useSpecs } from "@/lib/specs/hooks";
 import { queryKeys } from "@/lib/query-keys";
 import type { Spec } from "@/lib/types";
 

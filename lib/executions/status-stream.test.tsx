@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { applyExecutionUpdate, useExecutionStatusStream } from "@/lib/hooks/use-execution-status-stream";
+import { applyExecutionUpdate, useExecutionStatusStream } from "@/lib/executions/status-stream";
 import { queryKeys } from "@/lib/query-keys";
-import { flattenTree } from "@/lib/session-tree";
+import { flattenTree } from "@/lib/executions/session-tree";
 import { makeExecution, runContinueFork } from "@/test/support/execution-fixtures";
 import { FakeEventSource } from "@/test/support/fake-event-source";
 

@@ -2,7 +2,7 @@
 // tools used, files touched, commands run. Isomorphic and incremental, so the
 // server can feed it an execution's log page by page without holding it all.
 import type { ExecutionSummary } from "@/lib/execution-types";
-import type { LogEntry } from "@/lib/log-entries";
+import type { LogEntry } from "@/lib/executions/log-entries";
 
 const MAX_COMMANDS = 50;
 const MAX_FILES = 500;

@@ -1,4 +1,4 @@
-import { maskCode, parseReferenceId, parseReferences, referenceHref, splitReferences } from "@/lib/references";
+import { maskCode, parseReferenceId, parseReferences, referenceHref, splitReferences } from "@/lib/references/parse";
 
 describe("parseReferences", () => {
   it("finds [[SPEC-n]], [[ISSUE-n]] and [[SESS-n]], canonical, once each, in order", () => {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { LOG_PAGE_SIZE, TAIL_EVENTS } from "@/lib/executions/log-loader";
-import { useExecutionLog } from "@/lib/hooks/use-execution-log";
+import { useExecutionLog } from "@/lib/executions/use-execution-log";
 import { FakeEventSource } from "@/test/support/fake-event-source";
 
 // The React side of the log: the loader (tested in lib/executions/log-loader.test.ts)

@@ -2,9 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
-import { executionApi } from "@/lib/execution-api";
+import { executionApi } from "@/lib/executions/api";
 import { ExecutionLogLoader, TAIL_EVENTS, type LogSnapshot } from "@/lib/executions/log-loader";
-import { applyExecutionUpdate } from "@/lib/hooks/use-execution-status-stream";
+import { applyExecutionUpdate } from "@/lib/executions/status-stream";
 import { seqFromHash } from "@/lib/hrefs";
 import { queryKeys } from "@/lib/query-keys";
 

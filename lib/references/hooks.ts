@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/lib/query-keys";
-import { referenceApi } from "@/lib/reference-api";
+import { referenceApi } from "@/lib/references/api";
 import type { ReferenceSummary } from "@/lib/reference-types";
 
 /** "Referenced by": the specs, issues and sessions whose text cites `target`. */

@@ -1,4 +1,4 @@
-import { canonicalItemId, itemHref, moveItem, parseItemRef } from "@/lib/bundle-items";
+import { canonicalItemId, itemHref, moveItem, parseItemRef } from "@/lib/bundles/items";
 
 describe("bundle item references", () => {
   it("reads bare ids by their shape, canonically", () => {

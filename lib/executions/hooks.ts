@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, usePrefetchQuery, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { executionApi } from "@/lib/execution-api";
+import { executionApi } from "@/lib/executions/api";
 import type { ExecutionDto, ExecutionListParams } from "@/lib/execution-types";
 import { queryKeys } from "@/lib/query-keys";
 
