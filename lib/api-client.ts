@@ -1,28 +1,8 @@
-// A small typed client for Arbor's JSON API, used by the UI's react-query hooks
-// (and usable from scripts). Non-2xx answers throw ApiError carrying the API's message.
+// The transport of Arbor's JSON API for the UI (and scripts): one request
+// function that sends JSON, reads JSON and turns every non-2xx answer into an
+// ApiError carrying the API's message. The calls per domain are in
+// lib/<domain>/api.ts.
 import { ApiError, apiErrorFrom } from "@/lib/api-error";
-import type { CreateIssueInput, IssuePriority, IssueStatus, UpdateIssueInput } from "@/lib/schemas/issue";
-import type { CreateSpecInput, UpdateSpecInput } from "@/lib/schemas/spec";
-import type {
-  DeleteIssueResponse,
-  DeleteSpecResponse,
-  Issue,
-  ListResponse,
-  Spec,
-} from "@/lib/types";
-
-export interface SpecListParams {
-  q?: string;
-  limit?: number;
-}
-
-export interface IssueListParams {
-  q?: string;
-  status?: IssueStatus;
-  /** A spec id, or "none" for issues without a spec. */
-  specId?: string;
-  limit?: number;
-}
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -89,38 +69,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return data as T;
   }
 
-  const enc = encodeURIComponent;
-
-  return {
-    request,
-    specs: {
-      list: (params: SpecListParams = {}, signal?: AbortSignal) =>
-        request<ListResponse<Spec>>("/api/specs", { query: { ...params }, signal }),
-      get: (id: string, signal?: AbortSignal) => request<Spec>(`/api/specs/${enc(id)}`, { signal }),
-      create: (input: CreateSpecInput) => request<Spec>("/api/specs", { method: "POST", body: input }),
-      update: (id: string, input: UpdateSpecInput) =>
-        request<Spec>(`/api/specs/${enc(id)}`, { method: "PATCH", body: input }),
-      delete: (id: string, options: { detachIssues?: boolean } = {}) =>
-        request<DeleteSpecResponse>(`/api/specs/${enc(id)}`, {
-          method: "DELETE",
-          query: { detachIssues: options.detachIssues ? "true" : undefined },
-        }),
-    },
-    issues: {
-      list: (params: IssueListParams = {}, signal?: AbortSignal) =>
-        request<ListResponse<Issue>>("/api/issues", { query: { ...params }, signal }),
-      get: (id: string, signal?: AbortSignal) => request<Issue>(`/api/issues/${enc(id)}`, { signal }),
-      create: (input: CreateIssueInput) => request<Issue>("/api/issues", { method: "POST", body: input }),
-      update: (id: string, input: UpdateIssueInput) =>
-        request<Issue>(`/api/issues/${enc(id)}`, { method: "PATCH", body: input }),
-      delete: (id: string) => request<DeleteIssueResponse>(`/api/issues/${enc(id)}`, { method: "DELETE" }),
-    },
-  };
+  return { request };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** A fresh Idempotency-Key: POSTs that create executions carry one, so a double submit makes one run. */
+export function idempotencyKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
+}
+
 /** The same-origin client the UI uses. */
 export const api: ApiClient = createApiClient();
 
-export type { IssuePriority, IssueStatus };

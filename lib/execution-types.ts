@@ -1,5 +1,5 @@
-// The Execution as the API returns it (GET /api/executions/:id). Shared by the
-// UI, the CLI and the server's serializer.
+// Execution statuses and error codes, shared by the UI, the CLI and the
+// server. The Execution itself is executionSchema in lib/schemas/execution.ts.
 
 export const EXECUTION_STATUSES = ["queued", "running", "completed", "failed", "cancelled", "interrupted"] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
@@ -16,61 +16,4 @@ export type ExecutionErrorCode =
   | "spawn_failed"
   | (string & {});
 
-export type ExecutionDto = {
-  id: string;
-  issueId: string;
-  agent: string;
-  prompt: string;
-  cwd: string;
-  status: ExecutionStatus;
-  sessionId: string | null;
-  sessionConfirmed: boolean;
-  /** The Arbor session (SESS-n) this execution is a turn of, once known. */
-  managedSessionId: string | null;
-  /** Cited specs/issues whose text was added to what the agent received (once per conversation). */
-  expandedReferences: string[];
-  parentExecutionId: string | null;
-  forkedFromExecutionId: string | null;
-  forkSessionId: string | null;
-  resumeAtMessageId: string | null;
-  restartedFromExecutionId: string | null;
-  runnerId: string | null;
-  error: { code: ExecutionErrorCode; message: string } | null;
-  usage: { inputTokens: number; outputTokens: number; costUsd: number; durationMs: number | null; numTurns: number | null } | null;
-  eventCount: number;
-  /** Set while a Continue waits for an earlier turn of the same session. */
-  waitingForExecutionId: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-};
-
 export type SessionTreeEdge = "root" | "continue" | "fork";
-export type SessionTreeNode = ExecutionDto & { edge: SessionTreeEdge; isHead: boolean; children: SessionTreeNode[] };
-
-/** GET /api/executions filters (the home page's "running" and "recent" lists). */
-export type ExecutionListParams = {
-  /** One status or several, comma-separated ("queued,running"). */
-  status?: string;
-  issueId?: string;
-  limit?: number;
-};
-
-/** An execution in a cross-issue list, with its issue's title. */
-export type ExecutionListItem = ExecutionDto & { issueTitle: string };
-
-/** What an execution did, read from its log: the compare page's material. */
-export type ExecutionSummary = {
-  executionId: string;
-  /** The last result line's text (the agent's final answer), if any. */
-  finalAnswer: string | null;
-  finalIsError: boolean;
-  /** Tool name → number of calls, most used first. */
-  tools: { tool: string; count: number }[];
-  /** Files the agent read, wrote or edited, in first-touch order. */
-  files: { path: string; actions: ("read" | "write" | "edit")[] }[];
-  /** Commands it ran (Bash), first 50. */
-  commands: string[];
-  errorCount: number;
-  entryCount: number;
-};

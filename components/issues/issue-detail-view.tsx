@@ -23,7 +23,7 @@ import {
   type IssuePriority,
   type IssueStatus,
 } from "@/lib/schemas/issue";
-import type { Issue } from "@/lib/types";
+import type { Issue } from "@/lib/schemas/issue";
 import { IssueExecutions } from "@/components/executions/issue-executions";
 import { RunAgentForm } from "@/components/executions/run-agent-form";
 import { usePrefetchIssueSessionTree } from "@/lib/executions/hooks";

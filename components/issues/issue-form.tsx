@@ -16,7 +16,7 @@ import {
   type IssuePriority,
   type IssueStatus,
 } from "@/lib/schemas/issue";
-import type { SpecRef } from "@/lib/types";
+import type { SpecRef } from "@/lib/schemas/spec";
 
 export type IssueFormValues = {
   title: string;

@@ -1,16 +1,10 @@
-// Typed calls for the bundles and search APIs, on top of the shared JSON client.
-import { api, type ApiClient } from "@/lib/api-client";
+// Typed calls for the bundles API, on top of the shared JSON client.
+import { api, idempotencyKey, type ApiClient } from "@/lib/api-client";
 import type { BundleItemRef } from "@/lib/bundles/items";
-import type { Bundle, BundleSummary, DeleteBundleResponse, LoadBundleResponse } from "@/lib/bundle-types";
-import type { BundleExport, CreateBundleInput, UpdateBundleInput } from "@/lib/schemas/bundle";
-import type { SearchResponse } from "@/lib/search-types";
-import type { ListResponse } from "@/lib/types";
+import type { Bundle, BundleExport, BundleSummary, CreateBundleInput, DeleteBundleResponse, LoadBundleResponse, UpdateBundleInput } from "@/lib/schemas/bundle";
+import type { ListResponse } from "@/lib/schemas/common";
 
 export type BundleListParams = { q?: string; limit?: number };
-
-function idempotencyKey(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
-}
 
 export function createBundleApi(client: ApiClient = api) {
   const enc = encodeURIComponent;
@@ -38,11 +32,4 @@ export function createBundleApi(client: ApiClient = api) {
   };
 }
 
-export function createSearchApi(client: ApiClient = api) {
-  return {
-    search: (q: string, limit?: number, signal?: AbortSignal) => client.request<SearchResponse>("/api/search", { query: { q, limit }, signal }),
-  };
-}
-
 export const bundleApi = createBundleApi();
-export const searchApi = createSearchApi();

@@ -1,11 +1,10 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { bundleApi, searchApi, type BundleListParams } from "@/lib/bundles/api";
+import { bundleApi, type BundleListParams } from "@/lib/bundles/api";
 import type { BundleItemRef } from "@/lib/bundles/items";
-import type { Bundle, LoadBundleResponse } from "@/lib/bundle-types";
+import type { Bundle, CreateBundleInput, LoadBundleResponse, UpdateBundleInput } from "@/lib/schemas/bundle";
 import { queryKeys } from "@/lib/query-keys";
-import type { CreateBundleInput, UpdateBundleInput } from "@/lib/schemas/bundle";
 
 export function useBundles(filters: BundleListParams = {}) {
   return useQuery({
@@ -73,15 +72,5 @@ export function useLoadBundle(id: string) {
       queryClient.setQueryData(queryKeys.executions.detail(result.execution.id), result.execution);
       return queryClient.invalidateQueries({ queryKey: queryKeys.issues.detail(result.issueId) });
     },
-  });
-}
-
-export function useSearch(q: string, limit?: number) {
-  const query = q.trim();
-  return useQuery({
-    queryKey: queryKeys.search.results(query, limit),
-    queryFn: ({ signal }) => searchApi.search(query, limit, signal),
-    enabled: query.length > 0,
-    placeholderData: keepPreviousData,
   });
 }

@@ -1,18 +1,14 @@
 // Typed calls for the executions API, on top of the shared JSON client.
-import { api, type ApiClient } from "@/lib/api-client";
-import type { ExecutionDto, ExecutionListItem, ExecutionListParams, ExecutionSummary, SessionTreeNode } from "@/lib/execution-types";
-import type { LogEntry } from "@/lib/executions/log-entries";
+import { api, idempotencyKey, type ApiClient } from "@/lib/api-client";
+import type { ExecutionDto, ExecutionEventPage, ExecutionListItem, ExecutionSummary, SessionTreeNode } from "@/lib/schemas/execution";
 
-export type ExecutionEventPage = {
-  events: { seq: number; stream: string; kind: string; createdAt: string; entries: LogEntry[] }[];
-  nextAfter: number;
-  /** The seq the page starts after (what `after` was, or where `tail` put it). */
-  after: number;
+/** GET /api/executions filters (the home page's "running" and "recent" lists). */
+export type ExecutionListParams = {
+  /** One status or several, comma-separated ("queued,running"). */
+  status?: string;
+  issueId?: string;
+  limit?: number;
 };
-
-function idempotencyKey(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
-}
 
 export function createExecutionApi(client: ApiClient = api) {
   const enc = encodeURIComponent;

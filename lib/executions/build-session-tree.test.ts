@@ -1,4 +1,4 @@
-import type { ExecutionDto } from "@/lib/execution-types";
+import type { ExecutionDto } from "@/lib/schemas/execution";
 import { buildSessionTree } from "./build-session-tree";
 
 let clock = 0;

@@ -2,7 +2,8 @@
 
 import { useMutation, usePrefetchQuery, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { executionApi } from "@/lib/executions/api";
-import type { ExecutionDto, ExecutionListParams } from "@/lib/execution-types";
+import type { ExecutionDto } from "@/lib/schemas/execution";
+import type { ExecutionListParams } from "@/lib/executions/api";
 import { queryKeys } from "@/lib/query-keys";
 
 export function useExecution(id: string, options: { enabled?: boolean } = {}) {

@@ -2,7 +2,8 @@
 
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { TERMINAL_STATUSES, type ExecutionDto, type ExecutionListItem, type SessionTreeNode } from "@/lib/execution-types";
+import { TERMINAL_STATUSES } from "@/lib/execution-types";
+import { type ExecutionDto, type ExecutionListItem, type SessionTreeNode } from "@/lib/schemas/execution";
 import { queryKeys } from "@/lib/query-keys";
 import { patchTree } from "@/lib/executions/session-tree";
 

@@ -1,15 +1,14 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, type IssueListParams } from "@/lib/api-client";
+import { issueApi, type IssueListParams } from "@/lib/issues/api";
 import { queryKeys } from "@/lib/query-keys";
-import type { CreateIssueInput, UpdateIssueInput } from "@/lib/schemas/issue";
-import type { Issue } from "@/lib/types";
+import type { CreateIssueInput, Issue, UpdateIssueInput } from "@/lib/schemas/issue";
 
 export function useIssues(filters: IssueListParams = {}) {
   return useQuery({
     queryKey: queryKeys.issues.list(filters),
-    queryFn: ({ signal }) => api.issues.list(filters, signal),
+    queryFn: ({ signal }) => issueApi.list(filters, signal),
     select: (data) => data.items,
     placeholderData: keepPreviousData,
   });
@@ -18,14 +17,14 @@ export function useIssues(filters: IssueListParams = {}) {
 export function useIssue(id: string) {
   return useQuery({
     queryKey: queryKeys.issues.detail(id),
-    queryFn: ({ signal }) => api.issues.get(id, signal),
+    queryFn: ({ signal }) => issueApi.get(id, signal),
   });
 }
 
 export function useCreateIssue() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateIssueInput) => api.issues.create(input),
+    mutationFn: (input: CreateIssueInput) => issueApi.create(input),
     onSuccess: (issue) => {
       queryClient.setQueryData<Issue>(queryKeys.issues.detail(issue.id), issue);
       // Specs carry an issue count.
@@ -42,7 +41,7 @@ export function useCreateIssue() {
 export function useUpdateIssue(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateIssueInput) => api.issues.update(id, input),
+    mutationFn: (input: UpdateIssueInput) => issueApi.update(id, input),
     onSuccess: (issue) => {
       queryClient.setQueryData<Issue>(queryKeys.issues.detail(issue.id), issue);
       return Promise.all([
@@ -58,7 +57,7 @@ export function useUpdateIssue(id: string) {
 export function useDeleteIssue() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.issues.delete(id),
+    mutationFn: (id: string) => issueApi.delete(id),
     onSuccess: (result) => {
       // Mark the deleted item stale without refetching it now (the page showing it is navigating away).
       void queryClient.invalidateQueries({ queryKey: queryKeys.issues.detail(result.id), refetchType: "none" });

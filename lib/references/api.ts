@@ -1,6 +1,6 @@
 // Typed calls for the references API, on top of the shared JSON client.
 import { api, type ApiClient } from "@/lib/api-client";
-import type { BacklinksResponse, ResolveReferencesResponse } from "@/lib/reference-types";
+import type { BacklinksResponse, ResolveReferencesResponse } from "@/lib/references/schema";
 
 export function createReferenceApi(client: ApiClient = api) {
   return {

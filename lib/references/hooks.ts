@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/lib/query-keys";
 import { referenceApi } from "@/lib/references/api";
-import type { ReferenceSummary } from "@/lib/reference-types";
+import type { ReferenceSummary } from "@/lib/references/schema";
 
 /** "Referenced by": the specs, issues and sessions whose text cites `target`. */
 export function useBacklinks(target: string) {

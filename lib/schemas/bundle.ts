@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { BUNDLE_ENTITY_TYPES, BUNDLE_ITEM_HINT, canonicalItemId, itemKey, parseItemRef, type BundleItemRef } from "@/lib/bundles/items";
 import { limitSchema, requestObject, searchQuerySchema } from "./common";
+import { executionSchema } from "./execution";
+import { isoDateSchema } from "./common";
 
 // Request bodies of the bundles API, shared by the UI, the CLI and the server.
 
@@ -111,3 +113,53 @@ export type BundleExport = { format: typeof BUNDLE_FORMAT; version: typeof BUNDL
 
 /** GET /api/bundles?q=&limit= */
 export const bundleListQuerySchema = z.object({ q: searchQuerySchema, limit: limitSchema });
+
+// ---- Responses ----------------------------------------------------------
+
+export const bundleItemSchema = z.object({
+  type: z.enum(BUNDLE_ENTITY_TYPES),
+  /** "SESS-1", "SPEC-2", "ISSUE-3", or a commit SHA. */
+  id: z.string(),
+  position: z.number().int(),
+  /** The entity's current title (null for commits, and for items that no longer exist). */
+  title: z.string().nullable(),
+  /** The id no longer names anything in Arbor (deleted since it was added). Commits are never checked. */
+  missing: z.boolean(),
+  /** Issue status, or a session's latest execution status; null otherwise. */
+  status: z.string().nullable(),
+  /** The entity's page in the UI, or null. */
+  href: z.string().nullable(),
+});
+export type BundleItem = z.infer<typeof bundleItemSchema>;
+
+export const bundleSummarySchema = z.object({
+  id: z.string(), // "BUNDLE-3"
+  number: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  itemCount: z.number().int(),
+  /** Items per type. */
+  counts: z.record(z.enum(BUNDLE_ENTITY_TYPES), z.number().int()),
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+});
+export type BundleSummary = z.infer<typeof bundleSummarySchema>;
+
+export const bundleSchema = bundleSummarySchema.extend({ items: z.array(bundleItemSchema) });
+export type Bundle = z.infer<typeof bundleSchema>;
+
+/** DELETE /api/bundles/:id */
+export const deleteBundleResponseSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export type DeleteBundleResponse = z.infer<typeof deleteBundleResponseSchema>;
+
+/** POST /api/bundles/:id/load → 201 */
+export const loadBundleResponseSchema = z.object({
+  /** "continue": the bundle's most recently active session got the next turn; "start": a new execution on its first issue. */
+  mode: z.enum(["continue", "start"]),
+  /** The session continued (mode "continue"). */
+  sessionId: z.string().nullable(),
+  /** The issue the execution belongs to. */
+  issueId: z.string(),
+  execution: executionSchema,
+});
+export type LoadBundleResponse = z.infer<typeof loadBundleResponseSchema>;

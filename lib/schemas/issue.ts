@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { parseId } from "@/lib/ids";
 import { bodySchema, emptyToUndefined, limitSchema, requestObject, searchQuerySchema, titleSchema } from "./common";
+import { isoDateSchema } from "./common";
+import { specRefSchema } from "./spec";
 
 export const ISSUE_STATUSES = ["open", "in_progress", "done", "closed"] as const;
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
@@ -95,3 +97,23 @@ export const issueListQuerySchema = z.object({
   limit: limitSchema,
 });
 export type IssueListQuery = z.output<typeof issueListQuerySchema>;
+
+// ---- Responses ----------------------------------------------------------
+
+export const issueSchema = z.object({
+  id: z.string(), // "ISSUE-7"
+  number: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  status: z.enum(ISSUE_STATUSES),
+  priority: z.enum(ISSUE_PRIORITIES),
+  specId: z.string().nullable(),
+  spec: specRefSchema.nullable(),
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+});
+export type Issue = z.infer<typeof issueSchema>;
+
+/** DELETE /api/issues/:id */
+export const deleteIssueResponseSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export type DeleteIssueResponse = z.infer<typeof deleteIssueResponseSchema>;

@@ -1,6 +1,12 @@
 import { z } from "zod";
-import { SESSION_ARCHIVED_FILTERS } from "@/lib/session-types";
+import { EXECUTION_STATUSES } from "@/lib/execution-types";
 import { bodySchema, emptyToUndefined, limitSchema, requestObject, searchQuerySchema, titleSchema } from "./common";
+import { isoDateSchema } from "./common";
+import { executionSchema } from "./execution";
+import { ISSUE_STATUSES } from "./issue";
+
+export const SESSION_ARCHIVED_FILTERS = ["false", "true", "all"] as const;
+export type SessionArchivedFilter = (typeof SESSION_ARCHIVED_FILTERS)[number];
 
 /** PATCH /api/sessions/:ref — title, description, archived; at least one. */
 export const updateSessionSchema = requestObject({
@@ -25,3 +31,70 @@ export const sessionListQuerySchema = z.object({
   limit: limitSchema,
 });
 export type SessionListQuery = z.output<typeof sessionListQuerySchema>;
+
+// ---- Responses ----------------------------------------------------------
+// Sessions as the API returns them (GET /api/sessions, /api/sessions/:ref).
+
+export const sessionTotalsSchema = z.object({
+  executionCount: z.number().int(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  costUsd: z.number(),
+});
+export type SessionTotals = z.infer<typeof sessionTotalsSchema>;
+
+export const sessionExpirySchema = z.object({
+  /** How long the agent keeps transcripts after their last use; null when unknown. */
+  retentionDays: z.number().nullable(),
+  /** When the transcript is due to be deleted if unused (null when unknown). */
+  expiresAt: isoDateSchema.nullable(),
+  /** Last activity is older than the retention: a Continue or Fork may fail with "session not found". */
+  mayHaveExpired: z.boolean(),
+});
+export type SessionExpiry = z.infer<typeof sessionExpirySchema>;
+
+export const sessionSummarySchema = z.object({
+  id: z.string(), // "SESS-42"
+  number: z.number().int(),
+  agent: z.string(),
+  /** The agent's own session id (e.g. Claude's uuid). */
+  agentSessionId: z.string(),
+  issueId: z.string(),
+  issue: z.object({ id: z.string(), title: z.string(), status: z.enum(ISSUE_STATUSES) }),
+  title: z.string(),
+  description: z.string(),
+  archived: z.boolean(),
+  /** The session a fork came from, and the execution it branched at. */
+  parentSessionId: z.string().nullable(),
+  forkedFromExecutionId: z.string().nullable(),
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+  /** Latest of: the last captured turn, the last start or finish of any of its executions. */
+  lastActivityAt: isoDateSchema,
+  /** Status of its most recent execution. */
+  latestStatus: z.enum(EXECUTION_STATUSES).nullable(),
+  totals: sessionTotalsSchema,
+  expiry: sessionExpirySchema,
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
+export const sessionLinkSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  archived: z.boolean(),
+  lastActivityAt: isoDateSchema,
+  forkedFromExecutionId: z.string().nullable(),
+});
+export type SessionLink = z.infer<typeof sessionLinkSchema>;
+
+export const sessionDetailSchema = sessionSummarySchema.extend({
+  /** Its executions (turns), oldest first. */
+  executions: z.array(executionSchema),
+  /** The turn a Continue or Fork from this session starts from (its latest turn). */
+  headExecutionId: z.string().nullable(),
+  head: executionSchema.nullable(),
+  parentSession: sessionLinkSchema.nullable(),
+  /** Sessions forked from this one. */
+  childSessions: z.array(sessionLinkSchema),
+});
+export type SessionDetail = z.infer<typeof sessionDetailSchema>;

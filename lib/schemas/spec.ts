@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bodySchema, limitSchema, requestObject, searchQuerySchema, titleSchema } from "./common";
+import { isoDateSchema } from "./common";
 
 /** POST /api/specs */
 export const createSpecSchema = requestObject({
@@ -35,3 +36,24 @@ export const deleteSpecQuerySchema = z.object({
     .optional()
     .transform((v) => v === "true" || v === "1"),
 });
+
+// ---- Responses ----------------------------------------------------------
+
+export const specSchema = z.object({
+  id: z.string(), // "SPEC-3"
+  number: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  issueCount: z.number().int(),
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+});
+export type Spec = z.infer<typeof specSchema>;
+
+/** A spec as an issue names it. */
+export const specRefSchema = z.object({ id: z.string(), title: z.string() });
+export type SpecRef = z.infer<typeof specRefSchema>;
+
+/** DELETE /api/specs/:id */
+export const deleteSpecResponseSchema = z.object({ id: z.string(), deleted: z.literal(true), detachedIssueCount: z.number().int() });
+export type DeleteSpecResponse = z.infer<typeof deleteSpecResponseSchema>;

@@ -1,8 +1,7 @@
 // Typed calls for the sessions API, on top of the shared JSON client.
 import { api, type ApiClient } from "@/lib/api-client";
-import type { UpdateSessionInput } from "@/lib/schemas/session";
-import type { SessionArchivedFilter, SessionDetail, SessionSummary } from "@/lib/session-types";
-import type { ListResponse } from "@/lib/types";
+import type { SessionArchivedFilter, SessionDetail, SessionSummary, UpdateSessionInput } from "@/lib/schemas/session";
+import type { ListResponse } from "@/lib/schemas/common";
 
 export interface SessionListParams {
   q?: string;

@@ -3,9 +3,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { executionApi } from "@/lib/executions/api";
 import { queryKeys } from "@/lib/query-keys";
-import type { UpdateSessionInput } from "@/lib/schemas/session";
+import type { SessionDetail, UpdateSessionInput } from "@/lib/schemas/session";
 import { sessionApi, type SessionListParams } from "@/lib/sessions/api";
-import type { SessionDetail } from "@/lib/session-types";
 
 export function useSessions(filters: SessionListParams = {}) {
   return useQuery({

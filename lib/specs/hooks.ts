@@ -1,15 +1,14 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, type SpecListParams } from "@/lib/api-client";
+import { specApi, type SpecListParams } from "@/lib/specs/api";
 import { queryKeys } from "@/lib/query-keys";
-import type { CreateSpecInput, UpdateSpecInput } from "@/lib/schemas/spec";
-import type { Spec } from "@/lib/types";
+import type { CreateSpecInput, Spec, UpdateSpecInput } from "@/lib/schemas/spec";
 
 export function useSpecs(filters: SpecListParams = {}) {
   return useQuery({
     queryKey: queryKeys.specs.list(filters),
-    queryFn: ({ signal }) => api.specs.list(filters, signal),
+    queryFn: ({ signal }) => specApi.list(filters, signal),
     select: (data) => data.items,
     placeholderData: keepPreviousData,
   });
@@ -18,14 +17,14 @@ export function useSpecs(filters: SpecListParams = {}) {
 export function useSpec(id: string) {
   return useQuery({
     queryKey: queryKeys.specs.detail(id),
-    queryFn: ({ signal }) => api.specs.get(id, signal),
+    queryFn: ({ signal }) => specApi.get(id, signal),
   });
 }
 
 export function useCreateSpec() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateSpecInput) => api.specs.create(input),
+    mutationFn: (input: CreateSpecInput) => specApi.create(input),
     onSuccess: (spec) => {
       queryClient.setQueryData<Spec>(queryKeys.specs.detail(spec.id), spec);
       return Promise.all([
@@ -40,7 +39,7 @@ export function useCreateSpec() {
 export function useUpdateSpec(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateSpecInput) => api.specs.update(id, input),
+    mutationFn: (input: UpdateSpecInput) => specApi.update(id, input),
     onSuccess: (spec) => {
       queryClient.setQueryData<Spec>(queryKeys.specs.detail(spec.id), spec);
       // Issues show their spec's title.
@@ -57,7 +56,7 @@ export function useUpdateSpec(id: string) {
 export function useDeleteSpec() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, detachIssues }: { id: string; detachIssues?: boolean }) => api.specs.delete(id, { detachIssues }),
+    mutationFn: ({ id, detachIssues }: { id: string; detachIssues?: boolean }) => specApi.delete(id, { detachIssues }),
     onSuccess: (result) => {
       // Mark the deleted item stale without refetching it now (the page showing it is navigating away).
       void queryClient.invalidateQueries({ queryKey: queryKeys.specs.detail(result.id), refetchType: "none" });

@@ -1,7 +1,7 @@
 import "server-only";
 import { bundleNotFoundMessage, parseBundleId } from "@/lib/bundles/ids";
 import { itemKey, type BundleItemRef } from "@/lib/bundles/items";
-import type { Bundle } from "@/lib/bundle-types";
+import type { Bundle } from "@/lib/schemas/bundle";
 import { err, notFound, ok, type Result } from "@/lib/result";
 import { BUNDLE_ITEMS_MAX } from "@/lib/schemas/bundle";
 import { prisma } from "@/server/db";

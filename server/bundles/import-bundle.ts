@@ -1,5 +1,5 @@
 import "server-only";
-import type { Bundle } from "@/lib/bundle-types";
+import type { Bundle } from "@/lib/schemas/bundle";
 import type { Result } from "@/lib/result";
 import { bundleExportSchema } from "@/lib/schemas/bundle";
 import { createBundle } from "@/server/bundles/create-bundle";

@@ -1,6 +1,6 @@
 import "server-only";
 import { bundleNotFoundMessage, parseBundleId } from "@/lib/bundles/ids";
-import type { Bundle } from "@/lib/bundle-types";
+import type { Bundle } from "@/lib/schemas/bundle";
 import { notFound, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { bundleInclude, toBundleDto } from "@/server/bundles/bundle-dto";

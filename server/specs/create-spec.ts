@@ -3,8 +3,7 @@ import { prisma } from "@/server/db";
 import { nextId } from "@/server/ids/next-number";
 import { syncReferences } from "@/server/references/sync-references";
 import { ok, type Result } from "@/lib/result";
-import type { CreateSpecData } from "@/lib/schemas/spec";
-import type { Spec } from "@/lib/types";
+import type { CreateSpecData, Spec } from "@/lib/schemas/spec";
 import { specInclude, toSpecDto } from "./spec-dto";
 
 export async function createSpec(input: CreateSpecData): Promise<Result<Spec>> {

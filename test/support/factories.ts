@@ -4,7 +4,8 @@ import { createIssue } from "@/server/issues/create-issue";
 import { createSpec } from "@/server/specs/create-spec";
 import { createIssueSchema, type CreateIssueInput } from "@/lib/schemas/issue";
 import { createSpecSchema, type CreateSpecInput } from "@/lib/schemas/spec";
-import type { Issue, Spec } from "@/lib/types";
+import type { Issue } from "@/lib/schemas/issue";
+import type { Spec } from "@/lib/schemas/spec";
 
 let sequence = 0;
 const next = () => ++sequence;

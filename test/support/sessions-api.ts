@@ -2,8 +2,8 @@ import { GET as listRoute } from "@/app/api/sessions/route";
 import { GET as getRoute, PATCH as patchRoute } from "@/app/api/sessions/[id]/route";
 import { GET as backlinksRoute } from "@/app/api/references/route";
 import { GET as resolveRoute } from "@/app/api/references/resolve/route";
-import type { BacklinksResponse, ResolveReferencesResponse } from "@/lib/reference-types";
-import type { SessionDetail, SessionSummary } from "@/lib/session-types";
+import type { BacklinksResponse, ResolveReferencesResponse } from "@/lib/references/schema";
+import type { SessionDetail, SessionSummary } from "@/lib/schemas/session";
 import { send, type ApiResult } from "@/test/support/api";
 
 // The sessions and references API, each call through the real route handler.

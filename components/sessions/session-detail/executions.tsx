@@ -3,9 +3,9 @@ import { ExecutionStatusBadge } from "@/components/executions/execution-status-b
 import { Section } from "@/components/ui/section";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
-import type { ExecutionDto } from "@/lib/execution-types";
+import type { ExecutionDto } from "@/lib/schemas/execution";
 import { excerpt, formatCost } from "@/lib/executions/format";
-import type { SessionDetail } from "@/lib/session-types";
+import type { SessionDetail } from "@/lib/schemas/session";
 
 function edgeOf(execution: ExecutionDto, index: number): string {
   if (execution.parentExecutionId) return "continue";

@@ -1,7 +1,7 @@
 import * as bundlesRoute from "@/app/api/bundles/route";
 import * as loadRoute from "@/app/api/bundles/[id]/load/route";
-import type { Bundle, LoadBundleResponse } from "@/lib/bundle-types";
-import type { ApiErrorBody } from "@/lib/types";
+import type { Bundle, LoadBundleResponse } from "@/lib/schemas/bundle";
+import type { ApiErrorBody } from "@/lib/schemas/common";
 import { prisma } from "@/server/db";
 import { ensureSessionOf } from "@/server/sessions/record-session-capture";
 import { api } from "@/test/support/executions-api";

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { GET as searchRoute } from "@/app/api/search/route";
-import type { SearchHit, SearchResponse } from "@/lib/search-types";
-import type { ApiErrorBody } from "@/lib/types";
+import type { SearchHit, SearchResponse } from "@/lib/schemas/search";
+import type { ApiErrorBody } from "@/lib/schemas/common";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { ensureSessionOf } from "@/server/sessions/record-session-capture";

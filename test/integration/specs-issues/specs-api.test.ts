@@ -4,7 +4,9 @@ import * as specRoute from "@/app/api/specs/[id]/route";
 import { resetDb } from "@/test/support/db";
 import { apiRequest, call } from "@/test/support/api";
 import { makeIssue, makeSpec } from "@/test/support/factories";
-import type { ApiErrorBody, Issue, ListResponse, Spec } from "@/lib/types";
+import type { ApiErrorBody, ListResponse } from "@/lib/schemas/common";
+import type { Issue } from "@/lib/schemas/issue";
+import type { Spec } from "@/lib/schemas/spec";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
