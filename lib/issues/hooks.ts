@@ -1,9 +1,22 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { issueApi, type IssueListParams } from "@/lib/issues/api";
 import { queryKeys } from "@/lib/query-keys";
 import type { CreateIssueInput, Issue, UpdateIssueInput } from "@/lib/schemas/issue";
+
+/**
+ * After an issue is created, changed or deleted: the lists, the specs (they
+ * carry an issue count) and references (its text cites [[…]]: backlinks and
+ * reference cards change).
+ */
+function refreshAround(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.references.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.issues.lists() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.specs.all }),
+  ]);
+}
 
 export function useIssues(filters: IssueListParams = {}) {
   return useQuery({
@@ -27,13 +40,7 @@ export function useCreateIssue() {
     mutationFn: (input: CreateIssueInput) => issueApi.create(input),
     onSuccess: (issue) => {
       queryClient.setQueryData<Issue>(queryKeys.issues.detail(issue.id), issue);
-      // Specs carry an issue count.
-      return Promise.all([
-        // Their text cites [[…]] references: backlinks and reference cards change.
-        queryClient.invalidateQueries({ queryKey: queryKeys.references.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.issues.lists() }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.specs.all }),
-      ]);
+      return refreshAround(queryClient);
     },
   });
 }
@@ -44,12 +51,7 @@ export function useUpdateIssue(id: string) {
     mutationFn: (input: UpdateIssueInput) => issueApi.update(id, input),
     onSuccess: (issue) => {
       queryClient.setQueryData<Issue>(queryKeys.issues.detail(issue.id), issue);
-      return Promise.all([
-        // Their text cites [[…]] references: backlinks and reference cards change.
-        queryClient.invalidateQueries({ queryKey: queryKeys.references.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.issues.lists() }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.specs.all }),
-      ]);
+      return refreshAround(queryClient);
     },
   });
 }
@@ -61,12 +63,7 @@ export function useDeleteIssue() {
     onSuccess: (result) => {
       // Mark the deleted item stale without refetching it now (the page showing it is navigating away).
       void queryClient.invalidateQueries({ queryKey: queryKeys.issues.detail(result.id), refetchType: "none" });
-      return Promise.all([
-        // Their text cites [[…]] references: backlinks and reference cards change.
-        queryClient.invalidateQueries({ queryKey: queryKeys.references.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.issues.lists() }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.specs.all }),
-      ]);
+      return refreshAround(queryClient);
     },
   });
 }
