@@ -1,10 +1,10 @@
-// The API shapes the CLI reads are the shared schemas' (lib/schemas/execution.ts).
+// The API shapes the CLI reads are the shared schemas' (lib/executions/schema.ts).
 // The CLI reads them defensively all the same: a server of another version
 // may lack a field or send null, and unknown statuses, edges and log entry
 // kinds are printed as they come. So here every field but `id` is optional
 // and nullable.
 import { TERMINAL_STATUSES as TERMINAL } from "@/lib/execution-types";
-import type { ExecutionDto, ExecutionEventPage, SessionTreeNode } from "@/lib/schemas/execution";
+import type { ExecutionDto, ExecutionEventPage, SessionTreeNode } from "@/lib/executions/schema";
 
 /** A field as the CLI trusts it: any string (not only the known ones), nested objects loose too. */
 type Widen<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean : T extends readonly (infer U)[] ? Widen<U>[] : T extends object ? Loose<T> : T;

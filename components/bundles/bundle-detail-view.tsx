@@ -14,7 +14,7 @@ import { RelativeTime } from "@/components/ui/time";
 import { isApiError } from "@/lib/api-error";
 import { bundleApi } from "@/lib/bundles/api";
 import { BUNDLE_ITEM_HINT, parseItemRef } from "@/lib/bundles/items";
-import type { Bundle } from "@/lib/schemas/bundle";
+import type { Bundle } from "@/lib/bundles/schema";
 import { executionHref } from "@/lib/hrefs";
 import { useAddBundleItems, useBundle, useDeleteBundle, useLoadBundle, useSetBundleItems, useUpdateBundle } from "@/lib/bundles/hooks";
 

@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextLink } from "@/components/ui/text-link";
 import { ENTITY_TYPE_LABELS, itemKey, moveItem, type BundleItemRef } from "@/lib/bundles/items";
-import type { BundleItem } from "@/lib/schemas/bundle";
+import type { BundleItem } from "@/lib/bundles/schema";
 import { cn } from "@/lib/cn";
 
 type Action = "up" | "down" | "remove";

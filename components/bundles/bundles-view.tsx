@@ -13,7 +13,7 @@ import { EmptyState } from "@/components/ui/states";
 import { RelativeTime } from "@/components/ui/time";
 import { isApiError } from "@/lib/api-error";
 import { ENTITY_TYPE_LABELS, BUNDLE_ENTITY_TYPES } from "@/lib/bundles/items";
-import type { BundleSummary } from "@/lib/schemas/bundle";
+import type { BundleSummary } from "@/lib/bundles/schema";
 import { useBundles, useCreateBundle, useImportBundle } from "@/lib/bundles/hooks";
 
 /** /bundles: the bundles, a form to make one, and importing an exported one. */

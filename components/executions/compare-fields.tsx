@@ -6,7 +6,7 @@ import { ExecutionStatusBadge } from "@/components/executions/execution-status-b
 import { Markdown } from "@/components/markdown";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { cn } from "@/lib/cn";
-import type { ExecutionDto, ExecutionSummary } from "@/lib/schemas/execution";
+import type { ExecutionDto, ExecutionSummary } from "@/lib/executions/schema";
 import { formatCost, formatDuration } from "@/lib/executions/format";
 
 export type CompareSide = { execution: ExecutionDto; summary: ExecutionSummary | null; summaryError?: string | null };

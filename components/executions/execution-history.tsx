@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/states";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
 import { cn } from "@/lib/cn";
-import type { SessionTreeNode } from "@/lib/schemas/execution";
+import type { SessionTreeNode } from "@/lib/executions/schema";
 import { excerpt, formatCost, formatDuration, shortId } from "@/lib/executions/format";
 import { useStartFresh, type FollowUpMode } from "@/lib/executions/hooks";
 import { compareHref, executionHref } from "@/lib/hrefs";

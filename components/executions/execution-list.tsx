@@ -6,7 +6,7 @@ import { QueryList } from "@/components/ui/query-gate";
 import { EmptyState } from "@/components/ui/states";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
-import type { ExecutionListItem } from "@/lib/schemas/execution";
+import type { ExecutionListItem } from "@/lib/executions/schema";
 import type { ExecutionListParams } from "@/lib/executions/api";
 import { excerpt, formatCost, shortId } from "@/lib/executions/format";
 import { useExecutionList } from "@/lib/executions/hooks";

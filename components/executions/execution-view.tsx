@@ -13,7 +13,7 @@ import { Breadcrumb } from "@/components/ui/page-header";
 import { QueryGate } from "@/components/ui/query-gate";
 import { ExecutionLink, TextLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
-import type { ExecutionDto, SessionTreeNode } from "@/lib/schemas/execution";
+import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
 import { formatCost, formatDuration, shortId } from "@/lib/executions/format";
 import { useCancelExecution, useExecution, useIssueSessionTree, useStartFresh } from "@/lib/executions/hooks";
 import { usePrefetchExecutionLogTail } from "@/lib/executions/use-execution-log";

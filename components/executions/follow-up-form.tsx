@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { controlClasses } from "@/components/ui/field";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { cn } from "@/lib/cn";
-import type { ExecutionDto } from "@/lib/schemas/execution";
+import type { ExecutionDto } from "@/lib/executions/schema";
 import { shortId } from "@/lib/executions/format";
 import { useExecution, useFollowUp, type FollowUpMode } from "@/lib/executions/hooks";
 

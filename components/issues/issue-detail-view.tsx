@@ -22,8 +22,8 @@ import {
   STATUS_LABELS,
   type IssuePriority,
   type IssueStatus,
-} from "@/lib/schemas/issue";
-import type { Issue } from "@/lib/schemas/issue";
+} from "@/lib/issues/schema";
+import type { Issue } from "@/lib/issues/schema";
 import { IssueExecutions } from "@/components/executions/issue-executions";
 import { RunAgentForm } from "@/components/executions/run-agent-form";
 import { usePrefetchIssueSessionTree } from "@/lib/executions/hooks";

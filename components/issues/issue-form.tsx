@@ -15,8 +15,8 @@ import {
   type CreateIssueData,
   type IssuePriority,
   type IssueStatus,
-} from "@/lib/schemas/issue";
-import type { SpecRef } from "@/lib/schemas/spec";
+} from "@/lib/issues/schema";
+import type { SpecRef } from "@/lib/specs/schema";
 
 export type IssueFormValues = {
   title: string;

@@ -11,7 +11,7 @@ import { TextLink } from "@/components/ui/text-link";
 import { IssueList } from "@/components/issues/issue-list";
 import { useIssues } from "@/lib/issues/hooks";
 import { useListSearch } from "@/lib/hooks/use-list-search";
-import { ISSUE_STATUSES, STATUS_LABELS, type IssueStatus } from "@/lib/schemas/issue";
+import { ISSUE_STATUSES, STATUS_LABELS, type IssueStatus } from "@/lib/issues/schema";
 
 export function IssuesView({ initialQuery = "", initialStatus }: { initialQuery?: string; initialStatus?: IssueStatus }) {
   const [status, setStatus] = useState<IssueStatus | "">(initialStatus ?? "");

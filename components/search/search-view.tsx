@@ -11,7 +11,7 @@ import { RelativeTime } from "@/components/ui/time";
 import { cn } from "@/lib/cn";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import { useSearch } from "@/lib/search/hooks";
-import type { SearchGroup, SearchHit, SearchHitKind } from "@/lib/schemas/search";
+import type { SearchGroup, SearchHit, SearchHitKind } from "@/lib/search/schema";
 import { replaceSearchParams } from "@/lib/url-state";
 
 const KIND_LABELS: Record<SearchHitKind, string> = { prompt: "Prompt", assistant: "Assistant", tool: "Tool", file: "File", session: "Session" };

@@ -3,7 +3,7 @@ import { ExecutionStatusBadge } from "@/components/executions/execution-status-b
 import { agentName, ArchivedBadge, ExpiredBadge } from "@/components/sessions/session-badges";
 import { RelativeTime } from "@/components/ui/time";
 import { formatCost } from "@/lib/executions/format";
-import type { SessionSummary } from "@/lib/schemas/session";
+import type { SessionSummary } from "@/lib/sessions/schema";
 
 export function SessionList({ sessions, label = "Sessions" }: { sessions: SessionSummary[]; label?: string }) {
   return (

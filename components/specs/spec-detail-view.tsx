@@ -16,7 +16,7 @@ import { SpecForm } from "@/components/specs/spec-form";
 import { isApiError } from "@/lib/api-error";
 import { useIssues } from "@/lib/issues/hooks";
 import { useDeleteSpec, useSpec, useUpdateSpec } from "@/lib/specs/hooks";
-import type { Spec } from "@/lib/schemas/spec";
+import type { Spec } from "@/lib/specs/schema";
 
 export function SpecDetailView({ id }: { id: string }) {
   const spec = useSpec(id);

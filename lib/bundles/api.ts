@@ -1,7 +1,7 @@
 // Typed calls for the bundles API, on top of the shared JSON client.
 import { api, idempotencyKey, type ApiClient } from "@/lib/api-client";
 import type { BundleItemRef } from "@/lib/bundles/items";
-import type { Bundle, BundleExport, BundleSummary, CreateBundleInput, DeleteBundleResponse, LoadBundleResponse, UpdateBundleInput } from "@/lib/schemas/bundle";
+import type { Bundle, BundleExport, BundleSummary, CreateBundleInput, DeleteBundleResponse, LoadBundleResponse, UpdateBundleInput } from "@/lib/bundles/schema";
 import type { ListResponse } from "@/lib/schemas/common";
 
 export type BundleListParams = { q?: string; limit?: number };

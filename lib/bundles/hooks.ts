@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { bundleApi, type BundleListParams } from "@/lib/bundles/api";
 import type { BundleItemRef } from "@/lib/bundles/items";
-import type { Bundle, CreateBundleInput, LoadBundleResponse, UpdateBundleInput } from "@/lib/schemas/bundle";
+import type { Bundle, CreateBundleInput, LoadBundleResponse, UpdateBundleInput } from "@/lib/bundles/schema";
 import { queryKeys } from "@/lib/query-keys";
 
 export function useBundles(filters: BundleListParams = {}) {

@@ -1,6 +1,6 @@
 // Typed calls for the executions API, on top of the shared JSON client.
 import { api, idempotencyKey, type ApiClient } from "@/lib/api-client";
-import type { ExecutionDto, ExecutionEventPage, ExecutionListItem, ExecutionSummary, SessionTreeNode } from "@/lib/schemas/execution";
+import type { ExecutionDto, ExecutionEventPage, ExecutionListItem, ExecutionSummary, SessionTreeNode } from "@/lib/executions/schema";
 
 /** GET /api/executions filters (the home page's "running" and "recent" lists). */
 export type ExecutionListParams = {

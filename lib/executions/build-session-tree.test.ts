@@ -1,4 +1,4 @@
-import type { ExecutionDto } from "@/lib/schemas/execution";
+import type { ExecutionDto } from "@/lib/executions/schema";
 import { buildSessionTree } from "./build-session-tree";
 
 let clock = 0;

@@ -1,4 +1,4 @@
-import type { ExecutionDto, SessionTreeNode } from "@/lib/schemas/execution";
+import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
 
 // Builds an issue's session tree from its executions (any order): a Continue
 // hangs under its parent, a Fork under the execution it branched from, and an

@@ -2,7 +2,7 @@
 
 import { useMutation, usePrefetchQuery, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { executionApi } from "@/lib/executions/api";
-import type { ExecutionDto } from "@/lib/schemas/execution";
+import type { ExecutionDto } from "@/lib/executions/schema";
 import type { ExecutionListParams } from "@/lib/executions/api";
 import { queryKeys } from "@/lib/query-keys";
 

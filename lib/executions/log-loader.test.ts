@@ -1,4 +1,4 @@
-import type { ExecutionEventPage } from "@/lib/schemas/execution";
+import type { ExecutionEventPage } from "@/lib/executions/schema";
 import { ExecutionLogLoader, historyRanges, LOG_PAGE_SIZE, TAIL_EVENTS, type LogLoaderOptions } from "@/lib/executions/log-loader";
 import { FakeEventSource } from "@/test/support/fake-event-source";
 

@@ -5,7 +5,7 @@
 // Server-Sent Events from the last seq. EventSource reconnects by itself
 // with Last-Event-ID, so the server resumes exactly after the last entry we
 // got. React reads it through subscribe/getSnapshot (useSyncExternalStore).
-import type { ExecutionDto, ExecutionEventPage } from "@/lib/schemas/execution";
+import type { ExecutionDto, ExecutionEventPage } from "@/lib/executions/schema";
 import type { LogEntry } from "@/lib/executions/log-entries";
 import { estimateEntryHeight } from "@/lib/executions/log-entry-size";
 

@@ -2,7 +2,7 @@
 // by the history list, the tree graph and the live cache patches. Iterative
 // throughout: a chain of continuations can be thousands of turns deep.
 import { buildSessionTree } from "@/lib/executions/build-session-tree";
-import type { ExecutionDto, SessionTreeNode } from "@/lib/schemas/execution";
+import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
 
 /** Every node, depth-first pre-order. */
 export function flattenTree(roots: SessionTreeNode[]): SessionTreeNode[] {

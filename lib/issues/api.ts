@@ -1,7 +1,7 @@
 // Typed calls for the issues API, on top of the shared JSON client.
 import { api, type ApiClient } from "@/lib/api-client";
 import type { ListResponse } from "@/lib/schemas/common";
-import type { CreateIssueInput, DeleteIssueResponse, Issue, IssueStatus, UpdateIssueInput } from "@/lib/schemas/issue";
+import type { CreateIssueInput, DeleteIssueResponse, Issue, IssueStatus, UpdateIssueInput } from "@/lib/issues/schema";
 
 export type IssueListParams = {
   q?: string;

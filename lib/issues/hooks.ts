@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { issueApi, type IssueListParams } from "@/lib/issues/api";
 import { queryKeys } from "@/lib/query-keys";
-import type { CreateIssueInput, Issue, UpdateIssueInput } from "@/lib/schemas/issue";
+import type { CreateIssueInput, Issue, UpdateIssueInput } from "@/lib/issues/schema";
 
 /**
  * After an issue is created, changed or deleted: the lists, the specs (they

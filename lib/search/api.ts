@@ -1,6 +1,6 @@
 // Typed calls for the search API, on top of the shared JSON client.
 import { api, type ApiClient } from "@/lib/api-client";
-import type { SearchResponse } from "@/lib/schemas/search";
+import type { SearchResponse } from "@/lib/search/schema";
 
 export function createSearchApi(client: ApiClient = api) {
   return {

@@ -1,6 +1,6 @@
 // Typed calls for the sessions API, on top of the shared JSON client.
 import { api, type ApiClient } from "@/lib/api-client";
-import type { SessionArchivedFilter, SessionDetail, SessionSummary, UpdateSessionInput } from "@/lib/schemas/session";
+import type { SessionArchivedFilter, SessionDetail, SessionSummary, UpdateSessionInput } from "@/lib/sessions/schema";
 import type { ListResponse } from "@/lib/schemas/common";
 
 export interface SessionListParams {

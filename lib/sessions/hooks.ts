@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { executionApi } from "@/lib/executions/api";
 import { queryKeys } from "@/lib/query-keys";
-import type { SessionDetail, UpdateSessionInput } from "@/lib/schemas/session";
+import type { SessionDetail, UpdateSessionInput } from "@/lib/sessions/schema";
 import { sessionApi, type SessionListParams } from "@/lib/sessions/api";
 
 export function useSessions(filters: SessionListParams = {}) {

@@ -1,7 +1,7 @@
 // Typed calls for the specs API, on top of the shared JSON client.
 import { api, type ApiClient } from "@/lib/api-client";
 import type { ListResponse } from "@/lib/schemas/common";
-import type { CreateSpecInput, DeleteSpecResponse, Spec, UpdateSpecInput } from "@/lib/schemas/spec";
+import type { CreateSpecInput, DeleteSpecResponse, Spec, UpdateSpecInput } from "@/lib/specs/schema";
 
 export type SpecListParams = { q?: string; limit?: number };
 

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { ApiError } from "@/lib/api-error";
 import { useCreateSpec, useSpec, useSpecs } from "@/lib/specs/hooks";
 import { queryKeys } from "@/lib/query-keys";
-import type { Spec } from "@/lib/schemas/spec";
+import type { Spec } from "@/lib/specs/schema";
 
 const spec: Spec = {
   id: "SPEC-1",

@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { specApi, type SpecListParams } from "@/lib/specs/api";
 import { queryKeys } from "@/lib/query-keys";
-import type { CreateSpecInput, Spec, UpdateSpecInput } from "@/lib/schemas/spec";
+import type { CreateSpecInput, Spec, UpdateSpecInput } from "@/lib/specs/schema";
 
 export function useSpecs(filters: SpecListParams = {}) {
   return useQuery({

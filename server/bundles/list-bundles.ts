@@ -1,5 +1,5 @@
 import "server-only";
-import type { BundleSummary } from "@/lib/schemas/bundle";
+import type { BundleSummary } from "@/lib/bundles/schema";
 import { ok, type Result } from "@/lib/result";
 import type { ListResponse } from "@/lib/schemas/common";
 import { prisma } from "@/server/db";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ExecutionDto } from "@/lib/schemas/execution";
+import type { ExecutionDto } from "@/lib/executions/schema";
 import type { Execution } from "@/server/generated/prisma/client";
 
 export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: string | null } = {}): ExecutionDto {

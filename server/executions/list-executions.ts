@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { EXECUTION_STATUSES, type ExecutionStatus } from "@/lib/execution-types";
-import { type ExecutionListItem } from "@/lib/schemas/execution";
+import { type ExecutionListItem } from "@/lib/executions/schema";
 import { parseId } from "@/lib/ids";
 import { ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ExecutionSummary } from "@/lib/schemas/execution";
+import type { ExecutionSummary } from "@/lib/executions/schema";
 import { ExecutionSummaryBuilder } from "@/lib/executions/summary";
 import { ok, type Result } from "@/lib/result";
 import { findExecution } from "@/server/executions/find-execution";

@@ -4,7 +4,7 @@ import { nextId } from "@/server/ids/next-number";
 import { isPrismaError } from "@/server/http/prisma-errors";
 import { syncReferences } from "@/server/references/sync-references";
 import { invalidField, ok, type Result } from "@/lib/result";
-import type { CreateIssueData, Issue } from "@/lib/schemas/issue";
+import type { CreateIssueData, Issue } from "@/lib/issues/schema";
 import { issueInclude, missingSpecMessage, toIssueDto } from "./issue-dto";
 
 export async function createIssue(input: CreateIssueData): Promise<Result<Issue>> {

@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { ok, type Result } from "@/lib/result";
-import type { Issue, IssueListQuery } from "@/lib/schemas/issue";
+import type { Issue, IssueListQuery } from "@/lib/issues/schema";
 import type { ListResponse } from "@/lib/schemas/common";
 import { titleContains } from "@/server/specs/title-search";
 import { issueInclude, toIssueDto } from "./issue-dto";

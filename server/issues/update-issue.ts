@@ -4,7 +4,7 @@ import { isPrismaError } from "@/server/http/prisma-errors";
 import { syncReferences } from "@/server/references/sync-references";
 import { notFoundMessage, parseId } from "@/lib/ids";
 import { invalidField, notFound, ok, type Result } from "@/lib/result";
-import type { Issue, UpdateIssueData } from "@/lib/schemas/issue";
+import type { Issue, UpdateIssueData } from "@/lib/issues/schema";
 import { issueInclude, missingSpecMessage, toIssueDto } from "./issue-dto";
 
 /** Updates the given fields; `specId: null` unlinks the issue from its spec. */

@@ -2,7 +2,7 @@ import "server-only";
 import { executionHref } from "@/lib/hrefs";
 import { ok, type Result } from "@/lib/result";
 import { parseSearchQuery } from "@/lib/search/query";
-import type { SearchGroup, SearchHit, SearchResponse } from "@/lib/schemas/search";
+import type { SearchGroup, SearchHit, SearchResponse } from "@/lib/search/schema";
 import { prisma } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
 import { normalizeStoredEvent } from "@/server/agents/normalize-stored-event";

@@ -3,7 +3,7 @@ import { prisma } from "@/server/db";
 import { nextId } from "@/server/ids/next-number";
 import { syncReferences } from "@/server/references/sync-references";
 import { ok, type Result } from "@/lib/result";
-import type { CreateSpecData, Spec } from "@/lib/schemas/spec";
+import type { CreateSpecData, Spec } from "@/lib/specs/schema";
 import { specInclude, toSpecDto } from "./spec-dto";
 
 export async function createSpec(input: CreateSpecData): Promise<Result<Spec>> {

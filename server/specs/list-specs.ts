@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/server/db";
 import { ok, type Result } from "@/lib/result";
-import type { Spec, SpecListQuery } from "@/lib/schemas/spec";
+import type { Spec, SpecListQuery } from "@/lib/specs/schema";
 import type { ListResponse } from "@/lib/schemas/common";
 import { specInclude, toSpecDto } from "./spec-dto";
 import { titleContains } from "./title-search";

@@ -4,7 +4,7 @@ import { isPrismaError } from "@/server/http/prisma-errors";
 import { syncReferences } from "@/server/references/sync-references";
 import { notFoundMessage, parseId } from "@/lib/ids";
 import { notFound, ok, type Result } from "@/lib/result";
-import type { Spec, UpdateSpecData } from "@/lib/schemas/spec";
+import type { Spec, UpdateSpecData } from "@/lib/specs/schema";
 import { specInclude, toSpecDto } from "./spec-dto";
 
 export async function updateSpec(rawId: string, input: UpdateSpecData): Promise<Result<Spec>> {

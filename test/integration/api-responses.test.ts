@@ -16,7 +16,7 @@ import * as sessionRoute from "@/app/api/sessions/[id]/route";
 import * as specsRoute from "@/app/api/specs/route";
 import * as specRoute from "@/app/api/specs/[id]/route";
 import { backlinksResponseSchema, resolveReferencesResponseSchema } from "@/lib/references/schema";
-import { bundleSchema, bundleSummarySchema, deleteBundleResponseSchema, loadBundleResponseSchema } from "@/lib/schemas/bundle";
+import { bundleSchema, bundleSummarySchema, deleteBundleResponseSchema, loadBundleResponseSchema } from "@/lib/bundles/schema";
 import { apiErrorBodySchema, listResponseSchema } from "@/lib/schemas/common";
 import {
   executionEventPageSchema,
@@ -24,11 +24,11 @@ import {
   executionSchema,
   executionSummarySchema,
   sessionTreeResponseSchema,
-} from "@/lib/schemas/execution";
-import { deleteIssueResponseSchema, issueSchema } from "@/lib/schemas/issue";
-import { searchResponseSchema } from "@/lib/schemas/search";
-import { sessionDetailSchema, sessionSummarySchema } from "@/lib/schemas/session";
-import { deleteSpecResponseSchema, specSchema } from "@/lib/schemas/spec";
+} from "@/lib/executions/schema";
+import { deleteIssueResponseSchema, issueSchema } from "@/lib/issues/schema";
+import { searchResponseSchema } from "@/lib/search/schema";
+import { sessionDetailSchema, sessionSummarySchema } from "@/lib/sessions/schema";
+import { deleteSpecResponseSchema, specSchema } from "@/lib/specs/schema";
 import type { z } from "zod";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";

@@ -2,10 +2,10 @@
 // The one place tests make specs and issues.
 import { createIssue } from "@/server/issues/create-issue";
 import { createSpec } from "@/server/specs/create-spec";
-import { createIssueSchema, type CreateIssueInput } from "@/lib/schemas/issue";
-import { createSpecSchema, type CreateSpecInput } from "@/lib/schemas/spec";
-import type { Issue } from "@/lib/schemas/issue";
-import type { Spec } from "@/lib/schemas/spec";
+import { createIssueSchema, type CreateIssueInput } from "@/lib/issues/schema";
+import { createSpecSchema, type CreateSpecInput } from "@/lib/specs/schema";
+import type { Issue } from "@/lib/issues/schema";
+import type { Spec } from "@/lib/specs/schema";
 
 let sequence = 0;
 const next = () => ++sequence;

@@ -3,7 +3,7 @@ import { GET as getRoute, PATCH as patchRoute } from "@/app/api/sessions/[id]/ro
 import { GET as backlinksRoute } from "@/app/api/references/route";
 import { GET as resolveRoute } from "@/app/api/references/resolve/route";
 import type { BacklinksResponse, ResolveReferencesResponse } from "@/lib/references/schema";
-import type { SessionDetail, SessionSummary } from "@/lib/schemas/session";
+import type { SessionDetail, SessionSummary } from "@/lib/sessions/schema";
 import { send, type ApiResult } from "@/test/support/api";
 
 // The sessions and references API, each call through the real route handler.

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from "react";
-import type { SessionTreeNode } from "@/lib/schemas/execution";
+import type { SessionTreeNode } from "@/lib/executions/schema";
 import { executionHref } from "@/lib/hrefs";
 import { ancestorIds, defaultComparePair, latestHead } from "@/lib/executions/session-tree";
 import { descendantCounts, layoutSessionTree, type LaidOutNode } from "@/lib/executions/session-tree-layout";

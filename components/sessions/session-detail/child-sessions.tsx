@@ -4,7 +4,7 @@ import { ArchivedBadge } from "@/components/sessions/session-badges";
 import { Section } from "@/components/ui/section";
 import { RelativeTime } from "@/components/ui/time";
 import { shortId } from "@/lib/executions/format";
-import type { SessionDetail } from "@/lib/schemas/session";
+import type { SessionDetail } from "@/lib/sessions/schema";
 
 export function ChildSessions({ session }: { session: SessionDetail }) {
   if (session.childSessions.length === 0) return null;

@@ -9,7 +9,7 @@ import { Field, TextInput } from "@/components/ui/field";
 import { isApiError } from "@/lib/api-error";
 import { useUpdateSession } from "@/lib/sessions/hooks";
 import { BODY_MAX, TITLE_MAX } from "@/lib/schemas/common";
-import type { SessionDetail } from "@/lib/schemas/session";
+import type { SessionDetail } from "@/lib/sessions/schema";
 
 export function EditSession({ session, onDone }: { session: SessionDetail; onDone: () => void }) {
   const update = useUpdateSession(session.id);

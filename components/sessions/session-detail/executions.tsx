@@ -3,9 +3,9 @@ import { ExecutionStatusBadge } from "@/components/executions/execution-status-b
 import { Section } from "@/components/ui/section";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
-import type { ExecutionDto } from "@/lib/schemas/execution";
+import type { ExecutionDto } from "@/lib/executions/schema";
 import { excerpt, formatCost } from "@/lib/executions/format";
-import type { SessionDetail } from "@/lib/schemas/session";
+import type { SessionDetail } from "@/lib/sessions/schema";
 
 function edgeOf(execution: ExecutionDto, index: number): string {
   if (execution.parentExecutionId) return "continue";

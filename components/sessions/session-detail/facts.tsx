@@ -5,7 +5,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { ExecutionLink, TextLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
 import { formatCost } from "@/lib/executions/format";
-import type { SessionDetail } from "@/lib/schemas/session";
+import type { SessionDetail } from "@/lib/sessions/schema";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -10,7 +10,7 @@ import { Section } from "@/components/ui/section";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
 import { queryKeys } from "@/lib/query-keys";
-import type { SessionDetail } from "@/lib/schemas/session";
+import type { SessionDetail } from "@/lib/sessions/schema";
 
 export function SessionFollowUp({ session }: { session: SessionDetail }) {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { SessionDetailView } from "@/components/sessions/session-detail/session-detail-view";
-import type { SessionDetail } from "@/lib/schemas/session";
+import type { SessionDetail } from "@/lib/sessions/schema";
 import { makeExecution } from "@/test/support/execution-fixtures";
 
 // The session page: its executions, head, and the expiry risk shown before a

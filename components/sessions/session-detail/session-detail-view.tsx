@@ -14,7 +14,7 @@ import { EntityHeader } from "@/components/ui/page-header";
 import { QueryGate } from "@/components/ui/query-gate";
 import { RelativeTime } from "@/components/ui/time";
 import { useSession, useUpdateSession } from "@/lib/sessions/hooks";
-import type { SessionDetail } from "@/lib/schemas/session";
+import type { SessionDetail } from "@/lib/sessions/schema";
 import { ChildSessions } from "./child-sessions";
 import { EditSession } from "./edit-session";
 import { SessionExecutions } from "./executions";

@@ -4,7 +4,7 @@ import * as itemsRoute from "@/app/api/bundles/[id]/items/route";
 import * as exportRoute from "@/app/api/bundles/[id]/export/route";
 import * as importRoute from "@/app/api/bundles/import/route";
 import * as loadRoute from "@/app/api/bundles/[id]/load/route";
-import type { Bundle, BundleSummary } from "@/lib/schemas/bundle";
+import type { Bundle, BundleSummary } from "@/lib/bundles/schema";
 import type { ApiErrorBody, ListResponse } from "@/lib/schemas/common";
 import { prisma } from "@/server/db";
 import { resetDb } from "@/test/support/db";

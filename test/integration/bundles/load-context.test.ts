@@ -1,6 +1,6 @@
 import * as bundlesRoute from "@/app/api/bundles/route";
 import * as loadRoute from "@/app/api/bundles/[id]/load/route";
-import type { Bundle, LoadBundleResponse } from "@/lib/schemas/bundle";
+import type { Bundle, LoadBundleResponse } from "@/lib/bundles/schema";
 import type { ApiErrorBody } from "@/lib/schemas/common";
 import { prisma } from "@/server/db";
 import { ensureSessionOf } from "@/server/sessions/record-session-capture";

@@ -1,5 +1,5 @@
 import { GET as listIssueExecutionsRoute } from "@/app/api/issues/[id]/executions/route";
-import type { ExecutionDto, SessionTreeNode } from "@/lib/schemas/execution";
+import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
 import { send } from "@/test/support/api";
 import { api, waitForEnd } from "@/test/support/executions-api";
 import { useRunningHarness } from "@/test/support/executions-harness";

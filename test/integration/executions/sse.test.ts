@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { ExecutionDto } from "@/lib/schemas/execution";
+import type { ExecutionDto } from "@/lib/executions/schema";
 import type { LogEntry } from "@/lib/executions/log-entries";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";

@@ -3,7 +3,7 @@ import { GET as listRoute } from "@/app/api/executions/route";
 import { GET as streamRoute } from "@/app/api/executions/stream/route";
 import { GET as summaryRoute } from "@/app/api/executions/[id]/summary/route";
 import { GET as eventsRoute } from "@/app/api/executions/[id]/events/route";
-import type { ExecutionDto, ExecutionListItem, ExecutionSummary } from "@/lib/schemas/execution";
+import type { ExecutionDto, ExecutionListItem, ExecutionSummary } from "@/lib/executions/schema";
 import { seedEvents, seedSessionTree } from "@/bench/lib/seed-ui";
 import { prisma } from "@/server/db";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { GET as searchRoute } from "@/app/api/search/route";
-import type { SearchResponse } from "@/lib/schemas/search";
+import type { SearchResponse } from "@/lib/search/schema";
 import { prisma } from "@/server/db";
 import { EventWriter } from "@/server/runner/event-writer";
 import { indexAllPendingEvents, indexPendingEvents, startSearchIndexer } from "@/server/search/index-pending-events";

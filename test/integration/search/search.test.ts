@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { GET as searchRoute } from "@/app/api/search/route";
-import type { SearchHit, SearchResponse } from "@/lib/schemas/search";
+import type { SearchHit, SearchResponse } from "@/lib/search/schema";
 import type { ApiErrorBody } from "@/lib/schemas/common";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";

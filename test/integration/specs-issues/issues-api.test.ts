@@ -5,7 +5,7 @@ import * as specRoute from "@/app/api/specs/[id]/route";
 import { resetDb } from "@/test/support/db";
 import { apiRequest, call } from "@/test/support/api";
 import { makeIssue, makeSpec } from "@/test/support/factories";
-import type { Issue } from "@/lib/schemas/issue";
+import type { Issue } from "@/lib/issues/schema";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

@@ -5,8 +5,8 @@ import { resetDb } from "@/test/support/db";
 import { apiRequest, call } from "@/test/support/api";
 import { makeIssue, makeSpec } from "@/test/support/factories";
 import type { ApiErrorBody, ListResponse } from "@/lib/schemas/common";
-import type { Issue } from "@/lib/schemas/issue";
-import type { Spec } from "@/lib/schemas/spec";
+import type { Issue } from "@/lib/issues/schema";
+import type { Spec } from "@/lib/specs/schema";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { BUNDLE_ENTITY_TYPES, BUNDLE_ITEM_HINT, canonicalItemId, itemKey, parseItemRef, type BundleItemRef } from "@/lib/bundles/items";
-import { limitSchema, requestObject, searchQuerySchema } from "./common";
-import { executionSchema } from "./execution";
-import { isoDateSchema } from "./common";
+import { limitSchema, requestObject, searchQuerySchema } from "@/lib/schemas/common";
+import { executionSchema } from "@/lib/executions/schema";
+import { isoDateSchema } from "@/lib/schemas/common";
 
 // Request bodies of the bundles API, shared by the UI, the CLI and the server.
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EXECUTION_STATUSES, type ExecutionErrorCode, type SessionTreeEdge } from "@/lib/execution-types";
 import type { LogEntry } from "@/lib/executions/log-entries";
-import { isoDateSchema } from "./common";
+import { isoDateSchema } from "@/lib/schemas/common";
 
 // Request bodies for the executions API, shared by the UI, the CLI and the server.
 

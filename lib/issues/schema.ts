@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { parseId } from "@/lib/ids";
-import { bodySchema, emptyToUndefined, limitSchema, requestObject, searchQuerySchema, titleSchema } from "./common";
-import { isoDateSchema } from "./common";
-import { specRefSchema } from "./spec";
+import { bodySchema, emptyToUndefined, limitSchema, requestObject, searchQuerySchema, titleSchema } from "@/lib/schemas/common";
+import { isoDateSchema } from "@/lib/schemas/common";
+import { specRefSchema } from "@/lib/specs/schema";
 
 export const ISSUE_STATUSES = ["open", "in_progress", "done", "closed"] as const;
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { bodySchema, limitSchema, requestObject, searchQuerySchema, titleSchema } from "./common";
-import { isoDateSchema } from "./common";
+import { bodySchema, limitSchema, requestObject, searchQuerySchema, titleSchema } from "@/lib/schemas/common";
+import { isoDateSchema } from "@/lib/schemas/common";
 
 /** POST /api/specs */
 export const createSpecSchema = requestObject({

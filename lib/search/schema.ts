@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emptyToUndefined, SEARCH_MAX } from "./common";
-import { isoDateSchema } from "./common";
+import { emptyToUndefined, SEARCH_MAX } from "@/lib/schemas/common";
+import { isoDateSchema } from "@/lib/schemas/common";
 
 export const SEARCH_RESULTS_DEFAULT = 20;
 export const SEARCH_RESULTS_MAX = 100;

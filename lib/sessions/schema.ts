@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { EXECUTION_STATUSES } from "@/lib/execution-types";
-import { bodySchema, emptyToUndefined, limitSchema, requestObject, searchQuerySchema, titleSchema } from "./common";
-import { isoDateSchema } from "./common";
-import { executionSchema } from "./execution";
-import { ISSUE_STATUSES } from "./issue";
+import { bodySchema, emptyToUndefined, limitSchema, requestObject, searchQuerySchema, titleSchema } from "@/lib/schemas/common";
+import { isoDateSchema } from "@/lib/schemas/common";
+import { executionSchema } from "@/lib/executions/schema";
+import { ISSUE_STATUSES } from "@/lib/issues/schema";
 
 export const SESSION_ARCHIVED_FILTERS = ["false", "true", "all"] as const;
 export type SessionArchivedFilter = (typeof SESSION_ARCHIVED_FILTERS)[number];
