@@ -3,7 +3,7 @@
 // may lack a field or send null, and unknown statuses, edges and log entry
 // kinds are printed as they come. So here every field but `id` is optional
 // and nullable.
-import { TERMINAL_STATUSES as TERMINAL } from "@/lib/execution-types";
+import { TERMINAL_STATUSES as TERMINAL } from "@/lib/executions/types";
 import type { ExecutionDto, ExecutionEventPage, SessionTreeNode } from "@/lib/executions/schema";
 
 /** A field as the CLI trusts it: any string (not only the known ones), nested objects loose too. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EXECUTION_STATUSES, type ExecutionErrorCode, type SessionTreeEdge } from "@/lib/execution-types";
+import { EXECUTION_STATUSES, type ExecutionErrorCode, type SessionTreeEdge } from "@/lib/executions/types";
 import type { LogEntry } from "@/lib/executions/log-entries";
 import { isoDateSchema } from "@/lib/schemas/common";
 

@@ -3,7 +3,7 @@
 // line), branches stack top to bottom, a continuation above the forks of the
 // same execution. Collapsed subtrees are left out and counted on their root.
 import { hierarchy, tree, type HierarchyPointNode } from "d3-hierarchy";
-import type { SessionTreeEdge } from "@/lib/execution-types";
+import type { SessionTreeEdge } from "@/lib/executions/types";
 import type { SessionTreeNode } from "@/lib/executions/schema";
 
 export type LaidOutNode = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EXECUTION_STATUSES } from "@/lib/execution-types";
+import { EXECUTION_STATUSES } from "@/lib/executions/types";
 import { bodySchema, emptyToUndefined, limitSchema, requestObject, searchQuerySchema, titleSchema } from "@/lib/schemas/common";
 import { isoDateSchema } from "@/lib/schemas/common";
 import { executionSchema } from "@/lib/executions/schema";

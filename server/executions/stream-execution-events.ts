@@ -1,5 +1,5 @@
 import "server-only";
-import { TERMINAL_STATUSES } from "@/lib/execution-types";
+import { TERMINAL_STATUSES } from "@/lib/executions/types";
 import { prisma } from "@/server/db";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { listExecutionEvents } from "@/server/executions/list-execution-events";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ExecutionStatus } from "@/lib/execution-types";
+import type { ExecutionStatus } from "@/lib/executions/types";
 import type { IssueStatus } from "@/lib/issues/schema";
 import type { SessionSummary } from "@/lib/sessions/schema";
 import { prisma } from "@/server/db";

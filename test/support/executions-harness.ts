@@ -1,7 +1,7 @@
 import { mkdtemp, mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { TERMINAL_STATUSES } from "@/lib/execution-types";
+import { TERMINAL_STATUSES } from "@/lib/executions/types";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { startRunner, type RunnerHandle } from "@/server/runner/run-runner";

@@ -3,7 +3,7 @@
 // One execution in the session tree picture, the edges between them, and the tooltip.
 import { memo } from "react";
 import { cn } from "@/lib/cn";
-import type { ExecutionStatus } from "@/lib/execution-types";
+import type { ExecutionStatus } from "@/lib/executions/types";
 import { excerpt, formatCost, formatDuration, shortId } from "@/lib/executions/format";
 import { formatRelative } from "@/lib/format";
 import { LAYOUT, linkPath, type LaidOutLink, type LaidOutNode } from "@/lib/executions/session-tree-layout";
