@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { TextLink } from "@/components/ui/text-link";
 
 export default function NotFound() {
   return (
@@ -10,12 +10,8 @@ export default function NotFound() {
         <span className="font-mono">/issues/ISSUE-1</span>.
       </p>
       <div className="mt-6 flex justify-center gap-4 text-sm font-medium">
-        <Link href="/issues" className="text-emerald-700 hover:underline dark:text-emerald-400">
-          Issues
-        </Link>
-        <Link href="/specs" className="text-emerald-700 hover:underline dark:text-emerald-400">
-          Specs
-        </Link>
+        <TextLink href="/issues">Issues</TextLink>
+        <TextLink href="/specs">Specs</TextLink>
       </div>
     </div>
   );

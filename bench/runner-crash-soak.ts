@@ -42,7 +42,7 @@ async function main() {
 
   // Imported only now: server/db reads DATABASE_URL when it is first loaded.
   const { runRunnerChaos } = await import("@/test/integration/runner-kill/support/runner-chaos");
-  const { createIssue } = await import("@/test/support/executions-harness");
+  const { makeIssue } = await import("@/test/support/factories");
   const { prisma } = await import("@/server/db");
   const { releaseWorkerUtils } = await import("@/server/queue/worker-utils");
   const concurrency = Number(values.concurrency);
@@ -52,7 +52,7 @@ async function main() {
       ...options,
       runnerId: "soak-runner",
       databaseUrl: url,
-      issueId: await createIssue("Crash soak"),
+      issueId: (await makeIssue({ title: "Crash soak" })).id,
       seed: values.seed === undefined ? undefined : Number(values.seed),
       env: { ARBOR_WORKSPACE: workspace, ARBOR_DATA_DIR: path.join(tmp, "data") },
       log: (line) => console.log(`[crash-soak] ${line}`),

@@ -14,9 +14,11 @@ try {
   version = undefined;
 }
 
-const cli = await tsImport(new URL("cli/main.ts", root).href, {
-  parentURL: import.meta.url,
-  tsconfig: fileURLToPath(new URL("tsconfig.json", root)),
-});
+const tsconfig = fileURLToPath(new URL("tsconfig.json", root));
+// The CLI shares lib/ with the app through the "@/…" paths of our tsconfig.
+// tsx resolves them from the tsconfig of the current directory unless told
+// otherwise, so name ours: `arbor` runs from any directory.
+process.env.TSX_TSCONFIG_PATH = tsconfig;
+const cli = await tsImport(new URL("cli/main.ts", root).href, { parentURL: import.meta.url, tsconfig });
 const runCli = cli.runCli ?? cli.default?.runCli;
 await runCli(process.argv.slice(2), { version });

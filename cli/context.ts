@@ -1,7 +1,7 @@
 // What every command gets: the API client, output streams and their style.
 
 import type { ApiClient } from "./http";
-import type { SseOptions } from "./sse";
+import type { SseOptions } from "./sse/connect";
 import type { Style } from "./render/style";
 
 export interface Writer {

@@ -1,4 +1,5 @@
-import { ApiClient, ApiError, UnreachableError, errorFromResponse, isConnectError, normalizeBaseUrl } from "./http";
+import { ApiError } from "@/lib/api-error";
+import { ApiClient, UnreachableError, errorFromResponse, isConnectError, normalizeBaseUrl } from "./http";
 
 type Call = { url: string; init: RequestInit };
 

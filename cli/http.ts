@@ -3,20 +3,7 @@
 // network failures mapped to `UnreachableError`.
 
 import { randomUUID } from "node:crypto";
-
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code: string | undefined,
-    readonly details: unknown,
-    /** True when the body carried the API's `{ error: { message } }` shape (not e.g. a framework 404 page). */
-    readonly fromApi: boolean,
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
+import { apiErrorFrom, type ApiError } from "@/lib/api-error";
 
 export class UnreachableError extends Error {
   constructor(
@@ -84,14 +71,8 @@ export async function errorFromResponse(res: Response, what?: string): Promise<A
   } catch {
     body = undefined;
   }
-  const error = body && typeof body === "object" ? (body as { error?: unknown }).error : undefined;
-  if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
-    const e = error as { code?: unknown; message: string; details?: unknown };
-    return new ApiError(e.message, res.status, typeof e.code === "string" ? e.code : undefined, e.details, true);
-  }
-  if (typeof error === "string") return new ApiError(error, res.status, undefined, undefined, true);
   const statusLine = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`;
-  return new ApiError(what ? `${statusLine} (${what})` : statusLine, res.status, undefined, undefined, false);
+  return apiErrorFrom(res, body, what ? `${statusLine} (${what})` : statusLine);
 }
 
 export interface ApiClientOptions {

@@ -4,9 +4,10 @@
 import { parseCliArgs, type Command } from "./args";
 import { readCliConfig } from "./config";
 import { println, type Context, type Writer } from "./context";
-import { ApiClient, ApiError, UnreachableError, normalizeBaseUrl } from "./http";
+import { ApiError } from "@/lib/api-error";
+import { ApiClient, UnreachableError, normalizeBaseUrl } from "./http";
 import { detectStyle } from "./render/style";
-import { SseConnectionError } from "./sse";
+import { SseConnectionError } from "./sse/connect";
 import { cancelCommand } from "./commands/cancel";
 import { continueCommand } from "./commands/continue";
 import { UsageError } from "./commands/create";

@@ -1,67 +1,23 @@
-// The API shapes the CLI reads (the server's own types are in
-// lib/execution-types.ts and lib/log-entries.ts; the CLI keeps its own loose
-// copies so it depends on nothing but HTTP). Everything is treated defensively at runtime:
-// fields may be missing or null, and unknown log entry kinds are printed
-// generically.
+// The API shapes the CLI reads are the shared schemas' (lib/executions/schema.ts).
+// The CLI reads them defensively all the same: a server of another version
+// may lack a field or send null, and unknown statuses, edges and log entry
+// kinds are printed as they come. So here every field but `id` is optional
+// and nullable.
+import { TERMINAL_STATUSES as TERMINAL } from "@/lib/executions/types";
+import type { ExecutionDto, ExecutionEventPage, SessionTreeNode } from "@/lib/executions/schema";
 
-export type ExecutionStatus = "queued" | "running" | "completed" | "failed" | "cancelled" | "interrupted";
+/** A field as the CLI trusts it: any string (not only the known ones), nested objects loose too. */
+type Widen<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean : T extends readonly (infer U)[] ? Widen<U>[] : T extends object ? Loose<T> : T;
 
-export const TERMINAL_STATUSES: readonly string[] = ["completed", "failed", "cancelled", "interrupted"];
+/** A response object as the CLI trusts it: any field may be missing or null. */
+export type Loose<T> = { [K in keyof T]?: Widen<T[K]> | null };
 
-export interface Usage {
-  inputTokens?: number | null;
-  outputTokens?: number | null;
-  costUsd?: number | null;
-  durationMs?: number | null;
-  numTurns?: number | null;
-}
+export type Execution = Loose<ExecutionDto> & { id: string };
 
-export interface Execution {
-  id: string;
-  issueId?: string | null;
-  agent?: string | null;
-  prompt?: string | null;
-  cwd?: string | null;
-  status?: ExecutionStatus | string | null;
-  sessionId?: string | null;
-  parentExecutionId?: string | null;
-  forkedFromExecutionId?: string | null;
-  forkSessionId?: string | null;
-  /** Set by a Restart: the execution this one re-runs. */
-  restartedFromExecutionId?: string | null;
-  /** Set while a Continue waits for an earlier turn of the same session. */
-  waitingForExecutionId?: string | null;
-  error?: { code?: string | null; message?: string | null } | null;
-  usage?: Usage | null;
-  createdAt?: string | null;
-  startedAt?: string | null;
-  finishedAt?: string | null;
-}
+export type TreeNode = Loose<Omit<SessionTreeNode, "children">> & { id: string; children?: TreeNode[] | null };
 
-export type TreeEdge = "root" | "continue" | "fork";
-
-export interface TreeNode extends Execution {
-  edge?: TreeEdge | string | null;
-  /** Server-computed chain head (computed here when absent). */
-  isHead?: boolean | null;
-  children?: TreeNode[] | null;
-}
-
-export type LogEntry =
-  | { kind: "assistant_text"; text?: string }
-  | { kind: "thinking"; text?: string }
-  | { kind: "tool_call"; tool?: string; input?: unknown; summary?: string }
-  | { kind: "tool_result"; content?: unknown; isError?: boolean }
-  | { kind: "user_message"; text?: string }
-  | { kind: "system_init"; model?: string; cwd?: string }
-  | { kind: "result"; isError?: boolean; text?: string; costUsd?: number; usage?: unknown; durationMs?: number; numTurns?: number }
-  | { kind: "error"; message?: string }
-  | { kind: "stderr"; text?: string }
-  | { kind: "unparsed"; raw?: unknown }
-  | { kind: "text"; text?: string };
+/** Statuses after which an execution never changes again. */
+export const TERMINAL_STATUSES: readonly string[] = [...TERMINAL];
 
 /** `event: entry` payload. */
-export interface EntryEventData {
-  seq?: number;
-  entries?: unknown[];
-}
+export type EntryEventData = Loose<ExecutionEventPage["events"][number]>;

@@ -8,8 +8,8 @@ import remarkGfm from "remark-gfm";
 import { ReferenceLink, ReferenceResolutionContext } from "@/components/references/reference-link";
 import { remarkReferences } from "@/components/references/remark-references";
 import { cn } from "@/lib/cn";
-import { useResolvedReferences } from "@/lib/hooks/use-references";
-import { parseReferences } from "@/lib/references";
+import { useResolvedReferences } from "@/lib/references/hooks";
+import { parseReferences } from "@/lib/references/parse";
 
 // The sanitizer's default (GitHub's) schema, plus one attribute: the marker
 // the references plugin puts on the links it makes, limited to well-formed ids.

@@ -1,57 +1,8 @@
-// A small typed client for Arbor's JSON API, used by the UI's react-query hooks
-// (and usable from scripts). Non-2xx answers throw ApiError carrying the API's message.
-import type { FieldErrors } from "@/lib/result";
-import type { CreateIssueInput, IssuePriority, IssueStatus, UpdateIssueInput } from "@/lib/schemas/issue";
-import type { CreateSpecInput, UpdateSpecInput } from "@/lib/schemas/spec";
-import type {
-  ApiErrorBody,
-  DeleteIssueResponse,
-  DeleteSpecResponse,
-  Issue,
-  ListResponse,
-  Spec,
-} from "@/lib/types";
-
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    /** HTTP status; 0 when the server could not be reached. */
-    readonly status: number,
-    /** The API's error code ("validation_failed", "not_found", …) or "network_error" / "http_error". */
-    readonly code: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-
-  /** Per-field messages from a 422 ({ details: { fieldErrors } }), or {}. */
-  get fieldErrors(): FieldErrors {
-    const fe = this.details?.fieldErrors;
-    return fe && typeof fe === "object" ? (fe as FieldErrors) : {};
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
-export interface SpecListParams {
-  q?: string;
-  /** A project id, or "none" for the default workspace's. */
-  projectId?: string;
-  limit?: number;
-}
-
-export interface IssueListParams {
-  q?: string;
-  status?: IssueStatus;
-  /** A spec id, or "none" for issues without a spec. */
-  specId?: string;
-  /** A project id, or "none" for the default workspace's. */
-  projectId?: string;
-  limit?: number;
-}
+// The transport of Arbor's JSON API for the UI (and scripts): one request
+// function that sends JSON, reads JSON and turns every non-2xx answer into an
+// ApiError carrying the API's message. The calls per domain are in
+// lib/<domain>/api.ts.
+import { ApiError, apiErrorFrom } from "@/lib/api-error";
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -72,11 +23,6 @@ function toQueryString(query: Query | undefined): string {
   }
   const s = params.toString();
   return s ? `?${s}` : "";
-}
-
-function isErrorBody(value: unknown): value is ApiErrorBody {
-  const error = (value as ApiErrorBody | null)?.error;
-  return !!error && typeof error === "object" && typeof error.message === "string";
 }
 
 export interface ApiClientOptions {
@@ -119,51 +65,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
         data = undefined;
       }
     }
-    if (!response.ok) {
-      if (isErrorBody(data)) {
-        throw new ApiError(data.error.message, response.status, data.error.code, data.error.details);
-      }
-      throw new ApiError(
-        `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
-        response.status,
-        "http_error",
-      );
-    }
+    if (!response.ok) throw apiErrorFrom(response, data, `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`);
     return data as T;
   }
 
-  const enc = encodeURIComponent;
-
-  return {
-    request,
-    specs: {
-      list: (params: SpecListParams = {}, signal?: AbortSignal) =>
-        request<ListResponse<Spec>>("/api/specs", { query: { ...params }, signal }),
-      get: (id: string, signal?: AbortSignal) => request<Spec>(`/api/specs/${enc(id)}`, { signal }),
-      create: (input: CreateSpecInput) => request<Spec>("/api/specs", { method: "POST", body: input }),
-      update: (id: string, input: UpdateSpecInput) =>
-        request<Spec>(`/api/specs/${enc(id)}`, { method: "PATCH", body: input }),
-      delete: (id: string, options: { detachIssues?: boolean } = {}) =>
-        request<DeleteSpecResponse>(`/api/specs/${enc(id)}`, {
-          method: "DELETE",
-          query: { detachIssues: options.detachIssues ? "true" : undefined },
-        }),
-    },
-    issues: {
-      list: (params: IssueListParams = {}, signal?: AbortSignal) =>
-        request<ListResponse<Issue>>("/api/issues", { query: { ...params }, signal }),
-      get: (id: string, signal?: AbortSignal) => request<Issue>(`/api/issues/${enc(id)}`, { signal }),
-      create: (input: CreateIssueInput) => request<Issue>("/api/issues", { method: "POST", body: input }),
-      update: (id: string, input: UpdateIssueInput) =>
-        request<Issue>(`/api/issues/${enc(id)}`, { method: "PATCH", body: input }),
-      delete: (id: string) => request<DeleteIssueResponse>(`/api/issues/${enc(id)}`, { method: "DELETE" }),
-    },
-  };
+  return { request };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** A fresh Idempotency-Key: POSTs that create executions carry one, so a double submit makes one run. */
+export function idempotencyKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
+}
+
 /** The same-origin client the UI uses. */
 export const api: ApiClient = createApiClient();
 
-export type { IssuePriority, IssueStatus };

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-error";
 import { summarizeZodError } from "@/lib/schemas/common";
 
 /** First message per field, for showing next to form fields. */

@@ -1,4 +1,4 @@
-import { formatId, idKindOf, notFoundMessage, parseId } from "@/lib/ids";
+import { formatId, idKindOf, isUuid, notFoundMessage, parseId } from "@/lib/ids";
 
 describe("human-readable ids", () => {
   it("formats ids", () => {
@@ -33,5 +33,17 @@ describe("human-readable ids", () => {
     expect(idKindOf("Sess-3")).toBe("session");
     expect(idKindOf("issue-3")).toBe("issue");
     expect(idKindOf("nope")).toBeNull();
+  });
+});
+
+describe("isUuid", () => {
+  it("accepts UUIDs in either case and nothing else", () => {
+    expect(isUuid("0f8b6c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b")).toBe(true);
+    expect(isUuid("0F8B6C1E-2A3D-4E5F-8A9B-0C1D2E3F4A5B")).toBe(true);
+    expect(isUuid("0f8b6c1e2a3d4e5f8a9b0c1d2e3f4a5b")).toBe(false);
+    expect(isUuid("0f8b6c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5")).toBe(false);
+    expect(isUuid("------------------------------------")).toBe(false);
+    expect(isUuid(" 0f8b6c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b")).toBe(false);
+    expect(isUuid(null)).toBe(false);
   });
 });

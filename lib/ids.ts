@@ -39,3 +39,10 @@ export function idKindOf(raw: string | null | undefined): IdKind | null {
   }
   return null;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `raw` is a UUID (execution ids, agent session ids), in either case. */
+export function isUuid(raw: string | null | undefined): boolean {
+  return typeof raw === "string" && UUID.test(raw);
+}

@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-error";
 
 /** The app's QueryClient defaults: client errors (4xx) are final, other failures retry twice. */
 export function makeQueryClient(): QueryClient {

@@ -1,8 +1,9 @@
 // Typed react-query keys. Hierarchical so a prefix invalidates everything below it:
 //   queryKeys.issues.all  ⊃ queryKeys.issues.lists() ⊃ queryKeys.issues.list({ status: "open" })
-import type { IssueListParams, SpecListParams } from "@/lib/api-client";
-import type { ExecutionListParams } from "@/lib/execution-types";
-import type { SessionListParams } from "@/lib/session-api";
+import type { IssueListParams } from "@/lib/issues/api";
+import type { ExecutionListParams } from "@/lib/executions/api";
+import type { SessionListParams } from "@/lib/sessions/api";
+import type { SpecListParams } from "@/lib/specs/api";
 
 /** Drops empty filter values so {q: ""} and {} share a cache entry. */
 function clean<T extends object>(filters: T): T {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { IssuesView } from "@/components/issues/issues-view";
-import { issueStatusSchema } from "@/lib/schemas/issue";
+import { issueStatusSchema } from "@/lib/issues/schema";
 import { firstParam, type PageSearchParams } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "Issues" };

@@ -3,7 +3,7 @@
 import type { ApplyResult } from "@/lib/diff/types";
 import type { ApplyCommand } from "../project-args";
 import { println, seg, type Context } from "../context";
-import { ApiError } from "../http";
+import { ApiError } from "@/lib/api-error";
 
 export async function applyCommand(ctx: Context, cmd: ApplyCommand): Promise<number> {
   let result: ApplyResult;

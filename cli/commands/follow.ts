@@ -10,7 +10,7 @@ import { println, seg, type Context } from "../context";
 import { errorFromResponse } from "../http";
 import { renderEntries } from "../render/entries";
 import { renderEnd, renderExecutionHeader, renderStatusChange } from "../render/execution";
-import { sseEvents } from "../sse";
+import { sseEvents } from "../sse/connect";
 import { TERMINAL_STATUSES, type EntryEventData, type Execution } from "../types";
 
 export interface FollowOptions {

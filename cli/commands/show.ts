@@ -3,7 +3,7 @@
 
 import type { Command } from "../args";
 import { println, seg, type Context } from "../context";
-import { ApiError } from "../http";
+import { ApiError } from "@/lib/api-error";
 import { renderExecutionHeader } from "../render/execution";
 import type { Execution } from "../types";
 import { followExecution } from "./follow";

@@ -72,7 +72,7 @@ describe("renderEntry", () => {
   });
 });
 
-describe("the server's LogEntry shape (lib/log-entries.ts)", () => {
+describe("the server's LogEntry shape (lib/executions/log-entries.ts)", () => {
   it("reads `type` as the discriminator", () => {
     expect(r({ type: "assistant_text", text: "hi" })).toEqual(["hi"]);
     expect(r({ type: "system_init", model: null, cwd: null, tools: [] })).toEqual(["● session started"]);

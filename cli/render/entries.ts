@@ -1,7 +1,7 @@
 // Normalized log entries → terminal lines. Pure; defensive about every field.
 //
 // The discriminator is read from `kind` or `type` (the server's LogEntry in
-// lib/log-entries.ts uses `type`), and a tool call's `summary` may be a string
+// lib/executions/log-entries.ts uses `type`), and a tool call's `summary` may be a string
 // or the server's structured ToolCallSummary.
 
 import { compactJson, formatCost, formatDuration, formatTokens, oneLine, truncate } from "./format";

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { BundleItemList } from "@/components/bundles/bundle-item-list";
@@ -8,30 +7,24 @@ import { Markdown } from "@/components/markdown";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, TextArea, TextInput, controlClasses, describedBy } from "@/components/ui/field";
-import { LoadingBlock } from "@/components/ui/states";
+import { Breadcrumb } from "@/components/ui/page-header";
+import { QueryGate } from "@/components/ui/query-gate";
+import { Section } from "@/components/ui/section";
 import { RelativeTime } from "@/components/ui/time";
-import { isApiError } from "@/lib/api-client";
-import { bundleApi } from "@/lib/bundle-api";
-import { BUNDLE_ITEM_HINT, parseItemRef } from "@/lib/bundle-items";
-import type { Bundle } from "@/lib/bundle-types";
-import { useAddBundleItems, useBundle, useDeleteBundle, useLoadBundle, useSetBundleItems, useUpdateBundle } from "@/lib/hooks/use-bundles";
+import { isApiError } from "@/lib/api-error";
+import { bundleApi } from "@/lib/bundles/api";
+import { BUNDLE_ITEM_HINT, parseItemRef } from "@/lib/bundles/items";
+import type { Bundle } from "@/lib/bundles/schema";
+import { executionHref } from "@/lib/hrefs";
+import { useAddBundleItems, useBundle, useDeleteBundle, useLoadBundle, useSetBundleItems, useUpdateBundle } from "@/lib/bundles/hooks";
 
 export function BundleDetailView({ id }: { id: string }) {
   const bundle = useBundle(id);
-  if (bundle.isPending) return <LoadingBlock label="Loading bundle…" />;
-  if (bundle.isError) {
-    return (
-      <div className="space-y-4">
-        <ErrorAlert title={isApiError(bundle.error) && bundle.error.status === 404 ? "Bundle not found" : "Could not load the bundle"}>
-          {bundle.error.message}
-        </ErrorAlert>
-        <Link href="/bundles" className="text-sm font-medium text-emerald-700 underline dark:text-emerald-400">
-          Back to bundles
-        </Link>
-      </div>
-    );
-  }
-  return <BundleDetail bundle={bundle.data} />;
+  return (
+    <QueryGate query={bundle} noun="bundle" back={{ href: "/bundles", label: "Back to bundles" }}>
+      {(data) => <BundleDetail bundle={data} />}
+    </QueryGate>
+  );
 }
 
 function BundleDetail({ bundle }: { bundle: Bundle }) {
@@ -39,12 +32,7 @@ function BundleDetail({ bundle }: { bundle: Bundle }) {
   return (
     <article className="space-y-8">
       <header className="space-y-2">
-        <nav aria-label="Breadcrumb" className="text-sm text-zinc-500 dark:text-zinc-400">
-          <Link href="/bundles" className="hover:underline">
-            Bundles
-          </Link>{" "}
-          / <span className="font-mono">{bundle.id}</span>
-        </nav>
+        <Breadcrumb trail={[{ label: "Bundles", href: "/bundles" }, { label: <span className="font-mono">{bundle.id}</span> }]} />
         {editing ? (
           <EditBundle bundle={bundle} onDone={() => setEditing(false)} />
         ) : (
@@ -143,10 +131,7 @@ function BundleItems({ bundle }: { bundle: Bundle }) {
   };
 
   return (
-    <section aria-labelledby="items-heading" className="space-y-3">
-      <h2 id="items-heading" className="text-lg font-semibold">
-        Items <span className="ml-1 text-sm font-normal text-zinc-500">{bundle.itemCount}</span>
-      </h2>
+    <Section id="items-heading" title="Items" count={bundle.itemCount}>
       <BundleItemList items={bundle.items} disabled={setItems.isPending} onChange={(next) => setItems.mutate(next)} />
       {setItems.isError ? <ErrorAlert title="The change was not saved">{setItems.error.message}</ErrorAlert> : null}
       <form
@@ -186,7 +171,7 @@ function BundleItems({ bundle }: { bundle: Bundle }) {
           {addItems.isPending ? "Adding…" : "Add"}
         </Button>
       </form>
-    </section>
+    </Section>
   );
 }
 
@@ -202,7 +187,7 @@ function LoadContext({ bundle }: { bundle: Bundle }) {
       return;
     }
     setError(null);
-    load.mutate(prompt, { onSuccess: (result) => router.push(`/executions/${result.execution.id}`) });
+    load.mutate(prompt, { onSuccess: (result) => router.push(executionHref(result.execution.id)) });
   };
   return (
     <section aria-labelledby="load-heading" className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50/40 px-5 py-4 dark:border-emerald-900/60 dark:bg-emerald-950/20">

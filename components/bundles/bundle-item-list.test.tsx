@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { BundleItemList } from "@/components/bundles/bundle-item-list";
-import type { BundleItem } from "@/lib/bundle-types";
+import type { BundleItem } from "@/lib/bundles/schema";
 
 const item = (type: BundleItem["type"], id: string, extra: Partial<BundleItem> = {}): BundleItem => ({
   type,

@@ -1,10 +1,10 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ENTITY_TYPE_LABELS, itemKey, moveItem, type BundleItemRef } from "@/lib/bundle-items";
-import type { BundleItem } from "@/lib/bundle-types";
+import { TextLink } from "@/components/ui/text-link";
+import { ENTITY_TYPE_LABELS, itemKey, moveItem, type BundleItemRef } from "@/lib/bundles/items";
+import type { BundleItem } from "@/lib/bundles/schema";
 import { cn } from "@/lib/cn";
 
 type Action = "up" | "down" | "remove";
@@ -102,9 +102,9 @@ export function BundleItemList({
                 </span>
                 <div className="flex min-w-0 flex-1 items-baseline gap-2">
                   {item.href && !item.missing ? (
-                    <Link href={item.href} className="shrink-0 font-mono text-sm font-medium text-emerald-700 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-400">
+                    <TextLink mono href={item.href} className="shrink-0 text-sm">
                       {name}
-                    </Link>
+                    </TextLink>
                   ) : (
                     <span className="shrink-0 font-mono text-sm" title={item.type === "commit" ? item.id : undefined}>
                       {name}

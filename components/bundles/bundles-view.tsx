@@ -6,12 +6,15 @@ import { useRef, useState } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, TextArea, TextInput, describedBy } from "@/components/ui/field";
-import { EmptyState, LoadingBlock, PageHeader } from "@/components/ui/states";
+import { PageHeader } from "@/components/ui/page-header";
+import { QueryList } from "@/components/ui/query-gate";
+import { Section } from "@/components/ui/section";
+import { EmptyState } from "@/components/ui/states";
 import { RelativeTime } from "@/components/ui/time";
-import { isApiError } from "@/lib/api-client";
-import { ENTITY_TYPE_LABELS, BUNDLE_ENTITY_TYPES } from "@/lib/bundle-items";
-import type { BundleSummary } from "@/lib/bundle-types";
-import { useBundles, useCreateBundle, useImportBundle } from "@/lib/hooks/use-bundles";
+import { isApiError } from "@/lib/api-error";
+import { ENTITY_TYPE_LABELS, BUNDLE_ENTITY_TYPES } from "@/lib/bundles/items";
+import type { BundleSummary } from "@/lib/bundles/schema";
+import { useBundles, useCreateBundle, useImportBundle } from "@/lib/bundles/hooks";
 
 /** /bundles: the bundles, a form to make one, and importing an exported one. */
 export function BundlesView() {
@@ -26,20 +29,11 @@ export function BundlesView() {
         <NewBundleForm />
         <ImportBundle />
       </div>
-      <section aria-labelledby="bundles-heading" className="space-y-3">
-        <h2 id="bundles-heading" className="text-lg font-semibold">
-          All bundles
-        </h2>
-        {bundles.isPending ? (
-          <LoadingBlock label="Loading bundles…" />
-        ) : bundles.isError ? (
-          <ErrorAlert title="Could not load bundles">{bundles.error.message}</ErrorAlert>
-        ) : bundles.data.length === 0 ? (
-          <EmptyState title="No bundles yet">Create one above, or import a bundle someone exported.</EmptyState>
-        ) : (
-          <BundleList bundles={bundles.data} />
-        )}
-      </section>
+      <Section id="bundles-heading" title="All bundles">
+        <QueryList query={bundles} noun="bundles" empty={<EmptyState title="No bundles yet">Create one above, or import a bundle someone exported.</EmptyState>}>
+          {(items) => <BundleList bundles={items} />}
+        </QueryList>
+      </Section>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, TextArea } from "@/components/ui/field";
-import { isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-error";
 import type { ApplyStrategy } from "@/lib/diff/types";
 import { useApplyExecution } from "@/lib/diff/hooks";
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { LoadingBlock } from "@/components/ui/states";
-import { isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-error";
 import { useCompareDiff } from "@/lib/diff/hooks";
-import { shortId } from "@/lib/format-execution";
+import { shortId } from "@/lib/executions/format";
 import { DiffViewer } from "./diff-viewer";
 
 /** The compare view's file comparison: execution a's snapshot → execution b's snapshot. */

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ExecutionDiff } from "@/lib/diff/types";
-import type { ExecutionDto } from "@/lib/execution-types";
+import type { ExecutionDto } from "@/lib/executions/schema";
 import { makeExecution } from "@/test/support/execution-fixtures";
 import { ExecutionDiffPanel } from "./execution-diff-panel";
 

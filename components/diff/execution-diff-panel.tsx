@@ -2,7 +2,7 @@
 
 import { ErrorAlert } from "@/components/ui/alert";
 import { LoadingBlock } from "@/components/ui/states";
-import type { ExecutionDto } from "@/lib/execution-types";
+import type { ExecutionDto } from "@/lib/executions/schema";
 import { useExecutionDiff } from "@/lib/diff/hooks";
 import { ApplyControl } from "./apply-control";
 import { DiffViewer } from "./diff-viewer";

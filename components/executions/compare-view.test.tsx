@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { CompareTable, CompareView } from "@/components/executions/compare-view";
-import type { ExecutionSummary } from "@/lib/execution-types";
-import { summarizeEntries } from "@/lib/execution-summary";
+import type { ExecutionSummary } from "@/lib/executions/schema";
+import { summarizeEntries } from "@/lib/executions/summary";
 import { makeExecution, runContinueFork } from "@/test/support/execution-fixtures";
 
 function summary(id: string, overrides: Partial<ExecutionSummary> = {}): ExecutionSummary {

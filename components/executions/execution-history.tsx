@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { memo, useCallback, useState } from "react";
 import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
@@ -8,11 +7,13 @@ import { FollowUpForm, followUpBlocker } from "@/components/executions/follow-up
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button, LinkButton } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/states";
+import { ExecutionLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
 import { cn } from "@/lib/cn";
-import type { SessionTreeNode } from "@/lib/execution-types";
-import { excerpt, formatCost, formatDuration, shortId } from "@/lib/format-execution";
-import { useStartFresh, type FollowUpMode } from "@/lib/hooks/use-executions";
+import type { SessionTreeNode } from "@/lib/executions/schema";
+import { excerpt, formatCost, formatDuration, shortId } from "@/lib/executions/format";
+import { useStartFresh, type FollowUpMode } from "@/lib/executions/hooks";
+import { compareHref, executionHref } from "@/lib/hrefs";
 
 export type HistoryRow = { node: SessionTreeNode; depth: number };
 
@@ -35,7 +36,7 @@ function StartFreshButton({ id }: { id: string }) {
   const startFresh = useStartFresh(id);
   return (
     <>
-      <Button size="sm" variant="secondary" disabled={startFresh.isPending} onClick={() => startFresh.mutate(undefined, { onSuccess: (created) => router.push(`/executions/${created.id}`) })}>
+      <Button size="sm" variant="secondary" disabled={startFresh.isPending} onClick={() => startFresh.mutate(undefined, { onSuccess: (created) => router.push(executionHref(created.id)) })}>
         Start fresh
       </Button>
       {startFresh.error ? <span className="text-xs text-red-700 dark:text-red-400">{startFresh.error.message}</span> : null}
@@ -75,12 +76,7 @@ const Row = memo(function Row({
             {node.edge === "continue" ? "↳" : "●"}
           </span>
         )}
-        <Link
-          href={`/executions/${node.id}`}
-          className="rounded font-mono font-medium text-emerald-700 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-400"
-        >
-          #{shortId(node.id)}
-        </Link>
+        <ExecutionLink id={node.id} />
         <ExecutionStatusBadge status={node.status} />
         {node.isHead && node.sessionId ? (
           <span className="rounded bg-emerald-100 px-1.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200" title="Latest turn of this chain">
@@ -146,7 +142,7 @@ export function ExecutionHistory({ roots, error }: { roots: SessionTreeNode[]; e
             {selected.length === 1 ? `#${shortId(selected[0])} selected: tick one more to compare.` : `#${shortId(selected[0])} and #${shortId(selected[1])} selected.`}
           </span>
           {selected.length === 2 ? (
-            <LinkButton size="sm" href={`/compare?a=${selected[0]}&b=${selected[1]}`}>
+            <LinkButton size="sm" href={compareHref(selected[0], selected[1])}>
               Compare
             </LinkButton>
           ) : (

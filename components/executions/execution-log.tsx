@@ -2,18 +2,13 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { LogEntryView, ResultSummary } from "@/components/executions/log-entry-view";
+import { LogEntryView, ResultSummary } from "@/components/executions/log-entry/log-entry-view";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { useExecutionLog, type LogLine } from "@/lib/hooks/use-execution-log";
-import type { LogEntry } from "@/lib/log-entries";
-
-function seqFromHash(): number | null {
-  if (typeof window === "undefined") return null;
-  const match = /^#seq-(\d+)$/.exec(window.location.hash);
-  return match ? Number(match[1]) : null;
-}
+import { seqFromHash } from "@/lib/hrefs";
+import { useExecutionLog, type LogLine } from "@/lib/executions/use-execution-log";
+import type { LogEntry } from "@/lib/executions/log-entries";
 
 const Row = memo(function Row({ line, toolName, highlighted }: { line: LogLine; toolName?: string; highlighted: boolean }) {
   return (
@@ -119,7 +114,7 @@ export function ExecutionLog({ executionId, eventCount, finished }: { executionI
   // Anchors: on load and whenever the address's #seq-<n> changes (search results link here).
   useEffect(() => {
     const apply = () => {
-      const seq = seqFromHash();
+      const seq = seqFromHash(window.location.hash);
       pendingAnchor.current = seq;
       setHighlight(seq);
       scrollToAnchor();

@@ -1,4 +1,4 @@
-import type { ExecutionStatus } from "@/lib/execution-types";
+import type { ExecutionStatus } from "@/lib/executions/types";
 import { cn } from "@/lib/cn";
 
 const styles: Record<ExecutionStatus, { label: string; className: string; dot: string }> = {

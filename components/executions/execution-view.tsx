@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, type ReactNode } from "react";
 import { ExecutionDiffPanel } from "@/components/diff/execution-diff-panel";
@@ -11,17 +10,17 @@ import { ManagedSessionLink } from "@/components/sessions/managed-session-link";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { LoadingBlock } from "@/components/ui/states";
+import { Breadcrumb } from "@/components/ui/page-header";
+import { QueryGate } from "@/components/ui/query-gate";
+import { ExecutionLink, TextLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
-import { isApiError } from "@/lib/api-client";
-import type { ExecutionDto, SessionTreeNode } from "@/lib/execution-types";
-import { formatCost, formatDuration, shortId } from "@/lib/format-execution";
-import { useCancelExecution, useExecution, useIssueSessionTree, useStartFresh } from "@/lib/hooks/use-executions";
-import { usePrefetchExecutionLogTail } from "@/lib/hooks/use-execution-log";
-import { useIssue } from "@/lib/hooks/use-issues";
-import { flattenTree } from "@/lib/session-tree";
-
-const link = "rounded font-medium text-emerald-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-400";
+import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
+import { formatCost, formatDuration, shortId } from "@/lib/executions/format";
+import { useCancelExecution, useExecution, useIssueSessionTree, useStartFresh } from "@/lib/executions/hooks";
+import { usePrefetchExecutionLogTail } from "@/lib/executions/use-execution-log";
+import { useIssue } from "@/lib/issues/hooks";
+import { executionHref } from "@/lib/hrefs";
+import { flattenTree } from "@/lib/executions/session-tree";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -29,14 +28,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
       <dd className="min-w-0">{children}</dd>
     </div>
-  );
-}
-
-function ExecLink({ id }: { id: string }) {
-  return (
-    <Link className={`${link} font-mono`} href={`/executions/${id}`}>
-      #{shortId(id)}
-    </Link>
   );
 }
 
@@ -57,7 +48,7 @@ function elapsed(execution: ExecutionDto): number | null {
 
 /** Continuations and forks made from this execution, read from its issue's session tree. */
 function useFollowUps(execution: ExecutionDto): { continuations: SessionTreeNode[]; forks: SessionTreeNode[] } {
-  const tree = useIssueSessionTree(execution.issueId, { live: true });
+  const tree = useIssueSessionTree(execution.issueId);
   return useMemo(() => {
     const node = tree.data ? flattenTree(tree.data.roots).find((n) => n.id === execution.id) : undefined;
     const children = node?.children ?? [];
@@ -73,7 +64,7 @@ function LinkedExecutionsRow({ label, executions }: { label: string; executions:
       <span className="flex flex-wrap gap-2">
         {executions.map((c) => (
           <span key={c.id} className="flex items-center gap-1">
-            <ExecLink id={c.id} />
+            <ExecutionLink id={c.id} />
             <ExecutionStatusDot status={c.status} />
           </span>
         ))}
@@ -86,16 +77,12 @@ function LinkedExecutionsRow({ label, executions }: { label: string; executions:
 export function ExecutionView({ id }: { id: string }) {
   // The end of the log loads alongside the execution, not after it.
   usePrefetchExecutionLogTail(id);
-  const { data: execution, error, isPending } = useExecution(id);
-  if (isPending) return <LoadingBlock label="Loading execution…" />;
-  if (error || !execution) {
-    return (
-      <ErrorAlert title={isApiError(error) && error.status === 404 ? "Execution not found" : "Could not load this execution"}>
-        {error?.message ?? "Not found"}
-      </ErrorAlert>
-    );
-  }
-  return <ExecutionDetails execution={execution} />;
+  const execution = useExecution(id);
+  return (
+    <QueryGate query={execution} noun="execution">
+      {(data) => <ExecutionDetails execution={data} />}
+    </QueryGate>
+  );
 }
 
 function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
@@ -114,13 +101,7 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
   return (
     <div className="space-y-6">
       <header className="space-y-2">
-        <nav aria-label="Breadcrumb" className="text-sm text-zinc-500 dark:text-zinc-400">
-          <Link className="hover:underline" href="/issues">
-            Issues
-          </Link>{" "}
-          /{" "}
-          <span className="font-mono">{execution.issueId}</span> / Execution
-        </nav>
+        <Breadcrumb trail={[{ label: "Issues", href: "/issues" }, { label: <span className="font-mono">{execution.issueId}</span> }, { label: "Execution" }]} />
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-xl font-semibold tracking-tight">
             Execution <span className="font-mono">#{shortId(execution.id)}</span>
@@ -137,7 +118,7 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
 
       {execution.waitingForExecutionId ? (
         <p role="status" className="rounded-md border border-zinc-200 bg-zinc-100 px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-800">
-          Queued as the next turn: starts when <ExecLink id={execution.waitingForExecutionId} /> finishes.
+          Queued as the next turn: starts when <ExecutionLink id={execution.waitingForExecutionId} /> finishes.
         </p>
       ) : null}
 
@@ -150,7 +131,7 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
                 size="sm"
                 variant={sessionGone ? "primary" : "secondary"}
                 disabled={startFresh.isPending}
-                onClick={() => startFresh.mutate(undefined, { onSuccess: (created) => router.push(`/executions/${created.id}`) })}
+                onClick={() => startFresh.mutate(undefined, { onSuccess: (created) => router.push(executionHref(created.id)) })}
               >
                 Start fresh
               </Button>
@@ -165,9 +146,7 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
       <section aria-label="Details" className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <dl className="rounded-lg border border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-900">
           <Row label="Issue">
-            <Link className={link} href={`/issues/${execution.issueId}`}>
-              {execution.issueId}
-            </Link>
+            <TextLink href={`/issues/${execution.issueId}`}>{execution.issueId}</TextLink>
             {issue.data ? <span className="text-zinc-600 dark:text-zinc-400"> ({issue.data.title})</span> : null}
           </Row>
           <Row label="Agent">{execution.agent}</Row>
@@ -206,19 +185,19 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
           ) : null}
           {execution.parentExecutionId ? (
             <Row label="Continues">
-              <ExecLink id={execution.parentExecutionId} />
+              <ExecutionLink id={execution.parentExecutionId} />
             </Row>
           ) : null}
           {execution.forkedFromExecutionId ? (
             <Row label="Forked from">
-              <ExecLink id={execution.forkedFromExecutionId} />
+              <ExecutionLink id={execution.forkedFromExecutionId} />
               {execution.forkSessionId ? <span className="ml-2 font-mono text-xs text-zinc-500">session {shortId(execution.forkSessionId)}</span> : null}
               {execution.resumeAtMessageId ? <span className="ml-2 text-xs text-zinc-500">(at its own last message)</span> : null}
             </Row>
           ) : null}
           {execution.restartedFromExecutionId ? (
             <Row label="Restarted from">
-              <ExecLink id={execution.restartedFromExecutionId} />
+              <ExecutionLink id={execution.restartedFromExecutionId} />
             </Row>
           ) : null}
           <LinkedExecutionsRow label="Next turn" executions={followUps.continuations} />

@@ -1,15 +1,15 @@
 "use client";
 
-import Link from "next/link";
 import { useId, useState } from "react";
 import { ExecutionStatusDot } from "@/components/executions/execution-status-badge";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { controlClasses } from "@/components/ui/field";
+import { ExecutionLink } from "@/components/ui/text-link";
 import { cn } from "@/lib/cn";
-import type { ExecutionDto } from "@/lib/execution-types";
-import { shortId } from "@/lib/format-execution";
-import { useExecution, useFollowUp, type FollowUpMode } from "@/lib/hooks/use-executions";
+import type { ExecutionDto } from "@/lib/executions/schema";
+import { shortId } from "@/lib/executions/format";
+import { useExecution, useFollowUp, type FollowUpMode } from "@/lib/executions/hooks";
 
 /** Why Continue/Fork cannot run from this execution, or null when they can. */
 export function followUpBlocker(execution: ExecutionDto): string | null {
@@ -27,9 +27,9 @@ function CreatedFollowUp({ created, sourceId }: { created: ExecutionDto; sourceI
   return (
     <li className="flex flex-wrap items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
       <span>{queuedBehind ? "Queued as the next turn:" : "Started:"}</span>
-      <Link className="font-medium text-emerald-700 underline underline-offset-2 dark:text-emerald-400" href={`/executions/${execution.id}`}>
+      <ExecutionLink id={execution.id} underline mono={false}>
         {kind} {shortId(execution.id)}
-      </Link>
+      </ExecutionLink>
       <ExecutionStatusDot status={execution.status} />
       {queuedBehind ? <span className="text-xs text-zinc-500">starts when #{shortId(queuedBehind)} finishes</span> : null}
     </li>

@@ -4,10 +4,10 @@ import { useSearchParams } from "next/navigation";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { ExecutionHistory } from "@/components/executions/execution-history";
 import { RunAgentForm } from "@/components/executions/run-agent-form";
-import { SessionTreeGraph } from "@/components/executions/session-tree-graph";
+import { SessionTreeGraph } from "@/components/executions/session-tree/session-tree-graph";
 import { LoadingBlock } from "@/components/ui/states";
 import { cn } from "@/lib/cn";
-import { useIssueSessionTree } from "@/lib/hooks/use-executions";
+import { useIssueSessionTree } from "@/lib/executions/hooks";
 import { replaceSearchParams } from "@/lib/url-state";
 
 const VIEWS = [
@@ -24,7 +24,7 @@ type ViewId = (typeof VIEWS)[number]["id"];
 export function IssueExecutions({ issueId, showRunForm = true }: { issueId: string; showRunForm?: boolean }) {
   const params = useSearchParams();
   const [view, setView] = useState<ViewId>(params?.get("view") === "tree" ? "tree" : "history");
-  const tree = useIssueSessionTree(issueId, { live: true });
+  const tree = useIssueSessionTree(issueId);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const choose = (next: ViewId, focus = false) => {

@@ -6,10 +6,11 @@ import { CitedSessionChoice, type RunAs } from "@/components/sessions/cited-sess
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { controlClasses, Field } from "@/components/ui/field";
-import { isApiError } from "@/lib/api-client";
-import { useCreateExecution } from "@/lib/hooks/use-executions";
-import { useBranchFrom } from "@/lib/hooks/use-sessions";
-import { parseReferences, referencesOfType } from "@/lib/references";
+import { isApiError } from "@/lib/api-error";
+import { useCreateExecution } from "@/lib/executions/hooks";
+import { useBranchFrom } from "@/lib/sessions/hooks";
+import { parseReferences, referencesOfType } from "@/lib/references/parse";
+import { executionHref } from "@/lib/hrefs";
 
 /**
  * Starts an agent on an issue with a prompt; opens the new execution's page.
@@ -38,7 +39,7 @@ export function RunAgentForm({ issueId }: { issueId: string }) {
         event.preventDefault();
         setTouched(true);
         if (!prompt.trim() || created.isPending || branch.isPending) return;
-        const open = { onSuccess: (execution: { id: string }) => router.push(`/executions/${execution.id}`) };
+        const open = { onSuccess: (execution: { id: string }) => router.push(executionHref(execution.id)) };
         if (runAs.mode === "new") created.mutate({ issueId, prompt, agent, cwd: cwd.trim() || undefined }, open);
         else branch.mutate({ mode: runAs.mode, sourceId: runAs.headExecutionId, prompt }, open);
       }}

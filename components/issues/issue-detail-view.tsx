@@ -9,12 +9,12 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { PriorityBadge, StatusBadge } from "@/components/ui/badges";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
-import { LoadingBlock } from "@/components/ui/states";
+import { EntityHeader } from "@/components/ui/page-header";
+import { QueryGate } from "@/components/ui/query-gate";
 import { RelativeTime } from "@/components/ui/time";
 import { IssueForm } from "@/components/issues/issue-form";
-import { isApiError } from "@/lib/api-client";
-import { useDeleteIssue, useIssue, useUpdateIssue } from "@/lib/hooks/use-issues";
-import { useSpecs } from "@/lib/hooks/use-specs";
+import { useDeleteIssue, useIssue, useUpdateIssue } from "@/lib/issues/hooks";
+import { useSpecs } from "@/lib/specs/hooks";
 import {
   ISSUE_PRIORITIES,
   ISSUE_STATUSES,
@@ -22,31 +22,22 @@ import {
   STATUS_LABELS,
   type IssuePriority,
   type IssueStatus,
-} from "@/lib/schemas/issue";
-import type { Issue } from "@/lib/types";
+} from "@/lib/issues/schema";
+import type { Issue } from "@/lib/issues/schema";
 import { IssueExecutions } from "@/components/executions/issue-executions";
 import { RunAgentForm } from "@/components/executions/run-agent-form";
-import { usePrefetchIssueSessionTree } from "@/lib/hooks/use-executions";
+import { usePrefetchIssueSessionTree } from "@/lib/executions/hooks";
 
 export function IssueDetailView({ id }: { id: string }) {
   const issue = useIssue(id);
   // The executions section's data, fetched alongside the issue rather than after it.
   usePrefetchIssueSessionTree(id);
 
-  if (issue.isPending) return <LoadingBlock label="Loading issue…" />;
-  if (issue.isError) {
-    return (
-      <div className="space-y-4">
-        <ErrorAlert title={isApiError(issue.error) && issue.error.status === 404 ? "Issue not found" : "Could not load the issue"}>
-          {issue.error.message}
-        </ErrorAlert>
-        <Link href="/issues" className="text-sm font-medium text-emerald-700 underline dark:text-emerald-400">
-          Back to issues
-        </Link>
-      </div>
-    );
-  }
-  return <IssueDetail issue={issue.data} />;
+  return (
+    <QueryGate query={issue} noun="issue" back={{ href: "/issues", label: "Back to issues" }}>
+      {(data) => <IssueDetail issue={data} />}
+    </QueryGate>
+  );
 }
 
 function IssueDetail({ issue }: { issue: Issue }) {
@@ -55,25 +46,7 @@ function IssueDetail({ issue }: { issue: Issue }) {
 
   return (
     <article className="space-y-6">
-      <header className="space-y-2">
-        <nav aria-label="Breadcrumb" className="text-sm text-zinc-500 dark:text-zinc-400">
-          <Link href="/issues" className="hover:underline">
-            Issues
-          </Link>{" "}
-          / <span className="font-mono">{issue.id}</span>
-        </nav>
-        {editing ? (
-          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">Edit {issue.id}</h1>
-        ) : (
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-            <h1 className="text-2xl font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">
-              {issue.title}
-            </h1>
-            <Button variant="secondary" className="shrink-0" onClick={() => setEditing(true)}>
-              Edit issue
-            </Button>
-          </div>
-        )}
+      <EntityHeader list={{ label: "Issues", href: "/issues" }} id={issue.id} title={issue.title} editing={editing} onEdit={() => setEditing(true)} editLabel="Edit issue">
         <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
           <StatusBadge status={issue.status} />
           <PriorityBadge priority={issue.priority} />
@@ -86,7 +59,7 @@ function IssueDetail({ issue }: { issue: Issue }) {
             </span>
           ) : null}
         </div>
-      </header>
+      </EntityHeader>
 
       {/* Phone: description, details, executions. Wide: details in a right-hand column. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr_auto] lg:gap-x-8">

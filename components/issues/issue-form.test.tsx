@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { IssueForm } from "@/components/issues/issue-form";
-import { ApiError } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-error";
 
 const specs = [
   { id: "SPEC-2", title: "Billing" },

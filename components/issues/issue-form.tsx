@@ -1,11 +1,10 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/alert";
 import { describedBy, Field, Select, TextInput } from "@/components/ui/field";
 import { MarkdownEditor } from "@/components/markdown-editor";
-import { errorMessage, fieldErrorsFromApi, fieldErrorsFromZod, type FormFieldErrors } from "@/lib/form-errors";
+import { useZodForm } from "@/lib/hooks/use-zod-form";
 import { BODY_MAX, TITLE_MAX } from "@/lib/schemas/common";
 import {
   createIssueSchema,
@@ -16,17 +15,17 @@ import {
   type CreateIssueData,
   type IssuePriority,
   type IssueStatus,
-} from "@/lib/schemas/issue";
-import type { SpecRef } from "@/lib/types";
+} from "@/lib/issues/schema";
+import type { SpecRef } from "@/lib/specs/schema";
 
-export interface IssueFormValues {
+export type IssueFormValues = {
   title: string;
   body: string;
   status: IssueStatus;
   priority: IssuePriority;
   /** "" for no spec. */
   specId: string;
-}
+};
 
 const FIELD_ORDER: Array<keyof IssueFormValues> = ["title", "body", "status", "priority", "specId"];
 
@@ -56,29 +55,14 @@ export function IssueForm({
   onCancel?: () => void;
   idPrefix?: string;
 }) {
-  const [values, setValues] = useState<IssueFormValues>({
-    title: "",
-    body: "",
-    status: "open",
-    priority: "medium",
-    specId: "",
-    ...initialValues,
-  });
-  const [errors, setErrors] = useState<FormFieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const id = (field: keyof IssueFormValues) => `${idPrefix}-${field}`;
-
-  const set = (field: keyof IssueFormValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const focusFirstError = (fieldErrors: FormFieldErrors) => {
-    const first = FIELD_ORDER.find((f) => fieldErrors[f]);
-    if (first) document.getElementById(id(first))?.focus();
-  };
+  const { values, set, errors, formError, pending, handleSubmit } = useZodForm({
+    schema: createIssueSchema,
+    initialValues: { title: "", body: "", status: "open", priority: "medium", specId: "", ...initialValues },
+    onSubmit,
+    fieldOrder: FIELD_ORDER,
+    fieldId: id,
+  });
 
   // The selected spec must be offered even before the list loads (or if it no longer exists).
   const specOptions =
@@ -86,33 +70,27 @@ export function IssueForm({
       ? [{ id: values.specId, title: specsLoading ? "Loading…" : "(unknown spec)" }, ...specs]
       : specs;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFormError(null);
-    const parsed = createIssueSchema.safeParse(values);
-    if (!parsed.success) {
-      const fieldErrors = fieldErrorsFromZod(parsed.error);
-      setErrors(fieldErrors);
-      focusFirstError(fieldErrors);
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      await onSubmit(parsed.data);
-    } catch (error) {
-      const fieldErrors = fieldErrorsFromApi(error);
-      setErrors(fieldErrors);
-      setFormError(errorMessage(error));
-      focusFirstError(fieldErrors);
-    } finally {
-      setPending(false);
-    }
-  }
+  const metaSelect = (field: "status" | "priority" | "specId", label: string, options: { value: string; label: string }[]) => (
+    <Field id={id(field)} label={label} error={errors[field]}>
+      <Select
+        id={id(field)}
+        name={field}
+        value={values[field]}
+        onChange={(e) => set(field)(e.target.value)}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={describedBy(id(field), { error: errors[field] })}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
 
   return (
-    <form ref={formRef} onSubmit={handleSubmit} noValidate className="space-y-5" aria-label={submitLabel}>
+    <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-label={submitLabel}>
       {formError ? <ErrorAlert title="Could not save the issue">{formError}</ErrorAlert> : null}
       <Field id={id("title")} label="Title" error={errors.title}>
         <TextInput
@@ -130,55 +108,9 @@ export function IssueForm({
       </Field>
       {showMeta ? (
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field id={id("status")} label="Status" error={errors.status}>
-            <Select
-              id={id("status")}
-              name="status"
-              value={values.status}
-              onChange={(e) => set("status")(e.target.value)}
-              aria-invalid={errors.status ? true : undefined}
-              aria-describedby={describedBy(id("status"), { error: errors.status })}
-            >
-              {ISSUE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id={id("priority")} label="Priority" error={errors.priority}>
-            <Select
-              id={id("priority")}
-              name="priority"
-              value={values.priority}
-              onChange={(e) => set("priority")(e.target.value)}
-              aria-invalid={errors.priority ? true : undefined}
-              aria-describedby={describedBy(id("priority"), { error: errors.priority })}
-            >
-              {ISSUE_PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {PRIORITY_LABELS[p]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id={id("specId")} label="Spec (optional)" error={errors.specId}>
-            <Select
-              id={id("specId")}
-              name="specId"
-              value={values.specId}
-              onChange={(e) => set("specId")(e.target.value)}
-              aria-invalid={errors.specId ? true : undefined}
-              aria-describedby={describedBy(id("specId"), { error: errors.specId })}
-            >
-              <option value="">No spec</option>
-              {specOptions.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.id} · {s.title}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          {metaSelect("status", "Status", ISSUE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })))}
+          {metaSelect("priority", "Priority", ISSUE_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] })))}
+          {metaSelect("specId", "Spec (optional)", [{ value: "", label: "No spec" }, ...specOptions.map((s) => ({ value: s.id, label: `${s.id} · ${s.title}` }))])}
         </div>
       ) : null}
       <Field id={id("body")} label="Description" error={errors.body}>
@@ -193,16 +125,7 @@ export function IssueForm({
           rows={12}
         />
       </Field>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormActions pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { PriorityBadge, StatusBadge } from "@/components/ui/badges";
 import { RelativeTime } from "@/components/ui/time";
-import type { Issue } from "@/lib/types";
+import type { Issue } from "@/lib/issues/schema";
 
 /** Issues as a list of rows; `showSpec` false hides the spec column (e.g. on a spec's page). */
 export function IssueList({ issues, showSpec = true, label = "Issues" }: { issues: Issue[]; showSpec?: boolean; label?: string }) {

@@ -1,10 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { PageHeader } from "@/components/ui/states";
+import { PageHeader } from "@/components/ui/page-header";
 import { IssueForm } from "@/components/issues/issue-form";
-import { useCreateIssue } from "@/lib/hooks/use-issues";
-import { useSpecs } from "@/lib/hooks/use-specs";
+import { useCreateIssue } from "@/lib/issues/hooks";
+import { useSpecs } from "@/lib/specs/hooks";
 
 export function NewIssueView({ defaultSpecId }: { defaultSpecId?: string }) {
   const router = useRouter();

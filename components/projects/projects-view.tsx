@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { ErrorAlert } from "@/components/ui/alert";
-import { LoadingBlock, PageHeader } from "@/components/ui/states";
+import { LoadingBlock } from "@/components/ui/states";
+import { PageHeader } from "@/components/ui/page-header";
 import type { Project } from "@/lib/projects/types";
 import { useProjects } from "@/lib/projects/hooks";
 import { RegisterProjectForm } from "./register-project-form";

@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput, describedBy } from "@/components/ui/field";
-import { isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-error";
 import { useCreateProject } from "@/lib/projects/hooks";
 
 const FIELDS = ["path", "name", "baseBranch", "defaultAgent"] as const;

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Markdown } from "@/components/markdown";
-import type { ReferenceSummary } from "@/lib/reference-types";
+import type { ReferenceSummary } from "@/lib/references/schema";
 
 // [[SESS-n]] / [[ISSUE-n]] / [[SPEC-n]] in markdown: links to known entities
 // with a hover/focus card, visibly broken ones for unknown ids, nothing inside

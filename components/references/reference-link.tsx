@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { createContext, useContext, useId, useState } from "react";
 import { RelativeTime } from "@/components/ui/time";
-import { useReferenceSummary } from "@/lib/hooks/use-references";
-import { parseReferenceId, referenceHref } from "@/lib/references";
-import type { ReferenceSummary } from "@/lib/reference-types";
+import { useReferenceSummary } from "@/lib/references/hooks";
+import { parseReferenceId, referenceHref } from "@/lib/references/parse";
+import type { ReferenceSummary } from "@/lib/references/schema";
 
 /**
  * What the surrounding markdown knows about its references: "off" (no query

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { ErrorAlert } from "@/components/ui/alert";
 import { LoadingBlock } from "@/components/ui/states";
 import { RelativeTime } from "@/components/ui/time";
-import { useBacklinks } from "@/lib/hooks/use-references";
+import { useBacklinks } from "@/lib/references/hooks";
 
 const TYPE_LABEL = { spec: "Spec", issue: "Issue", session: "Session" } as const;
 

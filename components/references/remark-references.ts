@@ -2,7 +2,7 @@
 // links marked with data-arbor-ref, which components/markdown.tsx renders as
 // reference links with a hover card. Code (inline or fenced) is left alone, as
 // are references inside links (a link cannot hold another link).
-import { referenceHref, splitReferences } from "@/lib/references";
+import { referenceHref, splitReferences } from "@/lib/references/parse";
 
 type MdNode = {
   type: string;

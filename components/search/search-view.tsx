@@ -5,12 +5,13 @@ import { useEffect, useState } from "react";
 import { HighlightedText } from "@/components/search/highlighted-text";
 import { ErrorAlert } from "@/components/ui/alert";
 import { TextInput } from "@/components/ui/field";
-import { EmptyState, LoadingBlock, PageHeader } from "@/components/ui/states";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState, LoadingBlock } from "@/components/ui/states";
 import { RelativeTime } from "@/components/ui/time";
 import { cn } from "@/lib/cn";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
-import { useSearch } from "@/lib/hooks/use-bundles";
-import type { SearchGroup, SearchHit, SearchHitKind } from "@/lib/search-types";
+import { useSearch } from "@/lib/search/hooks";
+import type { SearchGroup, SearchHit, SearchHitKind } from "@/lib/search/schema";
 import { replaceSearchParams } from "@/lib/url-state";
 
 const KIND_LABELS: Record<SearchHitKind, string> = { prompt: "Prompt", assistant: "Assistant", tool: "Tool", file: "File", session: "Session" };

@@ -1,8 +1,8 @@
 "use client";
 
-import { useSession } from "@/lib/hooks/use-sessions";
-import { shortId } from "@/lib/format-execution";
-import type { Reference } from "@/lib/references";
+import { useSession } from "@/lib/sessions/hooks";
+import { shortId } from "@/lib/executions/format";
+import type { Reference } from "@/lib/references/parse";
 
 /** How to run a prompt that cites sessions: a new session, or a Continue / Fork of a cited session's head. */
 export type RunAs = { mode: "new" } | { mode: "continue" | "fork"; sessionId: string; headExecutionId: string };

@@ -1,5 +1,5 @@
 import { cn } from "@/lib/cn";
-import type { SessionSummary } from "@/lib/session-types";
+import type { SessionSummary } from "@/lib/sessions/schema";
 
 const pill = "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap";
 

@@ -2,8 +2,8 @@ import Link from "next/link";
 import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
 import { agentName, ArchivedBadge, ExpiredBadge } from "@/components/sessions/session-badges";
 import { RelativeTime } from "@/components/ui/time";
-import { formatCost } from "@/lib/format-execution";
-import type { SessionSummary } from "@/lib/session-types";
+import { formatCost } from "@/lib/executions/format";
+import type { SessionSummary } from "@/lib/sessions/schema";
 
 export function SessionList({ sessions, label = "Sessions" }: { sessions: SessionSummary[]; label?: string }) {
   return (

@@ -1,13 +1,14 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { SessionList } from "@/components/sessions/session-list";
-import { ErrorAlert } from "@/components/ui/alert";
-import { Select, TextInput } from "@/components/ui/field";
-import { EmptyState, LoadingBlock, PageHeader } from "@/components/ui/states";
-import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
-import { useSessions } from "@/lib/hooks/use-sessions";
-import { replaceSearchParams } from "@/lib/url-state";
+import { Select } from "@/components/ui/field";
+import { PageHeader } from "@/components/ui/page-header";
+import { QueryList } from "@/components/ui/query-gate";
+import { SearchField } from "@/components/ui/search-field";
+import { EmptyState } from "@/components/ui/states";
+import { useListSearch } from "@/lib/hooks/use-list-search";
+import { useSessions } from "@/lib/sessions/hooks";
 
 const AGENTS = [
   { value: "", label: "All agents" },
@@ -16,28 +17,22 @@ const AGENTS = [
 ];
 
 export function SessionsView({ initialQuery = "", initialAgent = "", initialShowArchived = false }: { initialQuery?: string; initialAgent?: string; initialShowArchived?: boolean }) {
-  const [query, setQuery] = useState(initialQuery);
   const [agent, setAgent] = useState(initialAgent);
   const [showArchived, setShowArchived] = useState(initialShowArchived);
-  const q = useDebouncedValue(query.trim(), 250);
-  const sessions = useSessions({ q: q || undefined, agent: agent || undefined, archived: showArchived ? "all" : "false" });
-
-  useEffect(() => replaceSearchParams({ q: q || undefined, agent: agent || undefined, archived: showArchived ? "all" : undefined }), [q, agent, showArchived]);
+  const { query, setQuery, q } = useListSearch(initialQuery, { agent: agent || undefined, archived: showArchived ? "all" : undefined });
+  const sessions = useSessions({ q, agent: agent || undefined, archived: showArchived ? "all" : "false" });
 
   const filtered = Boolean(q || agent);
   return (
     <div>
       <PageHeader title="Sessions" description="Agent conversations, kept so you can continue or fork them. Cite one anywhere as [[SESS-1]]." />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center" role="search">
-        <label htmlFor="session-search" className="sr-only">
-          Search sessions by title or description
-        </label>
-        <TextInput
+        <SearchField
           id="session-search"
-          type="search"
+          label="Search sessions by title or description"
           placeholder="Search title and description…"
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={setQuery}
           className="sm:max-w-sm"
         />
         <label htmlFor="session-agent" className="sr-only">
@@ -55,23 +50,21 @@ export function SessionsView({ initialQuery = "", initialAgent = "", initialShow
           Show archived
         </label>
       </div>
-      {sessions.isPending ? (
-        <LoadingBlock label="Loading sessions…" />
-      ) : sessions.isError ? (
-        <ErrorAlert title="Could not load sessions">{sessions.error.message}</ErrorAlert>
-      ) : sessions.data.length === 0 ? (
-        filtered ? (
-          <EmptyState title="No sessions match">Try a different search or agent{showArchived ? "" : ", or show archived sessions"}.</EmptyState>
-        ) : (
-          <EmptyState title={showArchived ? "No sessions yet" : "No active sessions"}>
-            A session appears here as soon as an agent you run on an issue starts one.
-          </EmptyState>
-        )
-      ) : (
-        <div aria-busy={sessions.isFetching || undefined}>
-          <SessionList sessions={sessions.data} />
-        </div>
-      )}
+      <QueryList
+        query={sessions}
+        noun="sessions"
+        empty={
+          filtered ? (
+            <EmptyState title="No sessions match">Try a different search or agent{showArchived ? "" : ", or show archived sessions"}.</EmptyState>
+          ) : (
+            <EmptyState title={showArchived ? "No sessions yet" : "No active sessions"}>
+              A session appears here as soon as an agent you run on an issue starts one.
+            </EmptyState>
+          )
+        }
+      >
+        {(items) => <SessionList sessions={items} />}
+      </QueryList>
     </div>
   );
 }

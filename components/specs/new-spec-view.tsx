@@ -1,9 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { PageHeader } from "@/components/ui/states";
+import { PageHeader } from "@/components/ui/page-header";
 import { SpecForm } from "@/components/specs/spec-form";
-import { useCreateSpec } from "@/lib/hooks/use-specs";
+import { useCreateSpec } from "@/lib/specs/hooks";
 
 export function NewSpecView() {
   const router = useRouter();

@@ -1,38 +1,31 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button, LinkButton } from "@/components/ui/button";
-import { EmptyState, LoadingBlock } from "@/components/ui/states";
+import { EntityHeader } from "@/components/ui/page-header";
+import { QueryGate, QueryList } from "@/components/ui/query-gate";
+import { Section } from "@/components/ui/section";
+import { EmptyState } from "@/components/ui/states";
 import { RelativeTime } from "@/components/ui/time";
 import { IssueList } from "@/components/issues/issue-list";
 import { SpecForm } from "@/components/specs/spec-form";
-import { isApiError } from "@/lib/api-client";
-import { useIssues } from "@/lib/hooks/use-issues";
-import { useDeleteSpec, useSpec, useUpdateSpec } from "@/lib/hooks/use-specs";
-import type { Spec } from "@/lib/types";
+import { isApiError } from "@/lib/api-error";
+import { useIssues } from "@/lib/issues/hooks";
+import { useDeleteSpec, useSpec, useUpdateSpec } from "@/lib/specs/hooks";
+import type { Spec } from "@/lib/specs/schema";
 
 export function SpecDetailView({ id }: { id: string }) {
   const spec = useSpec(id);
 
-  if (spec.isPending) return <LoadingBlock label="Loading spec…" />;
-  if (spec.isError) {
-    return (
-      <div className="space-y-4">
-        <ErrorAlert title={isApiError(spec.error) && spec.error.status === 404 ? "Spec not found" : "Could not load the spec"}>
-          {spec.error.message}
-        </ErrorAlert>
-        <Link href="/specs" className="text-sm font-medium text-emerald-700 underline dark:text-emerald-400">
-          Back to specs
-        </Link>
-      </div>
-    );
-  }
-  return <SpecDetail spec={spec.data} />;
+  return (
+    <QueryGate query={spec} noun="spec" back={{ href: "/specs", label: "Back to specs" }}>
+      {(data) => <SpecDetail spec={data} />}
+    </QueryGate>
+  );
 }
 
 function SpecDetail({ spec }: { spec: Spec }) {
@@ -41,31 +34,11 @@ function SpecDetail({ spec }: { spec: Spec }) {
 
   return (
     <article className="space-y-8">
-      <header className="space-y-2">
-        <nav aria-label="Breadcrumb" className="text-sm text-zinc-500 dark:text-zinc-400">
-          <Link href="/specs" className="hover:underline">
-            Specs
-          </Link>{" "}
-          / <span className="font-mono">{spec.id}</span>
-        </nav>
-        {editing ? (
-          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">Edit {spec.id}</h1>
-        ) : (
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-            <h1 className="text-2xl font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">
-              {spec.title}
-            </h1>
-            <div className="flex shrink-0 gap-2">
-              <Button variant="secondary" onClick={() => setEditing(true)}>
-                Edit spec
-              </Button>
-            </div>
-          </div>
-        )}
+      <EntityHeader list={{ label: "Specs", href: "/specs" }} id={spec.id} title={spec.title} editing={editing} onEdit={() => setEditing(true)} editLabel="Edit spec">
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
           Created <RelativeTime iso={spec.createdAt} /> · Updated <RelativeTime iso={spec.updatedAt} />
         </p>
-      </header>
+      </EntityHeader>
 
       {editing ? (
         <section aria-label="Edit spec">
@@ -96,26 +69,20 @@ function SpecDetail({ spec }: { spec: Spec }) {
 function SpecIssues({ spec }: { spec: Spec }) {
   const issues = useIssues({ specId: spec.id });
   return (
-    <section aria-labelledby="spec-issues-heading" className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="spec-issues-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
-          Issues
-          {issues.data ? <span className="ml-2 text-sm font-normal text-zinc-500">{issues.data.length}</span> : null}
-        </h2>
+    <Section
+      id="spec-issues-heading"
+      title="Issues"
+      count={issues.data?.length}
+      actions={
         <LinkButton href={`/issues/new?specId=${spec.id}`} variant="secondary" size="sm">
           New issue for this spec
         </LinkButton>
-      </div>
-      {issues.isPending ? (
-        <LoadingBlock label="Loading issues…" />
-      ) : issues.isError ? (
-        <ErrorAlert title="Could not load issues">{issues.error.message}</ErrorAlert>
-      ) : issues.data.length === 0 ? (
-        <EmptyState title="No issues for this spec yet">Break the spec down into issues to work on.</EmptyState>
-      ) : (
-        <IssueList issues={issues.data} showSpec={false} label={`Issues of ${spec.id}`} />
-      )}
-    </section>
+      }
+    >
+      <QueryList query={issues} noun="issues" empty={<EmptyState title="No issues for this spec yet">Break the spec down into issues to work on.</EmptyState>}>
+        {(items) => <IssueList issues={items} showSpec={false} label={`Issues of ${spec.id}`} />}
+      </QueryList>
+    </Section>
   );
 }
 

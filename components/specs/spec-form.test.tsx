@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SpecForm } from "@/components/specs/spec-form";
-import { ApiError } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-error";
 
 describe("<SpecForm>", () => {
   it("shows 'Title is required' next to the title and does not submit", async () => {

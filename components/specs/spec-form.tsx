@@ -1,18 +1,17 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/alert";
 import { describedBy, Field, TextInput } from "@/components/ui/field";
 import { MarkdownEditor } from "@/components/markdown-editor";
-import { errorMessage, fieldErrorsFromApi, fieldErrorsFromZod, type FormFieldErrors } from "@/lib/form-errors";
+import { useZodForm } from "@/lib/hooks/use-zod-form";
 import { BODY_MAX, TITLE_MAX } from "@/lib/schemas/common";
-import { createSpecSchema, type CreateSpecData } from "@/lib/schemas/spec";
+import { createSpecSchema, type CreateSpecData } from "@/lib/specs/schema";
 
-export interface SpecFormValues {
+export type SpecFormValues = {
   title: string;
   body: string;
-}
+};
 
 /**
  * Create/edit form for a spec. Validates with the API's own schema before
@@ -33,54 +32,20 @@ export function SpecForm({
   onCancel?: () => void;
   idPrefix?: string;
 }) {
-  const [values, setValues] = useState<SpecFormValues>(initialValues);
-  const [errors, setErrors] = useState<FormFieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const titleRef = useRef<HTMLInputElement>(null);
   const ids = { title: `${idPrefix}-title`, body: `${idPrefix}-body` };
-
-  const set = (field: keyof SpecFormValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const focusFirstError = (fieldErrors: FormFieldErrors) => {
-    if (fieldErrors.title) titleRef.current?.focus();
-    else if (fieldErrors.body) document.getElementById(ids.body)?.focus();
-  };
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFormError(null);
-    const parsed = createSpecSchema.safeParse(values);
-    if (!parsed.success) {
-      const fieldErrors = fieldErrorsFromZod(parsed.error);
-      setErrors(fieldErrors);
-      focusFirstError(fieldErrors);
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      await onSubmit(parsed.data);
-    } catch (error) {
-      const fieldErrors = fieldErrorsFromApi(error);
-      setErrors(fieldErrors);
-      setFormError(errorMessage(error));
-      focusFirstError(fieldErrors);
-    } finally {
-      setPending(false);
-    }
-  }
+  const { values, set, errors, formError, pending, handleSubmit } = useZodForm({
+    schema: createSpecSchema,
+    initialValues,
+    onSubmit,
+    fieldOrder: ["title", "body"],
+    fieldId: (field) => ids[field],
+  });
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-label={submitLabel}>
       {formError ? <ErrorAlert title="Could not save the spec">{formError}</ErrorAlert> : null}
       <Field id={ids.title} label="Title" error={errors.title}>
         <TextInput
-          ref={titleRef}
           id={ids.title}
           name="title"
           value={values.title}
@@ -105,16 +70,7 @@ export function SpecForm({
           rows={14}
         />
       </Field>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormActions pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} onCancel={onCancel} />
     </form>
   );
 }

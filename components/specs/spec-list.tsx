@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { RelativeTime } from "@/components/ui/time";
-import type { Spec } from "@/lib/types";
+import type { Spec } from "@/lib/specs/schema";
 
 export function SpecList({ specs, label = "Specs" }: { specs: Spec[]; label?: string }) {
   return (

@@ -1,21 +1,18 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import { LinkButton } from "@/components/ui/button";
-import { ErrorAlert } from "@/components/ui/alert";
-import { TextInput } from "@/components/ui/field";
-import { EmptyState, LoadingBlock, PageHeader } from "@/components/ui/states";
+import { PageHeader } from "@/components/ui/page-header";
+import { QueryList } from "@/components/ui/query-gate";
+import { SearchField } from "@/components/ui/search-field";
+import { EmptyState } from "@/components/ui/states";
+import { TextLink } from "@/components/ui/text-link";
 import { SpecList } from "@/components/specs/spec-list";
-import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
-import { useSpecs } from "@/lib/hooks/use-specs";
-import { replaceSearchParams } from "@/lib/url-state";
+import { useListSearch } from "@/lib/hooks/use-list-search";
+import { useSpecs } from "@/lib/specs/hooks";
 
 export function SpecsView({ initialQuery = "" }: { initialQuery?: string }) {
-  const [query, setQuery] = useState(initialQuery);
-  const q = useDebouncedValue(query.trim(), 250);
-  const specs = useSpecs({ q: q || undefined });
-
-  useEffect(() => replaceSearchParams({ q: q || undefined }), [q]);
+  const { query, setQuery, q } = useListSearch(initialQuery);
+  const specs = useSpecs({ q });
 
   return (
     <div>
@@ -25,38 +22,23 @@ export function SpecsView({ initialQuery = "" }: { initialQuery?: string }) {
         actions={<LinkButton href="/specs/new">New spec</LinkButton>}
       />
       <div className="mb-4" role="search">
-        <label htmlFor="spec-search" className="sr-only">
-          Search specs by title
-        </label>
-        <TextInput
-          id="spec-search"
-          type="search"
-          placeholder="Search specs by title…"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          className="sm:max-w-sm"
-        />
+        <SearchField id="spec-search" label="Search specs by title" placeholder="Search specs by title…" value={query} onChange={setQuery} className="sm:max-w-sm" />
       </div>
-      {specs.isPending ? (
-        <LoadingBlock label="Loading specs…" />
-      ) : specs.isError ? (
-        <ErrorAlert title="Could not load specs">{specs.error.message}</ErrorAlert>
-      ) : specs.data.length === 0 ? (
-        q ? (
-          <EmptyState title={`No specs match “${q}”`}>Try a different search.</EmptyState>
-        ) : (
-          <EmptyState title="No specs yet">
-            Write a spec to describe what you want built.{" "}
-            <a href="/specs/new" className="font-medium text-emerald-700 underline dark:text-emerald-400">
-              New spec
-            </a>
-          </EmptyState>
-        )
-      ) : (
-        <div aria-busy={specs.isFetching || undefined}>
-          <SpecList specs={specs.data} />
-        </div>
-      )}
+      <QueryList
+        query={specs}
+        noun="specs"
+        empty={
+          q ? (
+            <EmptyState title={`No specs match “${q}”`}>Try a different search.</EmptyState>
+          ) : (
+            <EmptyState title="No specs yet">
+              Write a spec to describe what you want built. <TextLink href="/specs/new">New spec</TextLink>
+            </EmptyState>
+          )
+        }
+      >
+        {(items) => <SpecList specs={items} />}
+      </QueryList>
     </div>
   );
 }

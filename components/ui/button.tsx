@@ -48,3 +48,29 @@ export function LinkButton({
 }: ComponentProps<typeof Link> & { variant?: Variant; size?: Size }) {
   return <Link className={buttonClasses(variant, size, className)} {...props} />;
 }
+
+/** A form's Submit (showing `pendingLabel` while it saves) and optional Cancel. */
+export function FormActions({
+  pending,
+  submitLabel,
+  pendingLabel = "Saving…",
+  onCancel,
+}: {
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel?: string;
+  onCancel?: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+      {onCancel ? (
+        <Button variant="ghost" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-error";
 import { queryKeys } from "@/lib/query-keys";
 import { diffApi } from "./api";
 import type { ApplyExecutionInput } from "./schema";

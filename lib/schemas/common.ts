@@ -75,3 +75,26 @@ export function summarizeZodError(error: z.ZodError): {
   }
   return { message: parts.join("; ") || "Invalid input", fieldErrors, formErrors };
 }
+
+// ---- Responses ----------------------------------------------------------
+// What the API answers, as zod schemas the response types are inferred from.
+// Nothing parses answers at run time (a 5,000-event page would cost too
+// much); test/integration/api-responses.test.ts holds the API to them.
+
+/** An ISO 8601 timestamp as the API writes it. */
+export const isoDateSchema = z.string();
+
+/** Every list endpoint answers { items: [...] }. */
+export const listResponseSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+export type ListResponse<T> = { items: T[] };
+
+/** Every error response: { error: { code, message, details? } }. */
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    /** One of ErrorCode from route handlers; the request guard may add others (e.g. "cross_site_request"). */
+    code: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

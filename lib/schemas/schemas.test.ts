@@ -1,5 +1,5 @@
-import { createIssueSchema, issueListQuerySchema, updateIssueSchema } from "@/lib/schemas/issue";
-import { createSpecSchema, deleteSpecQuerySchema, updateSpecSchema } from "@/lib/schemas/spec";
+import { createIssueSchema, issueListQuerySchema, updateIssueSchema } from "@/lib/issues/schema";
+import { createSpecSchema, deleteSpecQuerySchema, updateSpecSchema } from "@/lib/specs/schema";
 import { summarizeZodError } from "@/lib/schemas/common";
 
 function messageOf(result: { success: boolean; error?: import("zod").ZodError }) {

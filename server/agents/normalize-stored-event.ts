@@ -1,4 +1,4 @@
-import type { LogEntry } from "@/lib/log-entries";
+import type { LogEntry } from "@/lib/executions/log-entries";
 import { getAgentDefinition } from "@/server/agents/registry";
 
 // Maps any stored execution event to log entries, whichever stream it came

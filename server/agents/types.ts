@@ -1,5 +1,5 @@
-import type { ExecutionErrorCode } from "@/lib/execution-types";
-import type { LogEntry } from "@/lib/log-entries";
+import type { ExecutionErrorCode } from "@/lib/executions/types";
+import type { LogEntry } from "@/lib/executions/log-entries";
 
 // The contract every agent CLI integration fulfils. An agent is data plus a
 // few pure functions: how to find its binary, what it can do with sessions,

@@ -1,6 +1,6 @@
 import "server-only";
-import { BUNDLE_ENTITY_TYPES, itemHref, type BundleEntityType } from "@/lib/bundle-items";
-import type { Bundle, BundleItem, BundleSummary } from "@/lib/bundle-types";
+import { BUNDLE_ENTITY_TYPES, itemHref, type BundleEntityType } from "@/lib/bundles/items";
+import type { Bundle, BundleItem, BundleSummary } from "@/lib/bundles/schema";
 import { prisma } from "@/server/db";
 import type { ContextBundle, ContextBundleItem } from "@/server/generated/prisma/client";
 

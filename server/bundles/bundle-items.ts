@@ -1,9 +1,9 @@
 import "server-only";
-import { bundleNotFoundMessage, parseBundleId } from "@/lib/bundle-ids";
-import { itemKey, type BundleItemRef } from "@/lib/bundle-items";
-import type { Bundle } from "@/lib/bundle-types";
+import { bundleNotFoundMessage, parseBundleId } from "@/lib/bundles/ids";
+import { itemKey, type BundleItemRef } from "@/lib/bundles/items";
+import type { Bundle } from "@/lib/bundles/schema";
 import { err, notFound, ok, type Result } from "@/lib/result";
-import { BUNDLE_ITEMS_MAX } from "@/lib/schemas/bundle";
+import { BUNDLE_ITEMS_MAX } from "@/lib/bundles/schema";
 import { prisma } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { bundleInclude, toBundleDto } from "@/server/bundles/bundle-dto";

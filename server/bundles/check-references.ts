@@ -1,5 +1,5 @@
 import "server-only";
-import type { BundleItemRef } from "@/lib/bundle-items";
+import type { BundleItemRef } from "@/lib/bundles/items";
 import { err, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 

@@ -1,4 +1,4 @@
-import { cutToBytes, utf8Bytes, xmlAttr } from "@/server/references/prompt-text";
+import { fitDocuments, utf8Bytes, xmlAttr } from "@/server/references/prompt-text";
 // Pure: the prompt Load context sends. The bundle's specs and issues are
 // expanded (their current text), its commits and other sessions listed, all
 // in one block ahead of the person's request. The agent CLI gets its prompt
@@ -38,19 +38,6 @@ export function composeLoadPrompt(input: LoadPromptInput, maxBytes = LOAD_PROMPT
   const close = (d: ContextDocument) => `\n</${d.type}>`;
 
   const headText = head.join("\n");
-  let budget =
-    maxBytes - utf8Bytes(headText) - utf8Bytes(tail) - 1 - input.documents.reduce((n, d) => n + utf8Bytes(open(d)) + utf8Bytes(close(d)), 0);
-  const parts = [headText];
-  input.documents.forEach((doc, index) => {
-    // What is left is shared evenly among the documents still to come.
-    const share = Math.max(0, Math.floor(budget / (input.documents.length - index)));
-    let body = doc.body.trim() || "(no text)";
-    if (utf8Bytes(body) > share) {
-      const note = `\n[… cut to fit the prompt; the full text is ${doc.id} in Arbor]`;
-      body = cutToBytes(body, share - utf8Bytes(note)) + note;
-    }
-    budget -= utf8Bytes(body);
-    parts.push(open(doc), body, close(doc));
-  });
-  return `${parts.join("")}\n${tail}`;
+  const documents = fitDocuments(input.documents, maxBytes - utf8Bytes(headText) - utf8Bytes(tail) - 1, open, close);
+  return `${headText}${documents}\n${tail}`;
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import type { BundleItemRef } from "@/lib/bundle-items";
-import type { Bundle } from "@/lib/bundle-types";
+import type { BundleItemRef } from "@/lib/bundles/items";
+import type { Bundle } from "@/lib/bundles/schema";
 import { ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { bundleInclude, toBundleDto } from "@/server/bundles/bundle-dto";

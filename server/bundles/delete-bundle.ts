@@ -1,6 +1,6 @@
 import "server-only";
-import { bundleNotFoundMessage, parseBundleId } from "@/lib/bundle-ids";
-import type { DeleteBundleResponse } from "@/lib/bundle-types";
+import { bundleNotFoundMessage, parseBundleId } from "@/lib/bundles/ids";
+import type { DeleteBundleResponse } from "@/lib/bundles/schema";
 import { notFound, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 

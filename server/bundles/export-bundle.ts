@@ -1,7 +1,7 @@
 import "server-only";
 import type { Result } from "@/lib/result";
 import { ok } from "@/lib/result";
-import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, type BundleExport } from "@/lib/schemas/bundle";
+import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, type BundleExport } from "@/lib/bundles/schema";
 import { findBundleRow } from "@/server/bundles/get-bundle";
 
 /**

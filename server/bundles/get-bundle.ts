@@ -1,6 +1,6 @@
 import "server-only";
-import { bundleNotFoundMessage, parseBundleId } from "@/lib/bundle-ids";
-import type { Bundle } from "@/lib/bundle-types";
+import { bundleNotFoundMessage, parseBundleId } from "@/lib/bundles/ids";
+import type { Bundle } from "@/lib/bundles/schema";
 import { notFound, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { bundleInclude, toBundleDto, type BundleRow } from "@/server/bundles/bundle-dto";

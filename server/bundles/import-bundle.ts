@@ -1,7 +1,7 @@
 import "server-only";
-import type { Bundle } from "@/lib/bundle-types";
+import type { Bundle } from "@/lib/bundles/schema";
 import type { Result } from "@/lib/result";
-import { bundleExportSchema } from "@/lib/schemas/bundle";
+import { bundleExportSchema } from "@/lib/bundles/schema";
 import { createBundle } from "@/server/bundles/create-bundle";
 import { validate } from "@/server/http/validation";
 

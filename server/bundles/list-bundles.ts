@@ -1,7 +1,7 @@
 import "server-only";
-import type { BundleSummary } from "@/lib/bundle-types";
+import type { BundleSummary } from "@/lib/bundles/schema";
 import { ok, type Result } from "@/lib/result";
-import type { ListResponse } from "@/lib/types";
+import type { ListResponse } from "@/lib/schemas/common";
 import { prisma } from "@/server/db";
 import { toBundleSummary } from "@/server/bundles/bundle-dto";
 

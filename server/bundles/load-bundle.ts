@@ -1,5 +1,5 @@
 import "server-only";
-import type { LoadBundleResponse } from "@/lib/bundle-types";
+import type { LoadBundleResponse } from "@/lib/bundles/schema";
 import { err, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import type { Execution } from "@/server/generated/prisma/client";

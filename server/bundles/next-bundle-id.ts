@@ -1,5 +1,5 @@
 import "server-only";
-import { formatBundleId } from "@/lib/bundle-ids";
+import { formatBundleId } from "@/lib/bundles/ids";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { nextNumber } from "@/server/ids/next-number";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { conflict, ok, type Result } from "@/lib/result";
-import type { FollowUpMode } from "@/lib/schemas/execution";
+import type { FollowUpMode } from "@/lib/executions/schema";
 import { prisma } from "@/server/db";
 import type { Created } from "@/server/executions/create-execution";
 import { toExecutionDto } from "@/server/executions/execution-dto";

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { parseId, notFoundMessage } from "@/lib/ids";
 import { err, ok, type Result } from "@/lib/result";
-import type { ExecutionDto } from "@/lib/execution-types";
+import type { ExecutionDto } from "@/lib/executions/schema";
 import { prisma } from "@/server/db";
 import { getAgentDefinition, listAgentIds } from "@/server/agents/registry";
 import { toExecutionDto } from "@/server/executions/execution-dto";

@@ -1,5 +1,6 @@
 import "server-only";
-import type { ExecutionDto, ExecutionErrorCode } from "@/lib/execution-types";
+import type { ExecutionDto } from "@/lib/executions/schema";
+import type { ExecutionErrorCode } from "@/lib/executions/types";
 import type { Execution } from "@/server/generated/prisma/client";
 
 export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: string | null } = {}): ExecutionDto {

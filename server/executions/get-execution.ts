@@ -1,6 +1,6 @@
 import "server-only";
 import { ok, type Result } from "@/lib/result";
-import type { ExecutionDto } from "@/lib/execution-types";
+import type { ExecutionDto } from "@/lib/executions/schema";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { findExecution } from "@/server/executions/find-execution";
 import { findBlockingTurn } from "@/server/executions/session-head";

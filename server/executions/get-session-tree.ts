@@ -1,7 +1,7 @@
 import "server-only";
 import { ok, type Result } from "@/lib/result";
-import type { SessionTreeNode } from "@/lib/execution-types";
-import { buildSessionTree } from "@/lib/build-session-tree";
+import type { SessionTreeNode } from "@/lib/executions/schema";
+import { buildSessionTree } from "@/lib/executions/build-session-tree";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { findIssueExecutionRows } from "@/server/executions/list-issue-executions";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { LogEntry } from "@/lib/log-entries";
+import type { LogEntry } from "@/lib/executions/log-entries";
 import { prisma } from "@/server/db";
 import { normalizeStoredEvent } from "@/server/agents/normalize-stored-event";
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { EXECUTION_STATUSES, type ExecutionListItem, type ExecutionStatus } from "@/lib/execution-types";
+import { EXECUTION_STATUSES, type ExecutionStatus } from "@/lib/executions/types";
+import { type ExecutionListItem } from "@/lib/executions/schema";
 import { parseId } from "@/lib/ids";
 import { requestObject } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";

@@ -1,7 +1,7 @@
 import "server-only";
 import { notFoundMessage, parseId } from "@/lib/ids";
 import { notFound, ok, type Result } from "@/lib/result";
-import type { ExecutionDto } from "@/lib/execution-types";
+import type { ExecutionDto } from "@/lib/executions/schema";
 import { prisma } from "@/server/db";
 import type { Execution } from "@/server/generated/prisma/client";
 import { toExecutionDto } from "@/server/executions/execution-dto";

@@ -1,5 +1,5 @@
-import type { ExecutionErrorCode, ExecutionStatus } from "@/lib/execution-types";
-import type { FollowUpMode } from "@/lib/schemas/execution";
+import type { ExecutionErrorCode, ExecutionStatus } from "@/lib/executions/types";
+import type { FollowUpMode } from "@/lib/executions/schema";
 import type { LaunchMode } from "@/server/agents/types";
 
 // The Continue/Fork rules, in one place and pure: every input is plain data

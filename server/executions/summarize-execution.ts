@@ -1,6 +1,6 @@
 import "server-only";
-import type { ExecutionSummary } from "@/lib/execution-types";
-import { ExecutionSummaryBuilder } from "@/lib/execution-summary";
+import type { ExecutionSummary } from "@/lib/executions/schema";
+import { ExecutionSummaryBuilder } from "@/lib/executions/summary";
 import { ok, type Result } from "@/lib/result";
 import { findExecution } from "@/server/executions/find-execution";
 import { listExecutionEvents } from "@/server/executions/list-execution-events";

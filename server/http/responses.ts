@@ -1,6 +1,6 @@
 import "server-only";
 import type { AppError, ErrorCode, Result } from "@/lib/result";
-import type { ApiErrorBody } from "@/lib/types";
+import type { ApiErrorBody } from "@/lib/schemas/common";
 
 /** HTTP status for each error code. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {

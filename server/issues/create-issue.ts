@@ -6,8 +6,7 @@ import { syncReferences } from "@/server/references/sync-references";
 import { invalidField, ok, type Result } from "@/lib/result";
 import { missingProjectMessage } from "@/lib/projects/ids";
 import { projectExists } from "@/server/projects/project-exists";
-import type { CreateIssueData } from "@/lib/schemas/issue";
-import type { Issue } from "@/lib/types";
+import type { CreateIssueData, Issue } from "@/lib/issues/schema";
 import { issueInclude, missingSpecMessage, toIssueDto } from "./issue-dto";
 
 export async function createIssue(input: CreateIssueData): Promise<Result<Issue>> {

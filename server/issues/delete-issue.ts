@@ -4,7 +4,7 @@ import { isPrismaError } from "@/server/http/prisma-errors";
 import { deleteReferencesFrom } from "@/server/references/sync-references";
 import { notFoundMessage, parseId } from "@/lib/ids";
 import { conflict, notFound, ok, type Result } from "@/lib/result";
-import type { DeleteIssueResponse } from "@/lib/types";
+import type { DeleteIssueResponse } from "@/lib/issues/schema";
 
 export async function deleteIssue(rawId: string): Promise<Result<DeleteIssueResponse>> {
   const id = parseId("issue", rawId);

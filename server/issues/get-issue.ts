@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "@/server/db";
 import { notFoundMessage, parseId } from "@/lib/ids";
 import { notFound, ok, type Result } from "@/lib/result";
-import type { Issue } from "@/lib/types";
+import type { Issue } from "@/lib/issues/schema";
 import { issueInclude, toIssueDto } from "./issue-dto";
 
 /** Finds an issue by id, case-insensitively ("issue-7" finds ISSUE-7). */

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Issue as IssueRow } from "@/server/generated/prisma/client";
-import type { Issue } from "@/lib/types";
+import type { Issue } from "@/lib/issues/schema";
 
 /** Prisma `include` fragment that gives toIssueDto what it needs. */
 export const issueInclude = { spec: { select: { id: true, title: true } } } as const;

@@ -2,8 +2,8 @@ import "server-only";
 import { prisma } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { ok, type Result } from "@/lib/result";
-import type { IssueListQuery } from "@/lib/schemas/issue";
-import type { Issue, ListResponse } from "@/lib/types";
+import type { Issue, IssueListQuery } from "@/lib/issues/schema";
+import type { ListResponse } from "@/lib/schemas/common";
 import { titleContains } from "@/server/specs/title-search";
 import { issueInclude, toIssueDto } from "./issue-dto";
 

@@ -6,8 +6,7 @@ import { notFoundMessage, parseId } from "@/lib/ids";
 import { invalidField, notFound, ok, type Result } from "@/lib/result";
 import { missingProjectMessage } from "@/lib/projects/ids";
 import { projectExists } from "@/server/projects/project-exists";
-import type { UpdateIssueData } from "@/lib/schemas/issue";
-import type { Issue } from "@/lib/types";
+import type { Issue, UpdateIssueData } from "@/lib/issues/schema";
 import { issueInclude, missingSpecMessage, toIssueDto } from "./issue-dto";
 
 /** Updates the given fields; `specId: null` unlinks the issue from its spec. */

@@ -1,6 +1,6 @@
 import "server-only";
 import type { ApplyResult, ApplyStrategy } from "@/lib/diff/types";
-import { shortId } from "@/lib/format-execution";
+import { shortId } from "@/lib/executions/format";
 import { conflict, err, ok, type Result } from "@/lib/result";
 import { applySnapshot } from "@/server/git/apply-snapshot";
 import { catchGitErrors, gitFailureToAppError } from "@/server/git/git-failure";

@@ -1,7 +1,7 @@
 import "server-only";
 import { stat } from "node:fs/promises";
 import { conflict, ok, type Result } from "@/lib/result";
-import { shortId } from "@/lib/format-execution";
+import { shortId } from "@/lib/executions/format";
 import { prisma } from "@/server/db";
 import { findExecution } from "@/server/executions/find-execution";
 import type { Execution, Project } from "@/server/generated/prisma/client";

@@ -1,5 +1,5 @@
 import "server-only";
-import { parseReferences } from "@/lib/references";
+import { parseReferences } from "@/lib/references/parse";
 import { prisma } from "@/server/db";
 import { formatAgentPrompt, type ExpandedItem } from "@/server/references/format-agent-prompt";
 

@@ -1,4 +1,4 @@
-import { cutToBytes, utf8Bytes, xmlAttr } from "@/server/references/prompt-text";
+import { fitDocuments, utf8Bytes, xmlAttr } from "@/server/references/prompt-text";
 // Pure: the text an agent receives for a prompt that cites specs or issues.
 // The prompt comes first, exactly as typed; the cited items follow once, in
 // a block the agent can tell apart from the request itself.
@@ -19,9 +19,6 @@ export type ExpandedItem = {
  */
 export const AGENT_PROMPT_MAX_BYTES = 120_000;
 
-
-
-
 export function formatAgentPrompt(prompt: string, items: readonly ExpandedItem[], maxBytes = AGENT_PROMPT_MAX_BYTES): string {
   if (items.length === 0) return prompt;
   const head = `${prompt}\n\n<arbor-references>\nThe request above cites these Arbor items as [[ID]]. Their current text follows.\n`;
@@ -30,19 +27,5 @@ export function formatAgentPrompt(prompt: string, items: readonly ExpandedItem[]
     `\n<${item.type} id="${item.id}" title="${xmlAttr(item.title)}"${item.status ? ` status="${xmlAttr(item.status)}"` : ""}>\n`;
   const close = (item: ExpandedItem) => `\n</${item.type}>\n`;
 
-  let budget = maxBytes - utf8Bytes(head) - utf8Bytes(tail) - items.reduce((n, item) => n + utf8Bytes(open(item)) + utf8Bytes(close(item)), 0);
-  const parts = [head];
-  items.forEach((item, index) => {
-    // Share what is left evenly among the items still to come.
-    const share = Math.max(0, Math.floor(budget / (items.length - index)));
-    let body = item.body.trim() || "(no text)";
-    if (utf8Bytes(body) > share) {
-      const note = `\n[… cut to fit the prompt; the full text is ${item.id} in Arbor]`;
-      body = cutToBytes(body, share - utf8Bytes(note)) + note;
-    }
-    budget -= utf8Bytes(body);
-    parts.push(open(item), body, close(item));
-  });
-  parts.push(tail);
-  return parts.join("");
+  return head + fitDocuments(items, maxBytes - utf8Bytes(head) - utf8Bytes(tail), open, close) + tail;
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { parseReferenceId, referenceHref, type Reference } from "@/lib/references";
+import { parseReferenceId, referenceHref, type Reference } from "@/lib/references/parse";
 import { notFound, ok, type Result } from "@/lib/result";
-import type { Backlink, BacklinksResponse } from "@/lib/reference-types";
+import type { Backlink, BacklinksResponse } from "@/lib/references/schema";
 import { prisma } from "@/server/db";
 
 /** Which specs, issues and sessions cite `target` ("SESS-1", any case): one indexed query on entity_references. */

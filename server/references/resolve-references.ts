@@ -1,7 +1,7 @@
 import "server-only";
-import { parseReferenceId, referenceHref, type Reference } from "@/lib/references";
+import { parseReferenceId, referenceHref, type Reference } from "@/lib/references/parse";
 import { invalidField, ok, type Result } from "@/lib/result";
-import type { ReferenceSummary, ResolveReferencesResponse } from "@/lib/reference-types";
+import type { ReferenceSummary, ResolveReferencesResponse } from "@/lib/references/schema";
 import { prisma } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
 import { selectSessions } from "@/server/sessions/session-rows";

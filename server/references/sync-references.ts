@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/server/generated/prisma/client";
-import { parseReferences, type ReferenceType } from "@/lib/references";
+import { parseReferences, type ReferenceType } from "@/lib/references/parse";
 
 export type ReferenceSource = { type: ReferenceType; id: string };
 

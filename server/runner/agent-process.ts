@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { StringDecoder } from "node:string_decoder";
-import type { ExecutionErrorCode } from "@/lib/execution-types";
+import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { LineSplitter, type SplitLine } from "@/server/agents/line-splitter";
 import { inheritedEnv } from "@/server/config/load-config";
 import { OutputPump } from "@/server/runner/output-pump";

@@ -1,4 +1,4 @@
-import type { ExecutionErrorCode, ExecutionStatus } from "@/lib/execution-types";
+import type { ExecutionErrorCode, ExecutionStatus } from "@/lib/executions/types";
 import type { SessionOutcome } from "@/server/agents/session-tracker";
 import type { AgentExit } from "@/server/runner/agent-process";
 

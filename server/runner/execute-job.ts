@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { ExecutionErrorCode } from "@/lib/execution-types";
+import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { SessionTracker } from "@/server/agents/session-tracker";
 import { prisma } from "@/server/db";
 import { checkLaunchCwd } from "@/server/executions/resolve-cwd";

@@ -1,6 +1,6 @@
 import os from "node:os";
 import type { WorkerUtils } from "graphile-worker";
-import type { ExecutionErrorCode } from "@/lib/execution-types";
+import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { prisma } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { Logger, makeWorkerUtils, runTaskList, type Task, type WorkerPool, type WorkerPoolOptions } from "graphile-worker";
 import pg from "pg";
-import type { ExecutionErrorCode } from "@/lib/execution-types";
+import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { inheritedEnv, loadConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";

@@ -1,4 +1,4 @@
-import type { LogEntry } from "@/lib/log-entries";
+import type { LogEntry } from "@/lib/executions/log-entries";
 import { eventParts, HEADLINE_START as S, HEADLINE_STOP as E, readHeadline } from "@/server/search/hit-parts";
 
 describe("readHeadline", () => {

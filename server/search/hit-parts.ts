@@ -1,5 +1,5 @@
-import type { LogEntry } from "@/lib/log-entries";
-import type { SearchHitKind } from "@/lib/search-types";
+import type { LogEntry } from "@/lib/executions/log-entries";
+import type { SearchHitKind } from "@/lib/search/schema";
 import { pathTerms } from "@/server/search/search-text";
 
 // Pure helpers of search (server/search/search.ts): the parts of an event a

@@ -1,4 +1,4 @@
-import type { LogEntry } from "@/lib/log-entries";
+import type { LogEntry } from "@/lib/executions/log-entries";
 import { MAX_SEARCH_TEXT, pathTerms, searchTextOf, touchedPaths } from "@/server/search/search-text";
 
 const tool = (tool: string, summary: Extract<LogEntry, { type: "tool_call" }>["summary"]): LogEntry => ({ type: "tool_call", toolUseId: "t", tool, input: {}, summary });

@@ -1,4 +1,4 @@
-import type { LogEntry, ToolCallSummary } from "@/lib/log-entries";
+import type { LogEntry, ToolCallSummary } from "@/lib/executions/log-entries";
 
 // What full-text search finds in one stored event, extracted from its
 // normalized log entries when the runner stores it (server/runner): the

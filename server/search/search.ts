@@ -1,7 +1,8 @@
 import "server-only";
+import { executionHref } from "@/lib/hrefs";
 import { ok, type Result } from "@/lib/result";
-import { parseSearchQuery } from "@/lib/search-query";
-import type { SearchGroup, SearchHit, SearchResponse } from "@/lib/search-types";
+import { parseSearchQuery } from "@/lib/search/query";
+import type { SearchGroup, SearchHit, SearchResponse } from "@/lib/search/schema";
 import { prisma } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
 import { normalizeStoredEvent } from "@/server/agents/normalize-stored-event";
@@ -211,7 +212,7 @@ async function describeHits(hits: RawHit[], terms: QueryTerms): Promise<{ hits: 
       sessionId: execution?.managedSessionId ?? session?.id ?? null,
       snippet,
       highlights,
-      href: executionId ? `/executions/${executionId}${hit.source === "event" ? `#seq-${hit.seq}` : ""}` : `/sessions/${hit.session_id}`,
+      href: executionId ? executionHref(executionId, hit.source === "event" ? hit.seq : undefined) : `/sessions/${hit.session_id}`,
       rank: hit.rank,
       matchedAllTerms: hit.tier === 1,
       createdAt: (event?.created_at ?? execution?.createdAt ?? session?.createdAt ?? new Date(0)).toISOString(),

@@ -1,7 +1,7 @@
 import "server-only";
 import { notFoundMessage, parseId } from "@/lib/ids";
 import { notFound, ok, type Result } from "@/lib/result";
-import type { SessionDetail, SessionLink } from "@/lib/session-types";
+import type { SessionDetail, SessionLink } from "@/lib/sessions/schema";
 import { prisma } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
 import { toExecutionDto } from "@/server/executions/execution-dto";

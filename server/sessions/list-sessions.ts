@@ -1,8 +1,7 @@
 import "server-only";
 import { ok, type Result } from "@/lib/result";
-import type { SessionListQuery } from "@/lib/schemas/session";
-import type { SessionSummary } from "@/lib/session-types";
-import type { ListResponse } from "@/lib/types";
+import type { SessionListQuery, SessionSummary } from "@/lib/sessions/schema";
+import type { ListResponse } from "@/lib/schemas/common";
 import { Prisma } from "@/server/generated/prisma/client";
 import { containsPattern, selectSessions } from "@/server/sessions/session-rows";
 

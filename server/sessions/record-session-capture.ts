@@ -1,5 +1,5 @@
 import "server-only";
-import { sessionTitleFromPrompt } from "@/lib/session-title";
+import { sessionTitleFromPrompt } from "@/lib/sessions/title";
 import { prisma } from "@/server/db";
 import { nextNumber } from "@/server/ids/next-number";
 import { formatId } from "@/lib/ids";

@@ -1,4 +1,4 @@
-import type { SessionExpiry } from "@/lib/session-types";
+import type { SessionExpiry } from "@/lib/sessions/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import "server-only";
-import type { ExecutionStatus } from "@/lib/execution-types";
-import type { IssueStatus } from "@/lib/schemas/issue";
-import type { SessionSummary } from "@/lib/session-types";
+import type { ExecutionStatus } from "@/lib/executions/types";
+import type { IssueStatus } from "@/lib/issues/schema";
+import type { SessionSummary } from "@/lib/sessions/schema";
 import { prisma } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
 import { transcriptRetentionDays } from "@/server/agents/registry";

@@ -1,8 +1,7 @@
 import "server-only";
 import { notFoundMessage, parseId } from "@/lib/ids";
 import { notFound, type Result } from "@/lib/result";
-import type { UpdateSessionData } from "@/lib/schemas/session";
-import type { SessionDetail } from "@/lib/session-types";
+import type { SessionDetail, UpdateSessionData } from "@/lib/sessions/schema";
 import { prisma } from "@/server/db";
 import { syncReferences } from "@/server/references/sync-references";
 import { getSession } from "@/server/sessions/get-session";

@@ -6,8 +6,7 @@ import { invalidField, ok, type Result } from "@/lib/result";
 import { missingProjectMessage } from "@/lib/projects/ids";
 import { isPrismaError } from "@/server/http/prisma-errors";
 import { projectExists } from "@/server/projects/project-exists";
-import type { CreateSpecData } from "@/lib/schemas/spec";
-import type { Spec } from "@/lib/types";
+import type { CreateSpecData, Spec } from "@/lib/specs/schema";
 import { specInclude, toSpecDto } from "./spec-dto";
 
 export async function createSpec(input: CreateSpecData): Promise<Result<Spec>> {

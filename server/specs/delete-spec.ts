@@ -3,7 +3,7 @@ import { prisma } from "@/server/db";
 import { deleteReferencesFrom } from "@/server/references/sync-references";
 import { notFoundMessage, parseId } from "@/lib/ids";
 import { conflict, notFound, ok, type Result } from "@/lib/result";
-import type { DeleteSpecResponse } from "@/lib/types";
+import type { DeleteSpecResponse } from "@/lib/specs/schema";
 
 export interface DeleteSpecOptions {
   /** Unlink the spec's issues (they are kept, without a spec) and then delete it. */

@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "@/server/db";
 import { notFoundMessage, parseId } from "@/lib/ids";
 import { notFound, ok, type Result } from "@/lib/result";
-import type { Spec } from "@/lib/types";
+import type { Spec } from "@/lib/specs/schema";
 import { specInclude, toSpecDto } from "./spec-dto";
 
 /** Finds a spec by id, case-insensitively ("spec-3" finds SPEC-3). */

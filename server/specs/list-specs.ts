@@ -1,8 +1,8 @@
 import "server-only";
 import { prisma } from "@/server/db";
 import { ok, type Result } from "@/lib/result";
-import type { SpecListQuery } from "@/lib/schemas/spec";
-import type { ListResponse, Spec } from "@/lib/types";
+import type { Spec, SpecListQuery } from "@/lib/specs/schema";
+import type { ListResponse } from "@/lib/schemas/common";
 import { specInclude, toSpecDto } from "./spec-dto";
 import { titleContains } from "./title-search";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Spec as SpecRow } from "@/server/generated/prisma/client";
-import type { Spec } from "@/lib/types";
+import type { Spec } from "@/lib/specs/schema";
 
 /** Prisma `include`/`select` fragment that gives toSpecDto what it needs. */
 export const specInclude = { _count: { select: { issues: true } } } as const;

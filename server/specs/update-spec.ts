@@ -6,8 +6,7 @@ import { notFoundMessage, parseId } from "@/lib/ids";
 import { invalidField, notFound, ok, type Result } from "@/lib/result";
 import { missingProjectMessage } from "@/lib/projects/ids";
 import { projectExists } from "@/server/projects/project-exists";
-import type { UpdateSpecData } from "@/lib/schemas/spec";
-import type { Spec } from "@/lib/types";
+import type { Spec, UpdateSpecData } from "@/lib/specs/schema";
 import { specInclude, toSpecDto } from "./spec-dto";
 
 export async function updateSpec(rawId: string, input: UpdateSpecData): Promise<Result<Spec>> {

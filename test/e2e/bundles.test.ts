@@ -8,12 +8,12 @@
  */
 import { prisma } from "@/server/db";
 import { ensureSessionOf } from "@/server/sessions/record-session-capture";
-import { executionIdFromUrl, useAgentE2eSuite } from "@/test/support/agent-e2e-suite";
+import { useAgentE2eSuite } from "@/test/support/agent-e2e-suite";
 import { saveScreenshot } from "@/test/support/browser";
-import { call, waitForExecution, waitForSearchIndexed } from "@/test/support/executions-harness";
+import { waitForExecution, waitForSearchIndexed } from "@/test/support/executions-harness";
 import { makeIssue, makeSpec } from "@/test/support/factories";
 import { lastUserText } from "@/test/support/messages-api";
-import { POST as createExecutionRoute } from "@/app/api/executions/route";
+import { api } from "@/test/support/executions-api";
 
 jest.setTimeout(240_000);
 
@@ -28,7 +28,7 @@ test("build a bundle with an issue and a session, load its context, land on the 
   });
   const spec = await makeSpec({ title: "Parser rules", body: "SPEC-TEXT: trailing commas are allowed." });
   const issue = await makeIssue({ title: "Parser rejects trailing commas", body: "ISSUE-TEXT: JSON with a trailing comma fails.", specId: spec.id });
-  const first = await call(createExecutionRoute, { body: { issueId: issue.id, prompt: "look at the parser" } });
+  const first = await api.create({ issueId: issue.id, prompt: "look at the parser" });
   const done = await waitForExecution(first.body.id);
   expect(done.status).toBe("completed");
   const sessionId = (await ensureSessionOf(done.id))!;

@@ -1,6 +1,6 @@
 // Executions and session trees for component tests.
-import { buildSessionTree } from "@/lib/build-session-tree";
-import type { ExecutionDto, SessionTreeNode } from "@/lib/execution-types";
+import { buildSessionTree } from "@/lib/executions/build-session-tree";
+import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
 
 let counter = 0;
 

@@ -1,15 +1,18 @@
 import { mkdtemp, mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { TERMINAL_STATUSES } from "@/lib/executions/types";
 import { prisma } from "@/server/db";
+import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { startRunner, type RunnerHandle } from "@/server/runner/run-runner";
+import { resetDb, testDatabaseUrl } from "@/test/support/db";
 import { claudeTestEnv, startMessagesApi, type MessagesApi } from "@/test/support/messages-api";
-import { testDatabaseUrl } from "@/test/support/db";
-import type { ExecutionDto } from "@/lib/execution-types";
+import { StandIn } from "@/test/support/turn-script";
+import { waitFor } from "@/test/support/wait";
 
 // Everything an executions integration test needs: the Messages-API stand-in,
 // an isolated Claude config dir and workspace, env pointing the real CLI at
-// the stand-in, and helpers to start runners and wait for executions.
+// the stand-in, runners, and waiting for executions.
 
 export type Harness = {
   api: MessagesApi;
@@ -67,26 +70,37 @@ export async function createHarness(): Promise<Harness> {
   };
 }
 
-export async function createIssue(title = "Fix the login bug"): Promise<string> {
-  const counter = await prisma.counter.upsert({ where: { name: "issue" }, create: { name: "issue", value: 1 }, update: { value: { increment: 1 } } });
-  const issue = await prisma.issue.create({ data: { id: `ISSUE-${counter.value}`, number: counter.value, title } });
-  return issue.id;
+/**
+ * The set-up of a suite that runs agents: a fresh database, the harness (the
+ * Messages-API stand-in, an isolated Claude config and workspace), a StandIn
+ * controller and one in-process runner. Registers beforeAll/afterAll; the
+ * returned object's fields are set once beforeAll ran.
+ */
+export function useRunningHarness(options: { runner?: Parameters<Harness["startRunner"]>[0]; script?: (standIn: StandIn) => void } = {}): { h: Harness; standIn: StandIn } {
+  const suite = {} as { h: Harness; standIn: StandIn };
+  beforeAll(async () => {
+    await resetDb();
+    suite.h = await createHarness();
+    suite.standIn = new StandIn(suite.h.api);
+    options.script?.(suite.standIn);
+    await suite.h.startRunner(options.runner);
+  });
+  afterAll(async () => {
+    await suite.h?.close();
+    await releaseWorkerUtils();
+    await prisma.$disconnect();
+  });
+  return suite;
 }
 
-const TERMINAL = new Set(["completed", "failed", "cancelled", "interrupted"]);
+type ExecutionRow = Awaited<ReturnType<typeof prisma.execution.findUniqueOrThrow>>;
 
-export async function waitForExecution(
-  id: string,
-  predicate: (row: Awaited<ReturnType<typeof prisma.execution.findUniqueOrThrow>>) => boolean = (row) => TERMINAL.has(row.status),
-  timeoutMs = 60_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+/** The execution's row once `predicate` holds (by default: once it has finished). */
+export function waitForExecution(id: string, predicate: (row: ExecutionRow) => boolean = (row) => TERMINAL_STATUSES.has(row.status), timeoutMs = 60_000): Promise<ExecutionRow> {
+  return waitFor(async () => {
     const row = await prisma.execution.findUniqueOrThrow({ where: { id } });
-    if (predicate(row)) return row;
-    if (Date.now() > deadline) throw new Error(`execution ${id} still ${row.status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    return predicate(row) ? row : undefined;
+  }, `execution ${id}`, timeoutMs, 50);
 }
 
 /**
@@ -94,23 +108,9 @@ export async function waitForExecution(
  * execution stored so far (search vectors are filled after the events are
  * stored, usually within a few hundred ms of a run's last output).
  */
-export async function waitForSearchIndexed(id: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+export async function waitForSearchIndexed(id: string, timeoutMs = 15_000): Promise<void> {
+  await waitFor(async () => {
     const row = await prisma.execution.findUniqueOrThrow({ where: { id }, select: { eventCount: true, searchIndexedSeq: true } });
-    if (row.searchIndexedSeq >= row.eventCount) return;
-    if (Date.now() > deadline) throw new Error(`execution ${id}: events indexed up to ${row.searchIndexedSeq} of ${row.eventCount} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-export async function call(handler: (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response>, options: { method?: string; url?: string; id?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const request = new Request(options.url ?? "http://127.0.0.1:3000/api/test", {
-    method: options.method ?? "POST",
-    headers: { "content-type": "application/json", ...(options.headers ?? {}) },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const response = await handler(request, { params: Promise.resolve({ id: options.id ?? "" }) });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null } as { status: number; headers: Headers; body: ExecutionDto & { error: { code: string; message: string } } };
+    return row.searchIndexedSeq >= row.eventCount;
+  }, `the search index of execution ${id}`, timeoutMs, 50);
 }

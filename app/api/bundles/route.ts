@@ -1,4 +1,4 @@
-import { bundleListQuerySchema, createBundleSchema } from "@/lib/schemas/bundle";
+import { bundleListQuerySchema, createBundleSchema } from "@/lib/bundles/schema";
 import { createBundle } from "@/server/bundles/create-bundle";
 import { listBundles } from "@/server/bundles/list-bundles";
 import { errorResponse, resultResponse } from "@/server/http/responses";

@@ -1,4 +1,4 @@
-import { createExecutionSchema } from "@/lib/schemas/execution";
+import { createExecutionSchema } from "@/lib/executions/schema";
 import { createExecution } from "@/server/executions/create-execution";
 import { listExecutions } from "@/server/executions/list-executions";
 import { createdResponse, idempotencyKeyOf } from "@/server/executions/http/created-response";

@@ -1,7 +1,7 @@
 import { resultResponse, errorResponse } from "@/server/http/responses";
 import { readJson, readQuery } from "@/server/http/validation";
 import { withErrorHandling } from "@/server/http/with-error-handling";
-import { createIssueSchema, issueListQuerySchema } from "@/lib/schemas/issue";
+import { createIssueSchema, issueListQuerySchema } from "@/lib/issues/schema";
 import { createIssue } from "@/server/issues/create-issue";
 import { listIssues } from "@/server/issues/list-issues";
 

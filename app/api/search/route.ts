@@ -1,4 +1,4 @@
-import { searchRequestSchema } from "@/lib/schemas/search";
+import { searchRequestSchema } from "@/lib/search/schema";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readQuery } from "@/server/http/validation";
 import { withErrorHandling } from "@/server/http/with-error-handling";

@@ -1,4 +1,4 @@
-import { sessionListQuerySchema } from "@/lib/schemas/session";
+import { sessionListQuerySchema } from "@/lib/sessions/schema";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readQuery } from "@/server/http/validation";
 import { withErrorHandling } from "@/server/http/with-error-handling";

@@ -1,7 +1,7 @@
 import { resultResponse, errorResponse } from "@/server/http/responses";
 import { readJson, readQuery } from "@/server/http/validation";
 import { withErrorHandling } from "@/server/http/with-error-handling";
-import { createSpecSchema, specListQuerySchema } from "@/lib/schemas/spec";
+import { createSpecSchema, specListQuerySchema } from "@/lib/specs/schema";
 import { createSpec } from "@/server/specs/create-spec";
 import { listSpecs } from "@/server/specs/list-specs";
 

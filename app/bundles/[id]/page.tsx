@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { BundleDetailView } from "@/components/bundles/bundle-detail-view";
-import { parseBundleId } from "@/lib/bundle-ids";
+import { parseBundleId } from "@/lib/bundles/ids";
 
 type Props = { params: Promise<{ id: string }> };
 

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ExecutionView } from "@/components/executions/execution-view";
+import { isUuid } from "@/lib/ids";
 
 type Props = { params: Promise<{ id: string }> };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
@@ -13,6 +12,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ExecutionPage({ params }: Props) {
   const { id } = await params;
-  if (!UUID.test(id)) notFound();
+  if (!isUuid(id)) notFound();
   return <ExecutionView id={id.toLowerCase()} />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { SessionDetailView } from "@/components/sessions/session-detail-view";
+import { SessionDetailView } from "@/components/sessions/session-detail/session-detail-view";
 import { parseId } from "@/lib/ids";
 
 type Props = { params: Promise<{ id: string }> };

@@ -1,4 +1,4 @@
-import type { LogEntry } from "@/lib/log-entries";
+import type { LogEntry } from "@/lib/executions/log-entries";
 import type { AgentEvent } from "@/server/agents/types";
 import { readClaudeUsage } from "@/server/agents/claude/read-claude-usage";
 import { summarizeClaudeToolCall } from "@/server/agents/claude/summarize-tool-call";

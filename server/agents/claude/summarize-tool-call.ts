@@ -1,4 +1,4 @@
-import type { FileEdit, ToolCallSummary } from "@/lib/log-entries";
+import type { FileEdit, ToolCallSummary } from "@/lib/executions/log-entries";
 
 // A friendly reading of a Claude Code tool call's input for the log view
 // ("$ npm test", a file path, a diff of an Edit). Inputs come from the model,

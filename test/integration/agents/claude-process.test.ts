@@ -5,6 +5,7 @@ import { spawnAgentProcess } from "@/server/runner/agent-process";
 import { isToolResultTurn, lastUserText, startMessagesApi, type MessagesApi } from "@/test/support/messages-api";
 import { liveGroupMembers } from "@/test/integration/agents/support/live-group-members";
 import { createSandbox, planFor, runAgent, type Sandbox } from "@/test/integration/agents/support/run-agent";
+import { waitFor } from "@/test/support/wait";
 
 // Tools, cancellation and missing binaries with the real Claude Code CLI.
 
@@ -21,14 +22,6 @@ afterEach(async () => {
   await api.close();
   sandbox.cleanup();
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe("Claude Code runs", () => {
   it("uses tools in its workspace under the default permission mode and comes back with the result", async () => {
@@ -85,7 +78,7 @@ describe("Claude Code runs", () => {
         terminate = (graceMs) => agent.terminate(graceMs);
       },
     });
-    await waitFor(() => api.requests.length > 0);
+    await waitFor(() => api.requests.length > 0, "the model request");
     expect(liveGroupMembers(pid!)).toContain(pid);
     const started = Date.now();
     await terminate!(3_000);
@@ -94,7 +87,7 @@ describe("Claude Code runs", () => {
     expect(result.exit).toMatchObject({ ok: true });
     // Claude may exit on SIGTERM by itself (code 143 or the signal); either way the group is gone.
     expect(result.exit.ok && (result.exit.signal !== null || result.exit.exitCode !== 0)).toBe(true);
-    await waitFor(() => liveGroupMembers(pid!).length === 0, 5_000);
+    await waitFor(() => liveGroupMembers(pid!).length === 0, "the process group to exit", 5_000);
   });
 
   it("reports a missing binary as agent_not_found, at planning and at spawn", async () => {

@@ -4,23 +4,16 @@ import * as itemsRoute from "@/app/api/bundles/[id]/items/route";
 import * as exportRoute from "@/app/api/bundles/[id]/export/route";
 import * as importRoute from "@/app/api/bundles/import/route";
 import * as loadRoute from "@/app/api/bundles/[id]/load/route";
-import type { Bundle, BundleSummary } from "@/lib/bundle-types";
-import type { ApiErrorBody, ListResponse } from "@/lib/types";
+import type { Bundle, BundleSummary } from "@/lib/bundles/schema";
+import type { ApiErrorBody, ListResponse } from "@/lib/schemas/common";
 import { prisma } from "@/server/db";
 import { resetDb } from "@/test/support/db";
-import { apiRequest, makeIssue, makeSpec, routeParams } from "@/test/support/factories";
+import { apiRequest, call } from "@/test/support/api";
+import { makeIssue, makeSpec } from "@/test/support/factories";
 
 // The bundles API on real Postgres: CRUD, ids from the counters table, the
 // ordered item list (add, reorder, remove), reference validation, export →
 // import round trip, and imports that must store nothing.
-
-type Handler = (req: Request, ctx: never) => Promise<Response>;
-
-async function call<T = unknown>(handler: Handler, req: Request, params?: Record<string, string>) {
-  const res = await handler(req, routeParams(params ?? {}) as never);
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as T };
-}
 
 const create = (body: unknown) => call<Bundle & ApiErrorBody>(bundlesRoute.POST, apiRequest("POST", "/api/bundles", body));
 const list = (query = "") => call<ListResponse<BundleSummary>>(bundlesRoute.GET, apiRequest("GET", `/api/bundles${query}`));

@@ -2,7 +2,6 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { main } from "@/cli/main";
 import * as bundlesRoute from "@/app/api/bundles/route";
 import * as bundleRoute from "@/app/api/bundles/[id]/route";
 import * as itemsRoute from "@/app/api/bundles/[id]/items/route";
@@ -17,47 +16,22 @@ import { EventWriter } from "@/server/runner/event-writer";
 import { indexAllPendingEvents } from "@/server/search/index-pending-events";
 import { searchTextOf } from "@/server/search/search-text";
 import { testDatabaseUrl, resetDb } from "@/test/support/db";
+import { routedFetch, runArbor } from "@/test/support/cli";
 import { makeIssue, makeSpec } from "@/test/support/factories";
 
 // `arbor bundle …` and `arbor search` against the real route handlers and
 // database (the CLI's fetch is routed to the handlers in-process).
 
-type Handler = (request: Request, context: never) => Promise<Response>;
-
-const ROUTES: [RegExp, Record<string, Handler | undefined>][] = [
-  [/^\/api\/bundles$/, bundlesRoute as unknown as Record<string, Handler>],
-  [/^\/api\/bundles\/import$/, importRoute as unknown as Record<string, Handler>],
-  [/^\/api\/bundles\/([^/]+)$/, bundleRoute as unknown as Record<string, Handler>],
-  [/^\/api\/bundles\/([^/]+)\/items$/, itemsRoute as unknown as Record<string, Handler>],
-  [/^\/api\/bundles\/([^/]+)\/export$/, exportRoute as unknown as Record<string, Handler>],
-  [/^\/api\/bundles\/([^/]+)\/load$/, loadRoute as unknown as Record<string, Handler>],
-  [/^\/api\/search$/, { GET: searchRoute as Handler }],
-];
-
-async function routedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const request = new Request(input, init);
-  const { pathname } = new URL(request.url);
-  for (const [pattern, handlers] of ROUTES) {
-    const match = pattern.exec(pathname);
-    const handler = match ? handlers[request.method] : undefined;
-    if (handler) return handler(request, { params: Promise.resolve({ id: decodeURIComponent(match![1] ?? "") }) } as never);
-  }
-  return new Response("not found", { status: 404 });
-}
-
-async function arbor(argv: string[], stdin = "") {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(argv, {
-    env: { NO_COLOR: "1" },
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    cwd: tmp,
-    readStdin: async () => stdin,
-    fetch: routedFetch as typeof fetch,
-  });
-  return { code, stdout, stderr };
-}
+const fetch = routedFetch([
+  [/^\/api\/bundles$/, bundlesRoute],
+  [/^\/api\/bundles\/import$/, importRoute],
+  [/^\/api\/bundles\/([^/]+)$/, bundleRoute],
+  [/^\/api\/bundles\/([^/]+)\/items$/, itemsRoute],
+  [/^\/api\/bundles\/([^/]+)\/export$/, exportRoute],
+  [/^\/api\/bundles\/([^/]+)\/load$/, loadRoute],
+  [/^\/api\/search$/, { GET: searchRoute }],
+]);
+const arbor = (argv: string[], stdin = "") => runArbor(argv, { fetch, stdin, cwd: tmp });
 
 let tmp: string;
 beforeAll(async () => {

@@ -1,14 +1,13 @@
-import { POST as createExecutionRoute } from "@/app/api/executions/route";
 import * as bundlesRoute from "@/app/api/bundles/route";
 import * as loadRoute from "@/app/api/bundles/[id]/load/route";
-import type { Bundle, LoadBundleResponse } from "@/lib/bundle-types";
-import type { ApiErrorBody } from "@/lib/types";
+import type { Bundle, LoadBundleResponse } from "@/lib/bundles/schema";
+import type { ApiErrorBody } from "@/lib/schemas/common";
 import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { ensureSessionOf } from "@/server/sessions/record-session-capture";
-import { resetDb } from "@/test/support/db";
-import { call, createHarness, waitForExecution, type Harness } from "@/test/support/executions-harness";
-import { apiRequest, makeIssue, makeSpec, routeParams } from "@/test/support/factories";
+import { api } from "@/test/support/executions-api";
+import { apiRequest, call } from "@/test/support/api";
+import { useRunningHarness, waitForExecution } from "@/test/support/executions-harness";
+import { makeIssue, makeSpec } from "@/test/support/factories";
 import { conversation, lastUserText } from "@/test/support/messages-api";
 
 // Load context with the real Claude Code CLI against the Messages-API
@@ -19,31 +18,14 @@ import { conversation, lastUserText } from "@/test/support/messages-api";
 
 jest.setTimeout(180_000);
 
-let h: Harness;
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  await h.startRunner();
-});
-afterAll(async () => {
-  await h.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
+const suite = useRunningHarness();
 
-async function json<T>(response: Response): Promise<{ status: number; body: T }> {
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
-
-const createBundle = async (body: unknown) =>
-  json<Bundle & ApiErrorBody>(await bundlesRoute.POST(apiRequest("POST", "/api/bundles", body), routeParams({}) as never));
-const load = async (id: string, prompt: string) =>
-  json<LoadBundleResponse & ApiErrorBody>(await loadRoute.POST(apiRequest("POST", `/api/bundles/${id}/load`, { prompt }), routeParams({ id })));
+const createBundle = (body: unknown) => call<Bundle & ApiErrorBody>(bundlesRoute.POST, apiRequest("POST", "/api/bundles", body));
+const load = (id: string, prompt: string) => call<LoadBundleResponse & ApiErrorBody>(loadRoute.POST, apiRequest("POST", `/api/bundles/${id}/load`, { prompt }), { id });
 
 /** Runs a first turn on the issue and returns its execution and Session (SESS-n). */
 async function runSession(issueId: string, prompt: string) {
-  const created = await call(createExecutionRoute, { body: { issueId, prompt } });
+  const created = await api.create({ issueId, prompt });
   expect(created.status).toBe(201);
   const done = await waitForExecution(created.body.id);
   expect(done.status).toBe("completed");
@@ -65,7 +47,7 @@ test("continues the bundle's most recently active session, with the bundle's bod
   const bundle = await createBundle({ name: "Login bug", description: "All about the + sign", items: [older.sessionId, spec.id, issue.id, newer.sessionId, SHA] });
   expect(bundle.status).toBe(201);
 
-  const before = h.api.requests.length;
+  const before = suite.h.api.requests.length;
   const loaded = await load(bundle.body.id, "Now fix the email parser.");
   expect(loaded.status).toBe(201);
   expect(loaded.body.mode).toBe("continue");
@@ -79,7 +61,7 @@ test("continues the bundle's most recently active session, with the bundle's bod
   expect(done.managedSessionId ?? (await ensureSessionOf(done.id))).toBe(newer.sessionId);
 
   // What the agent received: the earlier turn of that session, then the bundle's context and the prompt.
-  const request = h.api.requests.slice(before).find((r) => lastUserText(r).includes("Now fix the email parser."))!;
+  const request = suite.h.api.requests.slice(before).find((r) => lastUserText(r).includes("Now fix the email parser."))!;
   expect(request).toBeDefined();
   const sent = lastUserText(request);
   expect(sent).toContain(`<arbor-context bundle="${bundle.body.id}" name="Login bug">`);
@@ -118,6 +100,6 @@ test("without a session, starts a new execution on the bundle's first issue", as
   expect(loaded.body.execution.parentExecutionId).toBeNull();
   const done = await waitForExecution(loaded.body.execution.id);
   expect(done.status).toBe("completed");
-  const sent = lastUserText(h.api.requests.find((r) => lastUserText(r).includes("Start on this."))!);
+  const sent = lastUserText(suite.h.api.requests.find((r) => lastUserText(r).includes("Start on this."))!);
   for (const text of ["SPEC-TWO-BODY", "FIRST-ISSUE-BODY", "SECOND-ISSUE-BODY"]) expect(sent).toContain(text);
 });

@@ -5,8 +5,10 @@ import path from "node:path";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { resetDb } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
-import { api, expectError, send } from "@/test/integration/executions/support/helpers";
+import { expectError, send } from "@/test/support/api";
+import { api } from "@/test/support/executions-api";
+import { createHarness, type Harness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
 
 // Requests the API must refuse, each with the right status and a message a
 // person can act on, and without creating or queueing anything. No runner is
@@ -19,7 +21,7 @@ let issueId: string;
 beforeAll(async () => {
   await resetDb();
   h = await createHarness();
-  issueId = await createIssue();
+  issueId = (await makeIssue()).id;
 });
 afterAll(async () => {
   await h?.close();

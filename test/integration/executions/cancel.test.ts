@@ -1,28 +1,16 @@
 import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { resetDb } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
+import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";
+import { useRunningHarness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
+import { waitFor } from "@/test/support/wait";
 import { liveGroupMembers } from "@/test/integration/agents/support/live-group-members";
-import { api, StandIn, waitFor, waitForDto, waitForEnd } from "@/test/integration/executions/support/helpers";
 
 // Cancel stops a stuck agent (its whole process group) within seconds, drops
 // a queued execution before it ever runs, and is idempotent.
 
 jest.setTimeout(60_000);
 
-let h: Harness;
-let standIn: StandIn;
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  standIn = new StandIn(h.api);
-  await h.startRunner({ cancelGraceMs: 2_000 });
-});
-afterAll(async () => {
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
+const suite = useRunningHarness({ runner: { cancelGraceMs: 2_000 } });
 
 async function jobExists(executionId: string): Promise<boolean> {
   const rows = await prisma.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, `execution:${executionId}`);
@@ -30,8 +18,8 @@ async function jobExists(executionId: string): Promise<boolean> {
 }
 
 test("cancel a hanging run, and a follow-up queued behind it; repeating cancel changes nothing", async () => {
-  const issueId = await createIssue();
-  const stuck = standIn.hang("stuck sierra");
+  const issueId = (await makeIssue()).id;
+  const stuck = suite.standIn.hang("stuck sierra");
   const created = await api.create({ issueId, prompt: "stuck sierra" });
   await stuck.arrived;
   const running = await waitForDto(created.body.id, (e) => e.status === "running" && e.sessionId !== null, "the stuck run");
@@ -74,12 +62,12 @@ test("cancel a hanging run, and a follow-up queued behind it; repeating cancel c
 
   // The cancelled follow-up never ran, not even once its predecessor was gone.
   await waitForEnd((await api.create({ issueId, prompt: "later uniform" })).body.id);
-  expect(standIn.requestsFor("never tango")).toHaveLength(0);
+  expect(suite.standIn.requestsFor("never tango")).toHaveLength(0);
   expect((await api.get(followUp.body.id)).body).toMatchObject({ status: "cancelled", startedAt: null, runnerId: "test-runner" });
 });
 
 test("cancel of a completed execution is a no-op", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const done = await waitForEnd((await api.create({ issueId, prompt: "quick victor" })).body.id);
   expect(done.status).toBe("completed");
   const cancel = await api.cancel(done.id);
@@ -88,8 +76,8 @@ test("cancel of a completed execution is a no-op", async () => {
 });
 
 test("cancel right after create always wins, whether the runner has claimed the execution yet or not", async () => {
-  const issueId = await createIssue();
-  standIn.hang("cancel me at once");
+  const issueId = (await makeIssue()).id;
+  suite.standIn.hang("cancel me at once");
   for (let i = 0; i < 6; i++) {
     const created = await api.create({ issueId, prompt: `cancel me at once ${i}` });
     const cancel = await api.cancel(created.body.id);

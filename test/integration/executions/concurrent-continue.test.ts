@@ -1,8 +1,10 @@
-import type { ExecutionDto } from "@/lib/execution-types";
+import type { ExecutionDto } from "@/lib/executions/schema";
 import { prisma } from "@/server/db";
-import { createIssue } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
 import { conversation } from "@/test/support/messages-api";
-import { api, deferred, useRunningHarness, waitForEnd } from "@/test/integration/executions/support/helpers";
+import { api, waitForEnd } from "@/test/support/executions-api";
+import { deferred } from "@/test/support/wait";
+import { useRunningHarness } from "@/test/support/executions-harness";
 
 // Twenty Continues of one execution, sent at the same instant. Each request's
 // body is held back by one byte until all twenty handlers are waiting for
@@ -42,7 +44,7 @@ function heldContinue(id: string, prompt: string, gate: Promise<void>) {
 }
 
 test("twenty Continues released at once: the recorded tree is what each agent saw", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const root = await waitForEnd((await api.create({ issueId, prompt: "root turn zulu" })).body.id);
   expect(root.status).toBe("completed");
 

@@ -1,5 +1,7 @@
-import { createIssue } from "@/test/support/executions-harness";
-import { api, historyText, waitForEnd, useRunningHarness } from "@/test/integration/executions/support/helpers";
+import { api, waitForEnd } from "@/test/support/executions-api";
+import { useRunningHarness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
+import { historyText } from "@/test/support/turn-script";
 
 // Continue carries the conversation in the same session; Fork copies it into a
 // new session that grows apart from the original. The stand-in's recorded
@@ -18,7 +20,7 @@ async function completedRun(issueId: string, prompt: string) {
 }
 
 test("Continue resumes the same session and the model gets the earlier turn", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const first = await completedRun(issueId, "first question kiwi");
 
   const cont = await api.continue(first.id, "second question lime");
@@ -40,7 +42,7 @@ test("Continue resumes the same session and the model gets the earlier turn", as
 });
 
 test("Fork branches into a new session; the original's later turns never see the fork", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const original = await completedRun(issueId, "shared start mango");
 
   const forked = await api.fork(original.id, "fork prompt papaya");

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createIssue } from "@/test/support/executions-harness";
-import { api, useRunningHarness, waitForEnd } from "@/test/integration/executions/support/helpers";
+import { makeIssue } from "@/test/support/factories";
+import { api, waitForEnd } from "@/test/support/executions-api";
+import { useRunningHarness } from "@/test/support/executions-harness";
 
 // An execution's cwd is checked against ARBOR_WORKSPACE_ROOTS when it is
 // created, and again by the runner right before every spawn: a directory
@@ -14,7 +15,7 @@ jest.setTimeout(90_000);
 const suite = useRunningHarness();
 
 test("a Continue whose workspace was replaced by a symlink out of the roots fails before any agent starts", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const project = path.join(suite.h.workspace, "project-a");
   fs.mkdirSync(project);
   const first = await waitForEnd((await api.create({ issueId, prompt: "first turn in project", cwd: "project-a" })).body.id);
@@ -42,7 +43,7 @@ test("a Continue whose workspace was replaced by a symlink out of the roots fail
 });
 
 test("a workspace that was removed fails with cwd_not_found, not a spawn error", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const project = path.join(suite.h.workspace, "project-b");
   fs.mkdirSync(project);
   const first = await waitForEnd((await api.create({ issueId, prompt: "first turn in b", cwd: "project-b" })).body.id);

@@ -1,6 +1,8 @@
 import { prisma } from "@/server/db";
-import { createIssue } from "@/test/support/executions-harness";
-import { api, historyText, waitForDto, waitForEnd, useRunningHarness } from "@/test/integration/executions/support/helpers";
+import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";
+import { useRunningHarness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
+import { historyText } from "@/test/support/turn-script";
 
 // Branching from a turn the session has since moved past: the new session
 // must start from that turn's own last message (--resume-session-at), not
@@ -16,7 +18,7 @@ async function lastMessageIdOf(id: string) {
 }
 
 test("fork and continue from A after A→B branch at A's last message, without B's turn", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const a = await waitForEnd((await api.create({ issueId, prompt: "turn one alpha" })).body.id);
   expect(a.status).toBe("completed");
   const aLastMessage = await lastMessageIdOf(a.id);
@@ -56,7 +58,7 @@ test("fork and continue from A after A→B branch at A's last message, without B
 });
 
 test("a fork from A while A's continuation B is still running branches at A, not at B's half-written turn", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const a = await waitForEnd((await api.create({ issueId, prompt: "steady foxtrot" })).body.id);
   const aLastMessage = await lastMessageIdOf(a.id);
 
@@ -79,7 +81,7 @@ test("a fork from A while A's continuation B is still running branches at A, not
 });
 
 test("Continue A then Fork A straight away: the fork branches at A even though B has not reported its session yet", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const a = await waitForEnd((await api.create({ issueId, prompt: "quick india" })).body.id);
   const aLastMessage = await lastMessageIdOf(a.id);
 

@@ -1,5 +1,7 @@
-import { createIssue } from "@/test/support/executions-harness";
-import { api, historyText, waitForDto, waitForEnd, useRunningHarness } from "@/test/integration/executions/support/helpers";
+import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";
+import { useRunningHarness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
+import { historyText } from "@/test/support/turn-script";
 
 // A follow-up sent while the session's current turn still runs is queued
 // behind it: never two agent processes on one session. To prove the follow-up
@@ -12,12 +14,12 @@ const suite = useRunningHarness();
 
 /** Runs an unrelated execution to completion: anything runnable that was queued before it has been picked up by then. */
 async function unrelatedRunCompletes(prompt: string) {
-  const other = await api.create({ issueId: await createIssue("Unrelated"), prompt });
+  const other = await api.create({ issueId: (await makeIssue({ title: "Unrelated" })).id, prompt });
   expect(await waitForEnd(other.body.id)).toMatchObject({ status: "completed" });
 }
 
 test("Continue on a running execution waits for it, then runs with its whole turn", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const gate = suite.standIn.hold("long first india");
   const first = await api.create({ issueId, prompt: "long first india" });
   await gate.arrived;
@@ -44,7 +46,7 @@ test("Continue on a running execution waits for it, then runs with its whole tur
 });
 
 test("Continue on a running fork waits for the fork (its first turn) to finish", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const source = await waitForEnd((await api.create({ issueId, prompt: "source lima" })).body.id);
 
   const gate = suite.standIn.hold("fork mike");
@@ -73,7 +75,7 @@ test("Continue on a running fork waits for the fork (its first turn) to finish",
 });
 
 test("a fork of a running execution waits for its source, then branches from the source's finished turn", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const gate = suite.standIn.hold("busy papa");
   const source = await api.create({ issueId, prompt: "busy papa" });
   await gate.arrived;

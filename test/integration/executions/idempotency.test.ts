@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { prisma } from "@/server/db";
-import { createIssue } from "@/test/support/executions-harness";
-import { api, waitForEnd, useRunningHarness } from "@/test/integration/executions/support/helpers";
+import { api, waitForEnd } from "@/test/support/executions-api";
+import { useRunningHarness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
 
 // A double click (two identical POSTs at once, same Idempotency-Key) creates
 // one execution and runs the agent once; the loser is told it was a replay.
@@ -11,7 +12,7 @@ jest.setTimeout(60_000);
 const suite = useRunningHarness();
 
 test("two concurrent POST /api/executions with one Idempotency-Key create one execution", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const key = randomUUID();
   const body = { issueId, prompt: "only once please" };
   const responses = await Promise.all([api.create(body, { "Idempotency-Key": key }), api.create(body, { "Idempotency-Key": key })]);
@@ -39,7 +40,7 @@ test("two concurrent POST /api/executions with one Idempotency-Key create one ex
 });
 
 test("two concurrent Continues with one Idempotency-Key create one turn", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const first = await waitForEnd((await api.create({ issueId, prompt: "first of two" })).body.id);
   const key = randomUUID();
   const responses = await Promise.all([api.continue(first.id, "next once", { "Idempotency-Key": key }), api.continue(first.id, "next once", { "Idempotency-Key": key })]);

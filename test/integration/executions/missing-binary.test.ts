@@ -1,29 +1,21 @@
 import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { resetDb } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
-import { api, expectError, waitForEnd } from "@/test/integration/executions/support/helpers";
+import { expectError } from "@/test/support/api";
+import { api, waitForEnd } from "@/test/support/executions-api";
+import { useRunningHarness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
 
 // A runner whose agent binary is missing fails the execution with
 // agent_not_found and says what it looked for; it does not crash or hang.
 
 jest.setTimeout(60_000);
 
-let h: Harness;
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
+useRunningHarness({
   // The only runner here: every execution lands on it.
-  await h.startRunner({ runnerId: "runner-without-claude", env: { CLAUDE_BIN: "/nonexistent" } });
-});
-afterAll(async () => {
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
+  runner: { runnerId: "runner-without-claude", env: { CLAUDE_BIN: "/nonexistent" } },
 });
 
 test("CLAUDE_BIN=/nonexistent fails the execution with agent_not_found and a clear message", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const created = await api.create({ issueId, prompt: "is anyone installed?" });
   expect(created.status).toBe(201);
   const failed = await waitForEnd(created.body.id);

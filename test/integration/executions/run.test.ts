@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { prisma } from "@/server/db";
-import { createIssue } from "@/test/support/executions-harness";
-import { api, waitForDto, waitForEnd, useRunningHarness } from "@/test/integration/executions/support/helpers";
+import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";
+import { useRunningHarness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
 
 // A run from POST to completion: queued at once, the session id pinned while
 // the agent is still working, usage recorded, every event stored in order and
@@ -12,7 +13,7 @@ jest.setTimeout(60_000);
 const suite = useRunningHarness();
 
 test("POST runs the agent: queued, session pinned mid-run, completed with usage and ordered events", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const gate = suite.standIn.hold("Please echo banana");
 
   const created = await api.create({ issueId, prompt: "Please echo banana" });

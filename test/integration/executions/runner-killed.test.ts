@@ -2,9 +2,12 @@ import { startRunnerProcess, type RunnerProcess } from "@/bench/lib/runner-proce
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
+import { createHarness, type Harness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
 import { liveGroupMembers } from "@/test/integration/agents/support/live-group-members";
-import { api, historyText, StandIn, waitFor, waitForDto, waitForEnd } from "@/test/integration/executions/support/helpers";
+import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";
+import { historyText, StandIn } from "@/test/support/turn-script";
+import { waitFor } from "@/test/support/wait";
 
 // A runner process killed outright (SIGKILL: no shutdown code runs) while all
 // its slots are busy: three real Claude Code runs and one plain command. When
@@ -49,7 +52,7 @@ test("SIGKILL the runner with all slots busy: restart interrupts every run, stop
       ARBOR_COMMAND_ARGS: JSON.stringify(["-c", 'echo started; sleep "$0"']),
     },
   });
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const stuck = CLAUDE_PROMPTS.map((prompt) => standIn.hang(prompt));
   const claudeRuns = await Promise.all(CLAUDE_PROMPTS.map(async (prompt) => (await api.create({ issueId, prompt })).body.id));
   const commandRun = (await api.create({ issueId, prompt: "300", agent: "command" })).body.id;

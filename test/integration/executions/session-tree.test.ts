@@ -1,10 +1,9 @@
 import { GET as listIssueExecutionsRoute } from "@/app/api/issues/[id]/executions/route";
-import type { ExecutionDto, SessionTreeNode } from "@/lib/execution-types";
-import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { resetDb } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
-import { api, send, StandIn, waitForEnd } from "@/test/integration/executions/support/helpers";
+import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
+import { send } from "@/test/support/api";
+import { api, waitForEnd } from "@/test/support/executions-api";
+import { useRunningHarness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
 
 // GET /api/issues/:id/session-tree: the issue's executions as a tree. A
 // Continue hangs under its parent (edge "continue"), a Fork under the
@@ -18,18 +17,7 @@ import { api, send, StandIn, waitForEnd } from "@/test/integration/executions/su
 
 jest.setTimeout(90_000);
 
-let h: Harness;
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  new StandIn(h.api);
-  await h.startRunner();
-});
-afterAll(async () => {
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
+useRunningHarness();
 
 const created = async (response: Promise<{ status: number; body: ExecutionDto }>) => {
   const r = await response;
@@ -42,7 +30,7 @@ type Shape = [string, string, boolean, Shape[]];
 const shape = (node: SessionTreeNode): Shape => [node.id, node.edge, node.isHead, node.children.map(shape)];
 
 test("the session tree of an issue with continues, forks and a restart", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const a = await waitForEnd((await created(api.create({ issueId, prompt: "tree root" }))).id);
   const b = await created(api.continue(a.id, "tree continue b"));
   const f = await created(api.fork(a.id, "tree fork f"));

@@ -1,14 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { ExecutionDto } from "@/lib/execution-types";
-import type { LogEntry } from "@/lib/log-entries";
+import type { ExecutionDto } from "@/lib/executions/schema";
+import type { LogEntry } from "@/lib/executions/log-entries";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { closeListener } from "@/server/realtime/pg-listener";
 import { resetDb } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
+import { api, waitForEnd } from "@/test/support/executions-api";
+import { createHarness, type Harness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
+import { type SseMessage, SseReader } from "@/test/support/sse-reader";
+import { deferred } from "@/test/support/wait";
 import { isToolResultTurn, type RecordedRequest, type Reply } from "@/test/support/messages-api";
-import { api, deferred, SseReader, waitForEnd, type SseMessage } from "@/test/integration/executions/support/helpers";
 
 // GET /api/executions/:id/events as Server-Sent Events: each log entry comes
 // with `id: <seq>`, status updates come as `status`, and `end` closes the
@@ -81,7 +84,7 @@ function entryIds(messages: SseMessage[]): number[] {
 }
 
 test("live stream, reconnect with Last-Event-ID mid-run, and replay after the end", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const created = await api.create({ issueId, prompt: "read the notes" });
   expect(created.status).toBe(201);
   const id = created.body.id;

@@ -3,13 +3,14 @@ import { GET as listRoute } from "@/app/api/executions/route";
 import { GET as streamRoute } from "@/app/api/executions/stream/route";
 import { GET as summaryRoute } from "@/app/api/executions/[id]/summary/route";
 import { GET as eventsRoute } from "@/app/api/executions/[id]/events/route";
-import type { ExecutionDto, ExecutionListItem, ExecutionSummary } from "@/lib/execution-types";
+import type { ExecutionDto, ExecutionListItem, ExecutionSummary } from "@/lib/executions/schema";
 import { seedEvents, seedSessionTree } from "@/bench/lib/seed-ui";
 import { prisma } from "@/server/db";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";
 import { closeListener } from "@/server/realtime/pg-listener";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
-import { send, SseReader, type ApiError } from "@/test/integration/executions/support/helpers";
+import { type ErrorBody, send } from "@/test/support/api";
+import { SseReader } from "@/test/support/sse-reader";
 
 // The endpoints the UI added for lists across issues (home), Compare, and live
 // status updates without polling.
@@ -50,10 +51,10 @@ describe("GET /api/executions", () => {
   });
 
   it("answers 422 with a readable message for a bad filter", async () => {
-    const bad = await send<ApiError>(listRoute, { path: "/api/executions?status=sleeping" });
+    const bad = await send<ErrorBody>(listRoute, { path: "/api/executions?status=sleeping" });
     expect(bad.status).toBe(422);
     expect(bad.body.error.message).toMatch(/unknown status sleeping/);
-    const tooMany = await send<ApiError>(listRoute, { path: "/api/executions?limit=1000" });
+    const tooMany = await send<ErrorBody>(listRoute, { path: "/api/executions?limit=1000" });
     expect(tooMany.status).toBe(422);
   });
 });
@@ -67,7 +68,7 @@ describe("GET /api/executions/:id/summary", () => {
     expect(body.tools.map((t) => t.tool).sort()).toEqual(["Bash", "Edit", "Read"]);
     expect(body.files[0].path).toMatch(/^\/workspace\/app\/src\/billing\/module-\d+\.ts$/);
     expect(body.commands[0]).toMatch(/^npm test/);
-    const missing = await send<ApiError>(summaryRoute, { id: "nope", path: "/api/executions/nope/summary" });
+    const missing = await send<ErrorBody>(summaryRoute, { id: "nope", path: "/api/executions/nope/summary" });
     expect(missing.status).toBe(404);
   });
 });

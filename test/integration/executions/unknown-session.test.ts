@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { prisma } from "@/server/db";
-import { createIssue } from "@/test/support/executions-harness";
-import { api, expectError, historyText, transcriptPath, waitForEnd, useRunningHarness } from "@/test/integration/executions/support/helpers";
+import { expectError } from "@/test/support/api";
+import { api, waitForEnd } from "@/test/support/executions-api";
+import { useRunningHarness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
+import { historyText, transcriptPath } from "@/test/support/turn-script";
 
 // When the agent no longer has a session (transcript expired or deleted), a
 // Continue or Fork fails with session_not_found, never silently starts a new
@@ -25,7 +28,7 @@ async function recordedBy(sessionId: string): Promise<string[]> {
 }
 
 test("Continue after the transcript was deleted fails with session_not_found; Start fresh recovers", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const first = await waitForEnd((await api.create({ issueId, prompt: "remember whiskey" })).body.id);
   expect(first.status).toBe("completed");
   const transcript = transcriptPath(suite.h.env.CLAUDE_CONFIG_DIR!, first.cwd, first.sessionId!);
@@ -65,7 +68,7 @@ test("Continue after the transcript was deleted fails with session_not_found; St
 });
 
 test("a Fork of an execution whose session never existed fails the same way, keeping none of the made-up ids", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const ghostSession = randomUUID();
   const now = new Date();
   const ghost = await prisma.execution.create({

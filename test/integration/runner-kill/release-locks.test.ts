@@ -4,8 +4,9 @@ import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { releaseDeadWorkerLocks, workerIdFor } from "@/server/runner/runner-locks";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
-import { api } from "@/test/integration/executions/support/helpers";
+import { createHarness, type Harness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
+import { api } from "@/test/support/executions-api";
 
 // The moments between a worker taking a job and the runner claiming its
 // execution (or finishing it) are too short to hit on purpose by killing, so
@@ -51,7 +52,7 @@ async function jobOf(executionId: string) {
 }
 
 test("a dead boot's locks are released: a job taken but never started runs again, a started one is removed, other boots are left alone", async () => {
-  const issueId = await createIssue();
+  const issueId = (await makeIssue()).id;
   const [taken, started, alive] = await Promise.all(["taken", "started", "alive"].map(async (prompt) => (await api.create({ issueId, prompt })).body.id));
   await lockAs(workerIdFor("box", "dead", 0), taken);
   await lockAs(workerIdFor("box", "dead", 1), started);

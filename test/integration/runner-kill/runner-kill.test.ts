@@ -1,7 +1,8 @@
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
+import { createHarness, type Harness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
 import { runRunnerChaos } from "@/test/integration/runner-kill/support/runner-chaos";
 
 // A runner SIGKILLed at varied moments with all its slots busy, 20 times
@@ -28,7 +29,7 @@ test("killing the runner 20 times at random never leaves an execution stuck or l
   const report = await runRunnerChaos({
     runnerId: "chaos-runner",
     databaseUrl: testDatabaseUrl(),
-    issueId: await createIssue("Chaos"),
+    issueId: (await makeIssue({ title: "Chaos" })).id,
     kills: 20,
     concurrency: 4,
     sweepEvery: 5,

@@ -2,9 +2,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
-import { createHarness, createIssue, type Harness } from "@/test/support/executions-harness";
+import { createHarness, type Harness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
 import { liveGroupMembers } from "@/test/integration/agents/support/live-group-members";
-import { api, waitFor, waitForEnd } from "@/test/integration/executions/support/helpers";
+import { api, waitForEnd } from "@/test/support/executions-api";
+import { waitFor } from "@/test/support/wait";
 
 // `npm run runner`, exactly as README tells people to add runners (a process
 // of its own with DATABASE_URL set), starts and takes a job: a real Claude
@@ -43,7 +45,7 @@ test("npm run runner starts with DATABASE_URL and takes a job", async () => {
   await waitFor(() => output.includes(`runner ${RUNNER_ID} ready`) || child!.exitCode !== null, "the runner to say it is ready", 60_000);
   expect({ exitCode: child.exitCode, output }).toMatchObject({ exitCode: null, output: expect.stringContaining(`runner ${RUNNER_ID} ready`) });
 
-  const created = await api.create({ issueId: await createIssue(), prompt: "a job for the npm runner" });
+  const created = await api.create({ issueId: (await makeIssue()).id, prompt: "a job for the npm runner" });
   expect(created.status).toBe(201);
   const ended = await waitForEnd(created.body.id);
   expect(ended).toMatchObject({ status: "completed", runnerId: RUNNER_ID, error: null });

@@ -1,11 +1,12 @@
 import pg from "pg";
 import { GET as searchRoute } from "@/app/api/search/route";
-import type { SearchResponse } from "@/lib/search-types";
+import type { SearchResponse } from "@/lib/search/schema";
 import { prisma } from "@/server/db";
 import { EventWriter } from "@/server/runner/event-writer";
 import { indexAllPendingEvents, indexPendingEvents, startSearchIndexer } from "@/server/search/index-pending-events";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
-import { apiRequest, makeIssue } from "@/test/support/factories";
+import { apiRequest, call } from "@/test/support/api";
+import { makeIssue } from "@/test/support/factories";
 
 // The event writer stores search_text only; the search indexer fills
 // search_vector afterwards, in seq ranges, and advances the execution's
@@ -49,9 +50,9 @@ async function state(executionId: string) {
 }
 
 async function search(query: string): Promise<SearchResponse> {
-  const response = await searchRoute(apiRequest("GET", `/api/search?q=${encodeURIComponent(query)}`), undefined);
+  const response = await call<SearchResponse>(searchRoute, apiRequest("GET", `/api/search?q=${encodeURIComponent(query)}`));
   expect(response.status).toBe(200);
-  return (await response.json()) as SearchResponse;
+  return response.body;
 }
 const hitsIn = (response: SearchResponse, executionId: string) => response.groups.flatMap((g) => g.hits).filter((h) => h.executionId === executionId && h.kind !== "prompt");
 

@@ -1,15 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
-import { POST as createExecutionRoute } from "@/app/api/executions/route";
 import { GET as searchRoute } from "@/app/api/search/route";
-import type { SearchHit, SearchResponse } from "@/lib/search-types";
-import type { ApiErrorBody } from "@/lib/types";
+import type { SearchHit, SearchResponse } from "@/lib/search/schema";
+import type { ApiErrorBody } from "@/lib/schemas/common";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { ensureSessionOf } from "@/server/sessions/record-session-capture";
 import { resetDb } from "@/test/support/db";
-import { call, createHarness, createIssue, waitForExecution, waitForSearchIndexed, type Harness } from "@/test/support/executions-harness";
-import { apiRequest } from "@/test/support/factories";
+import { api } from "@/test/support/executions-api";
+import { apiRequest, call } from "@/test/support/api";
+import { createHarness, type Harness, waitForExecution, waitForSearchIndexed } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
 import { conversation, isToolResultTurn, lastUserText, type Script } from "@/test/support/messages-api";
 
 // Search over what the real Claude Code CLI did (against the Messages-API
@@ -44,9 +45,7 @@ const script: Script = (request) => {
 
 async function search(query: string, limit?: number) {
   const url = `/api/search?q=${encodeURIComponent(query)}${limit ? `&limit=${limit}` : ""}`;
-  const response = await searchRoute(apiRequest("GET", url), undefined);
-  const text = await response.text();
-  return { status: response.status, body: JSON.parse(text) as SearchResponse & ApiErrorBody };
+  return call<SearchResponse & ApiErrorBody>(searchRoute, apiRequest("GET", url));
 }
 
 const hitsOf = (response: SearchResponse): SearchHit[] => response.groups.flatMap((g) => g.hits).sort((a, b) => b.rank - a.rank || 0);
@@ -57,7 +56,7 @@ const ranked = (response: SearchResponse): SearchHit[] => {
 };
 
 async function run(issueId: string, prompt: string) {
-  const created = await call(createExecutionRoute, { body: { issueId, prompt } });
+  const created = await api.create({ issueId, prompt });
   expect(created.status).toBe(201);
   const done = await waitForExecution(created.body.id);
   expect(done.status).toBe("completed");
@@ -77,7 +76,7 @@ beforeAll(async () => {
   tokenStore = path.join(fs.realpathSync(h.workspace), "src", "auth", "token-store.ts");
   h.api.setScript(script);
   await h.startRunner();
-  issueId = await createIssue("Harden the login flow");
+  issueId = (await makeIssue({ title: "Harden the login flow" })).id;
   auth = await run(issueId, "Please tidy the auth module");
   cache = await run(issueId, "Please look at caching");
   count = await run(issueId, "Please count the tokens");

@@ -1,8 +1,11 @@
 import { prisma } from "@/server/db";
 import { ensureSessionOf, recordSessionCapture } from "@/server/sessions/record-session-capture";
-import { createIssue } from "@/test/support/executions-harness";
-import { api, expectError, waitFor, waitForEnd, useRunningHarness } from "@/test/integration/executions/support/helpers";
-import { sessionsApi } from "@/test/integration/sessions/support/sessions-api";
+import { expectError } from "@/test/support/api";
+import { api, waitForEnd } from "@/test/support/executions-api";
+import { useRunningHarness } from "@/test/support/executions-harness";
+import { makeIssue } from "@/test/support/factories";
+import { waitFor } from "@/test/support/wait";
+import { sessionsApi } from "@/test/support/sessions-api";
 
 // Sessions are created by the runner the moment the real Claude Code CLI
 // reports its session id; Continue adds turns to the Session, Fork starts a
@@ -20,7 +23,7 @@ let secondId: string;
 let forkId: string;
 
 test("a run creates SESS-1 as soon as the agent reports its session id, titled after the prompt", async () => {
-  issueId = await createIssue("Sessions everywhere");
+  issueId = (await makeIssue({ title: "Sessions everywhere" })).id;
   const prompt = `first turn: ${"explain the session model in great detail ".repeat(4)}`;
   const held = suite.standIn.hold("first turn:");
   const created = await api.create({ issueId, prompt });
@@ -130,7 +133,7 @@ test("SESS ids are never reused", async () => {
 });
 
 test("executions that have a session id but no session get one on the capture path (backfill)", async () => {
-  const legacyIssue = await createIssue("From before sessions");
+  const legacyIssue = (await makeIssue({ title: "From before sessions" })).id;
   const at = new Date(Date.now() - 3_600_000);
   const legacy = await prisma.execution.create({
     data: {

@@ -1,41 +1,25 @@
-import { main } from "@/cli/main";
 import { GET as listRoute } from "@/app/api/sessions/route";
 import { GET as getRoute } from "@/app/api/sessions/[id]/route";
 import { GET as backlinksRoute } from "@/app/api/references/route";
 import { prisma } from "@/server/db";
 import { ensureSessionOf } from "@/server/sessions/record-session-capture";
 import { resetDb } from "@/test/support/db";
-import { createIssue } from "@/test/support/executions-harness";
-import { makeSpec } from "@/test/support/factories";
+import { routedFetch, runArbor } from "@/test/support/cli";
+import { makeIssue, makeSpec } from "@/test/support/factories";
 
 // `arbor sessions` and `arbor session` against the real route handlers and
 // database (the CLI's fetch is routed to the handlers in-process).
 
-async function routedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const request = new Request(input, init);
-  const { pathname } = new URL(request.url);
-  if (pathname === "/api/sessions") return listRoute(request, undefined);
-  const one = /^\/api\/sessions\/([^/]+)$/.exec(pathname);
-  if (one) return getRoute(request, { params: Promise.resolve({ id: decodeURIComponent(one[1]) }) });
-  if (pathname === "/api/references") return backlinksRoute(request, undefined);
-  return new Response("not found", { status: 404 });
-}
-
-async function arbor(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(argv, {
-    env: { NO_COLOR: "1" },
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    fetch: routedFetch as typeof fetch,
-  });
-  return { code, stdout, stderr };
-}
+const fetch = routedFetch([
+  [/^\/api\/sessions$/, { GET: listRoute }],
+  [/^\/api\/sessions\/([^/]+)$/, { GET: getRoute }],
+  [/^\/api\/references$/, { GET: backlinksRoute }],
+]);
+const arbor = (...argv: string[]) => runArbor(argv, { fetch });
 
 beforeAll(async () => {
   await resetDb();
-  const issueId = await createIssue("CLI parity");
+  const issueId = (await makeIssue({ title: "CLI parity" })).id;
   const at = (min: number) => new Date(Date.now() - min * 60_000);
   const run = (prompt: string, session: string, min: number, extra: { parentExecutionId?: string; forkedFromExecutionId?: string } = {}) =>
     prisma.execution.create({

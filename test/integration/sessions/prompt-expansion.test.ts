@@ -1,10 +1,8 @@
 import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { resetDb } from "@/test/support/db";
-import { createHarness, type Harness } from "@/test/support/executions-harness";
+import { api, waitForEnd } from "@/test/support/executions-api";
+import { useRunningHarness } from "@/test/support/executions-harness";
 import { makeIssue, makeSpec } from "@/test/support/factories";
 import { conversation, lastUserText, type RecordedRequest } from "@/test/support/messages-api";
-import { api, StandIn, waitForEnd } from "@/test/integration/executions/support/helpers";
 
 // A prompt citing [[SPEC-n]] / [[ISSUE-n]] reaches the agent with the cited
 // text expanded, once per conversation: a later turn of the same agent
@@ -13,20 +11,9 @@ import { api, StandIn, waitForEnd } from "@/test/integration/executions/support/
 
 jest.setTimeout(120_000);
 
-let h: Harness;
-let standIn: StandIn;
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  standIn = new StandIn(h.api);
+const suite = useRunningHarness({
   // Short replies, so the model's answers never quote the expanded text back.
-  standIn.on("turn", () => ({ kind: "text", text: "Noted." }));
-  await h.startRunner();
-});
-afterAll(async () => {
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
+  script: (standIn) => suite.standIn.on("turn", () => ({ kind: "text", text: "Noted." })),
 });
 
 const SPEC_BODY = "The widget must be BLUE-7731 and round.";
@@ -53,7 +40,7 @@ test("cited bodies are expanded once along a continuation chain and a fork", asy
   expect(firstRow.agentPrompt!.startsWith(first.body.prompt)).toBe(true);
   await waitForEnd(first.body.id);
 
-  const one = standIn.requestFor("turn one:");
+  const one = suite.standIn.requestFor("turn one:");
   expect(lastUserText(one)).toContain(SPEC_BODY);
   expect(lastUserText(one)).toContain(`<spec id="${spec.id}" title="Widget">`);
   expect(lastUserText(one)).toContain("[[SPEC-99]]"); // unknown: left as typed
@@ -64,7 +51,7 @@ test("cited bodies are expanded once along a continuation chain and a fork", asy
   expect(second.status).toBe(201);
   expect(second.body.expandedReferences).toEqual([issue.id]);
   await waitForEnd(second.body.id);
-  const two = standIn.requestFor("turn two:");
+  const two = suite.standIn.requestFor("turn two:");
   expect(lastUserText(two)).toContain(ISSUE_BODY);
   expect(lastUserText(two)).not.toContain(SPEC_BODY);
   expect(timesSent(two, SPEC_BODY)).toBe(1); // once, from turn one's history
@@ -75,7 +62,7 @@ test("cited bodies are expanded once along a continuation chain and a fork", asy
   expect(third.body.expandedReferences).toEqual([]);
   expect((await prisma.execution.findUniqueOrThrow({ where: { id: third.body.id } })).agentPrompt).toBeNull();
   await waitForEnd(third.body.id);
-  const three = standIn.requestFor("turn three:");
+  const three = suite.standIn.requestFor("turn three:");
   expect(lastUserText(three)).toBe(`turn three: recheck [[${spec.id}]] [[${issue.id}]]`);
   expect(timesSent(three, SPEC_BODY)).toBe(1);
   expect(timesSent(three, ISSUE_BODY)).toBe(1);
@@ -84,7 +71,7 @@ test("cited bodies are expanded once along a continuation chain and a fork", asy
   const fork = await api.fork(first.body.id, `turn fork: [[${spec.id}]] and [[${issue.id}]]`);
   expect(fork.body.expandedReferences).toEqual([issue.id]);
   await waitForEnd(fork.body.id);
-  const forked = standIn.requestFor("turn fork:");
+  const forked = suite.standIn.requestFor("turn fork:");
   expect(timesSent(forked, SPEC_BODY)).toBe(1);
   expect(timesSent(forked, ISSUE_BODY)).toBe(1);
 
@@ -92,7 +79,7 @@ test("cited bodies are expanded once along a continuation chain and a fork", asy
   const fresh = await api.create({ issueId: issue.id, prompt: `turn fresh: [[${spec.id}]]` });
   expect(fresh.body.expandedReferences).toEqual([spec.id]);
   await waitForEnd(fresh.body.id);
-  expect(timesSent(standIn.requestFor("turn fresh:"), SPEC_BODY)).toBe(1);
+  expect(timesSent(suite.standIn.requestFor("turn fresh:"), SPEC_BODY)).toBe(1);
 });
 
 test("a prompt citing a session is not expanded", async () => {
@@ -100,5 +87,5 @@ test("a prompt citing a session is not expanded", async () => {
   const run = await api.create({ issueId: issue.id, prompt: "turn sess: like [[SESS-1]]" });
   expect(run.body.expandedReferences).toEqual([]);
   await waitForEnd(run.body.id);
-  expect(lastUserText(standIn.requestFor("turn sess:"))).toBe("turn sess: like [[SESS-1]]");
+  expect(lastUserText(suite.standIn.requestFor("turn sess:"))).toBe("turn sess: like [[SESS-1]]");
 });

@@ -4,19 +4,13 @@ import * as specRoute from "@/app/api/specs/[id]/route";
 import * as issuesRoute from "@/app/api/issues/route";
 import * as issueRoute from "@/app/api/issues/[id]/route";
 import { resetDb } from "@/test/support/db";
-import { apiRequest, routeParams } from "@/test/support/factories";
-import { sessionsApi } from "@/test/integration/sessions/support/sessions-api";
-import { expectError } from "@/test/integration/executions/support/helpers";
+import { apiRequest, call, expectError } from "@/test/support/api";
+import { sessionsApi } from "@/test/support/sessions-api";
 
 // [[SPEC-n]] / [[ISSUE-n]] / [[SESS-n]] written in a spec's or issue's body are
 // stored in entity_references in the same transaction as the text, and
 // "Referenced by" is a query on that table.
 
-async function call(handler: (req: Request, ctx: never) => Promise<Response>, req: Request, params?: Record<string, string>) {
-  const res = await handler(req, routeParams(params ?? {}) as never);
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
 const postSpec = (body: unknown) => call(specsRoute.POST, apiRequest("POST", "/api/specs", body));
 const patchSpec = (id: string, body: unknown) => call(specRoute.PATCH, apiRequest("PATCH", `/api/specs/${id}`, body), { id });
 const deleteSpec = (id: string, query = "") => call(specRoute.DELETE, apiRequest("DELETE", `/api/specs/${id}${query}`), { id });

@@ -3,19 +3,11 @@ import * as issuesRoute from "@/app/api/issues/route";
 import * as issueRoute from "@/app/api/issues/[id]/route";
 import * as specRoute from "@/app/api/specs/[id]/route";
 import { resetDb } from "@/test/support/db";
-import { apiRequest, makeIssue, makeSpec, routeParams } from "@/test/support/factories";
-import type { Issue } from "@/lib/types";
+import { apiRequest, call } from "@/test/support/api";
+import { makeIssue, makeSpec } from "@/test/support/factories";
+import type { Issue } from "@/lib/issues/schema";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-async function call(handler: (req: Request, ctx: never) => Promise<Response>, req: Request, params: Record<string, string> = {}) {
-  const res = await handler(req, routeParams(params) as never);
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Json };
-}
 
 const postIssue = (body: unknown) => call(issuesRoute.POST, apiRequest("POST", "/api/issues", body));
 const listIssues = (query = "") => call(issuesRoute.GET, apiRequest("GET", `/api/issues${query}`));

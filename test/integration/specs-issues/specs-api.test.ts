@@ -2,16 +2,13 @@ import { prisma } from "@/server/db";
 import * as specsRoute from "@/app/api/specs/route";
 import * as specRoute from "@/app/api/specs/[id]/route";
 import { resetDb } from "@/test/support/db";
-import { apiRequest, makeIssue, makeSpec, routeParams } from "@/test/support/factories";
-import type { ApiErrorBody, Issue, ListResponse, Spec } from "@/lib/types";
+import { apiRequest, call } from "@/test/support/api";
+import { makeIssue, makeSpec } from "@/test/support/factories";
+import type { ApiErrorBody, ListResponse } from "@/lib/schemas/common";
+import type { Issue } from "@/lib/issues/schema";
+import type { Spec } from "@/lib/specs/schema";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-async function call(handler: (req: Request, ctx: never) => Promise<Response>, req: Request, params?: Record<string, string>) {
-  const res = await handler(req, (params ? routeParams(params) : routeParams({})) as never);
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-}
 
 const postSpec = (body: unknown) => call(specsRoute.POST, apiRequest("POST", "/api/specs", body));
 const listSpecs = (query = "") => call(specsRoute.GET, apiRequest("GET", `/api/specs${query}`));

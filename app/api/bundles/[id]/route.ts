@@ -1,4 +1,4 @@
-import { updateBundleSchema } from "@/lib/schemas/bundle";
+import { updateBundleSchema } from "@/lib/bundles/schema";
 import { deleteBundle } from "@/server/bundles/delete-bundle";
 import { getBundle } from "@/server/bundles/get-bundle";
 import { updateBundle } from "@/server/bundles/update-bundle";

@@ -3,6 +3,7 @@ import { text } from "@/lib/schemas/text";
 import { parseId } from "@/lib/ids";
 import { streamExecutionStatuses } from "@/server/executions/stream-execution-statuses";
 import { errorResponse } from "@/server/http/responses";
+import { sseResponse } from "@/server/realtime/sse";
 import { readQuery } from "@/server/http/validation";
 import { withErrorHandling } from "@/server/http/with-error-handling";
 
@@ -23,12 +24,5 @@ export const GET = withErrorHandling(async (request: Request) => {
   const query = readQuery(request, querySchema);
   if (!query.ok) return errorResponse(query.error);
   const issueId = query.value.issueId ? parseId("issue", query.value.issueId)! : undefined;
-  return new Response(streamExecutionStatuses({ issueId }, request.signal), {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
-    },
-  });
+  return sseResponse(streamExecutionStatuses({ issueId }, request.signal));
 });

@@ -1,7 +1,7 @@
 import { resultResponse, errorResponse } from "@/server/http/responses";
 import { readJson } from "@/server/http/validation";
 import { withErrorHandling } from "@/server/http/with-error-handling";
-import { updateIssueSchema } from "@/lib/schemas/issue";
+import { updateIssueSchema } from "@/lib/issues/schema";
 import { deleteIssue } from "@/server/issues/delete-issue";
 import { getIssue } from "@/server/issues/get-issue";
 import { updateIssue } from "@/server/issues/update-issue";

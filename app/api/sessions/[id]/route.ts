@@ -1,4 +1,4 @@
-import { updateSessionSchema } from "@/lib/schemas/session";
+import { updateSessionSchema } from "@/lib/sessions/schema";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readJson } from "@/server/http/validation";
 import { withErrorHandling } from "@/server/http/with-error-handling";

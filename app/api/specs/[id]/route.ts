@@ -1,7 +1,7 @@
 import { resultResponse, errorResponse } from "@/server/http/responses";
 import { readJson, readQuery } from "@/server/http/validation";
 import { withErrorHandling } from "@/server/http/with-error-handling";
-import { deleteSpecQuerySchema, updateSpecSchema } from "@/lib/schemas/spec";
+import { deleteSpecQuerySchema, updateSpecSchema } from "@/lib/specs/schema";
 import { deleteSpec } from "@/server/specs/delete-spec";
 import { getSpec } from "@/server/specs/get-spec";
 import { updateSpec } from "@/server/specs/update-spec";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { LogEntry } from "@/lib/log-entries";
+import type { LogEntry } from "@/lib/executions/log-entries";
 import { planLaunch } from "@/server/agents/plan-launch";
 import { getAgentDefinition } from "@/server/agents/registry";
 import { SessionTracker, type SessionOutcome } from "@/server/agents/session-tracker";

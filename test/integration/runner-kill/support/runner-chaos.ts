@@ -6,7 +6,7 @@ import { prisma } from "@/server/db";
 import { sweepDeadRunners } from "@/server/runner/recover-executions";
 import { workerIdPrefix } from "@/server/runner/runner-locks";
 import { liveGroupMembers } from "@/test/integration/agents/support/live-group-members";
-import { api } from "@/test/integration/executions/support/helpers";
+import { api } from "@/test/support/executions-api";
 
 // Kills a runner process (SIGKILL: none of its shutdown code runs) again and
 // again at varied moments while every one of its slots is busy, and checks

@@ -1,4 +1,4 @@
-import { bundleItemsSchema } from "@/lib/schemas/bundle";
+import { bundleItemsSchema } from "@/lib/bundles/schema";
 import { addBundleItems, setBundleItems } from "@/server/bundles/bundle-items";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readJson } from "@/server/http/validation";

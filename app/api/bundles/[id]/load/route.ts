@@ -1,4 +1,4 @@
-import { loadBundleSchema } from "@/lib/schemas/bundle";
+import { loadBundleSchema } from "@/lib/bundles/schema";
 import { loadBundle } from "@/server/bundles/load-bundle";
 import { idempotencyKeyOf } from "@/server/executions/http/created-response";
 import { errorResponse, resultResponse } from "@/server/http/responses";

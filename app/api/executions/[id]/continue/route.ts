@@ -1,4 +1,4 @@
-import { followUpSchema } from "@/lib/schemas/execution";
+import { followUpSchema } from "@/lib/executions/schema";
 import { branchExecution } from "@/server/executions/branch-execution";
 import { createdResponse, idempotencyKeyOf } from "@/server/executions/http/created-response";
 import { errorResponse } from "@/server/http/responses";

@@ -4,6 +4,7 @@ import { findExecution } from "@/server/executions/find-execution";
 import { listExecutionEvents } from "@/server/executions/list-execution-events";
 import { streamExecutionEvents } from "@/server/executions/stream-execution-events";
 import { errorResponse, json } from "@/server/http/responses";
+import { sseResponse } from "@/server/realtime/sse";
 import { readQuery } from "@/server/http/validation";
 import { withErrorHandling } from "@/server/http/with-error-handling";
 
@@ -41,12 +42,5 @@ export const GET = withErrorHandling(async (request: Request, { params }: Contex
 
   const lastEventId = Number.parseInt(request.headers.get("last-event-id") ?? "", 10);
   const after = Number.isFinite(lastEventId) && lastEventId >= 0 ? lastEventId : query.value.after;
-  return new Response(streamExecutionEvents(execution.id, execution.agent, after, request.signal), {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
-    },
-  });
+  return sseResponse(streamExecutionEvents(execution.id, execution.agent, after, request.signal));
 });

@@ -1,4 +1,4 @@
-import { startFreshSchema } from "@/lib/schemas/execution";
+import { startFreshSchema } from "@/lib/executions/schema";
 import { startFreshExecution } from "@/server/executions/start-fresh-execution";
 import { createdResponse, idempotencyKeyOf } from "@/server/executions/http/created-response";
 import { errorResponse } from "@/server/http/responses";

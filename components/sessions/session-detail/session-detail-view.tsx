@@ -1,0 +1,96 @@
+"use client";
+
+// /sessions/SESS-n: a session's title and description, facts, turns,
+// Continue / Fork from its head, its forks and what cites it.
+import Link from "next/link";
+import { useState } from "react";
+import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
+import { Markdown } from "@/components/markdown";
+import { ReferencedBy } from "@/components/references/referenced-by";
+import { agentName, ArchivedBadge, ExpiredBadge, expiryText } from "@/components/sessions/session-badges";
+import { ErrorAlert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { EntityHeader } from "@/components/ui/page-header";
+import { QueryGate } from "@/components/ui/query-gate";
+import { RelativeTime } from "@/components/ui/time";
+import { useSession, useUpdateSession } from "@/lib/sessions/hooks";
+import type { SessionDetail } from "@/lib/sessions/schema";
+import { ChildSessions } from "./child-sessions";
+import { EditSession } from "./edit-session";
+import { SessionExecutions } from "./executions";
+import { SessionFacts } from "./facts";
+import { SessionFollowUp } from "./follow-up";
+
+export function SessionDetailView({ id }: { id: string }) {
+  const session = useSession(id);
+  return (
+    <QueryGate query={session} noun="session" back={{ href: "/sessions", label: "Back to sessions" }}>
+      {(data) => <SessionDetailBody session={data} />}
+    </QueryGate>
+  );
+}
+
+function SessionDetailBody({ session }: { session: SessionDetail }) {
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateSession(session.id);
+
+  return (
+    <article className="space-y-8">
+      <EntityHeader
+        list={{ label: "Sessions", href: "/sessions" }}
+        id={session.id}
+        title={session.title}
+        editing={editing}
+        onEdit={() => setEditing(true)}
+        editLabel="Edit"
+        actions={
+          <Button
+            variant="secondary"
+            disabled={update.isPending}
+            aria-busy={update.isPending && update.variables?.archived !== undefined}
+            onClick={() => update.mutate({ archived: !session.archived })}
+          >
+            {session.archived ? "Unarchive" : "Archive"}
+          </Button>
+        }
+      >
+        <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
+          {session.latestStatus ? <ExecutionStatusBadge status={session.latestStatus} /> : null}
+          {session.archived ? <ArchivedBadge /> : null}
+          <ExpiredBadge session={session} />
+          <span>
+            {agentName(session.agent)} on{" "}
+            <Link href={`/issues/${session.issue.id}`} className="font-medium text-zinc-700 hover:underline dark:text-zinc-300">
+              {session.issue.id} · {session.issue.title}
+            </Link>
+          </span>
+          <span>
+            · started <RelativeTime iso={session.createdAt} /> · last activity <RelativeTime iso={session.lastActivityAt} />
+          </span>
+        </div>
+        {!editing && update.isError ? <ErrorAlert>{update.error.message}</ErrorAlert> : null}
+      </EntityHeader>
+
+      {session.expiry.mayHaveExpired ? (
+        <div role="note" data-slot="session-expired" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200">
+          <p className="font-medium">This session may have expired</p>
+          <p className="mt-1">{expiryText(session)}</p>
+        </div>
+      ) : null}
+
+      {editing ? (
+        <EditSession session={session} onDone={() => setEditing(false)} />
+      ) : (
+        <section aria-label="Description" className="rounded-lg border border-zinc-200 bg-white px-5 py-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <Markdown emptyText="No description yet. Edit the session to say what it explored or decided.">{session.description}</Markdown>
+        </section>
+      )}
+
+      <SessionFacts session={session} />
+      <SessionExecutions session={session} />
+      <SessionFollowUp session={session} />
+      <ChildSessions session={session} />
+      <ReferencedBy target={session.id} />
+    </article>
+  );
+}

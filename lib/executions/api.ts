@@ -1,0 +1,39 @@
+// Typed calls for the executions API, on top of the shared JSON client.
+import { api, idempotencyKey, type ApiClient } from "@/lib/api-client";
+import type { ExecutionDto, ExecutionEventPage, ExecutionListItem, ExecutionSummary, SessionTreeNode } from "@/lib/executions/schema";
+
+/** GET /api/executions filters (the home page's "running" and "recent" lists). */
+export type ExecutionListParams = {
+  /** One status or several, comma-separated ("queued,running"). */
+  status?: string;
+  issueId?: string;
+  limit?: number;
+};
+
+export function createExecutionApi(client: ApiClient = api) {
+  const enc = encodeURIComponent;
+  // POSTs that create executions carry an Idempotency-Key so a double submit makes one run.
+  const post = <T>(path: string, body: unknown) =>
+    client.request<T>(path, { method: "POST", body, headers: { "Idempotency-Key": idempotencyKey() } });
+  return {
+    get: (id: string, signal?: AbortSignal) => client.request<ExecutionDto>(`/api/executions/${enc(id)}`, { signal }),
+    list: (params: ExecutionListParams = {}, signal?: AbortSignal) =>
+      client.request<{ items: ExecutionListItem[] }>("/api/executions", { query: { ...params }, signal }),
+    summary: (id: string, signal?: AbortSignal) => client.request<ExecutionSummary>(`/api/executions/${enc(id)}/summary`, { signal }),
+    listForIssue: (issueId: string, signal?: AbortSignal) => client.request<ExecutionDto[]>(`/api/issues/${enc(issueId)}/executions`, { signal }),
+    sessionTree: (issueId: string, signal?: AbortSignal) =>
+      client.request<{ roots: SessionTreeNode[] }>(`/api/issues/${enc(issueId)}/session-tree`, { signal }),
+    events: (id: string, after = 0, signal?: AbortSignal, limit = 5000) =>
+      client.request<ExecutionEventPage>(`/api/executions/${enc(id)}/events`, { query: { after, limit }, signal }),
+    /** The end of the log: the page starting `tail` events before the last (and up to 5,000 events from there). */
+    eventsTail: (id: string, tail: number, signal?: AbortSignal) =>
+      client.request<ExecutionEventPage>(`/api/executions/${enc(id)}/events`, { query: { tail, limit: 5000 }, signal }),
+    create: (input: { issueId: string; prompt: string; agent?: string; cwd?: string }) => post<ExecutionDto>("/api/executions", input),
+    continue: (id: string, prompt: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/continue`, { prompt }),
+    fork: (id: string, prompt: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/fork`, { prompt }),
+    startFresh: (id: string, prompt?: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/start-fresh`, prompt ? { prompt } : {}),
+    cancel: (id: string) => client.request<ExecutionDto>(`/api/executions/${enc(id)}/cancel`, { method: "POST" }),
+  };
+}
+
+export const executionApi = createExecutionApi();

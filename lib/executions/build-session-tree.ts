@@ -1,0 +1,31 @@
+import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
+
+// Builds an issue's session tree from its executions (any order): a Continue
+// hangs under its parent, a Fork under the execution it branched from, and an
+// execution with neither is a root. The head of each chain (a session's latest
+// turn that is not itself continued) is marked. Iterative, so 10k-deep chains
+// do not overflow the stack.
+export function buildSessionTree(executions: ExecutionDto[]): SessionTreeNode[] {
+  const nodes = new Map<string, SessionTreeNode>();
+  const sorted = [...executions].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  for (const e of sorted) {
+    const edge = e.parentExecutionId ? "continue" : e.forkedFromExecutionId ? "fork" : "root";
+    nodes.set(e.id, { ...e, edge, isHead: false, children: [] });
+  }
+  const roots: SessionTreeNode[] = [];
+  for (const node of nodes.values()) {
+    const parentId = node.parentExecutionId ?? node.forkedFromExecutionId;
+    const parent = parentId ? nodes.get(parentId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node.edge === "root" ? node : { ...node, edge: node.edge }); // parent deleted: still show it, as a root
+  }
+  // A node is a head when no continuation (same session, next turn) follows
+  // it. A continuation that never touched the session (cancelled before it
+  // started, or rejected because the session was gone) does not count.
+  const advancedSession = (child: SessionTreeNode) =>
+    child.edge === "continue" && !(child.startedAt === null && child.status !== "queued") && child.error?.code !== "session_not_found";
+  for (const node of nodes.values()) {
+    node.isHead = !node.children.some(advancedSession) && node.status !== "cancelled";
+  }
+  return roots;
+}

@@ -1,0 +1,95 @@
+"use client";
+
+import { useMutation, usePrefetchQuery, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { executionApi } from "@/lib/executions/api";
+import type { ExecutionDto } from "@/lib/executions/schema";
+import type { ExecutionListParams } from "@/lib/executions/api";
+import { queryKeys } from "@/lib/query-keys";
+import type { FollowUpMode } from "@/lib/executions/schema";
+
+export function useExecution(id: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    enabled: options.enabled ?? true,
+    queryKey: queryKeys.executions.detail(id),
+    queryFn: ({ signal }) => executionApi.get(id, signal),
+  });
+}
+
+/** An issue's session tree; status changes patch it in place (see applyExecutionUpdate). */
+export function useIssueSessionTree(issueId: string) {
+  return useQuery({
+    queryKey: queryKeys.issues.sessionTree(issueId),
+    queryFn: ({ signal }) => executionApi.sessionTree(issueId, signal),
+  });
+}
+
+/** Starts loading an issue's session tree early (with the issue itself), for its executions section. */
+export function usePrefetchIssueSessionTree(issueId: string) {
+  usePrefetchQuery({
+    queryKey: queryKeys.issues.sessionTree(issueId),
+    queryFn: ({ signal }) => executionApi.sessionTree(issueId, signal),
+  });
+}
+
+/** Executions across issues, newest first (GET /api/executions); kept current by the status stream. */
+export function useExecutionList(params: ExecutionListParams) {
+  return useQuery({
+    queryKey: queryKeys.executions.list(params),
+    queryFn: ({ signal }) => executionApi.list(params, signal),
+    select: (data) => data.items,
+  });
+}
+
+/** What an execution did: final answer, tools, files (for Compare). Refetched when it finishes. */
+export function useExecutionSummary(id: string | null) {
+  return useQuery({
+    queryKey: queryKeys.executions.summary(id ?? ""),
+    queryFn: ({ signal }) => executionApi.summary(id!, signal),
+    enabled: Boolean(id),
+  });
+}
+
+/** After creating or changing an execution: seed its cache entry and refresh its issue's views. */
+function remember(queryClient: QueryClient, execution: ExecutionDto) {
+  queryClient.setQueryData(queryKeys.executions.detail(execution.id), execution);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.issues.sessionTree(execution.issueId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.issues.executions(execution.issueId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.executions.lists() }),
+  ]);
+}
+
+export function useCreateExecution() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { issueId: string; prompt: string; agent?: string; cwd?: string }) => executionApi.create(input),
+    onSuccess: (execution) => remember(queryClient, execution),
+  });
+}
+
+export type { FollowUpMode };
+
+export function useFollowUp(sourceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ mode, prompt }: { mode: FollowUpMode; prompt: string }) =>
+      mode === "continue" ? executionApi.continue(sourceId, prompt) : executionApi.fork(sourceId, prompt),
+    onSuccess: (execution) => remember(queryClient, execution),
+  });
+}
+
+export function useStartFresh(sourceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (prompt?: string) => executionApi.startFresh(sourceId, prompt),
+    onSuccess: (execution) => remember(queryClient, execution),
+  });
+}
+
+export function useCancelExecution(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => executionApi.cancel(id),
+    onSuccess: (execution) => remember(queryClient, execution),
+  });
+}

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { EXECUTION_ERROR_CODES, EXECUTION_STATUSES, type SessionTreeEdge } from "@/lib/executions/types";
+import type { LogEntry } from "@/lib/executions/log-entries";
+import { isoDateSchema, requestObject } from "@/lib/schemas/common";
+import { text } from "@/lib/schemas/text";
+
+// Request bodies for the executions API, shared by the UI, the CLI and the server.
+
+const prompt = text({ error: "Prompt is required" })
+  .trim()
+  .min(1, "Prompt is required")
+  .max(200_000, "Prompt is too long (200,000 characters at most)");
+
+export const createExecutionSchema = requestObject({
+  issueId: text({ error: "issueId is required (e.g. ISSUE-1)" }).trim().min(1, "issueId is required (e.g. ISSUE-1)"),
+  prompt,
+  agent: text().trim().min(1).max(64).default("claude"),
+  cwd: text().trim().min(1, "cwd must not be empty").max(4096).optional(),
+});
+export type CreateExecutionInput = z.input<typeof createExecutionSchema>;
+
+/** Continue (the session's next turn) or Fork (a new session branched from it): one name from the UI to the tree edge. */
+export const FOLLOW_UP_MODES = ["continue", "fork"] as const;
+export type FollowUpMode = (typeof FOLLOW_UP_MODES)[number];
+
+export const followUpSchema = requestObject({ prompt });
+export type FollowUpInput = z.input<typeof followUpSchema>;
+
+export const startFreshSchema = requestObject({ prompt: prompt.optional() });
+
+// ---- Responses ----------------------------------------------------------
+// The Execution as the API returns it (GET /api/executions/:id), shared by
+// the UI, the CLI and the server's serializer (toExecutionDto).
+
+/** The git worktree an execution ran in: its own line of work, branched from a commit. */
+export const executionWorktreeSchema = z.object({
+  path: z.string(),
+  /** "arbor/ISSUE-3/1f2e3d4c" */
+  branch: z.string().nullable(),
+  /** present: on disk; missing: its directory vanished; removed: cleaned up by housekeeping. */
+  state: z.enum(["present", "missing", "removed"]).nullable(),
+  /** The commit it started from. */
+  startSha: z.string().nullable(),
+  /** The commit of the worktree's state when it ended; null until then. */
+  snapshotSha: z.string().nullable(),
+});
+export type ExecutionWorktree = z.infer<typeof executionWorktreeSchema>;
+
+export const executionSchema = z.object({
+  id: z.string(),
+  issueId: z.string(),
+  agent: z.string(),
+  prompt: z.string(),
+  cwd: z.string(),
+  status: z.enum(EXECUTION_STATUSES),
+  sessionId: z.string().nullable(),
+  sessionConfirmed: z.boolean(),
+  /** The Arbor session (SESS-n) this execution is a turn of, once known. */
+  managedSessionId: z.string().nullable(),
+  /** Cited specs/issues whose text was added to what the agent received (once per conversation). */
+  expandedReferences: z.array(z.string()),
+  parentExecutionId: z.string().nullable(),
+  forkedFromExecutionId: z.string().nullable(),
+  forkSessionId: z.string().nullable(),
+  resumeAtMessageId: z.string().nullable(),
+  restartedFromExecutionId: z.string().nullable(),
+  runnerId: z.string().nullable(),
+  /** The project it ran in ("PROJ-2"), or null: the default workspace. */
+  projectId: z.string().nullable(),
+  /** It ran in the project's directory itself, by the person's choice, not in a worktree of its own. */
+  sharedDirectory: z.boolean(),
+  /** Its own worktree, once the runner made one (git projects). */
+  worktree: executionWorktreeSchema.nullable(),
+  error: z.object({ code: z.enum(EXECUTION_ERROR_CODES), message: z.string() }).nullable(),
+  usage: z
+    .object({ inputTokens: z.number(), outputTokens: z.number(), costUsd: z.number(), durationMs: z.number().nullable(), numTurns: z.number().nullable() })
+    .nullable(),
+  eventCount: z.number().int(),
+  /** Set while a Continue waits for an earlier turn of the same session. */
+  waitingForExecutionId: z.string().nullable(),
+  createdAt: isoDateSchema,
+  startedAt: isoDateSchema.nullable(),
+  finishedAt: isoDateSchema.nullable(),
+});
+export type ExecutionDto = z.infer<typeof executionSchema>;
+
+/** One node of an issue's session tree: an execution, how it hangs under its parent, and its children. */
+export type SessionTreeNode = ExecutionDto & { edge: SessionTreeEdge; isHead: boolean; children: SessionTreeNode[] };
+export const sessionTreeNodeSchema: z.ZodType<SessionTreeNode> = executionSchema.extend({
+  edge: z.enum(["root", "continue", "fork"]),
+  isHead: z.boolean(),
+  children: z.array(z.lazy(() => sessionTreeNodeSchema)),
+});
+
+/** GET /api/issues/:id/session-tree */
+export const sessionTreeResponseSchema = z.object({ roots: z.array(sessionTreeNodeSchema) });
+
+/** An execution in a cross-issue list (GET /api/executions), with its issue's title. */
+export const executionListItemSchema = executionSchema.extend({ issueTitle: z.string() });
+export type ExecutionListItem = z.infer<typeof executionListItemSchema>;
+
+/** What an execution did, read from its log: the compare page's material (GET /api/executions/:id/summary). */
+export const executionSummarySchema = z.object({
+  executionId: z.string(),
+  /** The last result line's text (the agent's final answer), if any. */
+  finalAnswer: z.string().nullable(),
+  finalIsError: z.boolean(),
+  /** Tool name → number of calls, most used first. */
+  tools: z.array(z.object({ tool: z.string(), count: z.number().int() })),
+  /** Files the agent read, wrote or edited, in first-touch order. */
+  files: z.array(z.object({ path: z.string(), actions: z.array(z.enum(["read", "write", "edit"])) })),
+  /** Commands it ran (Bash), first 50. */
+  commands: z.array(z.string()),
+  errorCount: z.number().int(),
+  entryCount: z.number().int(),
+});
+export type ExecutionSummary = z.infer<typeof executionSummarySchema>;
+
+/** GET /api/executions/:id/events (JSON): a page of stored events with their normalized entries. */
+export const executionEventPageSchema = z.object({
+  events: z.array(
+    z.object({
+      seq: z.number().int(),
+      stream: z.string(),
+      kind: z.string(),
+      createdAt: isoDateSchema,
+      entries: z.array(z.custom<LogEntry>((v) => typeof v === "object" && v !== null && typeof (v as { type?: unknown }).type === "string")),
+    }),
+  ),
+  nextAfter: z.number().int(),
+  /** The seq the page starts after (what `after` was, or where `tail` put it). */
+  after: z.number().int(),
+});
+export type ExecutionEventPage = z.infer<typeof executionEventPageSchema>;

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { EXECUTION_STATUSES } from "@/lib/executions/types";
+import { bodySchema, emptyToUndefined, limitSchema, requestObject, searchQuerySchema, titleSchema } from "@/lib/schemas/common";
+import { isoDateSchema } from "@/lib/schemas/common";
+import { text } from "@/lib/schemas/text";
+import { executionSchema } from "@/lib/executions/schema";
+import { ISSUE_STATUSES } from "@/lib/issues/schema";
+
+export const SESSION_ARCHIVED_FILTERS = ["false", "true", "all"] as const;
+export type SessionArchivedFilter = (typeof SESSION_ARCHIVED_FILTERS)[number];
+
+/** PATCH /api/sessions/:ref — title, description, archived; at least one. */
+export const updateSessionSchema = requestObject({
+  title: titleSchema.optional(),
+  description: bodySchema.optional(),
+  archived: z.boolean({ error: "archived must be true or false" }).optional(),
+}).refine((v) => Object.values(v).some((x) => x !== undefined), {
+  message: "Nothing to update: send at least one of title, description, archived",
+  when: (payload) => payload.issues.length === 0,
+});
+export type UpdateSessionInput = z.input<typeof updateSessionSchema>;
+export type UpdateSessionData = z.output<typeof updateSessionSchema>;
+
+/** GET /api/sessions?q=&agent=&archived=false|true|all&limit= (archived defaults to false: active sessions only). */
+export const sessionListQuerySchema = requestObject({
+  q: searchQuerySchema,
+  agent: z.preprocess(emptyToUndefined, text().trim().max(64, "agent must be at most 64 characters").optional()),
+  archived: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.trim().toLowerCase()) : v),
+    z.enum(SESSION_ARCHIVED_FILTERS, { error: "archived must be true, false or all" }).default("false"),
+  ),
+  limit: limitSchema,
+});
+export type SessionListQuery = z.output<typeof sessionListQuerySchema>;
+
+// ---- Responses ----------------------------------------------------------
+// Sessions as the API returns them (GET /api/sessions, /api/sessions/:ref).
+
+export const sessionTotalsSchema = z.object({
+  executionCount: z.number().int(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  costUsd: z.number(),
+});
+export type SessionTotals = z.infer<typeof sessionTotalsSchema>;
+
+export const sessionExpirySchema = z.object({
+  /** How long the agent keeps transcripts after their last use; null when unknown. */
+  retentionDays: z.number().nullable(),
+  /** When the transcript is due to be deleted if unused (null when unknown). */
+  expiresAt: isoDateSchema.nullable(),
+  /** Last activity is older than the retention: a Continue or Fork may fail with "session not found". */
+  mayHaveExpired: z.boolean(),
+});
+export type SessionExpiry = z.infer<typeof sessionExpirySchema>;
+
+export const sessionSummarySchema = z.object({
+  id: z.string(), // "SESS-42"
+  number: z.number().int(),
+  agent: z.string(),
+  /** The agent's own session id (e.g. Claude's uuid). */
+  agentSessionId: z.string(),
+  issueId: z.string(),
+  issue: z.object({ id: z.string(), title: z.string(), status: z.enum(ISSUE_STATUSES) }),
+  title: z.string(),
+  description: z.string(),
+  archived: z.boolean(),
+  /** The session a fork came from, and the execution it branched at. */
+  parentSessionId: z.string().nullable(),
+  forkedFromExecutionId: z.string().nullable(),
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+  /** Latest of: the last captured turn, the last start or finish of any of its executions. */
+  lastActivityAt: isoDateSchema,
+  /** Status of its most recent execution. */
+  latestStatus: z.enum(EXECUTION_STATUSES).nullable(),
+  totals: sessionTotalsSchema,
+  expiry: sessionExpirySchema,
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
+export const sessionLinkSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  archived: z.boolean(),
+  lastActivityAt: isoDateSchema,
+  forkedFromExecutionId: z.string().nullable(),
+});
+export type SessionLink = z.infer<typeof sessionLinkSchema>;
+
+export const sessionDetailSchema = sessionSummarySchema.extend({
+  /** Its executions (turns), oldest first. */
+  executions: z.array(executionSchema),
+  /** The turn a Continue or Fork from this session starts from (its latest turn). */
+  headExecutionId: z.string().nullable(),
+  head: executionSchema.nullable(),
+  parentSession: sessionLinkSchema.nullable(),
+  /** Sessions forked from this one. */
+  childSessions: z.array(sessionLinkSchema),
+});
+export type SessionDetail = z.infer<typeof sessionDetailSchema>;
