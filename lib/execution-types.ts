@@ -41,6 +41,64 @@ export const EXECUTION_ERROR_CODES = [
 ] as const;
 export type ExecutionErrorCode = (typeof EXECUTION_ERROR_CODES)[number];
 
+/**
+ * How a Continue, Fork or restart related to the agent's session
+ * (server/executions/resolve-resume-decision.ts): it resumed the session
+ * (`--resume`), forked it (`--resume --fork-session`, maybe at a message), ran
+ * in a fresh session whose prompt carries Arbor's transcript of the
+ * conversation, or ran fresh without it (a restart the person asked for).
+ */
+export const RESUME_DECISIONS = ["resume", "fork", "fresh_with_transcript", "fresh"] as const;
+export type ResumeDecisionKind = (typeof RESUME_DECISIONS)[number];
+
+/** Why: the guard that refused the resume, or what else decided it. */
+export const RESUME_REASONS = [
+  /** Every guard passed. */
+  "resumable",
+  /** Every guard passed; the same executable was upgraded since the session's last turn. */
+  "runtime_upgraded",
+  /** The person asked for a fresh session. */
+  "force_fresh",
+  /** The session was made by another agent. */
+  "other_agent",
+  /** The session is poisoned (context window exceeded, the CLI crashed on resume, or marked by a person). */
+  "session_poisoned",
+  /** The installed CLI lacks an option the resume needs (its --help probe). */
+  "capability_missing",
+  /** The session was made by another executable (binary real path). */
+  "runtime_changed",
+  /** The session's working directory is gone. */
+  "cwd_missing",
+  /** The agent's transcript of the session is gone (expired or deleted). */
+  "transcript_missing",
+  /** The agent rejected the resume at run time; this is Arbor's automatic retry. */
+  "resume_rejected",
+  /** "Start fresh with the conversation". */
+  "restart_with_conversation",
+  /** "Start fresh without it". */
+  "restart_without_conversation",
+] as const;
+export type ResumeReason = (typeof RESUME_REASONS)[number];
+
+export type ResumeInfo = {
+  decision: ResumeDecisionKind;
+  reason: ResumeReason;
+  /** The sentence the UI shows (null when there is nothing to say). */
+  message: string | null;
+  /** A transcript-primed turn carries the conversation up to and including this execution. */
+  transcriptSourceExecutionId: string | null;
+};
+
+/** The agent binary that ran a turn (or made a session): its real path and version. */
+export type RuntimeFingerprint = { path: string; version: string | null };
+
+/**
+ * What resume saved on a turn. savedInputTokens: the estimated tokens of the
+ * transcript a non-resumed turn would have had to send, on a turn that ran
+ * on the agent's resumed session (null otherwise).
+ */
+export type ResumeTelemetry = { sessionResumed: boolean | null; transcriptTokens: number | null; savedInputTokens: number | null };
+
 export type ExecutionDto = {
   id: string;
   issueId: string;
@@ -59,9 +117,24 @@ export type ExecutionDto = {
   forkSessionId: string | null;
   resumeAtMessageId: string | null;
   restartedFromExecutionId: string | null;
+  /** The person asked for a fresh session (carrying Arbor's transcript) instead of a resume. */
+  forceFresh: boolean;
+  /** How this turn relates to the agent's session, once decided (null: a new run). */
+  resume: ResumeInfo | null;
+  runtime: RuntimeFingerprint | null;
   runnerId: string | null;
   error: { code: ExecutionErrorCode; message: string } | null;
-  usage: { inputTokens: number; outputTokens: number; costUsd: number; durationMs: number | null; numTurns: number | null } | null;
+  /** inputTokens counts all input, prompt-cache reads and writes included. */
+  usage: {
+    inputTokens: number;
+    outputTokens: number;
+    cacheReadTokens: number | null;
+    cacheCreationTokens: number | null;
+    costUsd: number;
+    durationMs: number | null;
+    numTurns: number | null;
+  } | null;
+  telemetry: ResumeTelemetry;
   eventCount: number;
   /** Set while a Continue waits for an earlier turn of the same session. */
   waitingForExecutionId: string | null;
@@ -70,8 +143,12 @@ export type ExecutionDto = {
   finishedAt: string | null;
 };
 
-/** How a node hangs under its parent: the follow-up that created it ("continue" / "fork"), or none. */
-export type SessionTreeEdge = "root" | FollowUpMode;
+/**
+ * How a node hangs under its parent: the follow-up that created it
+ * ("continue" / "fork"), a restart of a failed execution ("restarted":
+ * Start fresh, or Arbor's automatic retry from its transcript), or none.
+ */
+export type SessionTreeEdge = "root" | FollowUpMode | "restarted";
 export type SessionTreeNode = ExecutionDto & { edge: SessionTreeEdge; isHead: boolean; children: SessionTreeNode[] };
 
 /** GET /api/executions filters (the home page's "running" and "recent" lists). */

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { requestObject } from "./common";
 import { text } from "./text";
 
@@ -21,7 +21,16 @@ export type CreateExecutionInput = z.input<typeof createExecutionSchema>;
 export const FOLLOW_UP_MODES = ["continue", "fork"] as const;
 export type FollowUpMode = (typeof FOLLOW_UP_MODES)[number];
 
-export const followUpSchema = requestObject({ prompt });
+/** freshSession: start a new session carrying Arbor's transcript of the conversation instead of resuming the agent's. */
+export const followUpSchema = requestObject({
+  prompt,
+  freshSession: z.boolean({ error: "freshSession must be true or false" }).optional(),
+});
 export type FollowUpInput = z.input<typeof followUpSchema>;
 
-export const startFreshSchema = requestObject({ prompt: prompt.optional() });
+/** withConversation (default true): the new session's prompt carries Arbor's transcript of the conversation before the restarted turn. */
+export const startFreshSchema = requestObject({
+  prompt: prompt.optional(),
+  withConversation: z.boolean({ error: "withConversation must be true or false" }).optional(),
+});
+export type StartFreshInput = z.input<typeof startFreshSchema>;

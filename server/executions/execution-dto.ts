@@ -1,5 +1,5 @@
 import "server-only";
-import type { ExecutionDto, ExecutionErrorCode } from "@/lib/execution-types";
+import type { ExecutionDto, ExecutionErrorCode, ResumeDecisionKind, ResumeInfo, ResumeReason } from "@/lib/execution-types";
 import type { Execution } from "@/server/generated/prisma/client";
 
 export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: string | null } = {}): ExecutionDto {
@@ -20,6 +20,9 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
     forkSessionId: row.forkSessionId,
     resumeAtMessageId: row.resumeAtMessageId,
     restartedFromExecutionId: row.restartedFromExecutionId,
+    forceFresh: row.forceFresh,
+    resume: resumeInfoOf(row),
+    runtime: row.runtimePath ? { path: row.runtimePath, version: row.runtimeVersion } : null,
     runnerId: row.runnerId,
     // Written only from EXECUTION_ERROR_CODES (the runner's writes are typed).
     error: row.errorCode ? { code: row.errorCode as ExecutionErrorCode, message: row.errorMessage ?? row.errorCode } : null,
@@ -27,15 +30,33 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
       ? {
           inputTokens: row.inputTokens ?? 0,
           outputTokens: row.outputTokens ?? 0,
+          cacheReadTokens: row.cacheReadTokens,
+          cacheCreationTokens: row.cacheCreationTokens,
           costUsd: row.costUsd ?? 0,
           durationMs: row.durationMs,
           numTurns: row.numTurns,
         }
       : null,
+    telemetry: {
+      sessionResumed: row.sessionResumed,
+      transcriptTokens: row.transcriptTokens,
+      savedInputTokens: row.sessionResumed ? row.transcriptTokens : null,
+    },
     eventCount: row.eventCount,
     waitingForExecutionId: extra.waitingForExecutionId ?? null,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+function resumeInfoOf(row: Execution): ResumeInfo | null {
+  if (!row.resumeDecision || !row.resumeReason) return null;
+  return {
+    // Written only from RESUME_DECISIONS / RESUME_REASONS (the writers are typed).
+    decision: row.resumeDecision as ResumeDecisionKind,
+    reason: row.resumeReason as ResumeReason,
+    message: row.resumeMessage,
+    transcriptSourceExecutionId: row.transcriptSourceExecutionId,
   };
 }

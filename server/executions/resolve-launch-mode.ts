@@ -16,7 +16,7 @@ import type { LaunchMode } from "@/server/agents/types";
 
 export type Guard<Facts, Refusal> = (facts: Facts) => Refusal | null;
 
-function firstRefusal<Facts, Refusal>(guards: readonly Guard<Facts, Refusal>[], facts: Facts): Refusal | null {
+export function firstRefusal<Facts, Refusal>(guards: readonly Guard<Facts, Refusal>[], facts: Facts): Refusal | null {
   for (const guard of guards) {
     const refusal = guard(facts);
     if (refusal) return refusal;
