@@ -1,0 +1,72 @@
+import type pg from "pg";
+import type { SessionOutcome } from "@/server/agents/session-tracker";
+import type { LaunchMode } from "@/server/agents/types";
+import { prisma } from "@/server/db";
+import { startFreshExecution } from "@/server/executions/start-fresh-execution";
+import type { Execution } from "@/server/generated/prisma/client";
+import { STATUS_CHANNEL } from "@/server/realtime/channels";
+import type { AgentExit } from "@/server/runner/agent-process";
+import { rejectedResume, type ExitClassification } from "@/server/runner/classify-exit";
+import { poisonAgentSession } from "@/server/sessions/poison-session";
+import { checkSessionHealth } from "@/server/sessions/session-health";
+
+// What the runner learns from a turn once it has ended, about the session
+// rather than the turn:
+// - a resume the agent rejected (session gone, or the CLI exited before
+//   starting it) is retried once, automatically: a new execution restarted
+//   from the failed one, in a fresh session carrying Arbor's transcript of the
+//   conversation (start-fresh-execution.ts); the failed attempt stays failed
+//   and says where the turn went on. A crash on resume also poisons the
+//   session, so later Continues carry the transcript up front;
+// - a turn that no longer fit the context window poisons its session;
+// - the session's transcript health is checked (a stat) and recorded.
+
+export type EndedTurn = {
+  execution: Execution;
+  mode: LaunchMode;
+  /** The launch resumed the agent's session (continue or fork). */
+  resumes: boolean;
+  exit: AgentExit;
+  outcome: SessionOutcome;
+  ending: ExitClassification;
+};
+
+export async function afterTurn(ctx: { runnerId: string; pool: pg.Pool; env: NodeJS.ProcessEnv }, turn: EndedTurn): Promise<void> {
+  const { execution, outcome, mode } = turn;
+  const resumedId = mode.kind === "continue" ? mode.sessionId : mode.kind === "fork" ? mode.fromSessionId : null;
+  const rejected = turn.resumes ? rejectedResume(turn.exit, outcome, turn.ending) : null;
+
+  if (outcome.sessionId) {
+    if (outcome.result?.contextExceeded) {
+      await poisonAgentSession(execution.agent, outcome.sessionId, "context_window_exceeded", outcome.result.errorMessage);
+    }
+    await checkSessionHealth({ agent: execution.agent, agentSessionId: outcome.sessionId, cwd: execution.cwd }, ctx.env);
+  }
+  if (!rejected || !resumedId) return;
+
+  if (rejected === "session_not_found") {
+    // A fact now: record it, so the next Continue picks the transcript up front.
+    await checkSessionHealth({ agent: execution.agent, agentSessionId: resumedId, cwd: execution.cwd }, ctx.env);
+  } else if (mode.kind === "continue") {
+    await poisonAgentSession(execution.agent, resumedId, "resume_crashed", turn.ending.errorMessage);
+  }
+  const why =
+    rejected === "session_not_found"
+      ? "the agent's session was gone (expired or deleted transcript)"
+      : `the agent's CLI exited before it resumed the session (${turn.ending.errorMessage ?? "no reason given"})`;
+  const restarted = await startFreshExecution(execution.id, {
+    // One retry per rejected turn, however often this runs.
+    idempotencyKey: `restart:${execution.id}`,
+    automatic: { runnerId: ctx.runnerId, message: `Continued from Arbor's transcript: ${why}, so this turn re-ran in a fresh session carrying Arbor's own record of the conversation.` },
+  });
+  if (!restarted.ok) {
+    console.error(`[runner] could not retry execution ${execution.id} from Arbor's transcript: ${restarted.error.message}`);
+    return;
+  }
+  const retry = restarted.value.execution.id;
+  await prisma.execution.update({
+    where: { id: execution.id },
+    data: { errorMessage: `${turn.ending.errorMessage ?? "The agent rejected the resume."} Arbor re-ran this turn from its own transcript in execution ${retry}.` },
+  });
+  await ctx.pool.query(`SELECT pg_notify($1, $2)`, [STATUS_CHANNEL, execution.id]);
+}
