@@ -11,6 +11,8 @@ export const TERMINAL_STATUSES: readonly string[] = ["completed", "failed", "can
 export interface Usage {
   inputTokens?: number | null;
   outputTokens?: number | null;
+  cacheReadTokens?: number | null;
+  cacheCreationTokens?: number | null;
   costUsd?: number | null;
   durationMs?: number | null;
   numTurns?: number | null;
@@ -31,14 +33,18 @@ export interface Execution {
   restartedFromExecutionId?: string | null;
   /** Set while a Continue waits for an earlier turn of the same session. */
   waitingForExecutionId?: string | null;
+  /** How the turn relates to the agent's session: resume, fork, fresh_with_transcript, fresh. */
+  resume?: { decision?: string | null; reason?: string | null; message?: string | null; transcriptSourceExecutionId?: string | null } | null;
+  forceFresh?: boolean | null;
   error?: { code?: string | null; message?: string | null } | null;
   usage?: Usage | null;
+  telemetry?: { sessionResumed?: boolean | null; transcriptTokens?: number | null; savedInputTokens?: number | null } | null;
   createdAt?: string | null;
   startedAt?: string | null;
   finishedAt?: string | null;
 }
 
-export type TreeEdge = "root" | "continue" | "fork";
+export type TreeEdge = "root" | "continue" | "fork" | "restarted";
 
 export interface TreeNode extends Execution {
   edge?: TreeEdge | string | null;

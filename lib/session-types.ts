@@ -21,7 +21,7 @@ export type SessionTotals = {
 };
 
 /** Why resuming a session is pointless; its later turns go fresh with Arbor's transcript. */
-export const POISON_REASONS = ["context_window_exceeded", "resume_crashed", "marked_by_person"] as const;
+export const POISON_REASONS = ["context_window_exceeded", "resume_failed", "marked_by_person"] as const;
 export type PoisonReason = (typeof POISON_REASONS)[number];
 
 export type SessionPoison = { reason: PoisonReason; message: string | null; at: string };

@@ -56,7 +56,7 @@ describe("each resume guard alone", () => {
   });
 
   it("names every poison reason and the person's note", () => {
-    expect(RESUME_GUARDS.notPoisoned(resumable({}, { poisoned: { reason: "resume_crashed", message: null } }))?.message).toMatch(/crashed resuming it/);
+    expect(RESUME_GUARDS.notPoisoned(resumable({}, { poisoned: { reason: "resume_failed", message: null } }))?.message).toMatch(/the agent failed to resume it/);
     expect(RESUME_GUARDS.notPoisoned(resumable({}, { poisoned: { reason: "marked_by_person", message: "it keeps looping" } }))?.message).toMatch(
       /marked by a person: it keeps looping/,
     );
@@ -115,7 +115,7 @@ describe("resolveResumeDecision", () => {
     expect(resolveResumeDecision(apiSide())).toEqual({ kind: "resume", reason: "resumable", message: null });
     expect(resolveResumeDecision(apiSide({}, { transcript: "missing" })).reason).toBe("transcript_missing");
     expect(resolveResumeDecision(apiSide({ forceFresh: true })).reason).toBe("force_fresh");
-    expect(resolveResumeDecision(apiSide({}, { poisoned: { reason: "resume_crashed", message: null } })).reason).toBe("session_poisoned");
+    expect(resolveResumeDecision(apiSide({}, { poisoned: { reason: "resume_failed", message: null } })).reason).toBe("session_poisoned");
   });
 
   it("treats a session recorded before runtime fingerprints as the same runtime", () => {

@@ -72,7 +72,7 @@ type Refusal = { reason: FreshReason; message: string };
 
 const POISON_TEXT: Record<PoisonReason, string> = {
   context_window_exceeded: "its last turn no longer fit the model's context window",
-  resume_crashed: "the agent's CLI crashed resuming it",
+  resume_failed: "the agent failed to resume it",
   marked_by_person: "marked by a person",
 };
 

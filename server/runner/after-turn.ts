@@ -16,8 +16,10 @@ import { checkSessionHealth } from "@/server/sessions/session-health";
 //   starting it) is retried once, automatically: a new execution restarted
 //   from the failed one, in a fresh session carrying Arbor's transcript of the
 //   conversation (start-fresh-execution.ts); the failed attempt stays failed
-//   and says where the turn went on. A crash on resume also poisons the
-//   session, so later Continues carry the transcript up front;
+//   and says where the turn went on. Either way later Continues must not try
+//   again: a transcript that is gone is recorded as missing; one that is still
+//   there (the agent refused it, or its CLI crashed resuming) poisons the
+//   session, since a stat would keep calling it available;
 // - a turn that no longer fit the context window poisons its session;
 // - the session's transcript health is checked (a stat) and recorded.
 
@@ -44,11 +46,12 @@ export async function afterTurn(ctx: { runnerId: string; pool: pg.Pool; env: Nod
   }
   if (!rejected || !resumedId) return;
 
-  if (rejected === "session_not_found") {
-    // A fact now: record it, so the next Continue picks the transcript up front.
-    await checkSessionHealth({ agent: execution.agent, agentSessionId: resumedId, cwd: execution.cwd }, ctx.env);
-  } else if (mode.kind === "continue") {
-    await poisonAgentSession(execution.agent, resumedId, "resume_crashed", turn.ending.errorMessage);
+  // Recorded, so the next Continue picks the transcript up front.
+  const health = await checkSessionHealth({ agent: execution.agent, agentSessionId: resumedId, cwd: execution.cwd }, ctx.env);
+  // (A fork that exited early, e.g. at a message it could not branch at, says nothing about the session itself.)
+  const sessionBroken = rejected === "session_not_found" || mode.kind === "continue";
+  if (health?.state !== "missing" && sessionBroken) {
+    await poisonAgentSession(execution.agent, resumedId, "resume_failed", turn.ending.errorMessage);
   }
   const why =
     rejected === "session_not_found"
