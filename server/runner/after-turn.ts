@@ -33,19 +33,22 @@ export type EndedTurn = {
   ending: ExitClassification;
 };
 
-export async function afterTurn(ctx: { runnerId: string; pool: pg.Pool; env: NodeJS.ProcessEnv }, turn: EndedTurn): Promise<void> {
-  const { execution, outcome, mode } = turn;
-  const resumedId = mode.kind === "continue" ? mode.sessionId : mode.kind === "fork" ? mode.fromSessionId : null;
-  const rejected = turn.resumes ? rejectedResume(turn.exit, outcome, turn.ending) : null;
+type Ctx = { runnerId: string; pool: pg.Pool; env: NodeJS.ProcessEnv };
 
+const resumedSessionOf = (mode: LaunchMode) => (mode.kind === "continue" ? mode.sessionId : mode.kind === "fork" ? mode.fromSessionId : null);
+
+/** Before the turn's final status is stored: what it taught about its session (so whoever sees the status sees these too). */
+export async function recordSessionFacts(ctx: Ctx, turn: EndedTurn): Promise<void> {
+  const { execution, outcome, mode } = turn;
   if (outcome.sessionId) {
     if (outcome.result?.contextExceeded) {
       await poisonAgentSession(execution.agent, outcome.sessionId, "context_window_exceeded", outcome.result.errorMessage);
     }
     await checkSessionHealth({ agent: execution.agent, agentSessionId: outcome.sessionId, cwd: execution.cwd }, ctx.env);
   }
+  const resumedId = resumedSessionOf(mode);
+  const rejected = turn.resumes ? rejectedResume(turn.exit, outcome, turn.ending) : null;
   if (!rejected || !resumedId) return;
-
   // Recorded, so the next Continue picks the transcript up front.
   const health = await checkSessionHealth({ agent: execution.agent, agentSessionId: resumedId, cwd: execution.cwd }, ctx.env);
   // (A fork that exited early, e.g. at a message it could not branch at, says nothing about the session itself.)
@@ -53,6 +56,13 @@ export async function afterTurn(ctx: { runnerId: string; pool: pg.Pool; env: Nod
   if (health?.state !== "missing" && sessionBroken) {
     await poisonAgentSession(execution.agent, resumedId, "resume_failed", turn.ending.errorMessage);
   }
+}
+
+/** Once the turn has ended: a rejected resume gets its one automatic retry from Arbor's transcript. */
+export async function retryRejectedResume(ctx: Ctx, turn: EndedTurn): Promise<void> {
+  const { execution, outcome } = turn;
+  const rejected = turn.resumes ? rejectedResume(turn.exit, outcome, turn.ending) : null;
+  if (!rejected || !resumedSessionOf(turn.mode)) return;
   const why =
     rejected === "session_not_found"
       ? "the agent's session was gone (expired or deleted transcript)"

@@ -4,7 +4,7 @@ import { SessionTracker } from "@/server/agents/session-tracker";
 import { prisma } from "@/server/db";
 import { checkLaunchCwd } from "@/server/executions/resolve-cwd";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";
-import { afterTurn } from "@/server/runner/after-turn";
+import { recordSessionFacts, retryRejectedResume } from "@/server/runner/after-turn";
 import { spawnAgent, type SpawnedAgent } from "@/server/runner/agent-adapter";
 import { classifyExit, type ExitClassification } from "@/server/runner/classify-exit";
 import { EventWriter } from "@/server/runner/event-writer";
@@ -14,9 +14,10 @@ import { recordSessionCapture } from "@/server/sessions/record-session-capture";
 // One job: claim the execution, check its cwd, decide how to launch it
 // (plan-turn.ts: lineage, then resume or Arbor's transcript), spawn the
 // agent, store its output while folding it into the session outcome
-// (session-tracker.ts), record how it ended (classify-exit.ts), then what the
-// turn taught about its session (after-turn.ts: the automatic retry of a
-// rejected resume, poison, transcript health).
+// (session-tracker.ts), record what the turn taught about its session
+// (after-turn.ts: poison, transcript health) and how it ended
+// (classify-exit.ts), then retry a rejected resume once from Arbor's
+// transcript (after-turn.ts).
 
 export type RunnerContext = {
   runnerId: string;
@@ -116,6 +117,8 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
   const outcome = tracker.outcome();
   const context = { cancelled: entry.cancelled, stopping: entry.stopping, expectedSessionId: tracker.expectedSessionId, stderrTail };
   const ending = classifyExit(exit, outcome, context);
+  const ended = { execution, mode, resumes: turn.resumes, exit, outcome, ending };
+  await recordSessionFacts(ctx, ended).catch((error) => console.error(`[runner] execution ${executionId}: could not record its session's facts:`, error));
   const usage = outcome.result?.usage;
   await finish(ending, {
     exitCode: exit.ok ? exit.exitCode : null,
@@ -133,7 +136,7 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
     sessionResumed: turn.resumes && outcome.sessionId !== null,
     transcriptTokens: (await savedTranscript) ?? undefined,
   });
-  await afterTurn(ctx, { execution, mode, resumes: turn.resumes, exit, outcome, ending });
+  await retryRejectedResume(ctx, ended);
 }
 
 /** Records which process the agent is (so an orphan can be stopped safely, recover-executions.ts), and honours a Cancel that came meanwhile. */
