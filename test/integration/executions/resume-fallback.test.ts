@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import { GET as getSessionRoute, PATCH as patchSessionRoute } from "@/app/api/sessions/[id]/route";
+import { GET as backlinksRoute } from "@/app/api/references/route";
+import { main } from "@/cli/main";
 import type { ExecutionDto } from "@/lib/execution-types";
 import type { SessionDetail } from "@/lib/session-types";
 import { prisma } from "@/server/db";
@@ -205,4 +207,55 @@ test("telemetry: a resumed turn records the usage the model reported, its cache 
   const totals = (await session.get(first.managedSessionId!)).body.totals;
   expect(totals).toMatchObject({ resumedTurns: 1, cacheReadTokens: 4321, savedInputTokens: done.telemetry.transcriptTokens });
   expect((await session.get(first.managedSessionId!)).body.runtime).toEqual(done.runtime);
+});
+
+/** The CLI, in-process, against the real route handlers. */
+async function arbor(...argv: string[]) {
+  const { routes } = api;
+  const routed = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const { pathname } = new URL(request.url);
+    const params = (id: string) => ({ params: Promise.resolve({ id: decodeURIComponent(id) }) });
+    let m: RegExpExecArray | null;
+    if ((m = /^\/api\/executions\/([^/]+)\/(continue|fork|start-fresh|events)$/.exec(pathname))) {
+      const handler = { continue: routes.continueRoute, fork: routes.forkRoute, "start-fresh": routes.startFreshRoute, events: routes.eventsRoute }[m[2] as "continue"];
+      return handler(request, params(m[1]));
+    }
+    if ((m = /^\/api\/executions\/([^/]+)$/.exec(pathname))) return routes.getRoute(request, params(m[1]));
+    if ((m = /^\/api\/sessions\/([^/]+)$/.exec(pathname))) return request.method === "PATCH" ? patchSessionRoute(request, params(m[1])) : getSessionRoute(request, params(m[1]));
+    if (pathname === "/api/references") return backlinksRoute(request, undefined);
+    return new Response("not found", { status: 404 });
+  };
+  let stdout = "";
+  let stderr = "";
+  const code = await main(argv, { env: { NO_COLOR: "1" }, stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, fetch: routed as typeof fetch });
+  return { code, stdout, stderr };
+}
+
+test("the CLI: --fresh-session, session --poison/--unpoison, and show/session print the decision, savings and health", async () => {
+  const issueId = await createIssue();
+  const first = await run(issueId, "remember sierra-1");
+  const fresh = await arbor("continue", first.id, "cli tango-2", "--fresh-session", "--json");
+  expect(fresh.code).toBe(0);
+  const created = JSON.parse(fresh.stdout) as ExecutionDto;
+  expect(created).toMatchObject({ forceFresh: true, forkedFromExecutionId: first.id, resume: { decision: "fresh_with_transcript", reason: "force_fresh" } });
+  expect((await waitForEnd(created.id)).status).toBe("completed");
+  expectTranscriptShape(primedRequest("cli tango-2"), ["remember sierra-1"], "cli tango-2");
+
+  const plainText = await arbor("fork", first.id, "cli uniform-3", "--fresh-session");
+  expect(plainText.stdout).toMatch(/\n {2}fresh session carrying Arbor's transcript: A fresh session was asked for/);
+
+  const { done: resumed } = await cont(first, "cli victor-4");
+  const shown = await arbor("show", resumed.id);
+  expect(shown.code).toBe(0);
+  expect(shown.stdout).toMatch(new RegExp(`resume {5}resumed the agent's session · saved ≈ ${resumed.telemetry.savedInputTokens!.toLocaleString("en-US")} input tokens`));
+
+  const poisoned = await arbor("session", first.managedSessionId!, "--poison", "--note", "wrong track");
+  expect(poisoned.code).toBe(0);
+  expect(poisoned.stdout).toContain("poisoned     marked by person: wrong track; later turns start fresh with Arbor's transcript");
+  expect(poisoned.stdout).toMatch(/resume {7}1 resumed turn · saved ≈ [\d,]+ input tokens/);
+  expect(poisoned.stdout).toMatch(/transcript {3}available \([\d,]+ bytes, last written/);
+  const cleared = await arbor("session", first.managedSessionId!, "--unpoison", "--json");
+  expect(JSON.parse(cleared.stdout).poisoned).toBeNull();
+  await waitFor(async () => (await prisma.execution.count({ where: { issueId, status: { in: ["queued", "running"] } } })) === 0, "the fork to end");
 });
