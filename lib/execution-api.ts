@@ -2,6 +2,7 @@
 import { api, type ApiClient } from "@/lib/api-client";
 import type { ExecutionDto, ExecutionListItem, ExecutionListParams, ExecutionSummary, SessionTreeNode } from "@/lib/execution-types";
 import type { LogEntry } from "@/lib/log-entries";
+import type { StartFreshInput } from "@/lib/schemas/execution";
 
 export type ExecutionEventPage = {
   events: { seq: number; stream: string; kind: string; createdAt: string; entries: LogEntry[] }[];
@@ -33,9 +34,12 @@ export function createExecutionApi(client: ApiClient = api) {
     eventsTail: (id: string, tail: number, signal?: AbortSignal) =>
       client.request<ExecutionEventPage>(`/api/executions/${enc(id)}/events`, { query: { tail, limit: 5000 }, signal }),
     create: (input: { issueId: string; prompt: string; agent?: string; cwd?: string }) => post<ExecutionDto>("/api/executions", input),
-    continue: (id: string, prompt: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/continue`, { prompt }),
-    fork: (id: string, prompt: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/fork`, { prompt }),
-    startFresh: (id: string, prompt?: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/start-fresh`, prompt ? { prompt } : {}),
+    /** freshSession: a new session carrying Arbor's transcript instead of resuming the agent's. */
+    continue: (id: string, prompt: string, freshSession = false) =>
+      post<ExecutionDto>(`/api/executions/${enc(id)}/continue`, freshSession ? { prompt, freshSession } : { prompt }),
+    fork: (id: string, prompt: string, freshSession = false) => post<ExecutionDto>(`/api/executions/${enc(id)}/fork`, freshSession ? { prompt, freshSession } : { prompt }),
+    /** withConversation (default true): carry Arbor's transcript of the conversation before the restarted turn. */
+    startFresh: (id: string, input: StartFreshInput = {}) => post<ExecutionDto>(`/api/executions/${enc(id)}/start-fresh`, input),
     cancel: (id: string) => client.request<ExecutionDto>(`/api/executions/${enc(id)}/cancel`, { method: "POST" }),
   };
 }

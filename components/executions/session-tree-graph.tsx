@@ -16,9 +16,10 @@ import {
 } from "react";
 import { Button, LinkButton } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import type { ExecutionStatus, SessionTreeNode } from "@/lib/execution-types";
+import type { ExecutionStatus, SessionTreeEdge, SessionTreeNode } from "@/lib/execution-types";
 import { excerpt, formatCost, formatDuration, shortId } from "@/lib/format-execution";
 import { formatRelative } from "@/lib/format";
+import { resumeBadge } from "@/lib/resume-text";
 import { ancestorIds, defaultComparePair, flattenTree, latestHead } from "@/lib/session-tree";
 import { descendantCounts, LAYOUT, layoutSessionTree, linkPath, type LaidOutNode, type SessionTreeLayout } from "@/lib/session-tree-layout";
 
@@ -49,10 +50,20 @@ const STATUS_WORD: Record<ExecutionStatus, string> = {
 
 const clampK = (k: number) => Math.min(MAX_K, Math.max(MIN_K, k));
 
+/** How each kind of edge is drawn (links and legend) and named. A restart (Start fresh, or Arbor's retry from its transcript) is amber and dotted. */
+const EDGE_LOOK: Record<SessionTreeEdge, { stroke: string; dash?: string; kind: string }> = {
+  root: { stroke: "stroke-zinc-400 dark:stroke-zinc-500", kind: "original" },
+  continue: { stroke: "stroke-zinc-400 dark:stroke-zinc-500", kind: "continuation" },
+  fork: { stroke: "stroke-violet-500 dark:stroke-violet-400", dash: "6 4", kind: "fork" },
+  restarted: { stroke: "stroke-amber-500 dark:stroke-amber-400", dash: "2 4", kind: "restart" },
+};
+
+/** " · from Arbor's transcript" for a turn that carried it instead of resuming the agent's session. */
+const fromTranscript = (e: SessionTreeNode) => (e.resume?.decision === "fresh_with_transcript" ? " · from Arbor's transcript" : "");
+
 function nodeName(n: LaidOutNode): string {
   const e = n.node;
-  const kind = e.edge === "fork" ? "fork" : e.edge === "continue" ? "continuation" : "original";
-  return `#${shortId(e.id)}, ${kind}, ${STATUS_WORD[e.status]}${e.isHead ? ", head" : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
+  return `#${shortId(e.id)}, ${EDGE_LOOK[e.edge].kind}${fromTranscript(e).replace(" · ", ", ")}, ${STATUS_WORD[e.status]}${e.isHead ? ", head" : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
 }
 
 /** One execution in the picture: status dot, head ring, labels and the fold toggle. */
@@ -114,6 +125,7 @@ const GraphNode = memo(function GraphNode({
             <tspan dx={6} className="fill-zinc-500 font-sans text-[11px] font-normal dark:fill-zinc-400">
               {STATUS_WORD[e.status]}
               {e.isHead ? " · head" : ""}
+              {e.resume?.decision === "fresh_with_transcript" ? " · transcript" : ""}
             </tspan>
           </text>
           <text x={16} y={12} className="fill-zinc-600 text-[11px] dark:fill-zinc-400">
@@ -157,9 +169,10 @@ function Tooltip({ id, n, view, height }: { id: string; n: LaidOutNode; view: Vi
     >
       <p className="font-mono font-semibold">
         #{shortId(e.id)} · {STATUS_WORD[e.status]}
-        {e.edge === "fork" ? " · fork" : e.edge === "continue" ? " · continuation" : ""}
+        {e.edge === "root" ? "" : ` · ${EDGE_LOOK[e.edge].kind}`}
         {e.isHead ? " · head" : ""}
       </p>
+      {e.resume?.decision === "fresh_with_transcript" ? <p className="mt-1 text-amber-700 dark:text-amber-400">{resumeBadge(e)?.label}</p> : null}
       <p className="mt-1 whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{excerpt(e.prompt, 220)}</p>
       <p className="mt-1 text-zinc-500">
         {formatCost(e.usage?.costUsd)} · {formatDuration(e.usage?.durationMs)}
@@ -638,9 +651,9 @@ export function SessionTreeGraph({ roots, label = "Session tree", height: fixedH
           d={linkPath(l)}
           data-edge={l.edge}
           data-link={l.id}
-          className={l.edge === "fork" ? "stroke-violet-500 dark:stroke-violet-400" : "stroke-zinc-400 dark:stroke-zinc-500"}
+          className={EDGE_LOOK[l.edge].stroke}
           strokeWidth={2}
-          strokeDasharray={l.edge === "fork" ? "6 4" : undefined}
+          strokeDasharray={EDGE_LOOK[l.edge].dash}
           vectorEffect="non-scaling-stroke"
         />
       )),
@@ -772,18 +785,14 @@ export function SessionTreeGraph({ roots, label = "Session tree", height: fixedH
       </div>
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-zinc-500" aria-label="Legend">
-        <span className="flex items-center gap-1.5">
-          <svg width="28" height="6" aria-hidden="true">
-            <path d="M0,3H28" className="stroke-zinc-400" strokeWidth={2} />
-          </svg>
-          continue
-        </span>
-        <span className="flex items-center gap-1.5">
-          <svg width="28" height="6" aria-hidden="true">
-            <path d="M0,3H28" className="stroke-violet-500" strokeWidth={2} strokeDasharray="6 4" />
-          </svg>
-          fork
-        </span>
+        {(["continue", "fork", "restarted"] as const).map((edge) => (
+          <span key={edge} className="flex items-center gap-1.5">
+            <svg width="28" height="6" aria-hidden="true">
+              <path d="M0,3H28" className={EDGE_LOOK[edge].stroke} strokeWidth={2} strokeDasharray={EDGE_LOOK[edge].dash} />
+            </svg>
+            {edge === "restarted" ? "restart" : edge}
+          </span>
+        ))}
         <span className="flex items-center gap-1.5">
           <svg width="16" height="16" aria-hidden="true">
             <circle cx="8" cy="8" r="4" className="fill-emerald-500" />

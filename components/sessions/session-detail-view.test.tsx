@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { SessionDetailView } from "@/components/sessions/session-detail-view";
 import type { ExecutionDto } from "@/lib/execution-types";
 import type { SessionDetail } from "@/lib/session-types";
@@ -90,19 +90,16 @@ function renderWith(detail: SessionDetail) {
   );
 }
 
-test("an expired-looking session shows the risk, and the Continue/Fork form only after it is acknowledged", async () => {
+test("an expired-looking session says up front that a Continue carries Arbor's transcript, and offers the form at once", async () => {
   renderWith(session());
   await screen.findByRole("heading", { level: 1, name: "Auth approach" });
-  expect(screen.getByRole("note")).toHaveTextContent("This session may have expired");
-  const alert = screen.getByRole("alert");
-  expect(alert).toHaveTextContent("Continuing may fail: this session may have expired.");
-  expect(alert).toHaveTextContent("keeps transcripts for 30 days");
-  expect(screen.queryByRole("button", { name: "Continue Session" })).toBeNull();
-
-  fireEvent.click(screen.getByRole("button", { name: "Continue or fork anyway…" }));
-  expect(screen.getByRole("button", { name: "Continue Session" })).toBeInTheDocument();
-  expect(screen.getByRole("button", { name: "Fork Session" })).toBeInTheDocument();
-  expect(screen.getByText("(may have expired)")).toBeInTheDocument();
+  const outlook = screen.getAllByRole("note").find((n) => n.dataset.slot === "resume-outlook")!;
+  expect(outlook).toHaveTextContent("This session may have expired");
+  expect(outlook).toHaveTextContent("if so, a Continue or Fork starts a fresh session that carries Arbor's transcript of the conversation");
+  expect(screen.getByText("May have expired")).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Continue Session" })).toBeEnabled();
+  expect(screen.getByRole("button", { name: "Fork Session" })).toBeEnabled();
+  expect(screen.getByRole("checkbox", { name: /Start a fresh session/ })).not.toBeChecked();
 
   // Its executions in order with the head marked, its forks, and what cites it.
   const executions = screen.getByRole("list", { name: "Executions of SESS-1" });
@@ -112,10 +109,35 @@ test("an expired-looking session shows the risk, and the Continue/Fork form only
   expect(await screen.findByRole("link", { name: "Auth spec" })).toHaveAttribute("href", "/specs/SPEC-3");
 });
 
+test("a checked transcript is shown as a fact (replacing the guess), with the poison mark and what resume saved", async () => {
+  const checkedAt = new Date(Date.now() - 60_000).toISOString();
+  renderWith(
+    session({
+      health: { state: "missing", checkedAt, bytes: null, modifiedAt: null },
+      expiry: { retentionDays: 30, expiresAt: old, mayHaveExpired: false },
+      poisoned: { reason: "context_window_exceeded", message: "Prompt is too long", at: checkedAt },
+      totals: { executionCount: 3, inputTokens: 10, outputTokens: 5, costUsd: 0.01, resumedTurns: 2, cacheReadTokens: 120_000, savedInputTokens: 45_000 },
+      runtime: { path: "/opt/claude/bin/claude.exe", version: "2.1.330" },
+    }),
+  );
+  await screen.findByRole("heading", { level: 1, name: "Auth approach" });
+  expect(screen.getByText("Expired")).toBeInTheDocument();
+  expect(screen.queryByText("May have expired")).toBeNull();
+  expect(screen.getByText("Session expired").closest("[data-slot=session-health]")).toHaveAttribute("data-state", "expired");
+  expect(screen.getByText(/resumed turns/).closest("[data-slot=resume-savings]")).toHaveTextContent("2 resumed turns · saved ≈ 45,000 input tokens · 120,000 cache read");
+  expect(screen.getByText("/opt/claude/bin/claude.exe")).toBeInTheDocument();
+  const poisoned = screen.getAllByRole("note").find((n) => n.dataset.slot === "session-poisoned")!;
+  expect(poisoned).toHaveTextContent("Poisoned: its last turn no longer fit the model's context window: Prompt is too long.");
+  expect(screen.getByRole("button", { name: "Clear the mark" })).toBeInTheDocument();
+  const outlook = screen.getAllByRole("note").find((n) => n.dataset.slot === "resume-outlook")!;
+  expect(outlook).toHaveTextContent("This session is poisoned");
+});
+
 test("a fresh session offers Continue and Fork from its head at once", async () => {
   renderWith(session({ expiry: { retentionDays: 30, expiresAt: new Date(Date.now() + DAY).toISOString(), mayHaveExpired: false } }));
   await screen.findByRole("heading", { level: 1, name: "Auth approach" });
   expect(screen.queryByRole("note")).toBeNull();
   expect(screen.getByRole("button", { name: "Continue Session" })).toBeEnabled();
   expect(screen.getByRole("button", { name: "Archive" })).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Mark poisoned…" })).toBeInTheDocument();
 });

@@ -8,7 +8,8 @@ import { FollowUpForm } from "@/components/executions/follow-up-form";
 import { Markdown } from "@/components/markdown";
 import { MarkdownEditor } from "@/components/markdown-editor";
 import { ReferencedBy } from "@/components/references/referenced-by";
-import { agentName, ArchivedBadge, ExpiredBadge, expiryText } from "@/components/sessions/session-badges";
+import { agentName, ArchivedBadge, ExpiredBadge } from "@/components/sessions/session-badges";
+import { PoisonControl, ResumeOutlook, ResumeSavings, TranscriptFact } from "@/components/sessions/session-resume";
 import { ErrorAlert } from "@/components/ui/alert";
 import { StatusBadge } from "@/components/ui/badges";
 import { Button } from "@/components/ui/button";
@@ -94,12 +95,7 @@ function SessionDetailBody({ session }: { session: SessionDetail }) {
         {!editing && update.isError ? <ErrorAlert>{update.error.message}</ErrorAlert> : null}
       </header>
 
-      {session.expiry.mayHaveExpired ? (
-        <div role="note" data-slot="session-expired" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200">
-          <p className="font-medium">This session may have expired</p>
-          <p className="mt-1">{expiryText(session)}</p>
-        </div>
-      ) : null}
+      <PoisonControl session={session} />
 
       {editing ? (
         <EditSession session={session} onDone={() => setEditing(false)} />
@@ -202,25 +198,26 @@ function SessionFacts({ session }: { session: SessionDetail }) {
         {t.executionCount === 1 ? "1 execution" : `${t.executionCount} executions`} · {t.inputTokens.toLocaleString("en-US")} in /{" "}
         {t.outputTokens.toLocaleString("en-US")} out tokens · {formatCost(t.costUsd)}
       </Fact>
-      <Fact label="Transcript kept">
-        {session.expiry.retentionDays === null ? (
-          "unknown"
-        ) : (
-          <>
-            {session.expiry.retentionDays} days after last use
-            {session.expiry.expiresAt ? (
-              <span className="text-zinc-500"> ({session.expiry.mayHaveExpired ? "may be gone since" : "until at least"} <RelativeTime iso={session.expiry.expiresAt} />)</span>
-            ) : null}
-          </>
-        )}
+      <Fact label="Resume">
+        <ResumeSavings session={session} />
       </Fact>
+      <Fact label="Transcript">
+        <TranscriptFact session={session} />
+      </Fact>
+      {session.runtime ? (
+        <Fact label="Runtime">
+          <code className="break-all font-mono text-xs">{session.runtime.path}</code>
+          {session.runtime.version ? <span className="text-zinc-500"> ({session.runtime.version})</span> : null}
+        </Fact>
+      ) : null}
     </dl>
   );
 }
 
 function edgeOf(execution: ExecutionDto, index: number): string {
   if (execution.parentExecutionId) return "continue";
-  if (execution.forkedFromExecutionId) return "fork start";
+  if (execution.forkedFromExecutionId) return execution.resume?.decision === "fresh_with_transcript" ? "from Arbor's transcript" : "fork start";
+  if (execution.restartedFromExecutionId) return execution.resume?.decision === "fresh_with_transcript" ? "restart, from Arbor's transcript" : "restart";
   return index === 0 ? "start" : "turn";
 }
 
@@ -258,12 +255,14 @@ function SessionExecutions({ session }: { session: SessionDetail }) {
   );
 }
 
-/** Continue or fork from the session's head; an expired-looking session asks first. */
+/**
+ * Continue or fork from the session's head. What Arbor already knows (the
+ * session is gone, may be, or is poisoned) is said up front: such a turn
+ * carries Arbor's transcript into a fresh session instead of failing.
+ */
 function SessionFollowUp({ session }: { session: SessionDetail }) {
   const queryClient = useQueryClient();
-  const [acknowledged, setAcknowledged] = useState(false);
   const head = session.head;
-  const expired = session.expiry.mayHaveExpired;
   return (
     <section aria-labelledby="session-follow-up-heading" className="space-y-3">
       <h2 id="session-follow-up-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
@@ -271,25 +270,15 @@ function SessionFollowUp({ session }: { session: SessionDetail }) {
       </h2>
       {!head ? (
         <p className="text-sm text-zinc-500">This session has no turn to continue from.</p>
-      ) : expired && !acknowledged ? (
-        <div role="alert" data-slot="expiry-confirm" className="space-y-2 rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
-          <p>
-            <strong>Continuing may fail: this session may have expired.</strong> Its last activity was <RelativeTime iso={session.lastActivityAt} />, and{" "}
-            {agentName(session.agent)} keeps transcripts for {session.expiry.retentionDays} days after their last use. If the agent no longer has it, the run fails with
-            “session not found” and you can start fresh with the same prompt.
-          </p>
-          <Button size="sm" onClick={() => setAcknowledged(true)}>
-            Continue or fork anyway…
-          </Button>
-        </div>
       ) : (
         <div className="space-y-2 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+          <ResumeOutlook session={session} />
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             From the head,{" "}
             <Link className={`${link} font-mono`} href={`/executions/${head.id}`}>
               #{shortId(head.id)}
             </Link>
-            {expired ? <span className="ml-1 text-amber-700 dark:text-amber-400">(may have expired)</span> : null}.
+            .
           </p>
           <FollowUpForm
             execution={head}
