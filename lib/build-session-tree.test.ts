@@ -53,6 +53,8 @@ describe("buildSessionTree", () => {
     const gone = exec("g", { parentExecutionId: "a", status: "failed", error: { code: "session_not_found", message: "gone" } });
     const [root] = buildSessionTree([a, cancelled, gone]);
     expect(root.isHead).toBe(true);
+    // Nor is the rejected turn itself a head: it never was a turn of the session.
+    expect(root.children.find((c) => c.id === "g")!.isHead).toBe(false);
   });
 
   it("shows an execution whose parent is missing as a root", () => {

@@ -26,8 +26,10 @@ export function buildSessionTree(executions: ExecutionDto[]): SessionTreeNode[] 
   // started, or rejected because the session was gone) does not count.
   const advancedSession = (child: SessionTreeNode) =>
     child.edge === "continue" && !(child.startedAt === null && child.status !== "queued") && child.error?.code !== "session_not_found";
+  // A turn the agent rejected (session gone) never was a turn of the session,
+  // and the chain goes on in its restart: neither is a head.
   for (const node of nodes.values()) {
-    node.isHead = !node.children.some(advancedSession) && node.status !== "cancelled";
+    node.isHead = !node.children.some(advancedSession) && node.status !== "cancelled" && node.error?.code !== "session_not_found";
   }
   return roots;
 }

@@ -146,7 +146,7 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
           <p className="whitespace-pre-wrap">{execution.error.message}</p>
           {followUps.restarts.length ? (
             <p className="mt-2" data-slot="restarted-as">
-              {followUps.restarts.some((r) => r.resume?.reason === "resume_rejected") ? "Arbor re-ran this turn from its own transcript in " : "Restarted as "}
+              {followUps.restarts.some((r) => r.resume?.reason === "resume_rejected") ? "The conversation goes on in " : "Restarted as "}
               {followUps.restarts.map((r, i) => (
                 <span key={r.id}>
                   {i ? ", " : ""}
@@ -241,6 +241,9 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
             <Stat label="Events" value={execution.eventCount.toLocaleString()} />
             {execution.usage?.cacheReadTokens ? <Stat label="Cache read" value={execution.usage.cacheReadTokens.toLocaleString()} /> : null}
             {execution.telemetry.savedInputTokens ? <Stat label="Saved by resume" value={`≈ ${execution.telemetry.savedInputTokens.toLocaleString()}`} /> : null}
+            {execution.resume?.decision === "fresh_with_transcript" && execution.telemetry.transcriptTokens ? (
+              <Stat label="Transcript carried" value={`≈ ${execution.telemetry.transcriptTokens.toLocaleString()}`} />
+            ) : null}
           </dl>
           <div className="rounded-lg border border-zinc-200 bg-white px-4 py-3 dark:border-zinc-800 dark:bg-zinc-900">
             <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Prompt</h2>

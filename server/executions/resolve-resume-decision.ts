@@ -1,5 +1,6 @@
 import type { RuntimeFingerprint } from "@/lib/execution-types";
 import type { FollowUpMode } from "@/lib/schemas/execution";
+import { POISON_TEXT } from "@/lib/resume-text";
 import type { PoisonReason } from "@/lib/session-types";
 import { firstRefusal, type Guard } from "@/server/executions/resolve-launch-mode";
 
@@ -69,12 +70,6 @@ export type ResumeDecision =
   | { kind: "fresh_with_transcript"; reason: FreshReason; message: string };
 
 type Refusal = { reason: FreshReason; message: string };
-
-const POISON_TEXT: Record<PoisonReason, string> = {
-  context_window_exceeded: "its last turn no longer fit the model's context window",
-  resume_failed: "the agent failed to resume it",
-  marked_by_person: "marked by a person",
-};
 
 const FALLBACK = "so this turn starts a fresh session that carries Arbor's transcript of the conversation";
 

@@ -6,7 +6,7 @@ import { startFreshExecution } from "@/server/executions/start-fresh-execution";
 import type { Execution } from "@/server/generated/prisma/client";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";
 import type { AgentExit } from "@/server/runner/agent-process";
-import { rejectedResume, type ExitClassification } from "@/server/runner/classify-exit";
+import { rejectedResume, SESSION_NOT_FOUND_CAUSE, type ExitClassification } from "@/server/runner/classify-exit";
 import { poisonAgentSession } from "@/server/sessions/poison-session";
 import { checkSessionHealth } from "@/server/sessions/session-health";
 
@@ -65,12 +65,12 @@ export async function retryRejectedResume(ctx: Ctx, turn: EndedTurn): Promise<vo
   if (!rejected || !resumedSessionOf(turn.mode)) return;
   const why =
     rejected === "session_not_found"
-      ? "the agent's session was gone (expired or deleted transcript)"
-      : `the agent's CLI exited before it resumed the session (${turn.ending.errorMessage ?? "no reason given"})`;
+      ? "The agent's session was gone (expired or deleted transcript)"
+      : `The agent's CLI exited before it resumed the session (${turn.ending.errorMessage ?? "no reason given"})`;
   const restarted = await startFreshExecution(execution.id, {
     // One retry per rejected turn, however often this runs.
     idempotencyKey: `restart:${execution.id}`,
-    automatic: { runnerId: ctx.runnerId, message: `Continued from Arbor's transcript: ${why}, so this turn re-ran in a fresh session carrying Arbor's own record of the conversation.` },
+    automatic: { runnerId: ctx.runnerId, message: `${why}, so Arbor re-ran this turn in a fresh session carrying its own record of the conversation.` },
   });
   if (!restarted.ok) {
     console.error(`[runner] could not retry execution ${execution.id} from Arbor's transcript: ${restarted.error.message}`);
@@ -79,7 +79,9 @@ export async function retryRejectedResume(ctx: Ctx, turn: EndedTurn): Promise<vo
   const retry = restarted.value.execution.id;
   await prisma.execution.update({
     where: { id: execution.id },
-    data: { errorMessage: `${turn.ending.errorMessage ?? "The agent rejected the resume."} Arbor re-ran this turn from its own transcript in execution ${retry}.` },
+    data: {
+      errorMessage: `${rejected === "session_not_found" ? SESSION_NOT_FOUND_CAUSE : (turn.ending.errorMessage ?? "The agent rejected the resume.")} Arbor re-ran this turn from its own transcript in execution ${retry}.`,
+    },
   });
   await ctx.pool.query(`SELECT pg_notify($1, $2)`, [STATUS_CHANNEL, execution.id]);
 }

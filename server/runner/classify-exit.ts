@@ -23,8 +23,10 @@ export type ExitContext = {
 
 export const RUNNER_LOST_MESSAGE = "The runner stopped while this execution ran. Its session is kept: Continue it to pick up where it stopped.";
 
-export const SESSION_NOT_FOUND_MESSAGE =
-  "The agent no longer has this session (expired or deleted transcript, or another machine/directory). Start fresh with the conversation to run the prompt in a new session that carries Arbor's transcript.";
+/** Why: the first sentence of SESSION_NOT_FOUND_MESSAGE (the automatic retry replaces the advice after it). */
+export const SESSION_NOT_FOUND_CAUSE = "The agent no longer has this session (expired or deleted transcript, or another machine/directory).";
+
+export const SESSION_NOT_FOUND_MESSAGE = `${SESSION_NOT_FOUND_CAUSE} Start fresh with the conversation to run the prompt in a new session that carries Arbor's transcript.`;
 
 const failed = (errorCode: ExecutionErrorCode, errorMessage: string): ExitClassification => ({ status: "failed", errorCode, errorMessage });
 

@@ -90,7 +90,7 @@ test("a resume the agent rejects is retried once from Arbor's transcript; the fa
     restartedFromExecutionId: failed.id,
     parentExecutionId: null,
     forkedFromExecutionId: null,
-    resume: { decision: "fresh_with_transcript", reason: "resume_rejected", transcriptSourceExecutionId: second.id, message: expect.stringMatching(/the agent's session was gone/) },
+    resume: { decision: "fresh_with_transcript", reason: "resume_rejected", transcriptSourceExecutionId: second.id, message: expect.stringMatching(/^The agent's session was gone \(expired or deleted transcript\), so Arbor re-ran this turn/) },
     telemetry: { sessionResumed: false, transcriptTokens: expect.any(Number) },
   });
   expect([first.sessionId, null]).not.toContain(retry.sessionId);
