@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import { GET as getSessionRoute, PATCH as patchSessionRoute } from "@/app/api/sessions/[id]/route";
 import { GET as backlinksRoute } from "@/app/api/references/route";
+import * as bundlesRoute from "@/app/api/bundles/route";
+import * as loadBundleRoute from "@/app/api/bundles/[id]/load/route";
 import { main } from "@/cli/main";
+import type { LoadBundleResponse } from "@/lib/bundle-types";
 import type { ExecutionDto } from "@/lib/execution-types";
 import type { SessionDetail } from "@/lib/session-types";
 import { prisma } from "@/server/db";
@@ -258,4 +261,36 @@ test("the CLI: --fresh-session, session --poison/--unpoison, and show/session pr
   const cleared = await arbor("session", first.managedSessionId!, "--unpoison", "--json");
   expect(JSON.parse(cleared.stdout).poisoned).toBeNull();
   await waitFor(async () => (await prisma.execution.count({ where: { issueId, status: { in: ["queued", "running"] } } })) === 0, "the fork to end");
+});
+
+test("a bundle load goes through the same decision: a session whose transcript is gone gets Arbor's transcript", async () => {
+  const issueId = await createIssue();
+  const first = await run(issueId, "remember whiskey-1");
+  fs.rmSync(transcriptOf(first));
+  const bundle = await send<{ id: string }>(bundlesRoute.POST as never, { body: { name: "Context", items: [first.managedSessionId] }, path: "/api/bundles" });
+  expect(bundle.status).toBe(201);
+  const loaded = await send<LoadBundleResponse>(loadBundleRoute.POST as never, { id: bundle.body.id, body: { prompt: "now xray-2" }, path: `/api/bundles/${bundle.body.id}/load` });
+  expect(loaded.status).toBe(201);
+  expect(loaded.body).toMatchObject({ mode: "continue", sessionId: first.managedSessionId });
+  const done = await waitForEnd(loaded.body.execution.id);
+  expect(done).toMatchObject({ status: "completed", forkedFromExecutionId: first.id, resume: { decision: "fresh_with_transcript", reason: "transcript_missing" } });
+  const request = primedRequest("now xray-2");
+  expect(turnText(request).indexOf("remember whiskey-1")).toBeLessThan(turnText(request).indexOf(`<arbor-context bundle="${bundle.body.id}"`));
+});
+
+test("the runner's heartbeat checks the sessions it holds (a stat, never a resume), so health is a fact", async () => {
+  const issueId = await createIssue();
+  const first = await run(issueId, "remember yankee-1");
+  const checked = await session.get(first.managedSessionId!);
+  expect(checked.body.health).toMatchObject({ state: "available", bytes: fs.statSync(transcriptOf(first)).size });
+  const requests = suite.standIn.api.requests.length;
+  fs.rmSync(transcriptOf(first));
+  // As if last checked two minutes ago: the next heartbeat (every 5 s) looks again.
+  await prisma.session.update({ where: { id: first.managedSessionId! }, data: { transcriptCheckedAt: new Date(Date.now() - 120_000) } });
+  const health = await waitFor(async () => {
+    const got = (await session.get(first.managedSessionId!)).body.health;
+    return got?.state === "missing" ? got : undefined;
+  }, "the heartbeat to see the transcript gone", 20_000);
+  expect(Date.parse(health.checkedAt)).toBeGreaterThan(Date.now() - 20_000);
+  expect(suite.standIn.api.requests.length).toBe(requests); // nothing was resumed to find out
 });
