@@ -1,6 +1,7 @@
 import "server-only";
 import { prisma } from "@/server/db";
 import type { ExecutionStatus } from "@/lib/execution-types";
+import type { LogEntry } from "@/lib/log-entries";
 import { normalizeStoredEvent } from "@/server/agents/normalize-stored-event";
 import { AGENT_PROMPT_MAX_BYTES } from "@/server/references/format-agent-prompt";
 import { utf8Bytes } from "@/server/references/prompt-text";
@@ -35,14 +36,21 @@ async function loadChain(sourceExecutionId: string): Promise<ChainRow[]> {
      ORDER BY c.depth`;
 }
 
-async function loadEntries(row: ChainRow) {
+/** The normalized log entries of some turns, by execution id (one query for them all). */
+async function loadEntries(rows: ChainRow[]): Promise<Map<string, LogEntry[]>> {
   const events = await prisma.executionEvent.findMany({
-    where: { executionId: row.id, stream: "stdout" },
-    orderBy: { seq: "asc" },
-    select: { stream: true, kind: true, payload: true },
+    where: { executionId: { in: rows.map((row) => row.id) }, stream: "stdout" },
+    orderBy: [{ executionId: "asc" }, { seq: "asc" }],
+    select: { executionId: true, stream: true, kind: true, payload: true },
   });
-  return events.flatMap((event) => normalizeStoredEvent(row.agent, event));
+  const agentOf = new Map(rows.map((row) => [row.id, row.agent]));
+  const entries = new Map<string, LogEntry[]>(rows.map((row) => [row.id, []]));
+  for (const event of events) entries.get(event.executionId)!.push(...normalizeStoredEvent(agentOf.get(event.executionId)!, event));
+  return entries;
 }
+
+/** Turns whose events are read per query: few at first (the newest are often long), more further back. */
+const batchSize = (index: number) => (index === 0 ? 4 : 32);
 
 /**
  * The prompt of a fresh session that carries the conversation up to and
@@ -53,15 +61,16 @@ export async function buildTranscriptPrompt(sourceExecutionId: string, prompt: s
   const total = chain.length;
   const rendered: string[] = [];
   let bytes = 0;
-  // Newest first, and no further than the budget can hold.
-  for (const row of chain) {
-    if (bytes >= maxBytes) break;
-    const turn = renderTurn(
-      { executionId: row.id, prompt: row.agent_prompt ?? row.prompt, entries: await loadEntries(row), status: row.status },
-      total - row.depth,
-    );
-    rendered.push(turn);
-    bytes += utf8Bytes(turn);
+  // Newest first, and no further back than the budget can hold.
+  for (let start = 0, batch = 0; start < total && bytes < maxBytes; start += batchSize(batch++)) {
+    const rows = chain.slice(start, start + batchSize(batch));
+    const entries = await loadEntries(rows);
+    for (const row of rows) {
+      if (bytes >= maxBytes) break;
+      const turn = renderTurn({ executionId: row.id, prompt: row.agent_prompt ?? row.prompt, entries: entries.get(row.id)!, status: row.status }, total - row.depth);
+      rendered.push(turn);
+      bytes += utf8Bytes(turn);
+    }
   }
   return composeTranscriptPrompt({ turns: rendered, totalTurns: total, sessionRef: chain[0]?.managed_session_id ?? null, prompt }, maxBytes);
 }
