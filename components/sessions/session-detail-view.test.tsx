@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { SessionDetailView } from "@/components/sessions/session-detail-view";
 import type { ExecutionDto } from "@/lib/execution-types";
 import type { SessionDetail } from "@/lib/session-types";
@@ -140,4 +141,17 @@ test("a fresh session offers Continue and Fork from its head at once", async () 
   expect(screen.getByRole("button", { name: "Continue Session" })).toBeEnabled();
   expect(screen.getByRole("button", { name: "Archive" })).toBeInTheDocument();
   expect(screen.getByRole("button", { name: "Mark poisoned…" })).toBeInTheDocument();
+});
+
+test("a person marks the session poisoned, with a note", async () => {
+  const user = userEvent.setup();
+  renderWith(session({ expiry: { retentionDays: 30, expiresAt: new Date(Date.now() + DAY).toISOString(), mayHaveExpired: false } }));
+  await screen.findByRole("heading", { level: 1, name: "Auth approach" });
+  await user.click(screen.getByRole("button", { name: "Mark poisoned…" }));
+  const form = screen.getByRole("form", { name: "Mark this session poisoned" });
+  await user.type(screen.getByLabelText("Why (optional)"), "it keeps looping");
+  await user.click(within(form).getByRole("button", { name: "Mark poisoned" }));
+  const patch = (global.fetch as jest.Mock).mock.calls.find(([, init]) => init?.method === "PATCH");
+  expect(patch[0]).toBe("/api/sessions/SESS-1");
+  expect(JSON.parse(patch[1].body)).toEqual({ poisoned: true, poisonNote: "it keeps looping" });
 });

@@ -47,6 +47,7 @@ export function SessionDetailView({ id }: { id: string }) {
 
 function SessionDetailBody({ session }: { session: SessionDetail }) {
   const [editing, setEditing] = useState(false);
+  const [markingPoisoned, setMarkingPoisoned] = useState(false);
   const update = useUpdateSession(session.id);
 
   return (
@@ -75,6 +76,11 @@ function SessionDetailBody({ session }: { session: SessionDetail }) {
               >
                 {session.archived ? "Unarchive" : "Archive"}
               </Button>
+              {session.poisoned ? null : (
+                <Button variant="ghost" disabled={markingPoisoned} onClick={() => setMarkingPoisoned(true)}>
+                  Mark poisoned…
+                </Button>
+              )}
             </div>
           </div>
         )}
@@ -95,7 +101,7 @@ function SessionDetailBody({ session }: { session: SessionDetail }) {
         {!editing && update.isError ? <ErrorAlert>{update.error.message}</ErrorAlert> : null}
       </header>
 
-      <PoisonControl session={session} />
+      <PoisonControl session={session} marking={markingPoisoned} onDone={() => setMarkingPoisoned(false)} />
 
       {editing ? (
         <EditSession session={session} onDone={() => setEditing(false)} />

@@ -87,10 +87,12 @@ export function ResumeOutlook({ session }: { session: SessionDetail }) {
   );
 }
 
-/** The poison mark: shown with its reason and cleared, or set with an optional note. */
-export function PoisonControl({ session }: { session: SessionDetail }) {
+/**
+ * The poison mark: shown with its reason and cleared, or (once the header's
+ * "Mark poisoned…" asked for it) set with an optional note.
+ */
+export function PoisonControl({ session, marking, onDone }: { session: SessionDetail; marking: boolean; onDone: () => void }) {
   const update = useUpdateSession(session.id);
-  const [marking, setMarking] = useState(false);
   const [note, setNote] = useState("");
   if (session.poisoned) {
     return (
@@ -105,20 +107,14 @@ export function PoisonControl({ session }: { session: SessionDetail }) {
       </div>
     );
   }
-  if (!marking) {
-    return (
-      <Button size="sm" variant="ghost" onClick={() => setMarking(true)}>
-        Mark poisoned…
-      </Button>
-    );
-  }
+  if (!marking) return null;
   return (
     <form
       aria-label="Mark this session poisoned"
       className="flex flex-wrap items-center gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        update.mutate({ poisoned: true, ...(note.trim() ? { poisonNote: note } : {}) }, { onSuccess: () => setMarking(false) });
+        update.mutate({ poisoned: true, ...(note.trim() ? { poisonNote: note } : {}) }, { onSuccess: onDone });
       }}
     >
       <label htmlFor={`poison-note-${session.id}`} className="sr-only">
@@ -135,7 +131,7 @@ export function PoisonControl({ session }: { session: SessionDetail }) {
       <Button size="sm" type="submit" disabled={update.isPending}>
         Mark poisoned
       </Button>
-      <Button size="sm" variant="ghost" onClick={() => setMarking(false)}>
+      <Button size="sm" variant="ghost" onClick={onDone}>
         Cancel
       </Button>
       {update.isError ? <ErrorAlert>{update.error.message}</ErrorAlert> : null}
