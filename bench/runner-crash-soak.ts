@@ -54,7 +54,8 @@ async function main() {
       databaseUrl: url,
       issueId: (await makeIssue({ title: "Crash soak" })).id,
       seed: values.seed === undefined ? undefined : Number(values.seed),
-      env: { ARBOR_WORKSPACE: workspace, ARBOR_DATA_DIR: path.join(tmp, "data") },
+      // CLAUDE_CONFIG_DIR: the stand-in CLI keeps its transcripts there, not in ~/.claude.
+      env: { ARBOR_WORKSPACE: workspace, ARBOR_DATA_DIR: path.join(tmp, "data"), CLAUDE_CONFIG_DIR: path.join(tmp, "claude-config") },
       log: (line) => console.log(`[crash-soak] ${line}`),
     });
     const result: SoakResult = {

@@ -19,6 +19,8 @@ describe("parseCliArgs", () => {
       prompt: "fix the bug",
       agent: "claude",
       cwd: "../x",
+      fork: false,
+      freshSession: false,
       follow: true,
       json: false,
     });
@@ -27,7 +29,7 @@ describe("parseCliArgs", () => {
 
   it("omits agent/cwd when not given and joins an unquoted prompt", () => {
     const { command } = ok(["run", "ISSUE-1", "fix", "the", "bug"]);
-    expect(command).toEqual({ name: "run", issueId: "ISSUE-1", prompt: "fix the bug", follow: false, json: false });
+    expect(command).toEqual({ name: "run", issueId: "ISSUE-1", prompt: "fix the bug", fork: false, freshSession: false, follow: false, json: false });
   });
 
   it("accepts a prompt that starts with a dash after --", () => {
@@ -35,9 +37,47 @@ describe("parseCliArgs", () => {
   });
 
   it("parses continue and fork", () => {
-    expect(ok(["continue", "abc", "more please", "--follow"]).command).toEqual({ name: "continue", executionId: "abc", prompt: "more please", follow: true, json: false });
-    expect(ok(["fork", "abc", "try again", "--json"]).command).toEqual({ name: "fork", executionId: "abc", prompt: "try again", follow: false, json: true });
+    expect(ok(["continue", "abc", "more please", "--follow"]).command).toEqual({ name: "continue", executionId: "abc", prompt: "more please", freshSession: false, follow: true, json: false });
+    expect(ok(["fork", "abc", "try again", "--json"]).command).toEqual({ name: "fork", executionId: "abc", prompt: "try again", freshSession: false, follow: false, json: true });
     expect(ok(["resume", "abc", "x"]).command.name).toBe("continue");
+  });
+
+  it("parses --fresh-session on continue, fork and run --session", () => {
+    expect(ok(["continue", "abc", "go on", "--fresh-session"]).command).toMatchObject({ name: "continue", freshSession: true });
+    expect(ok(["fork", "--fresh-session", "abc", "branch"]).command).toMatchObject({ name: "fork", freshSession: true, prompt: "branch" });
+    expect(ok(["run", "ISSUE-1", "next", "--session", "SESS-3", "--fork", "--fresh-session"]).command).toEqual({
+      name: "run",
+      issueId: "ISSUE-1",
+      prompt: "next",
+      session: "SESS-3",
+      fork: true,
+      freshSession: true,
+      follow: false,
+      json: false,
+    });
+    expect(bad(["run", "ISSUE-1", "next", "--fresh-session"]).message).toMatch(/--fresh-session goes with --session SESS/);
+    expect(bad(["run", "ISSUE-1", "next", "--fork"]).message).toMatch(/--fork goes with --session/);
+    expect(bad(["run", "ISSUE-1", "next", "--session", "SESS-1", "--cwd", "x"]).message).toMatch(/do not go with --session/);
+  });
+
+  it("parses restart (start-fresh) with or without the conversation", () => {
+    expect(ok(["restart", "e1"]).command).toEqual({ name: "restart", executionId: "e1", withoutConversation: false, follow: false, json: false });
+    expect(ok(["start-fresh", "e1", "a", "new", "prompt", "--without-conversation", "-f"]).command).toEqual({
+      name: "restart",
+      executionId: "e1",
+      prompt: "a new prompt",
+      withoutConversation: true,
+      follow: true,
+      json: false,
+    });
+    expect(bad(["restart"]).message).toMatch(/missing execution id/);
+  });
+
+  it("parses session --poison / --unpoison", () => {
+    expect(ok(["session", "SESS-1", "--poison", "--note", "loops forever"]).command).toEqual({ name: "session", sessionId: "SESS-1", poison: "mark", note: "loops forever", json: false });
+    expect(ok(["session", "SESS-1", "--unpoison"]).command).toEqual({ name: "session", sessionId: "SESS-1", poison: "clear", json: false });
+    expect(bad(["session", "SESS-1", "--poison", "--unpoison"]).message).toMatch(/do not go together/);
+    expect(bad(["session", "SESS-1", "--note", "x"]).message).toMatch(/--note goes with --poison/);
   });
 
   it("parses cancel, show, tree, issues, specs", () => {

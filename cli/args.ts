@@ -3,18 +3,31 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { parseApplyArgs, parseDiffArgs, parseProjectArgs, type ApplyCommand, type DiffCommand, type ProjectCommand } from "./project-args";
 
-/** `continue` and `fork` take the same arguments. */
-export type ExecutionPromptCommand = { name: "continue" | "fork"; executionId: string; prompt: string; follow: boolean; json: boolean };
+/** `continue` and `fork` take the same arguments. `freshSession`: a new session carrying Arbor's transcript instead of a resume. */
+export type ExecutionPromptCommand = { name: "continue" | "fork"; executionId: string; prompt: string; freshSession: boolean; follow: boolean; json: boolean };
 
 export type Command =
-  | { name: "run"; issueId: string; prompt: string; agent?: string; cwd?: string; follow: boolean; json: boolean }
+  | {
+      name: "run";
+      issueId: string;
+      prompt: string;
+      agent?: string;
+      cwd?: string;
+      /** Run as the next turn of this session (its head), or with `fork` as a fork of it, like the run form's "run as". */
+      session?: string;
+      fork: boolean;
+      freshSession: boolean;
+      follow: boolean;
+      json: boolean;
+    }
   | ExecutionPromptCommand
+  | { name: "restart"; executionId: string; prompt?: string; withoutConversation: boolean; follow: boolean; json: boolean }
   | { name: "cancel"; executionId: string; json: boolean }
   | { name: "show"; executionId: string; json: boolean }
   | { name: "tree"; issueId: string; json: boolean }
   | { name: "issues" | "specs"; json: boolean }
   | { name: "sessions"; q?: string; agent?: string; archived: boolean; json: boolean }
-  | { name: "session"; sessionId: string; json: boolean }
+  | { name: "session"; sessionId: string; poison?: "mark" | "clear"; note?: string; json: boolean }
   | { name: "search"; q: string; limit?: number; json: boolean }
   | BundleCommand
   | ProjectCommand
@@ -46,16 +59,17 @@ export type ParseResult = ({ ok: true } & Parsed) | { ok: false; message: string
 
 /** One usage line per command (also the source of `arbor help`). */
 export const USAGE: Record<Exclude<CommandName, "version">, string> = {
-  run: 'arbor run <ISSUE> "<prompt>" [--agent claude] [--cwd DIR] [--follow] [--json]',
-  continue: 'arbor continue <executionId> "<prompt>" [--follow] [--json]',
-  fork: 'arbor fork <executionId> "<prompt>" [--follow] [--json]',
+  run: 'arbor run <ISSUE> "<prompt>" [--agent claude] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--follow] [--json]',
+  continue: 'arbor continue <executionId> "<prompt>" [--fresh-session] [--follow] [--json]',
+  fork: 'arbor fork <executionId> "<prompt>" [--fresh-session] [--follow] [--json]',
+  restart: 'arbor restart <executionId> ["<prompt>"] [--without-conversation] [--follow] [--json]',
   cancel: "arbor cancel <executionId> [--json]",
   show: "arbor show <executionId> [--json]",
   tree: "arbor tree <ISSUE> [--json]",
   issues: "arbor issues [--json]",
   specs: "arbor specs [--json]",
   sessions: "arbor sessions [--q TEXT] [--agent NAME] [--archived] [--json]",
-  session: "arbor session <SESS> [--json]",
+  session: 'arbor session <SESS> [--poison [--note "why"] | --unpoison] [--json]',
   search: 'arbor search "<text>" [--limit N] [--json]',
   bundle:
     'arbor bundle list | show <BUNDLE> | create "<name>" [--description TEXT] | add <BUNDLE> <SESS|SPEC|ISSUE|SHA>… | export <BUNDLE> | import <FILE|-> | load <BUNDLE> "<prompt>" [--follow]  [--json]',
@@ -66,16 +80,17 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
 };
 
 export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
-  run: "Start an agent on an issue (a new session).",
-  continue: "Resume an execution's session with a new prompt.",
+  run: "Start an agent on an issue (a new session), or run the prompt as the next turn (or a fork) of a session.",
+  continue: "Resume an execution's session with a new prompt (or, when it cannot resume, a new session carrying Arbor's transcript).",
   fork: "Branch a new session from an execution.",
+  restart: "Start fresh after a failed execution: its prompt (or a new one) in a new session, with Arbor's transcript of the conversation before it (default) or without it.",
   cancel: "Cancel a queued or running execution.",
   show: "Print an execution and stream its log until it ends.",
   tree: "Draw an issue's session tree.",
   issues: "List issues.",
   specs: "List specs.",
   sessions: "List agent sessions, most recently active first.",
-  session: "Show a session: its executions, issue, parent and forks, and what refers to it.",
+  session: "Show a session: its health, savings, executions, issue, parent and forks, and what refers to it; mark or clear it as poisoned.",
   search: "Search prompts, agent output, tool calls, files touched and session titles.",
   bundle: "Context bundles: list, show, create, add items, export to JSON, import, and load into an agent.",
   project: "Projects: register a directory (a git repository gets a worktree per line of work), list, show, remove.",
@@ -86,6 +101,7 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
 
 const ALIASES: Record<string, CommandName> = {
   resume: "continue",
+  "start-fresh": "restart",
   log: "show",
   logs: "show",
   ls: "issues",
@@ -100,18 +116,20 @@ const COMMON: Options = {
   help: { type: "boolean", short: "h" },
 };
 const FOLLOW: Options = { follow: { type: "boolean", short: "f" } };
+const FRESH: Options = { "fresh-session": { type: "boolean" } };
 
 const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
-  run: { ...COMMON, ...FOLLOW, agent: { type: "string", short: "a" }, cwd: { type: "string", short: "C" } },
-  continue: { ...COMMON, ...FOLLOW },
-  fork: { ...COMMON, ...FOLLOW },
+  run: { ...COMMON, ...FOLLOW, ...FRESH, agent: { type: "string", short: "a" }, cwd: { type: "string", short: "C" }, session: { type: "string", short: "s" }, fork: { type: "boolean" } },
+  continue: { ...COMMON, ...FOLLOW, ...FRESH },
+  fork: { ...COMMON, ...FOLLOW, ...FRESH },
+  restart: { ...COMMON, ...FOLLOW, "without-conversation": { type: "boolean" } },
   cancel: COMMON,
   show: COMMON,
   tree: COMMON,
   issues: COMMON,
   specs: COMMON,
   sessions: { ...COMMON, q: { type: "string", short: "q" }, agent: { type: "string", short: "a" }, archived: { type: "boolean" } },
-  session: COMMON,
+  session: { ...COMMON, poison: { type: "boolean" }, unpoison: { type: "boolean" }, note: { type: "string" } },
   search: { ...COMMON, limit: { type: "string", short: "n" } },
   bundle: { ...COMMON, ...FOLLOW, description: { type: "string", short: "d" } },
   project: { ...COMMON, name: { type: "string" }, "base-branch": { type: "string" }, agent: { type: "string", short: "a" } },
@@ -177,7 +195,8 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
   const url = typeof values.url === "string" ? values.url : undefined;
   const ok = (command: Command): ParseResult => ({ ok: true, command, ...(url !== undefined ? { url } : {}) });
 
-  for (const key of name === "project" ? (["url"] as const) : (["agent", "cwd", "url", "q"] as const)) {
+  const freshSession = values["fresh-session"] === true;
+  for (const key of name === "project" ? (["url"] as const) : (["agent", "cwd", "url", "q", "session"] as const)) {
     if (typeof values[key] === "string" && (values[key] as string).trim() === "") return fail(`--${key} needs a value`, name);
   }
 
@@ -189,12 +208,23 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       if (prompt.trim() === "") return fail("missing prompt", name);
       const agent = values.agent as string | undefined;
       const cwd = values.cwd as string | undefined;
+      const session = values.session as string | undefined;
+      const fork = values.fork === true;
+      if (session === undefined && (fork || freshSession)) {
+        return fail(`${fork ? "--fork" : "--fresh-session"} goes with --session SESS (a plain run always starts a new session)`, name);
+      }
+      if (session !== undefined && (agent !== undefined || cwd !== undefined)) {
+        return fail("--agent and --cwd do not go with --session (the session's own agent and directory are used)", name);
+      }
       return ok({
         name,
         issueId,
         prompt,
         ...(agent !== undefined ? { agent } : {}),
         ...(cwd !== undefined ? { cwd } : {}),
+        ...(session !== undefined ? { session } : {}),
+        fork,
+        freshSession,
         follow,
         json,
       });
@@ -205,7 +235,13 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       if (!executionId) return fail("missing execution id", name);
       const prompt = rest.join(" ");
       if (prompt.trim() === "") return fail("missing prompt", name);
-      return ok({ name, executionId, prompt, follow, json });
+      return ok({ name, executionId, prompt, freshSession, follow, json });
+    }
+    case "restart": {
+      const [executionId, ...rest] = positionals;
+      if (!executionId) return fail("missing execution id", name);
+      const prompt = rest.join(" ");
+      return ok({ name, executionId, ...(prompt.trim() ? { prompt } : {}), withoutConversation: values["without-conversation"] === true, follow, json });
     }
     case "cancel":
     case "show": {
@@ -232,7 +268,11 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
     case "session": {
       if (positionals.length === 0) return fail("missing session id (e.g. SESS-1)", name);
       if (positionals.length > 1) return fail(`unexpected argument "${positionals[1]}"`, name);
-      return ok({ name, sessionId: positionals[0]!, json });
+      if (values.poison === true && values.unpoison === true) return fail("--poison and --unpoison do not go together", name);
+      const note = values.note as string | undefined;
+      if (note !== undefined && values.poison !== true) return fail("--note goes with --poison", name);
+      const poison = values.poison === true ? "mark" : values.unpoison === true ? "clear" : undefined;
+      return ok({ name, sessionId: positionals[0]!, ...(poison ? { poison } : {}), ...(note !== undefined ? { note } : {}), json });
     }
     case "search": {
       const q = positionals.join(" ");

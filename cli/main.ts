@@ -14,6 +14,7 @@ import { UsageError } from "./commands/create";
 import { forkCommand } from "./commands/fork";
 import { helpText } from "./commands/help";
 import { listCommand } from "./commands/list";
+import { restartCommand } from "./commands/restart";
 import { runCommand } from "./commands/run";
 import { applyCommand } from "./commands/apply";
 import { bundleCommand } from "./commands/bundle";
@@ -61,6 +62,8 @@ function dispatch(ctx: Context, command: Exclude<Command, { name: "help" | "vers
       return continueCommand(ctx, command);
     case "fork":
       return forkCommand(ctx, command);
+    case "restart":
+      return restartCommand(ctx, command);
     case "cancel":
       return cancelCommand(ctx, command);
     case "show":

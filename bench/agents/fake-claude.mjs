@@ -53,6 +53,18 @@ init.session_id = sessionId;
 init.cwd = process.cwd();
 const initLine = JSON.stringify(init) + "\n";
 
+// Like the real CLI, keep the session's transcript where Arbor's session
+// health looks for it ($CLAUDE_CONFIG_DIR/projects/<cwd with non-alphanumerics
+// as ->/<id>.jsonl): a stat must find the session, or a Continue would
+// (rightly) carry Arbor's transcript instead of resuming. Only with
+// CLAUDE_CONFIG_DIR set (the benchmarks and tests that Continue set it to a
+// temporary directory), so a benchmark never writes into ~/.claude.
+if (process.env.CLAUDE_CONFIG_DIR) {
+  const transcriptDir = path.join(process.env.CLAUDE_CONFIG_DIR, "projects", process.cwd().replace(/[^a-zA-Z0-9]/g, "-"));
+  fs.mkdirSync(transcriptDir, { recursive: true });
+  fs.appendFileSync(path.join(transcriptDir, `${sessionId}.jsonl`), JSON.stringify({ type: "user", sessionId, request }) + "\n");
+}
+
 function assistantLine(text) {
   const line = JSON.parse(fixtures.assistantText);
   line.session_id = sessionId;

@@ -12,9 +12,10 @@ export function serverUrl(): string {
   return process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 }
 
-export function benchDatabaseUrl(): string {
+/** `database`: another name for a benchmark run beside others on the same server (default arbor_bench). */
+export function benchDatabaseUrl(database = BENCH_DATABASE): string {
   const url = new URL(serverUrl());
-  url.pathname = `/${BENCH_DATABASE}`;
+  url.pathname = `/${database}`;
   return url.toString();
 }
 
@@ -23,17 +24,18 @@ export function benchDatabaseUrl(): string {
  * applies the working tree's migrations and the queue schema, so the schema
  * measured is exactly the one in prisma/migrations right now.
  */
-export async function prepareBenchDatabase(): Promise<string> {
+export async function prepareBenchDatabase(database = BENCH_DATABASE): Promise<string> {
+  if (!/^arbor_[a-z0-9_]*bench[a-z0-9_]*$/.test(database)) throw new Error(`a benchmark database is named arbor_…bench…, not ${database}`);
   const admin = new pg.Client({ connectionString: serverUrl() });
   await admin.connect();
   try {
-    if (new URL(serverUrl()).pathname === `/${BENCH_DATABASE}`) throw new Error(`DATABASE_URL must name another database on the server, not ${BENCH_DATABASE} itself`);
-    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${BENCH_DATABASE}`);
+    if (new URL(serverUrl()).pathname === `/${database}`) throw new Error(`DATABASE_URL must name another database on the server, not ${database} itself`);
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${database}`);
   } finally {
     await admin.end();
   }
-  const url = benchDatabaseUrl();
+  const url = benchDatabaseUrl(database);
   await applyMigrations(url);
   await installQueueSchema(url);
   return url;

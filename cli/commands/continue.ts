@@ -1,4 +1,4 @@
-// arbor continue <executionId> "prompt" [--follow] → POST /api/executions/:id/continue
+// arbor continue <executionId> "prompt" [--fresh-session] [--follow] → POST /api/executions/:id/continue
 
 import type { ExecutionPromptCommand } from "../args";
 import { seg, type Context } from "../context";
@@ -6,5 +6,5 @@ import { createExecution, resolvePrompt } from "./create";
 
 export async function continueCommand(ctx: Context, cmd: ExecutionPromptCommand): Promise<number> {
   const prompt = await resolvePrompt(ctx, cmd.prompt);
-  return createExecution(ctx, `/api/executions/${seg(cmd.executionId)}/continue`, { prompt }, { follow: cmd.follow, json: cmd.json });
+  return createExecution(ctx, `/api/executions/${seg(cmd.executionId)}/continue`, { prompt, ...(cmd.freshSession ? { freshSession: true } : {}) }, { follow: cmd.follow, json: cmd.json });
 }

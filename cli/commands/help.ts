@@ -8,11 +8,27 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
   run: [
     "--agent, -a NAME   agent CLI to run (default: the server's, e.g. claude)",
     "--cwd, -C DIR      working directory for the agent (resolved to an absolute path)",
+    "--session, -s SESS run as the next turn of this session (its latest turn), like the run form's \"run as\"",
+    "--fork             (with --session) fork the session instead",
+    "--fresh-session    (with --session) a new session carrying Arbor's transcript instead of resuming",
     "--follow, -f       stream the log until the execution ends",
     '--json             print JSON instead of text; a prompt of "-" is read from stdin',
   ],
-  continue: ["--follow, -f       stream the log until the execution ends", "--json             print JSON instead of text"],
-  fork: ["--follow, -f       stream the log until the execution ends", "--json             print JSON instead of text"],
+  continue: [
+    "--fresh-session    a new session carrying Arbor's transcript of the conversation, instead of resuming the agent's",
+    "--follow, -f       stream the log until the execution ends",
+    "--json             print JSON instead of text",
+  ],
+  fork: [
+    "--fresh-session    a new session carrying Arbor's transcript of the conversation, instead of the agent's fork",
+    "--follow, -f       stream the log until the execution ends",
+    "--json             print JSON instead of text",
+  ],
+  restart: [
+    "--without-conversation   the prompt alone, without Arbor's transcript of the conversation before it",
+    "--follow, -f             stream the log until the execution ends",
+    "--json                   print JSON instead of text",
+  ],
   show: ["--json             print the header and each event as JSON lines"],
   sessions: [
     "--q, -q TEXT       search titles and descriptions",
@@ -20,7 +36,12 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
     "--archived         include archived sessions",
     "--json             print JSON instead of text",
   ],
-  session: ["--json             print the session as JSON"],
+  session: [
+    "--poison           mark it poisoned: later turns start fresh with Arbor's transcript instead of resuming",
+    '--note "why"       (with --poison) say why',
+    "--unpoison         clear the mark (also one Arbor set itself)",
+    "--json             print the session as JSON",
+  ],
   search: ["--limit, -n N       at most N results (1-100, default 20)", "--json             print the API's answer as JSON"],
   bundle: [
     "list                         bundles, most recently changed first",

@@ -1,12 +1,25 @@
 // arbor run ISSUE "prompt" [--agent claude] [--cwd DIR] [--follow] → POST /api/executions
+// arbor run ISSUE "prompt" --session SESS [--fork] [--fresh-session] → the session's head, continued (or forked):
+// POST /api/executions/:head/continue|fork, as the run form's "run as" does.
 
 import { resolve } from "node:path";
 import type { Command } from "../args";
-import type { Context } from "../context";
-import { createExecution, resolvePrompt } from "./create";
+import { seg, type Context } from "../context";
+import { createExecution, resolvePrompt, UsageError } from "./create";
 
 export async function runCommand(ctx: Context, cmd: Extract<Command, { name: "run" }>): Promise<number> {
-  const body: Record<string, unknown> = { issueId: cmd.issueId, prompt: await resolvePrompt(ctx, cmd.prompt) };
+  const prompt = await resolvePrompt(ctx, cmd.prompt);
+  if (cmd.session !== undefined) {
+    const session = await ctx.api.get<{ id?: string; issueId?: string; headExecutionId?: string | null }>(`/api/sessions/${seg(cmd.session.trim())}`);
+    if (!session.headExecutionId) throw new UsageError(`${session.id ?? cmd.session} has no turn to continue from`);
+    if (session.issueId && session.issueId.toUpperCase() !== cmd.issueId.trim().toUpperCase()) {
+      throw new UsageError(`${session.id} belongs to ${session.issueId}, not ${cmd.issueId}`);
+    }
+    const mode = cmd.fork ? "fork" : "continue";
+    const body = { prompt, ...(cmd.freshSession ? { freshSession: true } : {}) };
+    return createExecution(ctx, `/api/executions/${seg(session.headExecutionId)}/${mode}`, body, { follow: cmd.follow, json: cmd.json });
+  }
+  const body: Record<string, unknown> = { issueId: cmd.issueId, prompt };
   if (cmd.agent !== undefined) body.agent = cmd.agent;
   // The server runs on this machine: send it an absolute path.
   if (cmd.cwd !== undefined) body.cwd = resolve(ctx.cwd, cmd.cwd);

@@ -1,11 +1,16 @@
 // arbor session <SESS> → GET /api/sessions/:ref (+ GET /api/references?target= for "Referenced by")
+// arbor session <SESS> --poison [--note "why"] | --unpoison → PATCH /api/sessions/:ref {poisoned, poisonNote?} first
 
 import type { Command } from "../args";
 import { println, seg, type Context } from "../context";
 import { renderSessionDetail, type BacklinkItem, type SessionDetailItem } from "../render/sessions";
 
 export async function sessionCommand(ctx: Context, cmd: Extract<Command, { name: "session" }>): Promise<number> {
-  const session = await ctx.api.get<SessionDetailItem>(`/api/sessions/${seg(cmd.sessionId.trim())}`);
+  const path = `/api/sessions/${seg(cmd.sessionId.trim())}`;
+  // --poison / --unpoison: PATCH first; the page printed is the session as it now is.
+  const session = cmd.poison
+    ? await ctx.api.request<SessionDetailItem>("PATCH", path, { poisoned: cmd.poison === "mark", ...(cmd.note !== undefined ? { poisonNote: cmd.note } : {}) })
+    : await ctx.api.get<SessionDetailItem>(path);
   const backlinks = await ctx.api
     .get<{ items?: BacklinkItem[] }>(`/api/references?target=${encodeURIComponent(session.id)}`)
     .then((b) => (Array.isArray(b?.items) ? b.items : []))

@@ -1,4 +1,4 @@
-import { formatUsage, renderCreated, renderEnd, renderExecutionHeader, renderStatusChange } from "./execution";
+import { formatResume, formatUsage, renderCreated, renderEnd, renderExecutionHeader, renderStatusChange } from "./execution";
 import { plain } from "./style";
 import type { Execution } from "../types";
 
@@ -54,5 +54,24 @@ describe("execution rendering", () => {
     expect(formatUsage(null)).toBeUndefined();
     expect(formatUsage({ costUsd: 1.5 })).toBe("$1.50");
     expect(formatUsage({ inputTokens: 5 })).toBe("5 in / ? out tokens");
+  });
+
+  it("says how a turn related to the agent's session, with what resume saved", () => {
+    const resumed: Execution = {
+      id: "r",
+      resume: { decision: "resume", reason: "resumable", message: null },
+      telemetry: { sessionResumed: true, transcriptTokens: 12345, savedInputTokens: 12345 },
+      usage: { inputTokens: 2000, outputTokens: 10, cacheReadTokens: 1500 },
+    };
+    expect(formatResume(resumed)).toBe("resumed the agent's session · saved ≈ 12,345 input tokens");
+    expect(renderExecutionHeader(resumed, plain)).toEqual(
+      expect.arrayContaining(["  resume     resumed the agent's session · saved ≈ 12,345 input tokens", "  usage      2,000 in (1,500 cache read) / 10 out tokens"]),
+    );
+    const retried: Execution = { id: "t", resume: { decision: "fresh_with_transcript", reason: "resume_rejected", message: "…" }, telemetry: { transcriptTokens: 900 } };
+    expect(formatResume(retried)).toBe("continued from Arbor's transcript — the agent's session was gone (≈ 900 tokens)");
+    const forced: Execution = { id: "f", status: "queued", resume: { decision: "fresh_with_transcript", reason: "force_fresh", message: "A fresh session was asked for." } };
+    expect(renderCreated(forced, plain)).toEqual(["Execution f queued", "  fresh session carrying Arbor's transcript: A fresh session was asked for."]);
+    expect(formatResume({ id: "n" })).toBeUndefined();
+    expect(formatResume({ id: "w", resume: { decision: "fresh", reason: "restart_without_conversation" } })).toBe("fresh session without the conversation");
   });
 });

@@ -23,7 +23,8 @@ export function formatUsage(usage: unknown): string | undefined {
   const parts: string[] = [];
   const inTok = formatTokens(u.inputTokens);
   const outTok = formatTokens(u.outputTokens);
-  if (inTok || outTok) parts.push(`${inTok ?? "?"} in / ${outTok ?? "?"} out tokens`);
+  const cacheRead = formatTokens(u.cacheReadTokens);
+  if (inTok || outTok) parts.push(`${inTok ?? "?"} in${cacheRead && u.cacheReadTokens ? ` (${cacheRead} cache read)` : ""} / ${outTok ?? "?"} out tokens`);
   const cost = formatCost(u.costUsd);
   if (cost) parts.push(cost);
   return parts.length ? parts.join(" · ") : undefined;
@@ -36,6 +37,38 @@ export function formatError(error: unknown): string | undefined {
   const code = str(e.code);
   if (!message && !code) return undefined;
   return code && message ? `${code}: ${message}` : (message ?? code);
+}
+
+/**
+ * How the turn related to the agent's session, in a line: "resumed · saved ≈
+ * 12,345 input tokens", "fresh session with Arbor's transcript: <why>", …;
+ * undefined for a new run.
+ */
+export function formatResume(exec: Execution): string | undefined {
+  const resume = asRecord(exec.resume);
+  const telemetry = asRecord(exec.telemetry);
+  const saved = formatTokens(telemetry.savedInputTokens);
+  const carried = formatTokens(telemetry.transcriptTokens);
+  const why = str(resume.message);
+  switch (str(resume.decision)) {
+    case "resume":
+    case "fork": {
+      const verb = resume.decision === "fork" ? "forked the agent's session" : "resumed the agent's session";
+      const head = telemetry.sessionResumed ? `${verb}${saved ? ` · saved ≈ ${saved} input tokens` : ""}` : `${resume.decision === "fork" ? "fork" : "resume"} planned`;
+      return why ? `${head} (${why})` : head;
+    }
+    case "fresh_with_transcript": {
+      const head =
+        resume.reason === "resume_rejected"
+          ? "continued from Arbor's transcript — the agent's session was gone"
+          : "fresh session carrying Arbor's transcript";
+      return `${head}${carried ? ` (≈ ${carried} tokens)` : ""}${why && resume.reason !== "resume_rejected" ? `: ${why}` : ""}`;
+    }
+    case "fresh":
+      return `fresh session without the conversation${why ? `: ${why}` : ""}`;
+    default:
+      return undefined;
+  }
 }
 
 /** The block printed above an execution's log by `arbor show`. */
@@ -61,6 +94,8 @@ export function renderExecutionHeader(exec: Execution, style: Style): string[] {
   if (restartedFrom) lines.push(label("restarts") + restartedFrom);
   const waiting = str(exec.waitingForExecutionId);
   if (waiting) lines.push(label("waiting") + `for ${waiting} (an earlier turn of this session)`);
+  const resume = formatResume(exec);
+  if (resume) lines.push(label("resume") + resume);
   const cwd = str(exec.cwd);
   if (cwd) lines.push(label("cwd") + cwd);
   const prompt = oneLine(exec.prompt, Math.max(20, width - 13));
@@ -110,8 +145,14 @@ export function renderCreated(exec: Execution, style: Style): string[] {
   if (parent) details.push(`continues ${shortId(parent)}`);
   const forkedFrom = str(exec.forkedFromExecutionId);
   if (forkedFrom) details.push(`forked from ${shortId(forkedFrom)}`);
-  return [
+  const restarted = str(exec.restartedFromExecutionId);
+  if (restarted) details.push(`restarts ${shortId(restarted)}`);
+  const lines = [
     `${paint(style, "Execution", "bold")} ${exec.id ?? "?"} ${renderStatus(exec.status, style)}` +
       (details.length ? paint(style, ` (${details.join(", ")})`, "dim") : ""),
   ];
+  // Told up front: this turn will not resume the agent's session, and why.
+  const resume = asRecord(exec.resume);
+  if (resume.decision === "fresh_with_transcript" || resume.decision === "fresh") lines.push(paint(style, `  ${formatResume(exec)}`, "yellow"));
+  return lines;
 }

@@ -93,4 +93,23 @@ describe("session renderers", () => {
     expect(ago("2026-11-20T12:00:00.000Z", NOW)).toBe("2d ago");
     expect(ago("nope", NOW)).toBeUndefined();
   });
+
+  it("shows the transcript's health as a fact, the poison mark and what resume saved", () => {
+    const detail = {
+      id: "SESS-4",
+      title: "Auth",
+      totals: { executionCount: 3, resumedTurns: 2, savedInputTokens: 45000, cacheReadTokens: 120000 },
+      expiry: { mayHaveExpired: true, retentionDays: 30 },
+      health: { state: "missing", checkedAt: "2026-11-22T11:59:00.000Z" },
+      poisoned: { reason: "context_window_exceeded", message: "Prompt is too long" },
+      runtime: { path: "/opt/claude", version: "2.1.330" },
+    };
+    const text = renderSessionDetail(detail, plain, [], NOW).join("\n");
+    expect(text).toContain("  resume       2 resumed turns · saved ≈ 45,000 input tokens · 120,000 cache read");
+    expect(text).toContain("  transcript   expired: the agent's transcript is gone (checked 1m ago)");
+    expect(text).toContain("  poisoned     context window exceeded: Prompt is too long; later turns start fresh with Arbor's transcript (clear: arbor session SESS-4 --unpoison)");
+    expect(text).toContain("  runtime      /opt/claude (2.1.330)");
+    expect(text).not.toContain("may have expired"); // the fact replaces the guess
+    expect(renderSessionList([detail], plain, NOW)[0]).toMatch(/\[expired\] \[poisoned\]$/);
+  });
 });

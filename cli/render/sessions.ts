@@ -9,6 +9,9 @@ export interface SessionTotals {
   inputTokens?: number | null;
   outputTokens?: number | null;
   costUsd?: number | null;
+  resumedTurns?: number | null;
+  cacheReadTokens?: number | null;
+  savedInputTokens?: number | null;
 }
 
 export interface SessionItem {
@@ -27,6 +30,9 @@ export interface SessionItem {
   latestStatus?: string | null;
   totals?: SessionTotals | null;
   expiry?: { retentionDays?: number | null; expiresAt?: string | null; mayHaveExpired?: boolean | null } | null;
+  health?: { state?: string | null; checkedAt?: string | null; bytes?: number | null; modifiedAt?: string | null } | null;
+  poisoned?: { reason?: string | null; message?: string | null; at?: string | null } | null;
+  runtime?: { path?: string | null; version?: string | null } | null;
 }
 
 export interface SessionLinkItem {
@@ -38,7 +44,16 @@ export interface SessionLinkItem {
 }
 
 export interface SessionDetailItem extends SessionItem {
-  executions?: Array<{ id: string; status?: string | null; prompt?: string | null; parentExecutionId?: string | null; forkedFromExecutionId?: string | null; usage?: { costUsd?: number | null } | null; createdAt?: string | null }> | null;
+  executions?: Array<{
+    id: string;
+    status?: string | null;
+    prompt?: string | null;
+    parentExecutionId?: string | null;
+    forkedFromExecutionId?: string | null;
+    restartedFromExecutionId?: string | null;
+    usage?: { costUsd?: number | null } | null;
+    createdAt?: string | null;
+  }> | null;
   headExecutionId?: string | null;
   parentSession?: SessionLinkItem | null;
   childSessions?: SessionLinkItem[] | null;
@@ -71,7 +86,9 @@ export function ago(iso: unknown, now = Date.now()): string | undefined {
 function flags(item: SessionItem, style: Style): string {
   const out: string[] = [];
   if (item.archived) out.push(paint(style, "[archived]", "dim"));
-  if (item.expiry?.mayHaveExpired) out.push(paint(style, "[may have expired]", "yellow"));
+  if (item.health?.state === "missing") out.push(paint(style, "[expired]", "yellow"));
+  else if (item.expiry?.mayHaveExpired) out.push(paint(style, "[may have expired]", "yellow"));
+  if (item.poisoned) out.push(paint(style, "[poisoned]", "yellow"));
   return out.join(" ");
 }
 
@@ -129,12 +146,37 @@ export function renderSessionDetail(item: SessionDetailItem, style: Style, backl
     label("totals") +
       `${t.executionCount ?? 0} execution${t.executionCount === 1 ? "" : "s"} · ${tokens[0] ?? "0"} in / ${tokens[1] ?? "0"} out tokens · ${formatCost(t.costUsd) ?? "$0"}`,
   );
+  const resumed = t.resumedTurns ?? 0;
+  if (resumed > 0) {
+    lines.push(
+      label("resume") +
+        `${resumed} resumed turn${resumed === 1 ? "" : "s"} · saved ≈ ${formatTokens(t.savedInputTokens) ?? "0"} input tokens · ${formatTokens(t.cacheReadTokens) ?? "0"} cache read`,
+    );
+  }
   const last = formatTime(item.lastActivityAt);
   if (last) lines.push(label("last active") + `${last} (${ago(item.lastActivityAt, now) ?? "?"})`);
-  if (item.expiry?.mayHaveExpired) {
+  if (item.runtime?.path) lines.push(label("runtime") + item.runtime.path + (s(item.runtime.version) ? ` (${item.runtime.version})` : ""));
+  if (item.health?.state) {
+    const checked = ago(item.health.checkedAt, now);
+    lines.push(
+      label("transcript") +
+        (item.health.state === "available"
+          ? `available${typeof item.health.bytes === "number" ? ` (${formatTokens(item.health.bytes)} bytes` : " ("}${item.health.modifiedAt ? `, last written ${ago(item.health.modifiedAt, now)}` : ""}; checked ${checked ?? "?"})`
+          : paint(style, `expired: the agent's transcript is gone (checked ${checked ?? "?"}); a Continue carries Arbor's transcript instead`, "yellow")),
+    );
+  }
+  if (item.poisoned) {
+    const why = s(item.poisoned.message);
+    lines.push(
+      label("poisoned") +
+        paint(style, `${(s(item.poisoned.reason) ?? "yes").replace(/_/g, " ")}${why ? `: ${oneLine(why, 100)}` : ""}; later turns start fresh with Arbor's transcript`, "yellow") +
+        paint(style, ` (clear: arbor session ${item.id} --unpoison)`, "dim"),
+    );
+  }
+  if (!item.health?.state && item.expiry?.mayHaveExpired) {
     lines.push(
       label("expiry") +
-        paint(style, `may have expired: the agent keeps transcripts ${item.expiry.retentionDays ?? "?"} days after last use; Continue may fail with "session not found"`, "yellow"),
+        paint(style, `may have expired: the agent keeps transcripts ${item.expiry.retentionDays ?? "?"} days after last use; a Continue then carries Arbor's transcript instead`, "yellow"),
     );
   }
   const description = s(item.description);
@@ -143,7 +185,7 @@ export function renderSessionDetail(item: SessionDetailItem, style: Style, backl
   const executions = item.executions ?? [];
   lines.push("", paint(style, `Executions (${executions.length})`, "bold"));
   executions.forEach((e, i) => {
-    const edge = e.parentExecutionId ? "continue" : e.forkedFromExecutionId ? "fork" : i === 0 ? "start" : "turn";
+    const edge = e.parentExecutionId ? "continue" : e.forkedFromExecutionId ? "fork" : e.restartedFromExecutionId ? "restart" : i === 0 ? "start" : "turn";
     const status = s(e.status) ?? "unknown";
     const head = e.id === item.headExecutionId ? `  ${paint(style, "◀ head", "green", "bold")}` : "";
     lines.push(

@@ -69,6 +69,7 @@ describe("tree helpers", () => {
   it("names edges", () => {
     expect(edgeMarker("continue")).toBe("↳ continue");
     expect(edgeMarker("fork")).toBe("⑂ fork");
+    expect(edgeMarker("restarted")).toBe("↻ restart");
     expect(edgeMarker("root")).toBe("● root");
     expect(edgeMarker("teleport")).toBe("? teleport");
   });

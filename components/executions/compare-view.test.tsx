@@ -18,8 +18,8 @@ function row(label: string) {
 describe("CompareTable", () => {
   it("puts two forks side by side: prompts, answers, tools, files, cost, duration, status", () => {
     const { next, fork } = runContinueFork();
-    const a = { ...next, usage: { inputTokens: 100, outputTokens: 20, costUsd: 0.05, durationMs: 2_000, numTurns: 2 } };
-    const b = { ...fork, status: "failed" as const, usage: { inputTokens: 300, outputTokens: 60, costUsd: 0.2, durationMs: 9_000, numTurns: 4 } };
+    const a = { ...next, usage: { inputTokens: 100, outputTokens: 20, cacheReadTokens: null, cacheCreationTokens: null, costUsd: 0.05, durationMs: 2_000, numTurns: 2 } };
+    const b = { ...fork, status: "failed" as const, usage: { inputTokens: 300, outputTokens: 60, cacheReadTokens: null, cacheCreationTokens: null, costUsd: 0.2, durationMs: 9_000, numTurns: 4 } };
     render(
       <CompareTable
         a={{ execution: a, summary: summary(a.id, { finalAnswer: "Used **cookies**", tools: [{ tool: "Bash", count: 3 }], files: [{ path: "/src/auth.ts", actions: ["edit"] }] }) }}

@@ -17,15 +17,17 @@ import { compareHref, executionHref } from "@/lib/hrefs";
 
 export type HistoryRow = { node: SessionTreeNode; depth: number };
 
-/** Depth-first rows: a chain (original → continuation → …) stays at one depth, forks indent under their source. */
+const HISTORY_ORDER: Record<SessionTreeNode["edge"], number> = { fork: 0, root: 1, restarted: 2, continue: 3 };
+
+/** Depth-first rows: a chain (original → continuation → …, and a restart where the chain goes on) stays at one depth, forks indent under their source. */
 export function historyRows(roots: SessionTreeNode[]): HistoryRow[] {
   const rows: HistoryRow[] = [];
   const stack: HistoryRow[] = [...roots].reverse().map((node) => ({ node, depth: 0 }));
   while (stack.length) {
     const row = stack.pop()!;
     rows.push(row);
-    const children = [...row.node.children].sort((a, b) => (a.edge === b.edge ? 0 : a.edge === "continue" ? 1 : -1));
-    // Forks first (indented), then the continuation (same depth), so a chain reads top to bottom.
+    const children = [...row.node.children].sort((a, b) => HISTORY_ORDER[a.edge] - HISTORY_ORDER[b.edge]);
+    // Forks first (indented), then restarts and the continuation (same depth), so a chain reads top to bottom.
     for (const child of children.reverse()) stack.push({ node: child, depth: child.edge === "fork" ? row.depth + 1 : row.depth });
   }
   return rows;
@@ -36,7 +38,13 @@ function StartFreshButton({ id }: { id: string }) {
   const startFresh = useStartFresh(id);
   return (
     <>
-      <Button size="sm" variant="secondary" disabled={startFresh.isPending} onClick={() => startFresh.mutate(undefined, { onSuccess: (created) => router.push(executionHref(created.id)) })}>
+      <Button
+        size="sm"
+        variant="secondary"
+        title="The same prompt in a new session, carrying Arbor's transcript of the conversation before it"
+        disabled={startFresh.isPending}
+        onClick={() => startFresh.mutate(undefined, { onSuccess: (created) => router.push(executionHref(created.id)) })}
+      >
         Start fresh
       </Button>
       {startFresh.error ? <span className="text-xs text-red-700 dark:text-red-400">{startFresh.error.message}</span> : null}
@@ -72,8 +80,8 @@ const Row = memo(function Row({
         {node.edge === "fork" ? (
           <span className="rounded border border-violet-300 px-1 text-[10px] font-semibold uppercase text-violet-700 dark:border-violet-700 dark:text-violet-300">fork</span>
         ) : (
-          <span aria-hidden="true" className="w-3 text-center text-zinc-400">
-            {node.edge === "continue" ? "↳" : "●"}
+          <span aria-hidden="true" className="w-3 text-center text-zinc-400" title={node.edge === "restarted" ? "restart" : undefined}>
+            {node.edge === "continue" ? "↳" : node.edge === "restarted" ? "↻" : "●"}
           </span>
         )}
         <ExecutionLink id={node.id} />

@@ -1,10 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useMemo, type ReactNode } from "react";
 import { ExecutionDiffPanel } from "@/components/diff/execution-diff-panel";
 import { ExecutionLog } from "@/components/executions/execution-log";
 import { ExecutionStatusBadge, ExecutionStatusDot } from "@/components/executions/execution-status-badge";
+import { ResumeBadge, StartFreshActions } from "@/components/executions/execution-resume";
 import { FollowUpForm } from "@/components/executions/follow-up-form";
 import { ManagedSessionLink } from "@/components/sessions/managed-session-link";
 import { ErrorAlert } from "@/components/ui/alert";
@@ -16,7 +16,7 @@ import { ExecutionLink, TextLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
 import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
 import { formatCost, formatDuration, shortId } from "@/lib/executions/format";
-import { useCancelExecution, useExecution, useIssueSessionTree, useStartFresh } from "@/lib/executions/hooks";
+import { useCancelExecution, useExecution, useIssueSessionTree } from "@/lib/executions/hooks";
 import { usePrefetchExecutionLogTail } from "@/lib/executions/use-execution-log";
 import { useIssue } from "@/lib/issues/hooks";
 import { executionHref } from "@/lib/hrefs";
@@ -47,12 +47,13 @@ function elapsed(execution: ExecutionDto): number | null {
 }
 
 /** Continuations and forks made from this execution, read from its issue's session tree. */
-function useFollowUps(execution: ExecutionDto): { continuations: SessionTreeNode[]; forks: SessionTreeNode[] } {
+function useFollowUps(execution: ExecutionDto): { continuations: SessionTreeNode[]; forks: SessionTreeNode[]; restarts: SessionTreeNode[] } {
   const tree = useIssueSessionTree(execution.issueId);
   return useMemo(() => {
     const node = tree.data ? flattenTree(tree.data.roots).find((n) => n.id === execution.id) : undefined;
     const children = node?.children ?? [];
-    return { continuations: children.filter((c) => c.edge === "continue"), forks: children.filter((c) => c.edge === "fork") };
+    const withEdge = (edge: SessionTreeNode["edge"]) => children.filter((c) => c.edge === edge);
+    return { continuations: withEdge("continue"), forks: withEdge("fork"), restarts: withEdge("restarted") };
   }, [tree.data, execution]);
 }
 
@@ -87,10 +88,8 @@ export function ExecutionView({ id }: { id: string }) {
 
 function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
   const id = execution.id;
-  const router = useRouter();
   const issue = useIssue(execution.issueId);
   const cancel = useCancelExecution(id);
-  const startFresh = useStartFresh(id);
   const followUps = useFollowUps(execution);
 
   const live = execution.status === "queued" || execution.status === "running";
@@ -116,6 +115,8 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
         </div>
       </header>
 
+      <ResumeBadge execution={execution} />
+
       {execution.waitingForExecutionId ? (
         <p role="status" className="rounded-md border border-zinc-200 bg-zinc-100 px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-800">
           Queued as the next turn: starts when <ExecutionLink id={execution.waitingForExecutionId} /> finishes.
@@ -125,20 +126,21 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
       {execution.error ? (
         <ErrorAlert title={sessionGone ? "Session expired or not found" : execution.status === "cancelled" ? "Cancelled" : "The execution failed"}>
           <p className="whitespace-pre-wrap">{execution.error.message}</p>
-          {sessionGone || execution.status === "failed" || execution.status === "interrupted" ? (
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              <Button
-                size="sm"
-                variant={sessionGone ? "primary" : "secondary"}
-                disabled={startFresh.isPending}
-                onClick={() => startFresh.mutate(undefined, { onSuccess: (created) => router.push(executionHref(created.id)) })}
-              >
-                Start fresh
-              </Button>
-              <span className="text-xs">Runs the same prompt in a new session, linked to this one.</span>
-            </div>
+          {followUps.restarts.length ? (
+            <p className="mt-2" data-slot="restarted-as">
+              {followUps.restarts.some((r) => r.resume?.reason === "resume_rejected") ? "The conversation goes on in " : "Restarted as "}
+              {followUps.restarts.map((r, i) => (
+                <span key={r.id}>
+                  {i ? ", " : ""}
+                  <ExecutionLink id={r.id} />
+                </span>
+              ))}
+              .
+            </p>
           ) : null}
-          {startFresh.error ? <p className="mt-2">{startFresh.error.message}</p> : null}
+          {sessionGone || execution.status === "failed" || execution.status === "interrupted" ? (
+            <StartFreshActions execution={execution} primary={sessionGone && followUps.restarts.length === 0} />
+          ) : null}
         </ErrorAlert>
       ) : null}
       {cancel.error ? <ErrorAlert title="Could not cancel">{cancel.error.message}</ErrorAlert> : null}
@@ -202,6 +204,7 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
           ) : null}
           <LinkedExecutionsRow label="Next turn" executions={followUps.continuations} />
           <LinkedExecutionsRow label="Forks" executions={followUps.forks} />
+          <LinkedExecutionsRow label="Restarted as" executions={followUps.restarts} />
           <Row label="Directory">
             <code className="break-all font-mono text-xs">{execution.cwd}</code>
           </Row>
@@ -216,6 +219,11 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
             <Stat label="Input tokens" value={execution.usage ? execution.usage.inputTokens.toLocaleString() : "—"} />
             <Stat label="Output tokens" value={execution.usage ? execution.usage.outputTokens.toLocaleString() : "—"} />
             <Stat label="Events" value={execution.eventCount.toLocaleString()} />
+            {execution.usage?.cacheReadTokens ? <Stat label="Cache read" value={execution.usage.cacheReadTokens.toLocaleString()} /> : null}
+            {execution.telemetry.savedInputTokens ? <Stat label="Saved by resume" value={`≈ ${execution.telemetry.savedInputTokens.toLocaleString()}`} /> : null}
+            {execution.resume?.decision === "fresh_with_transcript" && execution.telemetry.transcriptTokens ? (
+              <Stat label="Transcript carried" value={`≈ ${execution.telemetry.transcriptTokens.toLocaleString()}`} />
+            ) : null}
           </dl>
           <div className="rounded-lg border border-zinc-200 bg-white px-4 py-3 dark:border-zinc-800 dark:bg-zinc-900">
             <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Prompt</h2>

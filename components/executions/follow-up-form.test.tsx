@@ -89,4 +89,32 @@ describe("FollowUpForm", () => {
     expect(screen.getByRole("button", { name: "Fork Session" })).toHaveAttribute("type", "submit");
     expect(screen.queryByRole("button", { name: "Continue Session" })).toBeNull();
   });
+
+  it("asks for a fresh session when ticked, and says the turn carries Arbor's transcript", async () => {
+    const user = userEvent.setup();
+    const done = makeExecution();
+    const fresh = makeExecution({
+      status: "queued",
+      forkedFromExecutionId: done.id,
+      sessionId: null,
+      forceFresh: true,
+      resume: { decision: "fresh_with_transcript", reason: "force_fresh", message: "A fresh session was asked for.", transcriptSourceExecutionId: done.id },
+    });
+    fetchMock.mockResolvedValue(respond(201, fresh));
+    renderForm(<FollowUpForm execution={done} />);
+    await user.type(screen.getByLabelText("Next prompt"), "start over, keep the context");
+    await user.click(screen.getByRole("checkbox", { name: /Start a fresh session/ }));
+    await user.click(screen.getByRole("button", { name: "Continue Session" }));
+    expect(await screen.findByText("continued from Arbor's transcript — a fresh session was asked for")).toBeInTheDocument();
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ prompt: "start over, keep the context", freshSession: true });
+  });
+
+  it("says up front when Arbor already knows the session is gone", async () => {
+    const done = makeExecution({ managedSessionId: "SESS-7" });
+    fetchMock.mockImplementation(async (url: string) =>
+      url === "/api/sessions/SESS-7" ? respond(200, { id: "SESS-7", health: { state: "missing", checkedAt: done.createdAt, bytes: null, modifiedAt: null }, poisoned: null }) : respond(404, {}),
+    );
+    renderForm(<FollowUpForm execution={done} />);
+    expect(await screen.findByRole("note")).toHaveTextContent("The agent's session is gone (its transcript was deleted or expired): this turn will start a fresh session carrying Arbor's transcript of the conversation.");
+  });
 });

@@ -10,10 +10,12 @@ import { cn } from "@/lib/cn";
 import type { ExecutionDto } from "@/lib/executions/schema";
 import { shortId } from "@/lib/executions/format";
 import { useExecution, useFollowUp, type FollowUpMode } from "@/lib/executions/hooks";
+import { useSession } from "@/lib/sessions/hooks";
+import { poisonText, resumeBadge } from "@/lib/resume-text";
 
 /** Why Continue/Fork cannot run from this execution, or null when they can. */
 export function followUpBlocker(execution: ExecutionDto): string | null {
-  if (execution.error?.code === "session_not_found") return "Its session expired or was not found: start fresh instead.";
+  if (execution.error?.code === "session_not_found") return "Its session expired or was not found: start fresh with the conversation instead (or continue the turn Arbor re-ran from its transcript).";
   if (execution.sessionId || execution.status === "queued" || execution.status === "running") return null;
   return "This execution has no agent session to continue or fork.";
 }
@@ -23,6 +25,7 @@ function CreatedFollowUp({ created, sourceId }: { created: ExecutionDto; sourceI
   const { data } = useExecution(created.id);
   const execution = data ?? created;
   const kind = execution.forkedFromExecutionId ? "fork" : "continuation";
+  const transcript = execution.resume?.decision === "fresh_with_transcript" ? resumeBadge(execution) : null;
   const queuedBehind = execution.status === "queued" && execution.parentExecutionId ? (execution.waitingForExecutionId ?? sourceId) : null;
   return (
     <li className="flex flex-wrap items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
@@ -32,6 +35,11 @@ function CreatedFollowUp({ created, sourceId }: { created: ExecutionDto; sourceI
       </ExecutionLink>
       <ExecutionStatusDot status={execution.status} />
       {queuedBehind ? <span className="text-xs text-zinc-500">starts when #{shortId(queuedBehind)} finishes</span> : null}
+      {transcript ? (
+        <span data-slot="resume-decision" title={transcript.detail ?? undefined} className="text-xs text-amber-700 dark:text-amber-400">
+          {transcript.label}
+        </span>
+      ) : null}
     </li>
   );
 }
@@ -54,6 +62,7 @@ export function FollowUpForm({
   autoFocus?: boolean;
 }) {
   const [prompt, setPrompt] = useState("");
+  const [freshSession, setFreshSession] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<ExecutionDto[]>([]);
   const followUp = useFollowUp(execution.id);
@@ -72,7 +81,7 @@ export function FollowUpForm({
     }
     setError(null);
     followUp.mutate(
-      { mode: chosen, prompt },
+      { mode: chosen, prompt, freshSession },
       {
         onSuccess: (result) => {
           setPrompt("");
@@ -122,6 +131,7 @@ export function FollowUpForm({
             ? "Continue queues the next turn; it starts when this one finishes. Fork branches from this execution. Ctrl+Enter submits."
             : "Continue resumes this session; Fork starts a new session from this point. Ctrl+Enter submits.")}
       </p>
+      {blocker ? null : <FreshSessionToggle id={`${textareaId}-fresh`} checked={freshSession} onChange={setFreshSession} managedSessionId={execution.managedSessionId} />}
       {error ? (
         <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
           {error}
@@ -157,5 +167,39 @@ export function FollowUpForm({
         </div>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * "Start a fresh session": the follow-up carries Arbor's transcript of the
+ * conversation into a new session instead of resuming the agent's. When Arbor
+ * already knows the session cannot be resumed (its transcript is gone, or it
+ * is poisoned) it says so here, before anything is sent.
+ */
+export function FreshSessionToggle({
+  id,
+  checked,
+  onChange,
+  managedSessionId,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  managedSessionId: string | null;
+}) {
+  const session = useSession(managedSessionId ?? "", { enabled: Boolean(managedSessionId) }).data;
+  const known = session?.health?.state === "missing" ? "The agent's session is gone (its transcript was deleted or expired)" : session?.poisoned ? `This session is poisoned (${poisonText(session.poisoned)})` : null;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+        <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="size-4 accent-emerald-600" />
+        Start a fresh session (it carries Arbor&apos;s transcript of the conversation instead of resuming the agent&apos;s)
+      </label>
+      {known ? (
+        <p role="note" data-slot="resume-known" className="text-xs text-amber-700 dark:text-amber-400">
+          {known}: this turn will start a fresh session carrying Arbor&apos;s transcript of the conversation.
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
+import { FreshSessionToggle } from "@/components/executions/follow-up-form";
 import { CitedSessionChoice, type RunAs } from "@/components/sessions/cited-session-choice";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -25,6 +26,7 @@ export function RunAgentForm({ issueId }: { issueId: string }) {
   const [cwd, setCwd] = useState("");
   const [touched, setTouched] = useState(false);
   const [runAsChoice, setRunAs] = useState<RunAs>({ mode: "new" });
+  const [freshSession, setFreshSession] = useState(false);
   const citedSessions = useMemo(() => referencesOfType(parseReferences(prompt), "session"), [prompt]);
   // A choice about a session the prompt no longer cites falls back to a new session.
   const runAs: RunAs = runAsChoice.mode !== "new" && citedSessions.some((s) => s.id === runAsChoice.sessionId) ? runAsChoice : { mode: "new" };
@@ -41,7 +43,7 @@ export function RunAgentForm({ issueId }: { issueId: string }) {
         if (!prompt.trim() || created.isPending || branch.isPending) return;
         const open = { onSuccess: (execution: { id: string }) => router.push(executionHref(execution.id)) };
         if (runAs.mode === "new") created.mutate({ issueId, prompt, agent, cwd: cwd.trim() || undefined }, open);
-        else branch.mutate({ mode: runAs.mode, sourceId: runAs.headExecutionId, prompt }, open);
+        else branch.mutate({ mode: runAs.mode, sourceId: runAs.headExecutionId, prompt, freshSession }, open);
       }}
     >
       <Field id="run-prompt" label="Prompt" error={promptError}>
@@ -59,6 +61,7 @@ export function RunAgentForm({ issueId }: { issueId: string }) {
         />
       </Field>
       <CitedSessionChoice sessions={citedSessions} issueId={issueId} value={runAs} onChange={setRunAs} />
+      {runAs.mode !== "new" ? <FreshSessionToggle id="run-fresh-session" checked={freshSession} onChange={setFreshSession} managedSessionId={runAs.sessionId} /> : null}
       <div className="grid gap-3 sm:grid-cols-2" hidden={runAs.mode !== "new"}>
         <Field id="run-agent" label="Agent">
           <select id="run-agent" value={agent} onChange={(e) => setAgent(e.target.value)} className={`${controlClasses} h-10 border-zinc-300 dark:border-zinc-700`}>

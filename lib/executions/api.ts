@@ -1,6 +1,6 @@
 // Typed calls for the executions API, on top of the shared JSON client.
 import { api, idempotencyKey, type ApiClient } from "@/lib/api-client";
-import type { ExecutionDto, ExecutionEventPage, ExecutionListItem, ExecutionSummary, SessionTreeNode } from "@/lib/executions/schema";
+import type { ExecutionDto, ExecutionEventPage, ExecutionListItem, ExecutionSummary, SessionTreeNode, StartFreshInput } from "@/lib/executions/schema";
 
 /** GET /api/executions filters (the home page's "running" and "recent" lists). */
 export type ExecutionListParams = {
@@ -29,9 +29,12 @@ export function createExecutionApi(client: ApiClient = api) {
     eventsTail: (id: string, tail: number, signal?: AbortSignal) =>
       client.request<ExecutionEventPage>(`/api/executions/${enc(id)}/events`, { query: { tail, limit: 5000 }, signal }),
     create: (input: { issueId: string; prompt: string; agent?: string; cwd?: string }) => post<ExecutionDto>("/api/executions", input),
-    continue: (id: string, prompt: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/continue`, { prompt }),
-    fork: (id: string, prompt: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/fork`, { prompt }),
-    startFresh: (id: string, prompt?: string) => post<ExecutionDto>(`/api/executions/${enc(id)}/start-fresh`, prompt ? { prompt } : {}),
+    /** freshSession: a new session carrying Arbor's transcript instead of resuming the agent's. */
+    continue: (id: string, prompt: string, freshSession = false) =>
+      post<ExecutionDto>(`/api/executions/${enc(id)}/continue`, freshSession ? { prompt, freshSession } : { prompt }),
+    fork: (id: string, prompt: string, freshSession = false) => post<ExecutionDto>(`/api/executions/${enc(id)}/fork`, freshSession ? { prompt, freshSession } : { prompt }),
+    /** withConversation (default true): carry Arbor's transcript of the conversation before the restarted turn. */
+    startFresh: (id: string, input: StartFreshInput = {}) => post<ExecutionDto>(`/api/executions/${enc(id)}/start-fresh`, input),
     cancel: (id: string) => client.request<ExecutionDto>(`/api/executions/${enc(id)}/cancel`, { method: "POST" }),
   };
 }

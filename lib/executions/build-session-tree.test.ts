@@ -24,6 +24,19 @@ describe("buildSessionTree", () => {
     expect(root.children.map((c) => [c.id, c.edge])).toEqual([["b", "continue"], ["f", "fork"]]);
   });
 
+  it("hangs a restart under the execution it re-ran (edge restarted), where the chain goes on", () => {
+    const a = exec("a");
+    const failed = exec("x", { parentExecutionId: "a", sessionId: null, status: "failed", error: { code: "session_not_found", message: "gone" } });
+    const retry = exec("r", { restartedFromExecutionId: "x", sessionId: "s3" });
+    const next = exec("n", { parentExecutionId: "r", sessionId: "s3" });
+    const [root] = buildSessionTree([next, retry, failed, a]);
+    expect(root.children.map((c) => [c.id, c.edge])).toEqual([["x", "continue"]]);
+    expect(root.children[0].children.map((c) => [c.id, c.edge])).toEqual([["r", "restarted"]]);
+    expect(root.children[0].children[0].children.map((c) => [c.id, c.edge, c.isHead])).toEqual([["n", "continue", true]]);
+    // The rejected attempt never advanced the session: the turn before it stays its session's head.
+    expect(root.isHead).toBe(true);
+  });
+
   it("marks heads: the last turn of each chain", () => {
     const a = exec("a");
     const b = exec("b", { parentExecutionId: "a" });
@@ -40,6 +53,8 @@ describe("buildSessionTree", () => {
     const gone = exec("g", { parentExecutionId: "a", status: "failed", error: { code: "session_not_found", message: "gone" } });
     const [root] = buildSessionTree([a, cancelled, gone]);
     expect(root.isHead).toBe(true);
+    // Nor is the rejected turn itself a head: it never was a turn of the session.
+    expect(root.children.find((c) => c.id === "g")!.isHead).toBe(false);
   });
 
   it("shows an execution whose parent is missing as a root", () => {

@@ -1,20 +1,22 @@
 import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
 
 // Builds an issue's session tree from its executions (any order): a Continue
-// hangs under its parent, a Fork under the execution it branched from, and an
-// execution with neither is a root. The head of each chain (a session's latest
+// hangs under its parent, a Fork under the execution it branched from, a
+// restart (Start fresh, or Arbor's automatic retry from its transcript after
+// the agent rejected a resume) under the execution it restarted, and an
+// execution with none of these is a root. The head of each chain (a session's latest
 // turn that is not itself continued) is marked. Iterative, so 10k-deep chains
 // do not overflow the stack.
 export function buildSessionTree(executions: ExecutionDto[]): SessionTreeNode[] {
   const nodes = new Map<string, SessionTreeNode>();
   const sorted = [...executions].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   for (const e of sorted) {
-    const edge = e.parentExecutionId ? "continue" : e.forkedFromExecutionId ? "fork" : "root";
+    const edge = e.parentExecutionId ? "continue" : e.forkedFromExecutionId ? "fork" : e.restartedFromExecutionId ? "restarted" : "root";
     nodes.set(e.id, { ...e, edge, isHead: false, children: [] });
   }
   const roots: SessionTreeNode[] = [];
   for (const node of nodes.values()) {
-    const parentId = node.parentExecutionId ?? node.forkedFromExecutionId;
+    const parentId = node.parentExecutionId ?? node.forkedFromExecutionId ?? node.restartedFromExecutionId;
     const parent = parentId ? nodes.get(parentId) : undefined;
     if (parent) parent.children.push(node);
     else roots.push(node.edge === "root" ? node : { ...node, edge: node.edge }); // parent deleted: still show it, as a root
@@ -24,8 +26,10 @@ export function buildSessionTree(executions: ExecutionDto[]): SessionTreeNode[] 
   // started, or rejected because the session was gone) does not count.
   const advancedSession = (child: SessionTreeNode) =>
     child.edge === "continue" && !(child.startedAt === null && child.status !== "queued") && child.error?.code !== "session_not_found";
+  // A turn the agent rejected (session gone) never was a turn of the session,
+  // and the chain goes on in its restart: neither is a head.
   for (const node of nodes.values()) {
-    node.isHead = !node.children.some(advancedSession) && node.status !== "cancelled";
+    node.isHead = !node.children.some(advancedSession) && node.status !== "cancelled" && node.error?.code !== "session_not_found";
   }
   return roots;
 }

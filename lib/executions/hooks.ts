@@ -5,7 +5,7 @@ import { executionApi } from "@/lib/executions/api";
 import type { ExecutionDto } from "@/lib/executions/schema";
 import type { ExecutionListParams } from "@/lib/executions/api";
 import { queryKeys } from "@/lib/query-keys";
-import type { FollowUpMode } from "@/lib/executions/schema";
+import type { FollowUpMode, StartFreshInput } from "@/lib/executions/schema";
 
 export function useExecution(id: string, options: { enabled?: boolean } = {}) {
   return useQuery({
@@ -72,8 +72,8 @@ export type { FollowUpMode };
 export function useFollowUp(sourceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ mode, prompt }: { mode: FollowUpMode; prompt: string }) =>
-      mode === "continue" ? executionApi.continue(sourceId, prompt) : executionApi.fork(sourceId, prompt),
+    mutationFn: ({ mode, prompt, freshSession }: { mode: FollowUpMode; prompt: string; freshSession?: boolean }) =>
+      mode === "continue" ? executionApi.continue(sourceId, prompt, freshSession) : executionApi.fork(sourceId, prompt, freshSession),
     onSuccess: (execution) => remember(queryClient, execution),
   });
 }
@@ -81,7 +81,7 @@ export function useFollowUp(sourceId: string) {
 export function useStartFresh(sourceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (prompt?: string) => executionApi.startFresh(sourceId, prompt),
+    mutationFn: (input?: StartFreshInput) => executionApi.startFresh(sourceId, input),
     onSuccess: (execution) => remember(queryClient, execution),
   });
 }

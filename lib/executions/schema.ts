@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EXECUTION_ERROR_CODES, EXECUTION_STATUSES, type SessionTreeEdge } from "@/lib/executions/types";
+import { EXECUTION_ERROR_CODES, EXECUTION_STATUSES, RESUME_DECISIONS, RESUME_REASONS, SESSION_TREE_EDGES, type SessionTreeEdge } from "@/lib/executions/types";
 import type { LogEntry } from "@/lib/executions/log-entries";
 import { isoDateSchema, requestObject } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";
@@ -23,10 +23,19 @@ export type CreateExecutionInput = z.input<typeof createExecutionSchema>;
 export const FOLLOW_UP_MODES = ["continue", "fork"] as const;
 export type FollowUpMode = (typeof FOLLOW_UP_MODES)[number];
 
-export const followUpSchema = requestObject({ prompt });
+/** freshSession: start a new session carrying Arbor's transcript of the conversation instead of resuming the agent's. */
+export const followUpSchema = requestObject({
+  prompt,
+  freshSession: z.boolean({ error: "freshSession must be true or false" }).optional(),
+});
 export type FollowUpInput = z.input<typeof followUpSchema>;
 
-export const startFreshSchema = requestObject({ prompt: prompt.optional() });
+/** withConversation (default true): the new session's prompt carries Arbor's transcript of the conversation before the restarted turn. */
+export const startFreshSchema = requestObject({
+  prompt: prompt.optional(),
+  withConversation: z.boolean({ error: "withConversation must be true or false" }).optional(),
+});
+export type StartFreshInput = z.input<typeof startFreshSchema>;
 
 // ---- Responses ----------------------------------------------------------
 // The Execution as the API returns it (GET /api/executions/:id), shared by
@@ -46,6 +55,28 @@ export const executionWorktreeSchema = z.object({
 });
 export type ExecutionWorktree = z.infer<typeof executionWorktreeSchema>;
 
+export const resumeInfoSchema = z.object({
+  decision: z.enum(RESUME_DECISIONS),
+  reason: z.enum(RESUME_REASONS),
+  /** The sentence the UI shows (null when there is nothing to say). */
+  message: z.string().nullable(),
+  /** A transcript-primed turn carries the conversation up to and including this execution. */
+  transcriptSourceExecutionId: z.string().nullable(),
+});
+export type ResumeInfo = z.infer<typeof resumeInfoSchema>;
+
+/** The agent binary that ran a turn (or made a session): its real path and version. */
+export const runtimeFingerprintSchema = z.object({ path: z.string(), version: z.string().nullable() });
+export type RuntimeFingerprint = z.infer<typeof runtimeFingerprintSchema>;
+
+/**
+ * What resume saved on a turn. savedInputTokens: the estimated tokens of the
+ * transcript a non-resumed turn would have had to send, on a turn that ran
+ * on the agent's resumed session (null otherwise).
+ */
+export const resumeTelemetrySchema = z.object({ sessionResumed: z.boolean().nullable(), transcriptTokens: z.number().nullable(), savedInputTokens: z.number().nullable() });
+export type ResumeTelemetry = z.infer<typeof resumeTelemetrySchema>;
+
 export const executionSchema = z.object({
   id: z.string(),
   issueId: z.string(),
@@ -64,6 +95,11 @@ export const executionSchema = z.object({
   forkSessionId: z.string().nullable(),
   resumeAtMessageId: z.string().nullable(),
   restartedFromExecutionId: z.string().nullable(),
+  /** The person asked for a fresh session (carrying Arbor's transcript) instead of a resume. */
+  forceFresh: z.boolean(),
+  /** How this turn relates to the agent's session, once decided (null: a new run). */
+  resume: resumeInfoSchema.nullable(),
+  runtime: runtimeFingerprintSchema.nullable(),
   runnerId: z.string().nullable(),
   /** The project it ran in ("PROJ-2"), or null: the default workspace. */
   projectId: z.string().nullable(),
@@ -72,9 +108,19 @@ export const executionSchema = z.object({
   /** Its own worktree, once the runner made one (git projects). */
   worktree: executionWorktreeSchema.nullable(),
   error: z.object({ code: z.enum(EXECUTION_ERROR_CODES), message: z.string() }).nullable(),
+  /** inputTokens counts all input, prompt-cache reads and writes included. */
   usage: z
-    .object({ inputTokens: z.number(), outputTokens: z.number(), costUsd: z.number(), durationMs: z.number().nullable(), numTurns: z.number().nullable() })
+    .object({
+      inputTokens: z.number(),
+      outputTokens: z.number(),
+      cacheReadTokens: z.number().nullable(),
+      cacheCreationTokens: z.number().nullable(),
+      costUsd: z.number(),
+      durationMs: z.number().nullable(),
+      numTurns: z.number().nullable(),
+    })
     .nullable(),
+  telemetry: resumeTelemetrySchema,
   eventCount: z.number().int(),
   /** Set while a Continue waits for an earlier turn of the same session. */
   waitingForExecutionId: z.string().nullable(),
@@ -87,7 +133,7 @@ export type ExecutionDto = z.infer<typeof executionSchema>;
 /** One node of an issue's session tree: an execution, how it hangs under its parent, and its children. */
 export type SessionTreeNode = ExecutionDto & { edge: SessionTreeEdge; isHead: boolean; children: SessionTreeNode[] };
 export const sessionTreeNodeSchema: z.ZodType<SessionTreeNode> = executionSchema.extend({
-  edge: z.enum(["root", "continue", "fork"]),
+  edge: z.enum(SESSION_TREE_EDGES),
   isHead: z.boolean(),
   children: z.array(z.lazy(() => sessionTreeNodeSchema)),
 });

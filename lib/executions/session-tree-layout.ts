@@ -24,7 +24,7 @@ export type LaidOutNode = {
   setSize: number;
 };
 
-export type LaidOutLink = { id: string; source: LaidOutNode; target: LaidOutNode; edge: "continue" | "fork" };
+export type LaidOutLink = { id: string; source: LaidOutNode; target: LaidOutNode; edge: Exclude<SessionTreeEdge, "root"> };
 
 export type SessionTreeLayout = {
   nodes: LaidOutNode[];
@@ -47,10 +47,11 @@ export const LAYOUT = {
 
 type Datum = { id: string; node: SessionTreeNode | null; children: SessionTreeNode[] };
 
-/** Continuation first (it stays on the line), then forks, oldest first. */
+/** Continuation first (it stays on the line), then a restart (the turn re-run where the chain goes on), then forks, oldest first. */
+const EDGE_RANK: Record<SessionTreeEdge, number> = { continue: 0, restarted: 1, fork: 2, root: 3 };
 function orderedChildren(node: SessionTreeNode): SessionTreeNode[] {
   return [...node.children].sort((a, b) => {
-    if (a.edge !== b.edge) return a.edge === "continue" ? -1 : 1;
+    if (a.edge !== b.edge) return EDGE_RANK[a.edge] - EDGE_RANK[b.edge];
     return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1;
   });
 }
@@ -123,7 +124,7 @@ export function layoutSessionTree(
   for (const target of nodes) {
     if (!target.parentId) continue;
     const source = byId.get(target.parentId)!;
-    links.push({ id: `${source.id}->${target.id}`, source, target, edge: target.edge === "fork" ? "fork" : "continue" });
+    links.push({ id: `${source.id}->${target.id}`, source, target, edge: target.edge === "root" ? "continue" : target.edge });
   }
   if (nodes.length === 0) {
     minX = minY = maxX = maxY = 0;

@@ -41,5 +41,49 @@ export const EXECUTION_ERROR_CODES = [
 ] as const;
 export type ExecutionErrorCode = (typeof EXECUTION_ERROR_CODES)[number];
 
-/** How a node hangs under its parent: the follow-up that created it ("continue" / "fork"), or none. */
-export type SessionTreeEdge = "root" | FollowUpMode;
+/**
+ * How a Continue, Fork or restart related to the agent's session
+ * (server/executions/resolve-resume-decision.ts): it resumed the session
+ * (`--resume`), forked it (`--resume --fork-session`, maybe at a message), ran
+ * in a fresh session whose prompt carries Arbor's transcript of the
+ * conversation, or ran fresh without it (a restart the person asked for).
+ */
+export const RESUME_DECISIONS = ["resume", "fork", "fresh_with_transcript", "fresh"] as const;
+export type ResumeDecisionKind = (typeof RESUME_DECISIONS)[number];
+
+/** Why: the guard that refused the resume, or what else decided it. */
+export const RESUME_REASONS = [
+  /** Every guard passed. */
+  "resumable",
+  /** Every guard passed; the same executable was upgraded since the session's last turn. */
+  "runtime_upgraded",
+  /** The person asked for a fresh session. */
+  "force_fresh",
+  /** The session was made by another agent. */
+  "other_agent",
+  /** The session is poisoned (context window exceeded, the CLI crashed on resume, or marked by a person). */
+  "session_poisoned",
+  /** The installed CLI lacks an option the resume needs (its --help probe). */
+  "capability_missing",
+  /** The session was made by another executable (binary real path). */
+  "runtime_changed",
+  /** The session's working directory is gone. */
+  "cwd_missing",
+  /** The agent's transcript of the session is gone (expired or deleted). */
+  "transcript_missing",
+  /** The agent rejected the resume at run time; this is Arbor's automatic retry. */
+  "resume_rejected",
+  /** "Start fresh with the conversation". */
+  "restart_with_conversation",
+  /** "Start fresh without it". */
+  "restart_without_conversation",
+] as const;
+export type ResumeReason = (typeof RESUME_REASONS)[number];
+
+/**
+ * How a node hangs under its parent: the follow-up that created it
+ * ("continue" / "fork"), a restart of a failed execution ("restarted":
+ * Start fresh, or Arbor's automatic retry from its transcript), or none.
+ */
+export type SessionTreeEdge = "root" | FollowUpMode | "restarted";
+export const SESSION_TREE_EDGES = ["root", "continue", "fork", "restarted"] as const satisfies readonly SessionTreeEdge[];

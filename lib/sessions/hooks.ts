@@ -43,8 +43,8 @@ export function useUpdateSession(ref: string) {
 export function useBranchFrom() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ mode, sourceId, prompt }: { mode: "continue" | "fork"; sourceId: string; prompt: string }) =>
-      mode === "continue" ? executionApi.continue(sourceId, prompt) : executionApi.fork(sourceId, prompt),
+    mutationFn: ({ mode, sourceId, prompt, freshSession }: { mode: "continue" | "fork"; sourceId: string; prompt: string; freshSession?: boolean }) =>
+      mode === "continue" ? executionApi.continue(sourceId, prompt, freshSession) : executionApi.fork(sourceId, prompt, freshSession),
     onSuccess: (execution) => {
       queryClient.setQueryData(queryKeys.executions.detail(execution.id), execution);
       return Promise.all([

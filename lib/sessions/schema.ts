@@ -3,21 +3,34 @@ import { EXECUTION_STATUSES } from "@/lib/executions/types";
 import { bodySchema, emptyToUndefined, limitSchema, requestObject, searchQuerySchema, titleSchema } from "@/lib/schemas/common";
 import { isoDateSchema } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";
-import { executionSchema } from "@/lib/executions/schema";
+import { executionSchema, runtimeFingerprintSchema } from "@/lib/executions/schema";
 import { ISSUE_STATUSES } from "@/lib/issues/schema";
 
 export const SESSION_ARCHIVED_FILTERS = ["false", "true", "all"] as const;
 export type SessionArchivedFilter = (typeof SESSION_ARCHIVED_FILTERS)[number];
 
-/** PATCH /api/sessions/:ref — title, description, archived; at least one. */
+export const POISON_NOTE_MAX = 500;
+
+/**
+ * PATCH /api/sessions/:ref — title, description, archived, poisoned (with an
+ * optional note saying why); at least one.
+ */
 export const updateSessionSchema = requestObject({
   title: titleSchema.optional(),
   description: bodySchema.optional(),
   archived: z.boolean({ error: "archived must be true or false" }).optional(),
-}).refine((v) => Object.values(v).some((x) => x !== undefined), {
-  message: "Nothing to update: send at least one of title, description, archived",
-  when: (payload) => payload.issues.length === 0,
-});
+  poisoned: z.boolean({ error: "poisoned must be true or false" }).optional(),
+  poisonNote: text({ error: "poisonNote must be text" }).trim().max(POISON_NOTE_MAX, `poisonNote must be at most ${POISON_NOTE_MAX} characters`).optional(),
+})
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: "Nothing to update: send at least one of title, description, archived, poisoned",
+    when: (payload) => payload.issues.length === 0,
+  })
+  .refine((v) => v.poisonNote === undefined || v.poisoned === true, {
+    message: "poisonNote only goes with poisoned: true",
+    path: ["poisonNote"],
+    when: (payload) => payload.issues.length === 0,
+  });
 export type UpdateSessionInput = z.input<typeof updateSessionSchema>;
 export type UpdateSessionData = z.output<typeof updateSessionSchema>;
 
@@ -41,6 +54,16 @@ export const sessionTotalsSchema = z.object({
   inputTokens: z.number(),
   outputTokens: z.number(),
   costUsd: z.number(),
+  /** Turns that ran on the agent's resumed session. */
+  resumedTurns: z.number().int(),
+  /** Prompt-cache reads over all turns (counted in inputTokens too). */
+  cacheReadTokens: z.number(),
+  /**
+   * What resume saved: the estimated tokens of Arbor's transcript that its
+   * resumed turns would otherwise have had to send. Tokens only: Arbor keeps
+   * no model prices, so it never puts a dollar figure on it.
+   */
+  savedInputTokens: z.number(),
 });
 export type SessionTotals = z.infer<typeof sessionTotalsSchema>;
 
@@ -49,10 +72,32 @@ export const sessionExpirySchema = z.object({
   retentionDays: z.number().nullable(),
   /** When the transcript is due to be deleted if unused (null when unknown). */
   expiresAt: isoDateSchema.nullable(),
-  /** Last activity is older than the retention: a Continue or Fork may fail with "session not found". */
+  /**
+   * Last activity is older than the retention, so the transcript may be gone
+   * (a Continue then carries Arbor's transcript). False once `health` knows.
+   */
   mayHaveExpired: z.boolean(),
 });
 export type SessionExpiry = z.infer<typeof sessionExpirySchema>;
+
+/** Why resuming a session is pointless; its later turns go fresh with Arbor's transcript. */
+export const POISON_REASONS = ["context_window_exceeded", "resume_failed", "marked_by_person"] as const;
+export type PoisonReason = (typeof POISON_REASONS)[number];
+
+export const sessionPoisonSchema = z.object({ reason: z.enum(POISON_REASONS), message: z.string().nullable(), at: isoDateSchema });
+export type SessionPoison = z.infer<typeof sessionPoisonSchema>;
+
+/**
+ * The agent's transcript of the session as its runner last saw it (a stat,
+ * never a read): a fact, where `expiry` is a guess from age.
+ */
+export const sessionHealthSchema = z.object({
+  state: z.enum(["available", "missing"]),
+  checkedAt: isoDateSchema,
+  bytes: z.number().nullable(),
+  modifiedAt: isoDateSchema.nullable(),
+});
+export type SessionHealth = z.infer<typeof sessionHealthSchema>;
 
 export const sessionSummarySchema = z.object({
   id: z.string(), // "SESS-42"
@@ -76,6 +121,11 @@ export const sessionSummarySchema = z.object({
   latestStatus: z.enum(EXECUTION_STATUSES).nullable(),
   totals: sessionTotalsSchema,
   expiry: sessionExpirySchema,
+  /** The agent binary of its latest captured turn. */
+  runtime: runtimeFingerprintSchema.nullable(),
+  poisoned: sessionPoisonSchema.nullable(),
+  /** Null: never checked, or the agent keeps no transcript Arbor can find. */
+  health: sessionHealthSchema.nullable(),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { clearCliProbeCache, probeCli } from "@/server/agents/cli-probe";
-import { planLaunch } from "@/server/agents/plan-launch";
+import { planLaunch, resolveAgentRuntime } from "@/server/agents/plan-launch";
 
 // Fake CLIs: shell scripts that print Claude Code 2.1.330's real --help and
 // count how often they were asked.
@@ -92,5 +92,23 @@ describe("planLaunch", () => {
   it("runs a plain command without probing it", async () => {
     const plan = await planLaunch("command", { mode: { kind: "new" }, prompt: "say hi" }, { env: env({ ARBOR_COMMAND_BIN: "echo", ARBOR_COMMAND_ARGS: '["-n"]', PATH: "/usr/bin:/bin" }) });
     expect(plan).toMatchObject({ ok: true, argv: [expect.stringMatching(/\/echo$/), "-n", "say hi"] });
+  });
+});
+
+describe("resolveAgentRuntime", () => {
+  it("gives the binary as configured and its real path (the runtime fingerprint), with the probe, launching nothing", async () => {
+    const real = fakeCli("claude-real", "2.1.330 (Claude Code)");
+    fs.symlinkSync(real, path.join(dir, "claude"));
+    const resolved = await resolveAgentRuntime("claude", { env: env() });
+    expect(resolved).toMatchObject({ ok: true, runtime: { binaryPath: path.join(dir, "claude"), realPath: real, capabilities: { version: "2.1.330" } } });
+    expect(fs.readFileSync(`${real}.calls`, "utf8").trim().split("\n").sort()).toEqual(["--help", "--version"]);
+    // planLaunch with that runtime does not resolve or probe again.
+    const plan = await planLaunch("claude", NEW, { env: env({ PATH: "/nowhere" }), runtime: resolved.ok ? resolved.runtime : undefined });
+    expect(plan.ok && plan.argv.slice(0, 2)).toEqual([path.join(dir, "claude"), "-p"]);
+  });
+
+  it("fails the same ways planLaunch does", async () => {
+    expect(await resolveAgentRuntime("claude", { env: env({ CLAUDE_BIN: path.join(dir, "missing") }) })).toMatchObject({ ok: false, code: "agent_not_found" });
+    expect(await resolveAgentRuntime("command", { env: env() })).toMatchObject({ ok: false, code: "agent_not_found" });
   });
 });

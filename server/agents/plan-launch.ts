@@ -1,4 +1,5 @@
-import type { LaunchRequest, LaunchResult } from "@/server/agents/types";
+import fs from "node:fs/promises";
+import type { AgentDefinition, CliCapabilities, LaunchFailure, LaunchRequest, LaunchResult } from "@/server/agents/types";
 import { probeCli } from "@/server/agents/cli-probe";
 import { getAgentDefinition } from "@/server/agents/registry";
 import { resolveBinary } from "@/server/agents/resolve-binary";
@@ -8,11 +9,23 @@ import { inheritedEnv } from "@/server/config/load-config";
 // then let the agent's pure builder produce the argv. Every expected failure
 // (unknown agent, missing binary, unsupported flag) comes back as data.
 
-export async function planLaunch(
-  agentId: string,
-  request: LaunchRequest,
-  options: { env?: Readonly<Record<string, string | undefined>> } = {},
-): Promise<LaunchResult> {
+/** The installed CLI a launch would use. */
+export type AgentRuntime = {
+  agent: AgentDefinition;
+  /** As configured and found (argv[0]). */
+  binaryPath: string;
+  /** With every symlink resolved: the runtime fingerprint's path (another build of the CLI has another one). */
+  realPath: string;
+  /** Null for agents launched without probing their CLI. */
+  capabilities: CliCapabilities | null;
+};
+
+export type RuntimeResult = { ok: true; runtime: AgentRuntime } | LaunchFailure;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Finds and probes the agent's CLI, without launching anything. */
+export async function resolveAgentRuntime(agentId: string, options: { env?: Env } = {}): Promise<RuntimeResult> {
   const env = options.env ?? inheritedEnv();
   const agent = getAgentDefinition(agentId);
   if (!agent) return { ok: false, code: "agent_not_found", message: `Unknown agent "${agentId}"` };
@@ -25,6 +38,7 @@ export async function planLaunch(
   if (!binary.ok) {
     return { ok: false, code: "agent_not_found", message: `${agent.displayName} is not installed: ${binary.message}` };
   }
+  const realPath = await fs.realpath(binary.path).catch(() => binary.path);
 
   let capabilities = null;
   if (agent.probesCli) {
@@ -32,5 +46,17 @@ export async function planLaunch(
     if (!probe.ok) return { ok: false, code: "agent_unsupported", message: `${agent.displayName}: ${probe.message}` };
     capabilities = probe.capabilities;
   }
-  return agent.buildLaunch(request, { binaryPath: binary.path, capabilities, env });
+  return { ok: true, runtime: { agent, binaryPath: binary.path, realPath, capabilities } };
+}
+
+/** `runtime`: one resolved already (the runner resolves it once per launch, for the resume decision too). */
+export async function planLaunch(agentId: string, request: LaunchRequest, options: { env?: Env; runtime?: AgentRuntime } = {}): Promise<LaunchResult> {
+  const env = options.env ?? inheritedEnv();
+  let runtime = options.runtime;
+  if (!runtime) {
+    const resolved = await resolveAgentRuntime(agentId, { env });
+    if (!resolved.ok) return resolved;
+    runtime = resolved.runtime;
+  }
+  return runtime.agent.buildLaunch(request, { binaryPath: runtime.binaryPath, capabilities: runtime.capabilities, env });
 }

@@ -91,12 +91,18 @@ export interface ResultSignal {
   isError: boolean;
   subtype: string | null;
   errorMessage: string | null;
-  usage: { inputTokens: number | null; outputTokens: number | null };
+  /**
+   * inputTokens: all input the model read. cacheReadTokens /
+   * cacheCreationTokens: the prompt-cache part of it, for agents that say.
+   */
+  usage: { inputTokens: number | null; outputTokens: number | null; cacheReadTokens?: number | null; cacheCreationTokens?: number | null };
   costUsd: number | null;
   durationMs: number | null;
   numTurns: number | null;
   /** The run failed because the session to resume does not exist. */
   sessionNotFound: boolean;
+  /** The run failed because the conversation no longer fits the model's context window ("prompt is too long"). */
+  contextExceeded?: boolean;
 }
 
 /** Facts the runner needs from a line, besides storing it. */
@@ -138,6 +144,15 @@ export interface AgentDefinition {
   transcriptRetentionDays: number | null;
   /** Whether launching needs the CLI probe (`--help`/`--version`) first. */
   probesCli: boolean;
+  /**
+   * Pure, optional: where the agent keeps a session's transcript on the
+   * runner's disk, so Arbor can tell whether the session still exists by a
+   * stat, without resuming it or reading it (server/sessions/check-transcript.ts).
+   * `searchRoot`: a directory whose immediate subdirectories may hold the same
+   * file name instead (an agent that files sessions by another key).
+   * Undefined/null: the agent keeps none Arbor can find.
+   */
+  sessionTranscript?(session: { sessionId: string; cwd: string }, env: Readonly<Record<string, string | undefined>>): { path: string; searchRoot?: string } | null;
   /** Pure: the argv for a request, or why it cannot be launched. */
   buildLaunch(request: LaunchRequest, context: LaunchContext): LaunchResult;
   /** Never throws; a `truncated` line was cut by the line splitter. */

@@ -2,12 +2,14 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { conflict, ok, type Result } from "@/lib/result";
 import type { FollowUpMode } from "@/lib/executions/schema";
+import type { PoisonReason } from "@/lib/sessions/schema";
 import { prisma } from "@/server/db";
+import type { Execution } from "@/server/generated/prisma/client";
 import type { Created } from "@/server/executions/create-execution";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { findExecution } from "@/server/executions/find-execution";
 import { insertIdempotently } from "@/server/executions/insert-idempotently";
-import { resolveFollowUp, type FollowUpRefusal } from "@/server/executions/resolve-launch-mode";
+import { resolveFollowUp, type FollowUpFacts, type FollowUpRefusal } from "@/server/executions/resolve-launch-mode";
 import { findSessionHead, sessionOf } from "@/server/executions/session-head";
 import { lockSession, turnTime } from "@/server/executions/session-lock";
 import { enqueueExecution } from "@/server/queue/enqueue-execution";
@@ -20,10 +22,17 @@ import { isRunnerAlive } from "@/server/runner/runner-liveness";
 // head is read, the row inserted and the job added in one transaction under
 // the session's lock, so concurrent follow-ups each see the head the one
 // before them recorded. The job runs on the runner whose disk holds the
-// transcript, in the source's cwd (the agent's tools act relative to it), and
-// never silently falls back to a fresh session.
+// transcript, in the source's cwd (the agent's tools act relative to it).
+// When the session cannot be resumed, the turn carries Arbor's transcript of
+// the conversation instead, and the row says why (never silently).
 
-export async function branchExecution(sourceId: string, mode: FollowUpMode, prompt: string, idempotencyKey?: string | null): Promise<Result<Created>> {
+export async function branchExecution(
+  sourceId: string,
+  mode: FollowUpMode,
+  prompt: string,
+  idempotencyKey?: string | null,
+  options: { forceFresh?: boolean } = {},
+): Promise<Result<Created>> {
   const found = await findExecution(sourceId);
   if (!found.ok) return found;
   const source = found.value;
@@ -31,7 +40,17 @@ export async function branchExecution(sourceId: string, mode: FollowUpMode, prom
   const runner = source.runnerId ? await prisma.runner.findUnique({ where: { id: source.runnerId } }) : null;
   const facts = {
     requested: mode,
-    source: { id: source.id, status: source.status, session, runnerId: source.runnerId, errorCode: source.errorCode, managedSessionId: source.managedSessionId },
+    forceFresh: options.forceFresh ?? false,
+    source: {
+      id: source.id,
+      status: source.status,
+      session,
+      runnerId: source.runnerId,
+      errorCode: source.errorCode,
+      managedSessionId: source.managedSessionId,
+      restartedAs: session ? null : await restartOf(source.id),
+    },
+    resume: session ? await knownResumeFacts(source, session) : null,
     runner: runner && { id: runner.id, hostname: runner.hostname, alive: isRunnerAlive(runner) },
     newSessionId: randomUUID(),
   };
@@ -63,6 +82,11 @@ export async function branchExecution(sourceId: string, mode: FollowUpMode, prom
         forkedFromExecutionId: plan.forkedFromExecutionId,
         forkSessionId: plan.forkSessionId,
         managedSessionId: plan.managedSessionId,
+        forceFresh: facts.forceFresh,
+        resumeDecision: plan.resume.kind,
+        resumeReason: plan.resume.reason,
+        resumeMessage: plan.resume.message,
+        transcriptSourceExecutionId: plan.transcriptSourceExecutionId,
         idempotencyKey: idempotencyKey ?? null,
         createdAt,
       },
@@ -76,4 +100,32 @@ export async function branchExecution(sourceId: string, mode: FollowUpMode, prom
 
 function refused(refusal: FollowUpRefusal): Result<never> {
   return conflict(refusal.message, refusal.details);
+}
+
+/**
+ * What the API knows about the session a follow-up would resume: its agent,
+ * runtime, poison mark and last known transcript health (the runner checks
+ * the rest right before the launch).
+ */
+async function knownResumeFacts(source: Execution, agentSessionId: string): Promise<FollowUpFacts["resume"]> {
+  const rows = await prisma.session.findMany({ where: { agentSessionId } });
+  const row = rows.find((r) => r.agent === source.agent) ?? rows[0] ?? null;
+  return {
+    agent: source.agent,
+    session: {
+      agent: row?.agent ?? source.agent,
+      runtime: row?.runtimePath ? { path: row.runtimePath, version: row.runtimeVersion } : null,
+      poisoned: row?.poisonedAt && row.poisonedReason ? { reason: row.poisonedReason as PoisonReason, message: row.poisonedMessage } : null,
+      transcript: row?.transcriptState === "available" || row?.transcriptState === "missing" ? row.transcriptState : null,
+      cwd: source.cwd,
+      cwdExists: null,
+    },
+    installed: null,
+  };
+}
+
+/** The execution Arbor re-ran a failed turn's prompt in (Start fresh, or the automatic retry), newest first. */
+async function restartOf(executionId: string): Promise<string | null> {
+  const restart = await prisma.execution.findFirst({ where: { restartedFromExecutionId: executionId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } });
+  return restart?.id ?? null;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { parseId, notFoundMessage } from "@/lib/ids";
 import { err, ok, type Result } from "@/lib/result";
-import type { ExecutionDto } from "@/lib/executions/schema";
+import type { ExecutionDto, ResumeInfo } from "@/lib/executions/schema";
 import { prisma } from "@/server/db";
 import { getAgentDefinition, listAgentIds } from "@/server/agents/registry";
 import { toExecutionDto } from "@/server/executions/execution-dto";
@@ -19,6 +19,10 @@ export type CreateExecutionArgs = {
   cwd?: string;
   idempotencyKey?: string | null;
   restartedFromExecutionId?: string;
+  /** Run on this runner only (default: any runner). */
+  runnerId?: string;
+  /** A restart's relation to the conversation it restarts (start-fresh-execution.ts). */
+  resume?: ResumeInfo;
 };
 
 export type Created = { execution: ExecutionDto; replayed: boolean };
@@ -51,11 +55,15 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
         targetSessionId: randomUUID(),
         idempotencyKey: args.idempotencyKey ?? null,
         restartedFromExecutionId: args.restartedFromExecutionId ?? null,
+        resumeDecision: args.resume?.decision ?? null,
+        resumeReason: args.resume?.reason ?? null,
+        resumeMessage: args.resume?.message ?? null,
+        transcriptSourceExecutionId: args.resume?.transcriptSourceExecutionId ?? null,
         createdAt,
       },
     });
     // Queued under its own session, so a Continue sent while it runs waits for it.
-    await enqueueExecution(tx, row.id, { sessionId: row.targetSessionId, runAt: createdAt });
+    await enqueueExecution(tx, row.id, { sessionId: row.targetSessionId, runnerId: args.runnerId ?? null, runAt: createdAt });
     return ok(row);
   });
   if (!inserted.ok) return inserted;

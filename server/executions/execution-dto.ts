@@ -1,6 +1,6 @@
 import "server-only";
-import type { ExecutionDto } from "@/lib/executions/schema";
-import type { ExecutionErrorCode } from "@/lib/executions/types";
+import type { ExecutionDto, ResumeInfo } from "@/lib/executions/schema";
+import type { ExecutionErrorCode, ResumeDecisionKind, ResumeReason } from "@/lib/executions/types";
 import type { Execution } from "@/server/generated/prisma/client";
 
 export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: string | null } = {}): ExecutionDto {
@@ -21,6 +21,9 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
     forkSessionId: row.forkSessionId,
     resumeAtMessageId: row.resumeAtMessageId,
     restartedFromExecutionId: row.restartedFromExecutionId,
+    forceFresh: row.forceFresh,
+    resume: resumeInfoOf(row),
+    runtime: row.runtimePath ? { path: row.runtimePath, version: row.runtimeVersion } : null,
     runnerId: row.runnerId,
     projectId: row.projectId,
     sharedDirectory: row.sharedDirectory,
@@ -33,15 +36,33 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
       ? {
           inputTokens: row.inputTokens ?? 0,
           outputTokens: row.outputTokens ?? 0,
+          cacheReadTokens: row.cacheReadTokens,
+          cacheCreationTokens: row.cacheCreationTokens,
           costUsd: row.costUsd ?? 0,
           durationMs: row.durationMs,
           numTurns: row.numTurns,
         }
       : null,
+    telemetry: {
+      sessionResumed: row.sessionResumed,
+      transcriptTokens: row.transcriptTokens,
+      savedInputTokens: row.sessionResumed ? row.transcriptTokens : null,
+    },
     eventCount: row.eventCount,
     waitingForExecutionId: extra.waitingForExecutionId ?? null,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+function resumeInfoOf(row: Execution): ResumeInfo | null {
+  if (!row.resumeDecision || !row.resumeReason) return null;
+  return {
+    // Written only from RESUME_DECISIONS / RESUME_REASONS (the writers are typed).
+    decision: row.resumeDecision as ResumeDecisionKind,
+    reason: row.resumeReason as ResumeReason,
+    message: row.resumeMessage,
+    transcriptSourceExecutionId: row.transcriptSourceExecutionId,
   };
 }

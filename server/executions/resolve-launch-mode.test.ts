@@ -3,8 +3,16 @@ import { resolveFollowUp, resolveLaunchMode, type FollowUpFacts, type LaunchFact
 const S = "11111111-1111-4111-8111-111111111111";
 const NEW = "22222222-2222-4222-8222-222222222222";
 
+const knownSession = (session: Partial<NonNullable<FollowUpFacts["resume"]>["session"]> = {}): FollowUpFacts["resume"] => ({
+  agent: "claude",
+  session: { agent: "claude", runtime: null, poisoned: null, transcript: null, cwd: "/ws", cwdExists: null, ...session },
+  installed: null,
+});
+
 const followUp = (overrides: Partial<FollowUpFacts> = {}, source: Partial<FollowUpFacts["source"]> = {}): FollowUpFacts => ({
   requested: "continue",
+  forceFresh: false,
+  resume: knownSession(),
   source: { id: "src", status: "completed", session: S, runnerId: "box", errorCode: null, managedSessionId: "SESS-1", ...source },
   runner: { id: "box", hostname: "box.local", alive: true },
   headId: "src",
@@ -19,6 +27,8 @@ describe("resolveFollowUp", () => {
       plan: {
         edge: "continue",
         reason: "continue_head",
+        resume: { kind: "resume", reason: "resumable", message: null },
+        transcriptSourceExecutionId: null,
         targetSessionId: S,
         parentExecutionId: "src",
         forkedFromExecutionId: null,
@@ -52,10 +62,51 @@ describe("resolveFollowUp", () => {
     }
   });
 
-  it("refuses without a session, saying whether Start fresh helps", () => {
-    expect(resolveFollowUp(followUp({}, { session: null, errorCode: "session_not_found", status: "failed" }))).toMatchObject({
+  it("records a turn whose session cannot be resumed as a fork carrying Arbor's transcript, saying why", () => {
+    const cases = [
+      followUp({ forceFresh: true }),
+      followUp({ resume: knownSession({ transcript: "missing" }) }),
+      followUp({ resume: knownSession({ poisoned: { reason: "marked_by_person", message: null } }) }),
+      followUp({ requested: "fork", resume: knownSession({ transcript: "missing" }) }),
+    ];
+    for (const facts of cases) {
+      expect(resolveFollowUp(facts)).toEqual({
+        ok: true,
+        plan: {
+          edge: "fork",
+          reason: "fresh_with_transcript",
+          resume: { kind: "fresh_with_transcript", reason: expect.any(String), message: expect.stringMatching(/Arbor's transcript/) },
+          transcriptSourceExecutionId: "src",
+          targetSessionId: NEW,
+          parentExecutionId: null,
+          forkedFromExecutionId: "src",
+          forkSessionId: S,
+          managedSessionId: null,
+          queue: { runnerId: "box", sessionId: NEW, after: null },
+        },
+      });
+    }
+    expect(resolveFollowUp(cases[0])).toMatchObject({ ok: true, plan: { resume: { reason: "force_fresh" } } });
+    expect(resolveFollowUp(cases[1])).toMatchObject({ ok: true, plan: { resume: { reason: "transcript_missing" } } });
+    expect(resolveFollowUp(cases[2])).toMatchObject({ ok: true, plan: { resume: { reason: "session_poisoned" } } });
+    // Queued behind an unfinished source: its transcript needs the source's whole turn.
+    expect(resolveFollowUp(followUp({ forceFresh: true }, { status: "running" }))).toMatchObject({ ok: true, plan: { queue: { after: "src" } } });
+  });
+
+  it("lets a transcript-primed turn run on any runner when the session's runner is offline", () => {
+    const offline = { id: "box", hostname: "old-box", alive: false };
+    expect(resolveFollowUp(followUp({ forceFresh: true, runner: offline }))).toMatchObject({ ok: true, plan: { reason: "fresh_with_transcript", queue: { runnerId: null } } });
+    expect(resolveFollowUp(followUp({ runner: offline }))).toMatchObject({ ok: false, refusal: { reason: "runner_unavailable", details: { canForceFresh: true } } });
+  });
+
+  it("refuses without a session, saying whether Start fresh helps and where the turn went on", () => {
+    expect(resolveFollowUp(followUp({ resume: null }, { session: null, errorCode: "session_not_found", status: "failed" }))).toMatchObject({
       ok: false,
-      refusal: { reason: "session_not_found", message: expect.stringMatching(/cannot be continued\. Start fresh/), details: { canStartFresh: true } },
+      refusal: { reason: "session_not_found", message: expect.stringMatching(/cannot be continued\. Start fresh with the conversation/), details: { canStartFresh: true } },
+    });
+    expect(resolveFollowUp(followUp({ resume: null }, { session: null, errorCode: "session_not_found", status: "failed", restartedAs: "retry" }))).toMatchObject({
+      ok: false,
+      refusal: { message: expect.stringMatching(/re-ran its turn from its own transcript in execution retry: continue that one\./), details: { restartedAs: "retry" } },
     });
     expect(resolveFollowUp(followUp({ requested: "fork" }, { session: null, status: "failed" }))).toMatchObject({
       ok: false,
@@ -88,6 +139,16 @@ describe("resolveLaunchMode", () => {
 
   it("continues the target session", () => {
     expect(resolveLaunchMode(launch({ targetSessionId: S, parentExecutionId: "p" }))).toEqual({ ok: true, mode: { kind: "continue", sessionId: S }, reason: "continue" });
+    expect(resolveLaunchMode(launch({ targetSessionId: S, parentExecutionId: "p" }, { parentSessionId: S }))).toMatchObject({ mode: { sessionId: S } });
+  });
+
+  it("continues the session its parent actually ran in, when the parent moved to a new one", () => {
+    // The parent carried Arbor's transcript into a new session NEW; the conversation goes on there.
+    expect(resolveLaunchMode(launch({ targetSessionId: S, parentExecutionId: "p" }, { parentSessionId: NEW }))).toEqual({
+      ok: true,
+      mode: { kind: "continue", sessionId: NEW },
+      reason: "continue",
+    });
   });
 
   it("forks from the source's session end while it has not moved on", () => {

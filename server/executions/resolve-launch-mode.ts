@@ -1,6 +1,7 @@
 import type { ExecutionErrorCode, ExecutionStatus } from "@/lib/executions/types";
 import type { FollowUpMode } from "@/lib/executions/schema";
 import type { LaunchMode } from "@/server/agents/types";
+import { resolveResumeDecision, type ResumeDecision, type ResumeFacts } from "@/server/executions/resolve-resume-decision";
 
 // The Continue/Fork rules, in one place and pure: every input is plain data
 // gathered by the caller, every answer a mode plus the reason for it.
@@ -10,13 +11,15 @@ import type { LaunchMode } from "@/server/agents/types";
 //   per-session lock, so the head it sees is the head it records against).
 // - resolveLaunchMode: when a runner starts an execution, how the agent is
 //   launched (new session, continue, fork, fork at the exact point).
-// Each decision first runs its guards in order; the first refusal wins. New
-// rules (e.g. a guarded resume decision) are new guards or new resolvers
-// here, with the same shape.
+// Each decision first runs its guards in order; the first refusal wins.
+// Whether the agent's session is resumed at all, or the turn starts a fresh
+// session carrying Arbor's transcript, is resolveResumeDecision
+// (resolve-resume-decision.ts, same shape), which resolveFollowUp consults
+// with what the API knows and the runner consults again with what it knows.
 
 export type Guard<Facts, Refusal> = (facts: Facts) => Refusal | null;
 
-function firstRefusal<Facts, Refusal>(guards: readonly Guard<Facts, Refusal>[], facts: Facts): Refusal | null {
+export function firstRefusal<Facts, Refusal>(guards: readonly Guard<Facts, Refusal>[], facts: Facts): Refusal | null {
   for (const guard of guards) {
     const refusal = guard(facts);
     if (refusal) return refusal;
@@ -34,11 +37,17 @@ export type FollowUpSource = {
   runnerId: string | null;
   errorCode: string | null;
   managedSessionId: string | null;
+  /** The execution that re-ran its turn from Arbor's transcript (after its resume was rejected), if any. */
+  restartedAs?: string | null;
 };
 
 export type FollowUpFacts = {
   requested: FollowUpMode;
+  /** The person asked for a fresh session carrying Arbor's transcript. */
+  forceFresh: boolean;
   source: FollowUpSource;
+  /** What the API knows about the session to resume (null: the source has none). */
+  resume: Omit<ResumeFacts, "requested" | "forceFresh"> | null;
   /** The runner whose disk holds the session (null: no such runner row). */
   runner: { id: string; hostname: string; alive: boolean } | null;
   /** The id of the session's head (its latest turn), read under the session's lock. */
@@ -57,15 +66,24 @@ export type FollowUpRefusal = {
 export type FollowUpPlan = {
   /** The edge the new execution hangs under its source by. */
   edge: FollowUpMode;
-  reason: "continue_head" | "fork_requested" | "continue_not_head";
+  /**
+   * fresh_with_transcript: the session cannot be resumed (the resume
+   * decision says why), so the turn is recorded as a fork of the source whose
+   * new session gets Arbor's transcript of the conversation instead.
+   */
+  reason: "continue_head" | "fork_requested" | "continue_not_head" | "fresh_with_transcript";
+  /** The resume decision as the API sees it; the runner decides again right before the launch. */
+  resume: ResumeDecision;
+  /** Set for a transcript-primed turn: the conversation it carries ends with this execution. */
+  transcriptSourceExecutionId: string | null;
   targetSessionId: string;
   parentExecutionId: string | null;
   forkedFromExecutionId: string | null;
   forkSessionId: string | null;
   managedSessionId: string | null;
   queue: {
-    /** Only this runner has the session on its disk. */
-    runnerId: string;
+    /** Only this runner has the session on its disk (null: any runner, for a transcript-primed turn whose runner is gone). */
+    runnerId: string | null;
     /** The queue the job is named after: the new execution's own session. */
     sessionId: string;
     /** An unfinished execution the job must not start before (it joins that job's queue). */
@@ -78,14 +96,19 @@ export type FollowUpDecision = { ok: true; plan: FollowUpPlan } | { ok: false; r
 const verb = (mode: FollowUpMode) => (mode === "fork" ? "forked" : "continued");
 const isUnfinished = (status: ExecutionStatus) => status === "queued" || status === "running";
 
-const FOLLOW_UP_GUARDS: readonly Guard<FollowUpFacts, FollowUpRefusal>[] = [
+type GuardedFollowUp = FollowUpFacts & { freshWithTranscript: boolean };
+
+const FOLLOW_UP_GUARDS: readonly Guard<GuardedFollowUp, FollowUpRefusal>[] = [
   function hasSession({ source, requested }) {
     if (source.session) return null;
     if (source.errorCode === "session_not_found") {
+      const next = source.restartedAs
+        ? `Arbor already re-ran its turn from its own transcript in execution ${source.restartedAs}: ${requested} that one.`
+        : "Start fresh with the conversation to run its prompt in a new session that carries Arbor's transcript.";
       return {
         reason: "session_not_found",
-        message: `The agent no longer has the session of execution ${source.id} (expired or deleted transcript), so it cannot be ${verb(requested)}. Start fresh to run the same prompt in a new session.`,
-        details: { reason: "session_not_found", canStartFresh: true },
+        message: `The agent no longer has the session of execution ${source.id} (expired or deleted transcript), so it cannot be ${verb(requested)}. ${next}`,
+        details: { reason: "session_not_found", canStartFresh: true, restartedAs: source.restartedAs ?? null },
       };
     }
     return {
@@ -98,12 +121,13 @@ const FOLLOW_UP_GUARDS: readonly Guard<FollowUpFacts, FollowUpRefusal>[] = [
     if (source.runnerId) return null;
     return { reason: "not_started", message: `Execution ${source.id} has not started yet; ${requested} it once it is running`, details: { reason: "not_started" } };
   },
-  function runnerAvailable({ source, runner, requested }) {
-    if (runner?.alive) return null;
+  function runnerAvailable({ source, runner, requested, freshWithTranscript }) {
+    // A transcript-primed turn needs no agent session on any disk: any runner can take it.
+    if (runner?.alive || freshWithTranscript) return null;
     return {
       reason: "runner_unavailable",
-      message: `The session lives on runner ${source.runnerId}${runner ? ` (${runner.hostname})` : ""}, which is offline. Start that runner again (npm start or npm run runner on that machine) to ${requested} this session, or start fresh.`,
-      details: { reason: "runner_unavailable", runnerId: source.runnerId, canStartFresh: true },
+      message: `The session lives on runner ${source.runnerId}${runner ? ` (${runner.hostname})` : ""}, which is offline. Start that runner again (npm start or npm run runner on that machine) to ${requested} this session, or ask for a fresh session (it carries Arbor's transcript of the conversation, on any runner).`,
+      details: { reason: "runner_unavailable", runnerId: source.runnerId, canStartFresh: true, canForceFresh: true },
     };
   },
 ];
@@ -114,14 +138,22 @@ const FOLLOW_UP_GUARDS: readonly Guard<FollowUpFacts, FollowUpRefusal>[] = [
  * branched from the source's own last message, so the agent sees exactly the
  * conversation the tree shows. Either way the job runs on the runner that
  * holds the transcript, in the source's cwd.
+ * When the resume decision already says the session cannot be resumed
+ * (force-fresh, poisoned, transcript known to be gone, another agent), the
+ * turn is recorded as a fork whose new session carries Arbor's transcript of
+ * the conversation up to the source, and the person is told why.
  */
 export function resolveFollowUp(facts: FollowUpFacts): FollowUpDecision {
-  const refusal = firstRefusal(FOLLOW_UP_GUARDS, facts);
-  if (refusal) return { ok: false, refusal };
   const { source, requested } = facts;
+  const resume: ResumeDecision = facts.resume
+    ? resolveResumeDecision({ ...facts.resume, requested, forceFresh: facts.forceFresh })
+    : { kind: requested === "fork" ? "fork" : "resume", reason: "resumable", message: null };
+  const freshWithTranscript = resume.kind === "fresh_with_transcript";
+  const refusal = firstRefusal(FOLLOW_UP_GUARDS, { ...facts, freshWithTranscript });
+  if (refusal) return { ok: false, refusal };
   const session = source.session!;
   const isHead = facts.headId === source.id;
-  const reason = requested === "fork" ? "fork_requested" : isHead ? "continue_head" : "continue_not_head";
+  const reason = freshWithTranscript ? "fresh_with_transcript" : requested === "fork" ? "fork_requested" : isHead ? "continue_head" : "continue_not_head";
   const edge: FollowUpMode = reason === "continue_head" ? "continue" : "fork";
   const targetSessionId = edge === "continue" ? session : facts.newSessionId;
   return {
@@ -129,6 +161,8 @@ export function resolveFollowUp(facts: FollowUpFacts): FollowUpDecision {
     plan: {
       edge,
       reason,
+      resume,
+      transcriptSourceExecutionId: freshWithTranscript ? source.id : null,
       targetSessionId,
       parentExecutionId: edge === "continue" ? source.id : null,
       forkedFromExecutionId: edge === "fork" ? source.id : null,
@@ -137,7 +171,7 @@ export function resolveFollowUp(facts: FollowUpFacts): FollowUpDecision {
       // Fork's Session is created when its new agent session id is captured.
       managedSessionId: edge === "continue" ? source.managedSessionId : null,
       queue: {
-        runnerId: source.runnerId!,
+        runnerId: facts.runner?.alive ? source.runnerId : null,
         sessionId: targetSessionId,
         // A continue waits for the previous turn (the source, as the head) if
         // that has not finished. A fork only needs its source finished (to know
@@ -160,6 +194,12 @@ export type LaunchFacts = {
   };
   /** For a fork: the execution it branches from, if it still exists. */
   forkSource: { sessionId: string | null; lastMessageId: string | null } | null;
+  /**
+   * For a continue: the session its parent actually ran in, once known. It
+   * differs from the recorded target when the parent itself ended up in a new
+   * session (it carried Arbor's transcript): the conversation goes on there.
+   */
+  parentSessionId?: string | null;
   /**
    * For a fork: a later turn of the source's session ran, runs or is queued,
    * so a plain `--resume` would branch from that newer turn.
@@ -194,7 +234,7 @@ export function resolveLaunchMode(facts: LaunchFacts): LaunchDecision {
   if (refusal) return { ok: false, ...refusal };
   const { execution, forkSource } = facts;
   const target = execution.targetSessionId!;
-  if (execution.parentExecutionId) return { ok: true, mode: { kind: "continue", sessionId: target }, reason: "continue" };
+  if (execution.parentExecutionId) return { ok: true, mode: { kind: "continue", sessionId: facts.parentSessionId ?? target }, reason: "continue" };
   if (execution.forkedFromExecutionId) {
     const fromSessionId = (execution.forkSessionId ?? forkSource?.sessionId)!;
     const atExactPoint = Boolean(forkSource && facts.sourceSessionMovedOn);

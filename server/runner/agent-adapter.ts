@@ -1,4 +1,4 @@
-import { planLaunch } from "@/server/agents/plan-launch";
+import { planLaunch, type AgentRuntime } from "@/server/agents/plan-launch";
 import { getAgentDefinition } from "@/server/agents/registry";
 import type { LaunchFailureCode, LaunchMode, LineSignals, StderrSignals } from "@/server/agents/types";
 import { spawnAgentProcess, type AgentExit } from "@/server/runner/agent-process";
@@ -21,10 +21,11 @@ export type PreparedLaunch =
     }
   | { ok: false; code: LaunchFailureCode; message: string };
 
-export async function prepareLaunch(agentId: string, mode: LaunchMode, prompt: string, env: NodeJS.ProcessEnv): Promise<PreparedLaunch> {
+/** `runtime`: the CLI already resolved for this launch (see plan-turn.ts), else it is resolved here. */
+export async function prepareLaunch(agentId: string, mode: LaunchMode, prompt: string, env: NodeJS.ProcessEnv, runtime?: AgentRuntime): Promise<PreparedLaunch> {
   const agent = getAgentDefinition(agentId);
   if (!agent) return { ok: false, code: "agent_not_found", message: `Unknown agent "${agentId}"` };
-  const plan = await planLaunch(agentId, { mode, prompt }, { env });
+  const plan = await planLaunch(agentId, { mode, prompt }, { env, runtime });
   if (!plan.ok) return { ok: false, code: plan.code, message: plan.message };
   return {
     ok: true,

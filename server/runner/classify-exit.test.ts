@@ -1,6 +1,6 @@
 import type { SessionOutcome } from "@/server/agents/session-tracker";
 import type { ResultSignal } from "@/server/agents/types";
-import { classifyExit, RUNNER_LOST_MESSAGE, type ExitContext } from "@/server/runner/classify-exit";
+import { classifyExit, rejectedResume, RUNNER_LOST_MESSAGE, type ExitContext } from "@/server/runner/classify-exit";
 
 const SESSION = "11111111-1111-4111-8111-111111111111";
 
@@ -68,5 +68,32 @@ describe("classifyExit", () => {
   it("explains an unexplained non-zero exit with the end of stderr", () => {
     expect(classifyExit(exited(3), outcome(), context({ stderrTail: "a\nb\nc\nd\n" }))).toEqual({ status: "failed", errorCode: "exit_nonzero", errorMessage: "The agent exited with code 3: b c d" });
     expect(classifyExit(exited(null, "SIGKILL"), outcome(), context())).toMatchObject({ errorMessage: "The agent was stopped by SIGKILL" });
+  });
+});
+
+describe("rejectedResume", () => {
+  const ending = (exit: ReturnType<typeof exited>, seen: SessionOutcome, ctx = context()) => classifyExit(exit, seen, ctx);
+
+  it("is session_not_found when the agent says the session does not exist", () => {
+    const seen = outcome({ sessionId: null, sessionNotFound: true, result: result({ isError: true, sessionId: null, numTurns: 0 }) });
+    expect(rejectedResume(exited(1), seen, ending(exited(1), seen))).toBe("session_not_found");
+  });
+
+  it("is exited_early when the CLI ends without ever starting the session", () => {
+    const crashed = outcome({ sessionId: null });
+    expect(rejectedResume(exited(134), crashed, ending(exited(134), crashed))).toBe("exited_early");
+    const refused = outcome({ sessionId: null, result: result({ isError: true, sessionId: null, errorMessage: "No message found with message.uuid of: x" }) });
+    expect(rejectedResume(exited(1), refused, ending(exited(1), refused))).toBe("exited_early");
+  });
+
+  it("is null for a turn that ran, was cancelled or interrupted, or never spawned", () => {
+    const ran = outcome({ result: result({ isError: true, errorMessage: "API Error" }) });
+    expect(rejectedResume(exited(1), ran, ending(exited(1), ran))).toBeNull();
+    expect(rejectedResume(exited(0), outcome({ result: result() }), ending(exited(0), outcome({ result: result() })))).toBeNull();
+    const gone = outcome({ sessionId: null });
+    expect(rejectedResume(exited(null, "SIGTERM"), gone, ending(exited(null, "SIGTERM"), gone, context({ cancelled: true })))).toBeNull();
+    expect(rejectedResume(exited(null, "SIGTERM"), gone, ending(exited(null, "SIGTERM"), gone, context({ stopping: true })))).toBeNull();
+    const never = { ok: false as const, reason: "spawn_failed" as const, message: "EACCES" };
+    expect(rejectedResume(never, gone, classifyExit(never, gone, context()))).toBeNull();
   });
 });

@@ -23,8 +23,10 @@ export type ExitContext = {
 
 export const RUNNER_LOST_MESSAGE = "The runner stopped while this execution ran. Its session is kept: Continue it to pick up where it stopped.";
 
-export const SESSION_NOT_FOUND_MESSAGE =
-  "The agent no longer has this session (expired or deleted transcript, or another machine/directory). Start fresh to run the prompt in a new session.";
+/** Why: the first sentence of SESSION_NOT_FOUND_MESSAGE (the automatic retry replaces the advice after it). */
+export const SESSION_NOT_FOUND_CAUSE = "The agent no longer has this session (expired or deleted transcript, or another machine/directory).";
+
+export const SESSION_NOT_FOUND_MESSAGE = `${SESSION_NOT_FOUND_CAUSE} Start fresh with the conversation to run the prompt in a new session that carries Arbor's transcript.`;
 
 const failed = (errorCode: ExecutionErrorCode, errorMessage: string): ExitClassification => ({ status: "failed", errorCode, errorMessage });
 
@@ -41,4 +43,18 @@ export function classifyExit(exit: AgentExit, outcome: SessionOutcome, context: 
     return failed("exit_nonzero", `The agent ${why}${stderr ? `: ${stderr.split("\n").slice(-3).join(" ")}` : ""}`);
   }
   return { status: "completed", errorCode: null, errorMessage: null };
+}
+
+/**
+ * Whether the agent rejected a launch that resumed its session, so the turn
+ * is worth one automatic retry from Arbor's transcript: it said the session
+ * does not exist, or its CLI exited without ever starting the session (no
+ * announcement of it: it crashed or refused on --resume). Null for anything
+ * else (a turn that ran and then failed, a cancel, a shutdown, a spawn failure).
+ */
+export function rejectedResume(exit: AgentExit, outcome: SessionOutcome, ending: ExitClassification): "session_not_found" | "exited_early" | null {
+  if (!exit.ok || ending.status !== "failed") return null;
+  if (ending.errorCode === "session_not_found") return "session_not_found";
+  if (outcome.sessionId === null && (ending.errorCode === "exit_nonzero" || ending.errorCode === "agent_error")) return "exited_early";
+  return null;
 }

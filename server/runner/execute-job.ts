@@ -3,18 +3,21 @@ import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { SessionTracker } from "@/server/agents/session-tracker";
 import { prisma } from "@/server/db";
 import { checkLaunchCwd } from "@/server/executions/resolve-cwd";
-import { resolveLaunchMode } from "@/server/executions/resolve-launch-mode";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";
-import { prepareLaunch, spawnAgent, type SpawnedAgent } from "@/server/runner/agent-adapter";
+import { recordSessionFacts, retryRejectedResume } from "@/server/runner/after-turn";
+import { spawnAgent, type SpawnedAgent } from "@/server/runner/agent-adapter";
 import { classifyExit, type ExitClassification } from "@/server/runner/classify-exit";
 import { EventWriter } from "@/server/runner/event-writer";
-import { gatherLaunchFacts } from "@/server/runner/launch-facts";
+import { measureSavedTranscript, planTurn } from "@/server/runner/plan-turn";
 import { recordSessionCapture } from "@/server/sessions/record-session-capture";
 
-// One job: claim the execution, decide how to launch it
-// (resolve-launch-mode.ts), check its cwd, spawn the agent, store its output
-// while folding it into the session outcome (session-tracker.ts), and record
-// how it ended (classify-exit.ts).
+// One job: claim the execution, check its cwd, decide how to launch it
+// (plan-turn.ts: lineage, then resume or Arbor's transcript), spawn the
+// agent, store its output while folding it into the session outcome
+// (session-tracker.ts), record what the turn taught about its session
+// (after-turn.ts: poison, transcript health) and how it ended
+// (classify-exit.ts), then retry a rejected resume once from Arbor's
+// transcript (after-turn.ts).
 
 export type RunnerContext = {
   runnerId: string;
@@ -66,20 +69,22 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
     await finish({ status: "failed", errorCode, errorMessage });
   };
 
-  const decision = resolveLaunchMode(await gatherLaunchFacts(execution));
-  if (!decision.ok) return refuse(decision.code, decision.message);
-  // The agent receives the prompt with cited specs/issues expanded, when any were.
-  const prepared = await prepareLaunch(execution.agent, decision.mode, execution.agentPrompt ?? execution.prompt, ctx.env);
-  if (!prepared.ok) return refuse(prepared.code, prepared.message);
+  // Lineage and resume decision; the agent receives the prompt with cited
+  // specs/issues expanded, and Arbor's transcript when it cannot resume.
+  const turn = await planTurn(execution, ctx.env);
+  if (!turn.ok) return refuse(turn.code, turn.message);
+  const { prepared, mode } = turn;
+  await notifyStatus(ctx.pool, executionId);
   // Checked when the execution was created, but the directory may have been replaced since.
   const cwd = await checkLaunchCwd(execution.cwd, ctx.workspaceRoots);
   if (!cwd.ok) return refuse(cwd.code, cwd.message);
-  note("launch", { argv: prepared.argv, cwd: cwd.real, runnerId: ctx.runnerId, mode: decision.reason });
+  note("launch", { argv: prepared.argv, cwd: cwd.real, runnerId: ctx.runnerId, mode: mode.kind, resume: turn.resume, transcript: turn.transcript });
 
   const agent = spawnAgent({ argv: prepared.argv, env: prepared.env, cwd: cwd.real, baseEnv: ctx.env });
   const entry: LiveProcess = { terminate: agent.terminate, cancelled: false, stopping: false };
   ctx.live.set(executionId, entry);
-  await recordProcess(ctx, executionId, agent, entry, decision.mode.kind === "fork" ? (decision.mode.atMessageId ?? null) : null);
+  await recordProcess(ctx, executionId, agent, entry, mode.kind === "fork" ? (mode.atMessageId ?? null) : null);
+  const savedTranscript = measureSavedTranscript(turn, execution.agentPrompt ?? execution.prompt);
 
   const tracker = new SessionTracker({ expectedSessionId: prepared.expectedSessionId });
   let pinning: Promise<unknown> = Promise.resolve();
@@ -111,17 +116,27 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
 
   const outcome = tracker.outcome();
   const context = { cancelled: entry.cancelled, stopping: entry.stopping, expectedSessionId: tracker.expectedSessionId, stderrTail };
-  await finish(classifyExit(exit, outcome, context), {
+  const ending = classifyExit(exit, outcome, context);
+  const ended = { execution, mode, resumes: turn.resumes, exit, outcome, ending };
+  await recordSessionFacts(ctx, ended).catch((error) => console.error(`[runner] execution ${executionId}: could not record its session's facts:`, error));
+  const usage = outcome.result?.usage;
+  await finish(ending, {
     exitCode: exit.ok ? exit.exitCode : null,
     // A failed resume reports a fresh random session id in its result line; only a result naming the pinned session confirms it.
     sessionConfirmed: outcome.sessionConfirmed,
     lastMessageId: outcome.lastAssistantMessageId ?? undefined,
-    inputTokens: outcome.result?.usage.inputTokens ?? undefined,
-    outputTokens: outcome.result?.usage.outputTokens ?? undefined,
+    inputTokens: usage?.inputTokens ?? undefined,
+    outputTokens: usage?.outputTokens ?? undefined,
+    cacheReadTokens: usage?.cacheReadTokens ?? undefined,
+    cacheCreationTokens: usage?.cacheCreationTokens ?? undefined,
     costUsd: outcome.result?.costUsd ?? undefined,
     durationMs: outcome.result?.durationMs ?? undefined,
     numTurns: outcome.result?.numTurns ?? undefined,
+    // Telemetry: it ran on the agent's resumed session, and what a transcript would have cost instead.
+    sessionResumed: turn.resumes && outcome.sessionId !== null,
+    transcriptTokens: (await savedTranscript) ?? undefined,
   });
+  await retryRejectedResume(ctx, ended);
 }
 
 /** Records which process the agent is (so an orphan can be stopped safely, recover-executions.ts), and honours a Cancel that came meanwhile. */

@@ -6,6 +6,9 @@ import type { Execution } from "@/server/generated/prisma/client";
 /** What resolveLaunchMode needs to know about an execution, read from the database at launch. */
 export async function gatherLaunchFacts(execution: Execution): Promise<LaunchFacts> {
   const source = execution.forkedFromExecutionId ? await prisma.execution.findUnique({ where: { id: execution.forkedFromExecutionId } }) : null;
+  const parent = execution.parentExecutionId
+    ? await prisma.execution.findUnique({ where: { id: execution.parentExecutionId }, select: { sessionId: true } })
+    : null;
   const fromSessionId = execution.forkSessionId ?? source?.sessionId ?? null;
   return {
     execution: {
@@ -15,6 +18,7 @@ export async function gatherLaunchFacts(execution: Execution): Promise<LaunchFac
       forkSessionId: execution.forkSessionId,
     },
     forkSource: source && { sessionId: source.sessionId, lastMessageId: source.lastMessageId },
+    parentSessionId: parent?.sessionId ?? null,
     sourceSessionMovedOn: source !== null && fromSessionId !== null && (await sessionMovedOnSince(source, fromSessionId)),
   };
 }

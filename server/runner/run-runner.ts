@@ -13,6 +13,7 @@ import { claimRunnerId } from "@/server/runner/runner-identity";
 import { HEARTBEAT_MS } from "@/server/runner/runner-liveness";
 import { workerIdFor } from "@/server/runner/runner-locks";
 import { startSearchIndexer } from "@/server/search/index-pending-events";
+import { refreshHeldSessions } from "@/server/sessions/session-health";
 
 // The runner process: takes execution jobs from the Postgres queue, owns the
 // agent child processes, stores their events and announces them. The web
@@ -111,6 +112,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
       cancels.forEach((c) => cancelRequested(c.id));
       const swept = await sweepDeadRunners(utils);
       if (swept.length) log(`interrupted ${swept.length} execution(s) of runners that stopped answering`);
+      // Session health without resuming: the transcripts of this runner's recently active sessions, by a stat.
+      await refreshHeldSessions(runnerId, env);
     })().catch((error) => log(`heartbeat failed: ${(error as Error).message}`));
   }, HEARTBEAT_MS);
 

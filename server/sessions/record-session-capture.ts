@@ -27,7 +27,13 @@ export async function recordSessionCapture(executionId: string): Promise<string 
   try {
     const sessionId = await ensureSessionOf(executionId, 0);
     if (sessionId) {
-      await prisma.$executeRaw`UPDATE sessions SET last_activity_at = GREATEST(last_activity_at, now()) WHERE id = ${sessionId}`;
+      // The runtime fingerprint follows the session's latest turn (an upgrade of the same binary is allowed and shows here).
+      await prisma.$executeRaw`
+        UPDATE sessions s SET last_activity_at = GREATEST(s.last_activity_at, now()),
+               runtime_path = COALESCE(e.runtime_path, s.runtime_path),
+               runtime_version = CASE WHEN e.runtime_path IS NULL THEN s.runtime_version ELSE e.runtime_version END
+          FROM executions e
+         WHERE s.id = ${sessionId} AND e.id = ${executionId}::uuid`;
     }
     return sessionId;
   } catch (error) {
@@ -52,18 +58,20 @@ export async function ensureSessionOf(executionId: string, depth = 0): Promise<s
       (await prisma.execution.findFirst({
         where: { agent, sessionId: agentSessionId },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        select: { id: true, issueId: true, prompt: true, forkedFromExecutionId: true, createdAt: true },
+        select: { id: true, issueId: true, prompt: true, forkedFromExecutionId: true, transcriptSourceExecutionId: true, createdAt: true },
       })) ?? null;
     if (!first) return null;
-    const parentSessionId =
-      first.forkedFromExecutionId && depth < MAX_DEPTH ? await ensureSessionOf(first.forkedFromExecutionId, depth + 1) : null;
+    // A fork branched from an execution; a session that carries Arbor's
+    // transcript continues the conversation up to one: its parent either way.
+    const branchedAt = first.forkedFromExecutionId ?? first.transcriptSourceExecutionId;
+    const parentSessionId = branchedAt && depth < MAX_DEPTH ? await ensureSessionOf(branchedAt, depth + 1) : null;
     id = await insertSession({
       agent,
       agentSessionId,
       issueId: first.issueId,
       title: sessionTitleFromPrompt(first.prompt),
       parentSessionId,
-      forkedFromExecutionId: first.forkedFromExecutionId,
+      forkedFromExecutionId: branchedAt,
       createdAt: first.createdAt,
     });
   }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ExecutionStatus } from "@/lib/executions/types";
 import type { IssueStatus } from "@/lib/issues/schema";
-import type { SessionSummary } from "@/lib/sessions/schema";
+import type { PoisonReason, SessionSummary } from "@/lib/sessions/schema";
 import { prisma } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
 import { transcriptRetentionDays } from "@/server/agents/registry";
@@ -28,6 +28,18 @@ type SessionRow = {
   input_tokens: number;
   output_tokens: number;
   cost_usd: number;
+  resumed_turns: number;
+  cache_read_tokens: number;
+  saved_input_tokens: number;
+  runtime_path: string | null;
+  runtime_version: string | null;
+  poisoned_at: Date | null;
+  poisoned_reason: PoisonReason | null;
+  poisoned_message: string | null;
+  transcript_state: "available" | "missing" | null;
+  transcript_checked_at: Date | null;
+  transcript_bytes: bigint | null;
+  transcript_modified_at: Date | null;
 };
 
 /**
@@ -46,7 +58,12 @@ export async function selectSessions(where: Prisma.Sql, limit: number): Promise<
            COALESCE(a.execution_count, 0)::int AS execution_count,
            COALESCE(a.input_tokens, 0)::float8 AS input_tokens,
            COALESCE(a.output_tokens, 0)::float8 AS output_tokens,
-           COALESCE(a.cost_usd, 0)::float8 AS cost_usd
+           COALESCE(a.cost_usd, 0)::float8 AS cost_usd,
+           COALESCE(a.resumed_turns, 0)::int AS resumed_turns,
+           COALESCE(a.cache_read_tokens, 0)::float8 AS cache_read_tokens,
+           COALESCE(a.saved_input_tokens, 0)::float8 AS saved_input_tokens,
+           s.runtime_path, s.runtime_version, s.poisoned_at, s.poisoned_reason, s.poisoned_message,
+           s.transcript_state, s.transcript_checked_at, s.transcript_bytes, s.transcript_modified_at
     FROM sessions s
     JOIN issues i ON i.id = s.issue_id
     LEFT JOIN LATERAL (
@@ -54,6 +71,9 @@ export async function selectSessions(where: Prisma.Sql, limit: number): Promise<
              sum(e.input_tokens) AS input_tokens,
              sum(e.output_tokens) AS output_tokens,
              sum(e.cost_usd) AS cost_usd,
+             count(*) FILTER (WHERE e.session_resumed) AS resumed_turns,
+             sum(e.cache_read_tokens) AS cache_read_tokens,
+             sum(e.transcript_tokens) FILTER (WHERE e.session_resumed) AS saved_input_tokens,
              max(COALESCE(e.finished_at, e.started_at, e.created_at)) AS last_at,
              (array_agg(e.status::text ORDER BY e.created_at DESC, e.id DESC))[1] AS latest_status
       FROM executions e
@@ -67,6 +87,7 @@ export async function selectSessions(where: Prisma.Sql, limit: number): Promise<
 }
 
 function toSessionSummary(row: SessionRow, now: Date): SessionSummary {
+  const expiry = sessionExpiry(transcriptRetentionDays(row.agent), row.last_activity_at, now);
   return {
     id: row.id,
     number: row.number,
@@ -88,8 +109,23 @@ function toSessionSummary(row: SessionRow, now: Date): SessionSummary {
       inputTokens: Number(row.input_tokens),
       outputTokens: Number(row.output_tokens),
       costUsd: Number(row.cost_usd),
+      resumedTurns: Number(row.resumed_turns),
+      cacheReadTokens: Number(row.cache_read_tokens),
+      savedInputTokens: Number(row.saved_input_tokens),
     },
-    expiry: sessionExpiry(transcriptRetentionDays(row.agent), row.last_activity_at, now),
+    // A checked transcript is a fact; the age-based guess is only for sessions never checked.
+    expiry: row.transcript_state ? { ...expiry, mayHaveExpired: false } : expiry,
+    runtime: row.runtime_path ? { path: row.runtime_path, version: row.runtime_version } : null,
+    poisoned: row.poisoned_at && row.poisoned_reason ? { reason: row.poisoned_reason, message: row.poisoned_message, at: row.poisoned_at.toISOString() } : null,
+    health:
+      row.transcript_state && row.transcript_checked_at
+        ? {
+            state: row.transcript_state,
+            checkedAt: row.transcript_checked_at.toISOString(),
+            bytes: row.transcript_bytes === null ? null : Number(row.transcript_bytes),
+            modifiedAt: row.transcript_modified_at?.toISOString() ?? null,
+          }
+        : null,
   };
 }
 

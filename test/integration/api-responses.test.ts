@@ -18,13 +18,7 @@ import * as specRoute from "@/app/api/specs/[id]/route";
 import { backlinksResponseSchema, resolveReferencesResponseSchema } from "@/lib/references/schema";
 import { bundleSchema, bundleSummarySchema, deleteBundleResponseSchema, loadBundleResponseSchema } from "@/lib/bundles/schema";
 import { apiErrorBodySchema, listResponseSchema } from "@/lib/schemas/common";
-import {
-  executionEventPageSchema,
-  executionListItemSchema,
-  executionSchema,
-  executionSummarySchema,
-  sessionTreeResponseSchema,
-} from "@/lib/executions/schema";
+import { executionEventPageSchema, executionListItemSchema, executionSchema, executionSummarySchema, sessionTreeResponseSchema } from "@/lib/executions/schema";
 import { deleteIssueResponseSchema, issueSchema } from "@/lib/issues/schema";
 import { searchResponseSchema } from "@/lib/search/schema";
 import { sessionDetailSchema, sessionSummarySchema } from "@/lib/sessions/schema";

@@ -19,6 +19,9 @@ export const api = {
   continue: (id: string, prompt: string, headers?: Record<string, string>) =>
     send<ExecutionDto>(continueRoute, { id, body: { prompt }, headers, path: `/api/executions/${id}/continue` }),
   fork: (id: string, prompt: string, headers?: Record<string, string>) => send<ExecutionDto>(forkRoute, { id, body: { prompt }, headers, path: `/api/executions/${id}/fork` }),
+  /** Continue or Fork with any body ({prompt, freshSession}). */
+  followUp: (mode: "continue" | "fork", id: string, body: Record<string, unknown>) =>
+    send<ExecutionDto>(mode === "continue" ? continueRoute : forkRoute, { id, body, path: `/api/executions/${id}/${mode}` }),
   cancel: (id: string) => send<ExecutionDto>(cancelRoute, { id, method: "POST", path: `/api/executions/${id}/cancel` }),
   startFresh: (id: string, body?: unknown) => send<ExecutionDto>(startFreshRoute, { id, method: "POST", body, path: `/api/executions/${id}/start-fresh` }),
   events: (id: string, after = 0) =>

@@ -48,11 +48,18 @@ export interface ToolCall {
   input: Record<string, unknown>;
 }
 
+/**
+ * Input usage a reply reports (message_start), e.g. prompt-cache reads to
+ * test resume telemetry. Defaults: 12 input tokens, no cache.
+ */
+export type ReplyUsage = { input_tokens?: number; cache_read_input_tokens?: number; cache_creation_input_tokens?: number };
+
 /** How the stand-in answers one /v1/messages request. */
 export type Reply =
   | {
       kind: "text";
       text: string;
+      usage?: ReplyUsage;
       /** Emitted as a thinking block before the text. */
       thinking?: string;
       /** The text is streamed in deltas of at most this many characters (default 8). */
@@ -65,6 +72,7 @@ export type Reply =
   | {
       kind: "tool_use";
       calls: ToolCall[];
+      usage?: ReplyUsage;
       /** Optional text block before the tool calls ("Let me look…"). */
       text?: string;
       delayMs?: number;
@@ -285,7 +293,7 @@ export async function startMessagesApi(options: MessagesApiOptions = {}): Promis
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: 12, output_tokens: 1 },
+        usage: { input_tokens: 12, output_tokens: 1, ...(reply.kind === "hang" ? {} : reply.usage) },
       },
     });
 

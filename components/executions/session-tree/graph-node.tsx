@@ -3,9 +3,11 @@
 // One execution in the session tree picture, the edges between them, and the tooltip.
 import { memo } from "react";
 import { cn } from "@/lib/cn";
-import type { ExecutionStatus } from "@/lib/executions/types";
+import type { SessionTreeNode } from "@/lib/executions/schema";
+import type { ExecutionStatus, SessionTreeEdge } from "@/lib/executions/types";
 import { excerpt, formatCost, formatDuration, shortId } from "@/lib/executions/format";
 import { formatRelative } from "@/lib/format";
+import { resumeBadge } from "@/lib/resume-text";
 import { LAYOUT, linkPath, type LaidOutLink, type LaidOutNode } from "@/lib/executions/session-tree-layout";
 import type { View } from "./viewport";
 
@@ -18,8 +20,19 @@ export const STATUS_FILL: Record<ExecutionStatus, string> = {
   interrupted: "fill-amber-500",
 };
 
+/** How each kind of edge is drawn (links and legend) and named. A restart (Start fresh, or Arbor's retry from its transcript) is amber and dotted. */
+export const EDGE_LOOK: Record<SessionTreeEdge, { stroke: string; dash?: string; kind: string }> = {
+  root: { stroke: "stroke-zinc-400 dark:stroke-zinc-500", kind: "original" },
+  continue: { stroke: "stroke-zinc-400 dark:stroke-zinc-500", kind: "continuation" },
+  fork: { stroke: "stroke-violet-500 dark:stroke-violet-400", dash: "6 4", kind: "fork" },
+  restarted: { stroke: "stroke-amber-500 dark:stroke-amber-400", dash: "2 4", kind: "restart" },
+};
+
+/** ", from Arbor's transcript" for a turn that carried it instead of resuming the agent's session. */
+const fromTranscript = (e: SessionTreeNode) => (e.resume?.decision === "fresh_with_transcript" ? ", from Arbor's transcript" : "");
+
 function edgeWord(n: LaidOutNode): string {
-  return n.node.edge === "fork" ? "fork" : n.node.edge === "continue" ? "continuation" : "original";
+  return EDGE_LOOK[n.node.edge].kind + fromTranscript(n.node);
 }
 
 /** The node's accessible name: "#1a2b3c4d, fork, completed, head: <prompt>". */
@@ -87,6 +100,7 @@ export const GraphNode = memo(function GraphNode({
             <tspan dx={6} className="fill-zinc-500 font-sans text-[11px] font-normal dark:fill-zinc-400">
               {e.status}
               {e.isHead ? " · head" : ""}
+              {e.resume?.decision === "fresh_with_transcript" ? " · transcript" : ""}
             </tspan>
           </text>
           <text x={16} y={12} className="fill-zinc-600 text-[11px] dark:fill-zinc-400">
@@ -125,9 +139,9 @@ export const GraphLinks = memo(function GraphLinks({ links }: { links: LaidOutLi
           d={linkPath(l)}
           data-edge={l.edge}
           data-link={l.id}
-          className={l.edge === "fork" ? "stroke-violet-500 dark:stroke-violet-400" : "stroke-zinc-400 dark:stroke-zinc-500"}
+          className={EDGE_LOOK[l.edge].stroke}
           strokeWidth={2}
-          strokeDasharray={l.edge === "fork" ? "6 4" : undefined}
+          strokeDasharray={EDGE_LOOK[l.edge].dash}
           vectorEffect="non-scaling-stroke"
         />
       ))}
@@ -151,9 +165,10 @@ export function Tooltip({ id, n, view, height }: { id: string; n: LaidOutNode; v
     >
       <p className="font-mono font-semibold">
         #{shortId(e.id)} · {e.status}
-        {e.edge === "fork" ? " · fork" : e.edge === "continue" ? " · continuation" : ""}
+        {e.edge === "root" ? "" : ` · ${EDGE_LOOK[e.edge].kind}`}
         {e.isHead ? " · head" : ""}
       </p>
+      {e.resume?.decision === "fresh_with_transcript" ? <p className="mt-1 text-amber-700 dark:text-amber-400">{resumeBadge(e)?.label}</p> : null}
       <p className="mt-1 whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{excerpt(e.prompt, 220)}</p>
       <p className="mt-1 text-zinc-500">
         {formatCost(e.usage?.costUsd)} · {formatDuration(e.usage?.durationMs)}

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { buildSessionTree } from "@/lib/executions/build-session-tree";
 import { latestHead } from "@/lib/executions/session-tree";
-import { chainWithForks, runContinueFork } from "@/test/support/execution-fixtures";
+import { chainWithForks, makeExecution, runContinueFork } from "@/test/support/execution-fixtures";
 
 const mockPush = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push: mockPush }) }));
@@ -46,6 +46,22 @@ describe("SessionTreeGraph", () => {
     expect(container.querySelector(`[data-node-id="${next.id}"]`)).toHaveAttribute("data-head", "true");
     expect(container.querySelector(`[data-node-id="${fork.id}"]`)).toHaveAttribute("data-head", "true");
     expect(container.querySelector(`[data-node-id="${run.id}"]`)).not.toHaveAttribute("data-head");
+  });
+
+  it("draws a restart (Arbor's retry from its transcript) with its own amber dotted edge, and says so", () => {
+    const { run, next } = runContinueFork();
+    const failed = makeExecution({ parentExecutionId: next.id, sessionId: null, status: "failed", error: { code: "session_not_found", message: "gone" } });
+    const retry = makeExecution({
+      restartedFromExecutionId: failed.id,
+      resume: { decision: "fresh_with_transcript", reason: "resume_rejected", message: null, transcriptSourceExecutionId: next.id },
+    });
+    const { container } = render(<SessionTreeGraph roots={buildSessionTree([run, next, failed, retry])} label="tree" />);
+    const restarted = container.querySelectorAll('path[data-edge="restarted"]');
+    expect(restarted).toHaveLength(1);
+    expect(restarted[0].getAttribute("stroke-dasharray")).toBe("2 4");
+    expect(restarted[0].getAttribute("class")).toMatch(/amber/);
+    expect(container.querySelector(`[data-node-id="${retry.id}"]`)).toHaveAttribute("aria-label", expect.stringMatching(/, restart, from Arbor's transcript, completed/));
+    expect(screen.getByLabelText("Legend")).toHaveTextContent("restart");
   });
 
   it("names nodes for screen readers and shows a tooltip with prompt and cost on focus", async () => {

@@ -4,7 +4,7 @@
 import { Button, LinkButton } from "@/components/ui/button";
 import { shortId } from "@/lib/executions/format";
 import { compareHref } from "@/lib/hrefs";
-import { STATUS_FILL } from "./graph-node";
+import { EDGE_LOOK, STATUS_FILL } from "./graph-node";
 
 export function TreeToolbar({
   controls,
@@ -98,18 +98,14 @@ export function CompareBar({ selected, onDone }: { selected: readonly string[]; 
 export function TreeLegend() {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-zinc-500" aria-label="Legend">
-      <span className="flex items-center gap-1.5">
-        <svg width="28" height="6" aria-hidden="true">
-          <path d="M0,3H28" className="stroke-zinc-400" strokeWidth={2} />
-        </svg>
-        continue
-      </span>
-      <span className="flex items-center gap-1.5">
-        <svg width="28" height="6" aria-hidden="true">
-          <path d="M0,3H28" className="stroke-violet-500" strokeWidth={2} strokeDasharray="6 4" />
-        </svg>
-        fork
-      </span>
+      {(["continue", "fork", "restarted"] as const).map((edge) => (
+        <span key={edge} className="flex items-center gap-1.5">
+          <svg width="28" height="6" aria-hidden="true">
+            <path d="M0,3H28" className={EDGE_LOOK[edge].stroke} strokeWidth={2} strokeDasharray={EDGE_LOOK[edge].dash} />
+          </svg>
+          {edge === "restarted" ? "restart" : edge}
+        </span>
+      ))}
       <span className="flex items-center gap-1.5">
         <svg width="16" height="16" aria-hidden="true">
           <circle cx="8" cy="8" r="4" className="fill-emerald-500" />

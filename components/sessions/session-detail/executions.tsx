@@ -9,7 +9,8 @@ import type { SessionDetail } from "@/lib/sessions/schema";
 
 function edgeOf(execution: ExecutionDto, index: number): string {
   if (execution.parentExecutionId) return "continue";
-  if (execution.forkedFromExecutionId) return "fork start";
+  if (execution.forkedFromExecutionId) return execution.resume?.decision === "fresh_with_transcript" ? "from Arbor's transcript" : "fork start";
+  if (execution.restartedFromExecutionId) return execution.resume?.decision === "fresh_with_transcript" ? "restart, from Arbor's transcript" : "restart";
   return index === 0 ? "start" : "turn";
 }
 

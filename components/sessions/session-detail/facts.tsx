@@ -1,5 +1,6 @@
 // The session page's facts: its agent session id, issue, fork origin, totals and transcript retention.
 import type { ReactNode } from "react";
+import { ResumeSavings, TranscriptFact } from "@/components/sessions/session-resume";
 import { StatusBadge } from "@/components/ui/badges";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ExecutionLink, TextLink } from "@/components/ui/text-link";
@@ -50,21 +51,18 @@ export function SessionFacts({ session }: { session: SessionDetail }) {
         {t.executionCount === 1 ? "1 execution" : `${t.executionCount} executions`} · {t.inputTokens.toLocaleString("en-US")} in /{" "}
         {t.outputTokens.toLocaleString("en-US")} out tokens · {formatCost(t.costUsd)}
       </Fact>
-      <Fact label="Transcript kept">
-        {session.expiry.retentionDays === null ? (
-          "unknown"
-        ) : (
-          <>
-            {session.expiry.retentionDays} days after last use
-            {session.expiry.expiresAt ? (
-              <span className="text-zinc-500">
-                {" "}
-                ({session.expiry.mayHaveExpired ? "may be gone since" : "until at least"} <RelativeTime iso={session.expiry.expiresAt} />)
-              </span>
-            ) : null}
-          </>
-        )}
+      <Fact label="Resume">
+        <ResumeSavings session={session} />
       </Fact>
+      <Fact label="Transcript">
+        <TranscriptFact session={session} />
+      </Fact>
+      {session.runtime ? (
+        <Fact label="Runtime">
+          <code className="break-all font-mono text-xs">{session.runtime.path}</code>
+          {session.runtime.version ? <span className="text-zinc-500"> ({session.runtime.version})</span> : null}
+        </Fact>
+      ) : null}
     </dl>
   );
 }

@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { SessionDetailView } from "@/components/sessions/session-detail/session-detail-view";
+import type { ExecutionDto } from "@/lib/executions/schema";
 import type { SessionDetail } from "@/lib/sessions/schema";
 import { makeExecution } from "@/test/support/execution-fixtures";
 
@@ -16,7 +18,7 @@ const head = makeExecution({
   sessionId: "sid-1",
   managedSessionId: "SESS-1",
   runnerId: "r1",
-  usage: { inputTokens: 10, outputTokens: 5, costUsd: 0.01, durationMs: 100, numTurns: 1 },
+  usage: { inputTokens: 10, outputTokens: 5, cacheReadTokens: null, cacheCreationTokens: null, costUsd: 0.01, durationMs: 100, numTurns: 1 },
   createdAt: old,
   startedAt: old,
   finishedAt: old,
@@ -39,8 +41,11 @@ function session(overrides: Partial<SessionDetail> = {}): SessionDetail {
     updatedAt: old,
     lastActivityAt: old,
     latestStatus: "completed",
-    totals: { executionCount: 1, inputTokens: 10, outputTokens: 5, costUsd: 0.01 },
+    totals: { executionCount: 1, inputTokens: 10, outputTokens: 5, costUsd: 0.01, resumedTurns: 0, cacheReadTokens: 0, savedInputTokens: 0 },
     expiry: { retentionDays: 30, expiresAt: new Date(Date.parse(old) + 30 * DAY).toISOString(), mayHaveExpired: true },
+    runtime: null,
+    poisoned: null,
+    health: null,
     executions: [head],
     headExecutionId: head.id,
     head,
@@ -69,19 +74,16 @@ function renderWith(detail: SessionDetail) {
   );
 }
 
-test("an expired-looking session shows the risk, and the Continue/Fork form only after it is acknowledged", async () => {
+test("an expired-looking session says up front that a Continue carries Arbor's transcript, and offers the form at once", async () => {
   renderWith(session());
   await screen.findByRole("heading", { level: 1, name: "Auth approach" });
-  expect(screen.getByRole("note")).toHaveTextContent("This session may have expired");
-  const alert = screen.getByRole("alert");
-  expect(alert).toHaveTextContent("Continuing may fail: this session may have expired.");
-  expect(alert).toHaveTextContent("keeps transcripts for 30 days");
-  expect(screen.queryByRole("button", { name: "Continue Session" })).toBeNull();
-
-  fireEvent.click(screen.getByRole("button", { name: "Continue or fork anyway…" }));
-  expect(screen.getByRole("button", { name: "Continue Session" })).toBeInTheDocument();
-  expect(screen.getByRole("button", { name: "Fork Session" })).toBeInTheDocument();
-  expect(screen.getByText("(may have expired)")).toBeInTheDocument();
+  const outlook = screen.getAllByRole("note").find((n) => n.dataset.slot === "resume-outlook")!;
+  expect(outlook).toHaveTextContent("This session may have expired");
+  expect(outlook).toHaveTextContent("if so, a Continue or Fork starts a fresh session that carries Arbor's transcript of the conversation");
+  expect(screen.getByText("May have expired")).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Continue Session" })).toBeEnabled();
+  expect(screen.getByRole("button", { name: "Fork Session" })).toBeEnabled();
+  expect(screen.getByRole("checkbox", { name: /Start a fresh session/ })).not.toBeChecked();
 
   // Its executions in order with the head marked, its forks, and what cites it.
   const executions = screen.getByRole("list", { name: "Executions of SESS-1" });
@@ -91,10 +93,48 @@ test("an expired-looking session shows the risk, and the Continue/Fork form only
   expect(await screen.findByRole("link", { name: "Auth spec" })).toHaveAttribute("href", "/specs/SPEC-3");
 });
 
+test("a checked transcript is shown as a fact (replacing the guess), with the poison mark and what resume saved", async () => {
+  const checkedAt = new Date(Date.now() - 60_000).toISOString();
+  renderWith(
+    session({
+      health: { state: "missing", checkedAt, bytes: null, modifiedAt: null },
+      expiry: { retentionDays: 30, expiresAt: old, mayHaveExpired: false },
+      poisoned: { reason: "context_window_exceeded", message: "Prompt is too long", at: checkedAt },
+      totals: { executionCount: 3, inputTokens: 10, outputTokens: 5, costUsd: 0.01, resumedTurns: 2, cacheReadTokens: 120_000, savedInputTokens: 45_000 },
+      runtime: { path: "/opt/claude/bin/claude.exe", version: "2.1.330" },
+    }),
+  );
+  await screen.findByRole("heading", { level: 1, name: "Auth approach" });
+  expect(screen.getByText("Expired")).toBeInTheDocument();
+  expect(screen.queryByText("May have expired")).toBeNull();
+  expect(screen.getByText("Session expired").closest("[data-slot=session-health]")).toHaveAttribute("data-state", "expired");
+  expect(screen.getByText(/resumed turns/).closest("[data-slot=resume-savings]")).toHaveTextContent("2 resumed turns · saved ≈ 45,000 input tokens · 120,000 cache read");
+  expect(screen.getByText("/opt/claude/bin/claude.exe")).toBeInTheDocument();
+  const poisoned = screen.getAllByRole("note").find((n) => n.dataset.slot === "session-poisoned")!;
+  expect(poisoned).toHaveTextContent("Poisoned: its last turn no longer fit the model's context window: Prompt is too long.");
+  expect(screen.getByRole("button", { name: "Clear the mark" })).toBeInTheDocument();
+  const outlook = screen.getAllByRole("note").find((n) => n.dataset.slot === "resume-outlook")!;
+  expect(outlook).toHaveTextContent("This session is poisoned");
+});
+
 test("a fresh session offers Continue and Fork from its head at once", async () => {
   renderWith(session({ expiry: { retentionDays: 30, expiresAt: new Date(Date.now() + DAY).toISOString(), mayHaveExpired: false } }));
   await screen.findByRole("heading", { level: 1, name: "Auth approach" });
   expect(screen.queryByRole("note")).toBeNull();
   expect(screen.getByRole("button", { name: "Continue Session" })).toBeEnabled();
   expect(screen.getByRole("button", { name: "Archive" })).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Mark poisoned…" })).toBeInTheDocument();
+});
+
+test("a person marks the session poisoned, with a note", async () => {
+  const user = userEvent.setup();
+  renderWith(session({ expiry: { retentionDays: 30, expiresAt: new Date(Date.now() + DAY).toISOString(), mayHaveExpired: false } }));
+  await screen.findByRole("heading", { level: 1, name: "Auth approach" });
+  await user.click(screen.getByRole("button", { name: "Mark poisoned…" }));
+  const form = screen.getByRole("form", { name: "Mark this session poisoned" });
+  await user.type(screen.getByLabelText("Why (optional)"), "it keeps looping");
+  await user.click(within(form).getByRole("button", { name: "Mark poisoned" }));
+  const patch = (global.fetch as jest.Mock).mock.calls.find(([, init]) => init?.method === "PATCH");
+  expect(patch[0]).toBe("/api/sessions/SESS-1");
+  expect(JSON.parse(patch[1].body)).toEqual({ poisoned: true, poisonNote: "it keeps looping" });
 });

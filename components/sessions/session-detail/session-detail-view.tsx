@@ -7,7 +7,8 @@ import { useState } from "react";
 import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
 import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
-import { agentName, ArchivedBadge, ExpiredBadge, expiryText } from "@/components/sessions/session-badges";
+import { agentName, ArchivedBadge, ExpiredBadge } from "@/components/sessions/session-badges";
+import { PoisonControl } from "@/components/sessions/session-resume";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EntityHeader } from "@/components/ui/page-header";
@@ -32,6 +33,7 @@ export function SessionDetailView({ id }: { id: string }) {
 
 function SessionDetailBody({ session }: { session: SessionDetail }) {
   const [editing, setEditing] = useState(false);
+  const [markingPoisoned, setMarkingPoisoned] = useState(false);
   const update = useUpdateSession(session.id);
 
   return (
@@ -44,14 +46,21 @@ function SessionDetailBody({ session }: { session: SessionDetail }) {
         onEdit={() => setEditing(true)}
         editLabel="Edit"
         actions={
-          <Button
-            variant="secondary"
-            disabled={update.isPending}
-            aria-busy={update.isPending && update.variables?.archived !== undefined}
-            onClick={() => update.mutate({ archived: !session.archived })}
-          >
-            {session.archived ? "Unarchive" : "Archive"}
-          </Button>
+          <>
+            <Button
+              variant="secondary"
+              disabled={update.isPending}
+              aria-busy={update.isPending && update.variables?.archived !== undefined}
+              onClick={() => update.mutate({ archived: !session.archived })}
+            >
+              {session.archived ? "Unarchive" : "Archive"}
+            </Button>
+            {session.poisoned ? null : (
+              <Button variant="ghost" disabled={markingPoisoned} onClick={() => setMarkingPoisoned(true)}>
+                Mark poisoned…
+              </Button>
+            )}
+          </>
         }
       >
         <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
@@ -71,12 +80,7 @@ function SessionDetailBody({ session }: { session: SessionDetail }) {
         {!editing && update.isError ? <ErrorAlert>{update.error.message}</ErrorAlert> : null}
       </EntityHeader>
 
-      {session.expiry.mayHaveExpired ? (
-        <div role="note" data-slot="session-expired" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200">
-          <p className="font-medium">This session may have expired</p>
-          <p className="mt-1">{expiryText(session)}</p>
-        </div>
-      ) : null}
+      <PoisonControl session={session} marking={markingPoisoned} onDone={() => setMarkingPoisoned(false)} />
 
       {editing ? (
         <EditSession session={session} onDone={() => setEditing(false)} />

@@ -1,6 +1,7 @@
 import type { AgentDefinition } from "@/server/agents/types";
 import { buildClaudeLaunch } from "@/server/agents/claude/build-claude-launch";
 import { classifyClaudeStderr } from "@/server/agents/claude/classify-claude-stderr";
+import { claudeSessionTranscript } from "@/server/agents/claude/claude-transcript-path";
 import { normalizeClaudeEvent } from "@/server/agents/claude/normalize-claude-event";
 import { parseClaudeLine } from "@/server/agents/claude/parse-claude-line";
 
@@ -16,6 +17,7 @@ export const claudeAgent: AgentDefinition = {
   sessionCapabilities: ["assign-id-at-launch", "resume-by-id", "fork", "fork-at-message", "continue-latest"],
   transcriptRetentionDays: 30,
   probesCli: true,
+  sessionTranscript: claudeSessionTranscript,
   buildLaunch: buildClaudeLaunch,
   parseLine: parseClaudeLine,
   classifyStderr: classifyClaudeStderr,

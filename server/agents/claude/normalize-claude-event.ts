@@ -1,4 +1,4 @@
-import type { LogEntry } from "@/lib/executions/log-entries";
+import type { LogEntry, LogUsage } from "@/lib/executions/log-entries";
 import type { AgentEvent } from "@/server/agents/types";
 import { readClaudeUsage } from "@/server/agents/claude/read-claude-usage";
 import { summarizeClaudeToolCall } from "@/server/agents/claude/summarize-tool-call";
@@ -114,10 +114,15 @@ function resultEntry(line: Json): LogEntry {
     isError: line.is_error === true,
     text,
     costUsd: numberOrNull(line.total_cost_usd),
-    usage: readClaudeUsage(line.usage),
+    usage: logUsage(line.usage),
     durationMs: numberOrNull(line.duration_ms),
     numTurns: numberOrNull(line.num_turns),
   };
+}
+
+function logUsage(usage: unknown): LogUsage {
+  const { inputTokens, outputTokens } = readClaudeUsage(usage);
+  return { inputTokens, outputTokens };
 }
 
 function retryMessage(line: Json): string {

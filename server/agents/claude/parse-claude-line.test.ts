@@ -40,17 +40,29 @@ describe("parseClaudeLine", () => {
       isError: false,
       subtype: "success",
       errorMessage: null,
-      usage: { inputTokens: 24, outputTokens: 65 },
+      usage: { inputTokens: 24, outputTokens: 65, cacheReadTokens: 0, cacheCreationTokens: 0 },
       costUsd: json("resultSuccess").total_cost_usd,
       durationMs: json("resultSuccess").duration_ms,
       numTurns: 3,
       sessionNotFound: false,
+      contextExceeded: false,
     });
   });
 
   it("adds prompt-cache tokens to the input tokens", () => {
     const result = { ...json("resultSuccess"), usage: { input_tokens: 10, cache_creation_input_tokens: 5, cache_read_input_tokens: 100, output_tokens: 7 } };
-    expect(parseClaudeLine(JSON.stringify(result)).signals.result?.usage).toEqual({ inputTokens: 115, outputTokens: 7 });
+    expect(parseClaudeLine(JSON.stringify(result)).signals.result?.usage).toEqual({ inputTokens: 115, outputTokens: 7, cacheReadTokens: 100, cacheCreationTokens: 5 });
+  });
+
+  it("flags a turn that no longer fits the context window (and nothing else)", () => {
+    const tooLong = { ...json("resultApiError"), result: "Prompt is too long" };
+    expect(parseClaudeLine(JSON.stringify(tooLong)).signals.result?.contextExceeded).toBe(true);
+    const apiWording = { ...json("resultApiError"), result: "API Error: 400 prompt is too long: 210000 tokens > 200000 maximum" };
+    expect(parseClaudeLine(JSON.stringify(apiWording)).signals.result?.contextExceeded).toBe(true);
+    expect(parseClaudeLine(line("resultApiError")).signals.result?.contextExceeded).toBe(false);
+    // A successful answer that merely talks about long prompts is no failure.
+    const talk = { ...json("resultSuccess"), result: "The prompt is too long to read aloud, but here it is." };
+    expect(parseClaudeLine(JSON.stringify(talk)).signals.result?.contextExceeded).toBe(false);
   });
 
   it("reports an API failure's message and keeps its session (the session exists)", () => {

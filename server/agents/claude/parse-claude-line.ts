@@ -25,6 +25,13 @@ import { readClaudeUsage } from "@/server/agents/claude/read-claude-usage";
 
 export const SESSION_NOT_FOUND = /No conversation found with session ID/i;
 
+/**
+ * The conversation no longer fits the model's context window: the API's 400
+ * "prompt is too long: N tokens > M maximum", which Claude Code reports as
+ * its result ("Prompt is too long"), or its own wording of the same.
+ */
+export const CONTEXT_EXCEEDED = /prompt is too long|context window (?:exceeded|limit)|exceeds? the (?:model'?s )?(?:maximum )?context/i;
+
 type Json = Record<string, unknown>;
 
 export function parseClaudeLine(line: string, options: { truncated?: boolean } = {}): ParsedLine {
@@ -94,6 +101,7 @@ function resultSignal(line: Json): ResultSignal {
     durationMs: numberOrNull(line.duration_ms),
     numTurns: numberOrNull(line.num_turns),
     sessionNotFound,
+    contextExceeded: isError && [errorMessage ?? "", typeof line.result === "string" ? line.result : ""].some((text) => CONTEXT_EXCEEDED.test(text)),
   };
 }
 

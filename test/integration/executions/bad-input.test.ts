@@ -145,8 +145,8 @@ describe("Continue and Fork when the session's runner is gone", () => {
         const error = expectError(response);
         expect(error.code).toBe("conflict");
         expect(error.message).toContain(`runner ${runnerId} (old-box), which is offline`);
-        expect(error.message).toMatch(/start fresh/i);
-        expect(error.details).toMatchObject({ reason: "runner_unavailable", runnerId, canStartFresh: true });
+        expect(error.message).toMatch(/ask for a fresh session \(it carries Arbor's transcript of the conversation, on any runner\)/);
+        expect(error.details).toMatchObject({ reason: "runner_unavailable", runnerId, canStartFresh: true, canForceFresh: true });
       }
     }
     expect(await prisma.execution.count()).toBe(2);

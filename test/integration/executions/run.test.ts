@@ -35,6 +35,8 @@ test("POST runs the agent: queued, session pinned mid-run, completed with usage 
   expect(done.usage).toEqual({
     inputTokens: expect.any(Number),
     outputTokens: expect.any(Number),
+    cacheReadTokens: 0,
+    cacheCreationTokens: 0,
     costUsd: expect.any(Number),
     durationMs: expect.any(Number),
     numTurns: 1,

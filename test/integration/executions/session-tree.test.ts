@@ -7,13 +7,14 @@ import { makeIssue } from "@/test/support/factories";
 
 // GET /api/issues/:id/session-tree: the issue's executions as a tree. A
 // Continue hangs under its parent (edge "continue"), a Fork under the
-// execution it branched from (edge "fork"), anything else is a root; the
-// latest turn of each line is its head.
+// execution it branched from (edge "fork"), a restart under the execution it
+// re-ran (edge "restarted"), anything else is a root; the latest turn of
+// each line is its head.
 //
 //   A (root) ─┬─ B (continue) ── C (continue)
 //             ├─ F (fork) ────── G (continue)
-//             └─ D (fork: a Continue on A once A was no longer its session's head)
-//   R (root: Start fresh from A)
+//             ├─ D (fork: a Continue on A once A was no longer its session's head)
+//             └─ R (restarted: Start fresh from A)
 
 jest.setTimeout(90_000);
 
@@ -56,15 +57,15 @@ test("the session tree of an issue with continues, forks and a restart", async (
         [b.id, "continue", false, [[c.id, "continue", true, []]]],
         [f.id, "fork", false, [[g.id, "continue", true, []]]],
         [d.id, "fork", true, []],
+        [r.id, "restarted", true, []],
       ],
     ],
-    [r.id, "root", true, []],
   ]);
 
   // Every node is a whole execution, as GET /api/executions/:id gives it, plus its place in the tree.
   const [rootA] = tree.body.roots;
   const { edge, isHead, children, ...asExecution } = rootA;
-  expect({ edge, isHead, children: children.length }).toEqual({ edge: "root", isHead: false, children: 3 });
+  expect({ edge, isHead, children: children.length }).toEqual({ edge: "root", isHead: false, children: 4 });
   const { waitingForExecutionId: _ignored, ...fromGet } = (await api.get(a.id)).body;
   expect(asExecution).toMatchObject(fromGet);
   const forkNode = rootA.children[1];

@@ -1,73 +1,23 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { prisma } from "@/server/db";
-import { expectError } from "@/test/support/api";
-import { api, waitForEnd } from "@/test/support/executions-api";
-import { useRunningHarness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
-import { historyText, transcriptPath } from "@/test/support/turn-script";
+import { api, waitForEnd } from "@/test/support/executions-api";
+import { expectError } from "@/test/support/api";
+import { historyText, turnText } from "@/test/support/turn-script";
+import { useRunningHarness } from "@/test/support/executions-harness";
 
-// When the agent no longer has a session (transcript expired or deleted), a
-// Continue or Fork fails with session_not_found, never silently starts a new
-// session, and never records the id the CLI made up for the failed attempt.
-// The way out is Start fresh: same prompt, new session, linked to the failure.
+// A session the agent does not have (it never existed on this machine, or its
+// transcript is gone) is never resumed blindly and never silently dropped: the
+// turn carries Arbor's transcript of the conversation instead, and the ids
+// the CLI would have made up are never recorded. Start fresh re-runs a failed
+// turn with the conversation (default) or without it.
 
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
 
 const suite = useRunningHarness();
 
-async function resultLineOf(executionId: string): Promise<Record<string, unknown> | undefined> {
-  const row = await prisma.executionEvent.findFirst({ where: { executionId, kind: "result" } });
-  return row?.payload as Record<string, unknown> | undefined;
-}
-
-/** The executions that recorded this session id. */
-async function recordedBy(sessionId: string): Promise<string[]> {
-  const rows = await prisma.execution.findMany({ where: { sessionId }, select: { id: true } });
-  return rows.map((r) => r.id);
-}
-
-test("Continue after the transcript was deleted fails with session_not_found; Start fresh recovers", async () => {
-  const issueId = (await makeIssue()).id;
-  const first = await waitForEnd((await api.create({ issueId, prompt: "remember whiskey" })).body.id);
-  expect(first.status).toBe("completed");
-  const transcript = transcriptPath(suite.h.env.CLAUDE_CONFIG_DIR!, first.cwd, first.sessionId!);
-  expect(fs.existsSync(transcript)).toBe(true);
-  fs.rmSync(transcript);
-
-  const cont = await api.continue(first.id, "are you there xray");
-  expect(cont.status).toBe(201);
-  const failed = await waitForEnd(cont.body.id);
-  expect(failed).toMatchObject({ status: "failed", sessionId: null, sessionConfirmed: false });
-  expect(failed.error).toEqual({ code: "session_not_found", message: expect.stringMatching(/start fresh/i) });
-  // The CLI's result line names a session that does not exist; it is not recorded.
-  const result = await resultLineOf(failed.id);
-  expect(result).toMatchObject({ is_error: true, num_turns: 0, session_id: expect.any(String) });
-  const reported = result!.session_id as string;
-  expect(await recordedBy(reported)).toEqual(reported === first.sessionId ? [first.id] : []);
-  expect(suite.standIn.requestsFor("are you there xray")).toHaveLength(0);
-
-  for (const attempt of [() => api.continue(failed.id, "again?"), () => api.fork(failed.id, "branch?")]) {
-    const refused = await attempt();
-    expect(refused.status).toBe(409);
-    const error = expectError(refused);
-    expect(error.code).toBe("conflict");
-    expect(error.message).toMatch(/start fresh/i);
-    expect(error.details).toMatchObject({ reason: "session_not_found", canStartFresh: true });
-  }
-
-  const fresh = await api.startFresh(failed.id);
-  expect(fresh.status).toBe(201);
-  expect(fresh.body).toMatchObject({ status: "queued", restartedFromExecutionId: failed.id, prompt: "are you there xray", issueId, parentExecutionId: null, forkedFromExecutionId: null });
-  const restarted = await waitForEnd(fresh.body.id);
-  expect(restarted).toMatchObject({ status: "completed", error: null, sessionConfirmed: true });
-  expect([first.sessionId, null]).not.toContain(restarted.sessionId);
-  const history = historyText(suite.standIn.requestFor("are you there xray"));
-  expect(history).toContain("user: are you there xray");
-  expect(history).not.toContain("whiskey");
-});
-
-test("a Fork of an execution whose session never existed fails the same way, keeping none of the made-up ids", async () => {
+test("a Fork or Continue of an execution whose session never existed carries Arbor's transcript instead", async () => {
   const issueId = (await makeIssue()).id;
   const ghostSession = randomUUID();
   const now = new Date();
@@ -91,22 +41,60 @@ test("a Fork of an execution whose session never existed fails the same way, kee
 
   const forked = await api.fork(ghost.id, "branch zulu");
   expect(forked.status).toBe(201);
-  const failed = await waitForEnd(forked.body.id);
-  expect(failed).toMatchObject({ status: "failed", sessionId: null, sessionConfirmed: false, forkedFromExecutionId: ghost.id });
-  expect(failed.error?.code).toBe("session_not_found");
-  // Here the CLI's result line names the would-be fork id, which never came to exist.
-  const result = await resultLineOf(failed.id);
-  expect(result).toMatchObject({ is_error: true, session_id: expect.any(String) });
-  const reported = result!.session_id as string;
-  expect(await recordedBy(reported)).toEqual(reported === ghostSession ? [ghost.id] : []);
-  expect(suite.standIn.requestsFor("branch zulu")).toHaveLength(0);
+  const fork = await waitForEnd(forked.body.id);
+  expect(fork).toMatchObject({ status: "completed", forkedFromExecutionId: ghost.id, resume: { decision: "fresh_with_transcript", reason: "transcript_missing" } });
+  expect([ghostSession, null]).not.toContain(fork.sessionId);
+  // The model got the ghost's prompt as history (it had no answer) and the new one as the task; no resume was tried.
+  const [request] = suite.standIn.requestsFor("branch zulu");
+  expect(suite.standIn.requestsFor("branch zulu")).toHaveLength(1);
+  expect(turnText(request)).toMatch(/<arbor-user>\nfrom another machine yankee\n<\/arbor-user>\n<arbor-assistant>\n\(no answer\)/);
+  expect(await prisma.execution.count({ where: { issueId, status: "failed" } })).toBe(0);
 
   const cont = await api.continue(ghost.id, "continue zulu");
-  const failedCont = await waitForEnd(cont.body.id);
-  expect(failedCont).toMatchObject({ status: "failed", sessionId: null, error: { code: "session_not_found" } });
+  expect(await waitForEnd(cont.body.id)).toMatchObject({ status: "completed", forkedFromExecutionId: ghost.id, resume: { decision: "fresh_with_transcript" } });
+});
 
-  const fresh = await api.startFresh(failed.id, { prompt: "a new start" });
-  expect(fresh.status).toBe(201);
-  expect(fresh.body).toMatchObject({ prompt: "a new start", restartedFromExecutionId: failed.id });
-  expect(await waitForEnd(fresh.body.id)).toMatchObject({ status: "completed" });
+test("Start fresh re-runs a failed turn with the conversation (default) or without it, linked by restartedFromExecutionId", async () => {
+  const issueId = (await makeIssue()).id;
+  const first = await waitForEnd((await api.create({ issueId, prompt: "remember whiskey" })).body.id);
+  suite.standIn.on("are you there xray", () => ({ kind: "http_error", status: 400, message: "stand-in refuses this one" }));
+  const failed = await waitForEnd((await api.continue(first.id, "are you there xray")).body.id);
+  expect(failed).toMatchObject({ status: "failed", error: { code: "agent_error" } });
+  expect(await prisma.execution.count({ where: { restartedFromExecutionId: failed.id } })).toBe(0); // it ran: no automatic retry
+  suite.standIn.on("are you there xray", (request) => ({ kind: "text", text: `Echo: ${turnText(request).slice(-40)}` }));
+
+  const withIt = await api.startFresh(failed.id);
+  expect(withIt.status).toBe(201);
+  expect(withIt.body).toMatchObject({
+    status: "queued",
+    prompt: "are you there xray",
+    restartedFromExecutionId: failed.id,
+    parentExecutionId: null,
+    forkedFromExecutionId: null,
+    resume: { decision: "fresh_with_transcript", reason: "restart_with_conversation", transcriptSourceExecutionId: first.id },
+  });
+  const restarted = await waitForEnd(withIt.body.id);
+  expect(restarted).toMatchObject({ status: "completed", error: null, sessionConfirmed: true });
+  expect([first.sessionId, failed.sessionId, null]).not.toContain(restarted.sessionId);
+  const primed = suite.standIn.api.requests.filter((r) => turnText(r).includes("<arbor-request>") && turnText(r).includes("are you there xray"));
+  expect(primed).toHaveLength(1);
+  expect(turnText(primed[0])).toContain("remember whiskey");
+
+  const without = await api.startFresh(failed.id, { prompt: "a new start", withConversation: false });
+  expect(without.body).toMatchObject({ prompt: "a new start", restartedFromExecutionId: failed.id, resume: { decision: "fresh", reason: "restart_without_conversation", transcriptSourceExecutionId: null } });
+  expect(await waitForEnd(without.body.id)).toMatchObject({ status: "completed" });
+  const history = historyText(suite.standIn.requestFor("a new start"));
+  expect(history).toContain("user: a new start");
+  expect(history).not.toContain("whiskey");
+
+  const tree = await api.sessionTree(issueId);
+  const failedNode = tree.body.roots[0].children[0];
+  expect(failedNode.children.map((c) => [c.id, c.edge])).toEqual([
+    [restarted.id, "restarted"],
+    [without.body.id, "restarted"],
+  ]);
+
+  const bad = await api.startFresh(failed.id, { withConversation: "no" });
+  expect(bad.status).toBe(422);
+  expect(expectError(bad).message).toMatch(/withConversation must be true or false/);
 });

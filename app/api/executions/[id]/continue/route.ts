@@ -9,10 +9,10 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
-/** POST /api/executions/:id/continue {prompt} → 201 Execution */
+/** POST /api/executions/:id/continue {prompt, freshSession?} → 201 Execution */
 export const POST = withErrorHandling(async (request: Request, { params }: Context) => {
   const { id } = await params;
   const input = await readJson(request, followUpSchema);
   if (!input.ok) return errorResponse(input.error);
-  return createdResponse(await branchExecution(id, "continue", input.value.prompt, idempotencyKeyOf(request)));
+  return createdResponse(await branchExecution(id, "continue", input.value.prompt, idempotencyKeyOf(request), { forceFresh: input.value.freshSession }));
 });

@@ -9,11 +9,14 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
-/** POST /api/executions/:id/start-fresh {prompt?} → 201 Execution (same prompt by default, new session) */
+/**
+ * POST /api/executions/:id/start-fresh {prompt?, withConversation?} → 201 Execution: the same prompt by
+ * default, in a new session that carries Arbor's transcript of the conversation before it (withConversation: false: without it)
+ */
 export const POST = withErrorHandling(async (request: Request, { params }: Context) => {
   const { id } = await params;
   // No body at all means "the same prompt".
   const input = await readJson(request, startFreshSchema, { whenEmpty: {} });
   if (!input.ok) return errorResponse(input.error);
-  return createdResponse(await startFreshExecution(id, input.value.prompt, idempotencyKeyOf(request)));
+  return createdResponse(await startFreshExecution(id, { ...input.value, idempotencyKey: idempotencyKeyOf(request) }));
 });

@@ -1,0 +1,72 @@
+import type { ExecutionDto } from "@/lib/executions/schema";
+import type { ResumeReason } from "@/lib/executions/types";
+import type { PoisonReason, SessionSummary } from "@/lib/sessions/schema";
+
+// The words the UI uses for the resume decision, its telemetry and session
+// health (one place, so the execution page, the tree and the session page
+// say the same thing). Pure and isomorphic.
+
+const FRESH_BECAUSE: Partial<Record<ResumeReason, string>> = {
+  force_fresh: "a fresh session was asked for",
+  other_agent: "another agent made the session",
+  session_poisoned: "the session is poisoned",
+  capability_missing: "the installed CLI cannot resume",
+  runtime_changed: "another build of the CLI made the session",
+  cwd_missing: "the session's directory is gone",
+  transcript_missing: "the agent's session is gone",
+  restart_with_conversation: "started fresh with the conversation",
+};
+
+export type ResumeBadge = {
+  /** Short text for a badge. */
+  label: string;
+  /** The longer sentence (the recorded reason), if any. */
+  detail: string | null;
+  tone: "resumed" | "transcript" | "fresh";
+};
+
+/** How a turn related to the agent's session, for a badge; null for a new run or a plain resume with nothing to say. */
+export function resumeBadge(execution: Pick<ExecutionDto, "resume" | "telemetry">): ResumeBadge | null {
+  const resume = execution.resume;
+  if (!resume) return null;
+  switch (resume.decision) {
+    case "fresh_with_transcript":
+      return {
+        label:
+          resume.reason === "resume_rejected"
+            ? "continued from Arbor's transcript — the agent's session was gone"
+            : `continued from Arbor's transcript — ${FRESH_BECAUSE[resume.reason] ?? "the session could not be resumed"}`,
+        detail: resume.message,
+        tone: "transcript",
+      };
+    case "fresh":
+      return { label: "fresh session without the conversation", detail: resume.message, tone: "fresh" };
+    case "resume":
+    case "fork": {
+      if (!execution.telemetry.sessionResumed) return null;
+      const saved = execution.telemetry.savedInputTokens;
+      const verb = resume.decision === "fork" ? "forked the agent's session" : "resumed";
+      return { label: saved ? `${verb} — saved ≈ ${formatTokens(saved)} input tokens` : verb, detail: resume.message, tone: "resumed" };
+    }
+  }
+}
+
+export function formatTokens(n: number): string {
+  return Math.round(n).toLocaleString("en-US");
+}
+
+export const POISON_TEXT: Record<PoisonReason, string> = {
+  context_window_exceeded: "its last turn no longer fit the model's context window",
+  resume_failed: "the agent failed to resume it",
+  marked_by_person: "marked by a person",
+};
+
+export function poisonText(poison: NonNullable<SessionSummary["poisoned"]>): string {
+  return `${POISON_TEXT[poison.reason] ?? poison.reason}${poison.message ? `: ${poison.message}` : ""}`;
+}
+
+/** Whether the agent still has the session, as far as Arbor knows: a fact (health) when checked, else the age-based guess. */
+export function sessionAvailability(session: Pick<SessionSummary, "health" | "expiry">): "available" | "expired" | "may_have_expired" | "unknown" {
+  if (session.health) return session.health.state === "available" ? "available" : "expired";
+  return session.expiry.mayHaveExpired ? "may_have_expired" : "unknown";
+}
