@@ -6,6 +6,7 @@ import { ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { validate } from "@/server/http/validation";
+import { FILTER_PARAMS, listFilteredExecutions, type FilteredExecutions } from "@/server/insights/list-filtered-executions";
 
 export const listExecutionsQuery = z.object({
   status: z
@@ -39,8 +40,11 @@ export const listExecutionsQuery = z.object({
 /**
  * Executions across issues, newest first: GET /api/executions?status=running,queued&limit=20.
  * Each carries its issue's title, for lists that span issues (the home page).
+ * With any Insights filter, see listFilteredExecutions.
  */
-export async function listExecutions(query: Record<string, string>): Promise<Result<{ items: ExecutionListItem[] }>> {
+export async function listExecutions(query: Record<string, string>): Promise<Result<{ items: ExecutionListItem[] } | FilteredExecutions>> {
+  // Insights' filters (agent, since, verdict=worked, …): the executions behind a number, paged, with a total.
+  if (Object.keys(query).some((key) => FILTER_PARAMS.has(key))) return listFilteredExecutions(query);
   const parsed = validate(listExecutionsQuery, query);
   if (!parsed.ok) return parsed;
   const { status, issueId, limit } = parsed.value;

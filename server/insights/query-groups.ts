@@ -1,0 +1,88 @@
+import "server-only";
+import { Prisma } from "@/server/generated/prisma/client";
+import { DIMENSIONS, type Dimension } from "@/server/insights/dimensions";
+import { FINISHED_SQL } from "@/server/insights/drill-conditions";
+import { scopeWhere, type InsightScope } from "@/server/insights/insight-scope";
+import { aggregate, bucketKey, bucketSql, FACTS } from "@/server/insights/run-aggregate";
+import { tokenAggregates } from "@/server/insights/token-measures";
+import { MARK_JOINS, verdictSql } from "@/server/outcomes/outcome-signals";
+
+/**
+ * One group: of a dimension (`dim` = its id), of the usage chart (`dim` =
+ * "usage": a bucket and a key of the usage dimension), or of failures (`dim` =
+ * "failure": key = error code, "none" for a failure without one). Token
+ * measures are read with readTokens.
+ */
+export type GroupRow = {
+  dim: string;
+  key: string | null;
+  bucket: string | null;
+  executions: number;
+  finished: number;
+  completed: number;
+  judged: number;
+  worked: number;
+  failed: number;
+  cost: number | null;
+  cost_n: number;
+} & Record<string, unknown>;
+
+const column = (name: string) => Prisma.raw(`"k_${name}"`);
+
+const AGGREGATES = Prisma.sql`count(*)::int AS executions,
+  count(*) FILTER (WHERE finished)::int AS finished,
+  count(*) FILTER (WHERE status = 'completed')::int AS completed,
+  count(verdict)::int AS judged,
+  count(*) FILTER (WHERE verdict = 'worked')::int AS worked,
+  count(*) FILTER (WHERE verdict = 'failed')::int AS failed,
+  ${tokenAggregates()},
+  sum(cost_usd)::float8 AS cost, count(cost_usd)::int AS cost_n`;
+
+function rowsOf(scope: InsightScope): Prisma.Sql {
+  return Prisma.sql`SELECT x.*, ${Prisma.join(
+    DIMENSIONS.map((d) => Prisma.sql`${d.key} AS ${column(d.id)}`),
+    ", ",
+  )}, ${bucketSql(scope.bucket)} AS bucket,
+    CASE WHEN x.status IN ('failed', 'interrupted') THEN coalesce(x.error_code, 'none') END AS k_failure,
+    ${FINISHED_SQL} AS finished, ${verdictSql()} AS verdict
+    FROM ${FACTS} ${MARK_JOINS} WHERE ${scopeWhere(scope)}`;
+}
+
+/**
+ * Every grouping Insights shows, in one pass over the scope's rows (GROUPING
+ * SETS): each single-valued dimension, tokens per bucket and usage key, and
+ * failures by error code; each multi-valued dimension (tools) in a pass of its
+ * own, in parallel.
+ */
+export async function queryGroups(scope: InsightScope, usage: Dimension): Promise<GroupRow[]> {
+  const sets = [...DIMENSIONS.filter((d) => !d.multi).map((d) => d.id), "failure"];
+  const whenGrouped = (value: (name: string) => Prisma.Sql) =>
+    Prisma.join(
+      sets.map((name) => Prisma.sql`WHEN GROUPING(${column(name)}) = 0 THEN ${value(name)}`),
+      " ",
+    );
+  const queries = [
+    aggregate<GroupRow>(Prisma.sql`
+      WITH rows AS (${rowsOf(scope)})
+      -- The usage set groups by the usage dimension's own column (an equal
+      -- expression under another name would be merged with it by PostgreSQL).
+      SELECT CASE WHEN GROUPING(bucket) = 0 THEN 'usage' ${whenGrouped((name) => Prisma.sql`${name}::text`)} END AS dim,
+             CASE WHEN GROUPING(bucket) = 0 THEN ${column(usage.id)}::text ${whenGrouped((name) => Prisma.sql`${column(name)}::text`)} END AS key,
+             CASE WHEN GROUPING(bucket) = 0 THEN ${bucketKey(Prisma.sql`bucket`)} END AS bucket,
+             ${AGGREGATES}
+        FROM rows x
+       GROUP BY GROUPING SETS (${Prisma.join(
+         sets.map((name) => Prisma.sql`(${column(name)})`),
+         ", ",
+       )}, (bucket, ${column(usage.id)}))`),
+    ...DIMENSIONS.filter((d) => d.multi).map((d) =>
+      aggregate<GroupRow>(Prisma.sql`
+        WITH rows AS (${rowsOf(scope)})
+        SELECT ${d.id}::text AS dim, k AS key, NULL::text AS bucket, ${AGGREGATES}
+          FROM rows x CROSS JOIN LATERAL unnest(x.${column(d.id)}) AS k
+         GROUP BY k`),
+    ),
+  ];
+  // Failures are only counted where there is one: drop the group of everything else.
+  return (await Promise.all(queries)).flat().filter((r) => !(r.dim === "failure" && r.key === null));
+}
