@@ -97,7 +97,8 @@ export interface ResultSignal {
   isError: boolean;
   subtype: string | null;
   errorMessage: string | null;
-  usage: { inputTokens: number | null; outputTokens: number | null };
+  /** cacheReadTokens: of the input, prompt-cache reads (null or absent: not reported). */
+  usage: { inputTokens: number | null; outputTokens: number | null; cacheReadTokens?: number | null };
   costUsd: number | null;
   durationMs: number | null;
   numTurns: number | null;

@@ -68,7 +68,7 @@ describe("normalizeClaudeEvent", () => {
         isError: false,
         text: result.result,
         costUsd: result.total_cost_usd,
-        usage: { inputTokens: 24, outputTokens: 65 },
+        usage: { inputTokens: 24, outputTokens: 65, cacheReadTokens: 0 },
         durationMs: result.duration_ms,
         numTurns: 3,
       },

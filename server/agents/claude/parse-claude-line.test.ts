@@ -40,7 +40,7 @@ describe("parseClaudeLine", () => {
       isError: false,
       subtype: "success",
       errorMessage: null,
-      usage: { inputTokens: 24, outputTokens: 65 },
+      usage: { inputTokens: 24, outputTokens: 65, cacheReadTokens: 0 },
       costUsd: json("resultSuccess").total_cost_usd,
       durationMs: json("resultSuccess").duration_ms,
       numTurns: 3,
@@ -48,9 +48,11 @@ describe("parseClaudeLine", () => {
     });
   });
 
-  it("adds prompt-cache tokens to the input tokens", () => {
+  it("adds prompt-cache tokens to the input tokens, and reports the cache reads apart (null when not reported)", () => {
     const result = { ...json("resultSuccess"), usage: { input_tokens: 10, cache_creation_input_tokens: 5, cache_read_input_tokens: 100, output_tokens: 7 } };
-    expect(parseClaudeLine(JSON.stringify(result)).signals.result?.usage).toEqual({ inputTokens: 115, outputTokens: 7 });
+    expect(parseClaudeLine(JSON.stringify(result)).signals.result?.usage).toEqual({ inputTokens: 115, outputTokens: 7, cacheReadTokens: 100 });
+    const older = { ...json("resultSuccess"), usage: { input_tokens: 10, output_tokens: 7 } };
+    expect(parseClaudeLine(JSON.stringify(older)).signals.result?.usage).toEqual({ inputTokens: 10, outputTokens: 7, cacheReadTokens: null });
   });
 
   it("reports an API failure's message and keeps its session (the session exists)", () => {

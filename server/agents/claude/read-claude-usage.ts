@@ -3,6 +3,8 @@
 export interface ClaudeUsage {
   inputTokens: number | null;
   outputTokens: number | null;
+  /** Of the input, what was read from the prompt cache (cache_read_input_tokens); null when not reported. */
+  cacheReadTokens: number | null;
 }
 
 /**
@@ -16,7 +18,11 @@ export function readClaudeUsage(usage: unknown): ClaudeUsage {
   const cached = [fields.cache_creation_input_tokens, fields.cache_read_input_tokens]
     .map(numberOrNull)
     .reduce<number>((sum, part) => sum + (part ?? 0), 0);
-  return { inputTokens: input === null ? null : input + cached, outputTokens: numberOrNull(fields.output_tokens) };
+  return {
+    inputTokens: input === null ? null : input + cached,
+    outputTokens: numberOrNull(fields.output_tokens),
+    cacheReadTokens: numberOrNull(fields.cache_read_input_tokens),
+  };
 }
 
 function numberOrNull(value: unknown): number | null {
