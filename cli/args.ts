@@ -1,6 +1,7 @@
 // Command-line parsing: argv → a typed `Command`, or a usage error. Pure.
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { parseMark, parseStats, parseUnmark, STATS_FILTERS, type MarkCommand, type StatsCommand, type UnmarkCommand } from "./insights-args";
 
 /** `continue` and `fork` take the same arguments. */
 export type ExecutionPromptCommand = { name: "continue" | "fork"; executionId: string; prompt: string; follow: boolean; json: boolean };
@@ -16,6 +17,9 @@ export type Command =
   | { name: "session"; sessionId: string; json: boolean }
   | { name: "search"; q: string; limit?: number; json: boolean }
   | BundleCommand
+  | StatsCommand
+  | MarkCommand
+  | UnmarkCommand
   | { name: "help"; topic?: string }
   | { name: "version" };
 
@@ -55,6 +59,9 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   search: 'arbor search "<text>" [--limit N] [--json]',
   bundle:
     'arbor bundle list | show <BUNDLE> | create "<name>" [--description TEXT] | add <BUNDLE> <SESS|SPEC|ISSUE|SHA>… | export <BUNDLE> | import <FILE|-> | load <BUNDLE> "<prompt>" [--follow]  [--json]',
+  stats: "arbor stats [--issue ISSUE] [--spec SPEC] [--agent NAME] [--model NAME] [--session SESS] [--since 7d|--from DATE] [--to DATE] [--bucket day|week] [--json]",
+  mark: 'arbor mark <executionId|SESS> worked|failed|preferred [--note "…"] [--over <executionId>] [--json]',
+  unmark: "arbor unmark <executionId|SESS> [--preferred] [--json]",
   help: "arbor help [command]",
 };
 
@@ -71,6 +78,9 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   session: "Show a session: its executions, issue, parent and forks, and what refers to it.",
   search: "Search prompts, agent output, tool calls, files touched and session titles.",
   bundle: "Context bundles: list, show, create, add items, export to JSON, import, and load into an agent.",
+  stats: "Insights as a table: the seed's success metrics, outcomes, success per agent / model / approach, tokens and failures.",
+  mark: "Say whether an execution (or a session) worked, or prefer one fork of a branching point over the others.",
+  unmark: "Clear an execution's (or session's) worked / failed mark, or with --preferred the choice its line holds.",
   help: "Show help.",
 };
 
@@ -103,6 +113,9 @@ const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
   session: COMMON,
   search: { ...COMMON, limit: { type: "string", short: "n" } },
   bundle: { ...COMMON, ...FOLLOW, description: { type: "string", short: "d" } },
+  stats: { ...COMMON, ...Object.fromEntries(STATS_FILTERS.map((key) => [key, { type: "string" as const }])) },
+  mark: { ...COMMON, note: { type: "string", short: "m" }, over: { type: "string" } },
+  unmark: { ...COMMON, preferred: { type: "boolean" } },
 };
 
 function isCommandName(s: string): s is Exclude<CommandName, "version"> {
@@ -232,6 +245,13 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
     }
     case "bundle":
       return parseBundle(positionals, values, ok, (message) => fail(message, name));
+    case "stats":
+    case "mark":
+    case "unmark": {
+      const parse = { stats: parseStats, mark: parseMark, unmark: parseUnmark }[name];
+      const parsed = parse(positionals, values, (message) => fail(message, name) as { ok: false; message: string; usage: string });
+      return "ok" in parsed ? parsed : ok(parsed);
+    }
   }
 }
 

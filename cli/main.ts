@@ -19,6 +19,8 @@ import { sessionCommand } from "./commands/session";
 import { sessionsCommand } from "./commands/sessions";
 import { showCommand } from "./commands/show";
 import { treeCommand } from "./commands/tree";
+import { statsCommand } from "./commands/stats";
+import { markCommand, unmarkCommand } from "./commands/mark";
 
 export const DEFAULT_URL = "http://127.0.0.1:3000";
 
@@ -75,6 +77,12 @@ function dispatch(ctx: Context, command: Exclude<Command, { name: "help" | "vers
       return searchCommand(ctx, command);
     case "bundle":
       return bundleCommand(ctx, command);
+    case "stats":
+      return statsCommand(ctx, command);
+    case "mark":
+      return markCommand(ctx, command);
+    case "unmark":
+      return unmarkCommand(ctx, command);
   }
 }
 
