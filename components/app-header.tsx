@@ -12,6 +12,7 @@ const NAV = [
   { href: "/specs", label: "Specs" },
   { href: "/sessions", label: "Sessions" },
   { href: "/bundles", label: "Bundles" },
+  { href: "/insights", label: "Insights" },
 ];
 
 export function AppHeader() {

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { Fragment, type ReactNode } from "react";
 import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
+import { ComparePrefer } from "@/components/outcomes/compare-prefer";
 import { Markdown } from "@/components/markdown";
 import { ErrorAlert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
@@ -284,6 +285,7 @@ export function CompareView({ a, b }: { a?: string; b?: string }) {
           </LinkButton>
         }
       />
+      {ea.data && eb.data ? <ComparePrefer a={ea.data.id} b={eb.data.id} /> : null}
       {error ? (
         <ErrorAlert title="Could not load the executions">{error.message}</ErrorAlert>
       ) : !ea.data || !eb.data ? (

@@ -15,6 +15,7 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from "react";
 import { Button, LinkButton } from "@/components/ui/button";
+import { NodeOutcomeMenu } from "@/components/outcomes/node-outcome-menu";
 import { cn } from "@/lib/cn";
 import type { ExecutionStatus, SessionTreeNode } from "@/lib/execution-types";
 import { excerpt, formatCost, formatDuration, shortId } from "@/lib/format-execution";
@@ -697,6 +698,8 @@ export function SessionTreeGraph({ roots, label = "Session tree", height: fixedH
           {view ? ` · ${Math.round(view.k * 100)}%` : ""}
         </span>
       </div>
+
+      {activeId && !compareMode ? <NodeOutcomeMenu key={activeId} executionId={activeId} /> : null}
 
       {compareMode ? (
         <div role="region" aria-label="Compare" className="flex flex-wrap items-center gap-2 rounded-md border border-violet-300 bg-violet-50 px-3 py-2 text-sm dark:border-violet-800 dark:bg-violet-950/50">

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
 import { FollowUpForm } from "@/components/executions/follow-up-form";
+import { InsightsLink } from "@/components/insights/insights-link";
 import { Markdown } from "@/components/markdown";
 import { MarkdownEditor } from "@/components/markdown-editor";
 import { ReferencedBy } from "@/components/references/referenced-by";
@@ -90,6 +91,7 @@ function SessionDetailBody({ session }: { session: SessionDetail }) {
           <span>
             · started <RelativeTime iso={session.createdAt} /> · last activity <RelativeTime iso={session.lastActivityAt} />
           </span>
+          <InsightsLink filters={{ session: session.id }} />
         </div>
         {!editing && update.isError ? <ErrorAlert>{update.error.message}</ErrorAlert> : null}
       </header>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { InsightsLink } from "@/components/insights/insights-link";
 import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
 import { ErrorAlert } from "@/components/ui/alert";
@@ -63,7 +64,7 @@ function SpecDetail({ spec }: { spec: Spec }) {
           </div>
         )}
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          Created <RelativeTime iso={spec.createdAt} /> · Updated <RelativeTime iso={spec.updatedAt} />
+          Created <RelativeTime iso={spec.createdAt} /> · Updated <RelativeTime iso={spec.updatedAt} /> · <InsightsLink filters={{ spec: spec.id }} />
         </p>
       </header>
 
