@@ -71,7 +71,7 @@ export function MetricCard({
               contentStyle={{ fontSize: 12 }}
             />
             {lines.map((l, i) => (
-              <Line key={l.key} dataKey={l.key} name={l.name} stroke={SERIES_COLORS[i]} strokeWidth={2} dot={false} connectNulls={false} isAnimationActive={false} />
+              <Line key={l.key} dataKey={l.key} name={l.name} stroke={SERIES_COLORS[i]} fill={SERIES_COLORS[i]} strokeWidth={2} dot={{ r: 1.5 }} connectNulls={false} isAnimationActive={false} />
             ))}
           </LineChart>
         ) : (

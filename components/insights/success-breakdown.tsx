@@ -71,7 +71,7 @@ export function SuccessBreakdown({ breakdowns }: { breakdowns: Breakdown[] }) {
             <XAxis type="number" domain={[0, 1]} tickFormatter={(v) => formatRate(v)} {...AXIS} />
             <YAxis type="category" dataKey="label" width={170} {...AXIS} />
             <Tooltip formatter={(_v, _n, item) => [item.payload.text, m.label]} contentStyle={{ fontSize: 12 }} />
-            <Bar dataKey="rate" name={m.label} fill={SERIES_COLORS[0]} radius={[0, 3, 3, 0]} cursor="pointer" onClick={(entry) => router.push((entry as unknown as { payload: { href: string } }).payload.href)} isAnimationActive={false}>
+            <Bar dataKey="rate" name={m.label} fill={SERIES_COLORS[0]} maxBarSize={26} radius={[0, 3, 3, 0]} cursor="pointer" onClick={(entry) => router.push((entry as unknown as { payload: { href: string } }).payload.href)} isAnimationActive={false}>
               <LabelList dataKey="text" position="right" style={{ fontSize: 11, fill: "currentColor" }} />
             </Bar>
           </BarChart>

@@ -74,9 +74,9 @@ export function UsageCharts({ data, usageBy, onUsageBy }: { data: InsightsDto; u
             <Tooltip labelFormatter={(l) => bucketLabel(String(l))} formatter={(v, name) => [name === "Cost" ? formatUsd(Number(v)) : formatCompact(Number(v)), name]} contentStyle={{ fontSize: 12 }} />
             <Legend wrapperStyle={{ fontSize: 11 }} />
             {kinds.map((m, i) => (
-              <Line key={m.id} yAxisId="tokens" dataKey={m.id} name={m.label} stroke={SERIES_COLORS[i]} dot={false} strokeWidth={2} connectNulls={false} isAnimationActive={false} />
+              <Line key={m.id} yAxisId="tokens" dataKey={m.id} name={m.label} stroke={SERIES_COLORS[i]} fill={SERIES_COLORS[i]} dot={{ r: 2 }} strokeWidth={2} connectNulls={false} isAnimationActive={false} />
             ))}
-            <Line yAxisId="cost" dataKey="costUsd" name="Cost" stroke={SERIES_COLORS[4]} strokeDasharray="4 3" dot={false} connectNulls={false} isAnimationActive={false} />
+            <Line yAxisId="cost" dataKey="costUsd" name="Cost" stroke={SERIES_COLORS[4]} fill={SERIES_COLORS[4]} strokeDasharray="4 3" dot={{ r: 2 }} connectNulls={false} isAnimationActive={false} />
           </LineChart>
         </div>
         <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
