@@ -155,6 +155,7 @@ export async function main(argv: readonly string[], io: Partial<MainIO> = {}): P
     readStdin,
     signal,
     sse,
+    user: env.ARBOR_USER?.trim() || undefined,
   };
 
   try {

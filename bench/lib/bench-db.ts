@@ -12,10 +12,21 @@ export function serverUrl(): string {
   return process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 }
 
-export function benchDatabaseUrl(): string {
+/** A database on the same server (arbor_bench unless named: some benchmarks keep their own seeded data between runs). */
+export function benchDatabaseUrl(name = BENCH_DATABASE): string {
   const url = new URL(serverUrl());
-  url.pathname = `/${BENCH_DATABASE}`;
+  url.pathname = `/${name}`;
   return url.toString();
+}
+
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /**

@@ -8,9 +8,8 @@ import { isSessionRef } from "../insights-args";
 import { renderOutcome, type OutcomeItem } from "../render/stats";
 
 /** Who marks: ARBOR_USER, else the OS user name (recorded with the mark). */
-function markedBy(): string | undefined {
-  const fromEnv = process.env.ARBOR_USER?.trim();
-  if (fromEnv) return fromEnv.slice(0, 100);
+function markedBy(ctx: Context): string | undefined {
+  if (ctx.user) return ctx.user.slice(0, 100);
   try {
     return os.userInfo().username || undefined;
   } catch {
@@ -21,7 +20,7 @@ function markedBy(): string | undefined {
 const path = (target: string) => (isSessionRef(target) ? `/api/sessions/${seg(target.trim())}/outcome` : `/api/executions/${seg(target.trim())}/outcome`);
 
 export async function markCommand(ctx: Context, cmd: Extract<Command, { name: "mark" }>): Promise<number> {
-  const by = markedBy();
+  const by = markedBy(ctx);
   const body = { mark: cmd.mark, via: "cli", ...(by ? { by } : {}), ...(cmd.note !== undefined ? { note: cmd.note } : {}), ...(cmd.over ? { over: cmd.over } : {}) };
   const outcome = await ctx.api.request<OutcomeItem>("PUT", path(cmd.target), body);
   println(ctx.stdout, cmd.json ? JSON.stringify(outcome) : renderOutcome(outcome, ctx.style));

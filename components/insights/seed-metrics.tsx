@@ -3,7 +3,7 @@
 import { DrillLink } from "@/components/insights/drill-link";
 import { MetricCard } from "@/components/insights/metric-card";
 import { countOf, formatMs, formatRate, meetsTarget } from "@/lib/insights/format";
-import type { InsightsDto, Ratio } from "@/lib/insights/types";
+import type { InsightsDto, Ratio, SeriesPoint } from "@/lib/insights/types";
 
 /** "12 of 40 finished runs", each number opening its executions. */
 function Counted({ r, of }: { r: Ratio; of: string }) {
@@ -15,11 +15,30 @@ function Counted({ r, of }: { r: Ratio; of: string }) {
   );
 }
 
+type RateKey = "captureRate" | "resumeSuccess" | "continuationShare" | "forkShare";
+
+/** A share with a floor target: the figure, its counts, the target and its trend. */
+function RatioCard({ title, r, of, series, trend }: { title: string; r: Ratio & { target: number }; of: string; series: SeriesPoint[]; trend: RateKey }) {
+  return (
+    <MetricCard
+      title={title}
+      value={formatRate(r.value)}
+      valueDrill={r.of ? r.drill : undefined}
+      detail={<Counted r={r} of={of} />}
+      target={`≥ ${formatRate(r.target)}`}
+      met={meetsTarget(r.value, r.target)}
+      series={series}
+      lines={[{ key: "v", name: title, value: (p) => p[trend] }]}
+      format={formatRate}
+      reference={r.target}
+    />
+  );
+}
+
 /** The seed's "Success Metrics" (spec 003, phases 1–4), live, with their trends. */
 export function SeedMetrics({ data }: { data: InsightsDto }) {
   const m = data.metrics;
   const t = m.timeToSession;
-  const rate = (v: number) => formatRate(v);
   return (
     <section aria-labelledby="seed-metrics" className="space-y-3">
       <h2 id="seed-metrics" className="text-base font-semibold">
@@ -27,18 +46,7 @@ export function SeedMetrics({ data }: { data: InsightsDto }) {
         <span className="ml-2 text-xs font-normal text-zinc-500">the seed&apos;s targets for sessions, resume and fork</span>
       </h2>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <MetricCard
-          title="Session id captured"
-          value={formatRate(m.sessionCapture.value)}
-          valueDrill={m.sessionCapture.of ? m.sessionCapture.drill : undefined}
-          detail={<Counted r={m.sessionCapture} of="finished runs of agents with sessions" />}
-          target={`≥ ${formatRate(m.sessionCapture.target)}`}
-          met={meetsTarget(m.sessionCapture.value, m.sessionCapture.target)}
-          series={data.series}
-          lines={[{ key: "v", name: "Captured", value: (p) => p.captureRate }]}
-          format={rate}
-          reference={m.sessionCapture.target}
-        />
+        <RatioCard title="Session id captured" r={m.sessionCapture} of="finished runs of agents with sessions" series={data.series} trend="captureRate" />
         <MetricCard
           title="Time to session id (p50 / p95)"
           value={`${formatMs(t.p50Ms)} / ${formatMs(t.p95Ms)}`}
@@ -63,42 +71,9 @@ export function SeedMetrics({ data }: { data: InsightsDto }) {
           format={(v) => formatMs(v)}
           reference={t.targetMs}
         />
-        <MetricCard
-          title="Resumes that worked"
-          value={formatRate(m.resumeSuccess.value)}
-          valueDrill={m.resumeSuccess.of ? m.resumeSuccess.drill : undefined}
-          detail={<Counted r={m.resumeSuccess} of="finished continues and forks" />}
-          target={`≥ ${formatRate(m.resumeSuccess.target)}`}
-          met={meetsTarget(m.resumeSuccess.value, m.resumeSuccess.target)}
-          series={data.series}
-          lines={[{ key: "v", name: "Resumed", value: (p) => p.resumeSuccess }]}
-          format={rate}
-          reference={m.resumeSuccess.target}
-        />
-        <MetricCard
-          title="Continuations"
-          value={formatRate(m.continuations.value)}
-          valueDrill={m.continuations.of ? m.continuations.drill : undefined}
-          detail={<Counted r={m.continuations} of="executions" />}
-          target={`≥ ${formatRate(m.continuations.target)}`}
-          met={meetsTarget(m.continuations.value, m.continuations.target)}
-          series={data.series}
-          lines={[{ key: "v", name: "Continuations", value: (p) => p.continuationShare }]}
-          format={rate}
-          reference={m.continuations.target}
-        />
-        <MetricCard
-          title="Forks"
-          value={formatRate(m.forks.value)}
-          valueDrill={m.forks.of ? m.forks.drill : undefined}
-          detail={<Counted r={m.forks} of="executions" />}
-          target={`≥ ${formatRate(m.forks.target)}`}
-          met={meetsTarget(m.forks.value, m.forks.target)}
-          series={data.series}
-          lines={[{ key: "v", name: "Forks", value: (p) => p.forkShare }]}
-          format={rate}
-          reference={m.forks.target}
-        />
+        <RatioCard title="Resumes that worked" r={m.resumeSuccess} of="finished continues and forks" series={data.series} trend="resumeSuccess" />
+        <RatioCard title="Continuations" r={m.continuations} of="executions" series={data.series} trend="continuationShare" />
+        <RatioCard title="Forks" r={m.forks} of="executions" series={data.series} trend="forkShare" />
         <MetricCard
           title="Fork chosen over the original"
           value={formatRate(m.forkPreference.value)}
@@ -113,7 +88,7 @@ export function SeedMetrics({ data }: { data: InsightsDto }) {
           met={meetsTarget(m.forkPreference.value, m.forkPreference.target)}
           series={data.series}
           lines={[{ key: "v", name: "Fork chosen", value: (p) => p.forkChosen }]}
-          format={rate}
+          format={formatRate}
           reference={m.forkPreference.target}
         />
         <MetricCard
@@ -135,7 +110,7 @@ export function SeedMetrics({ data }: { data: InsightsDto }) {
           met={meetsTarget(m.specsCitingSessions.value, m.specsCitingSessions.target)}
           series={data.series}
           lines={[{ key: "v", name: "Specs citing", value: (p) => p.specsCitingShare }]}
-          format={rate}
+          format={formatRate}
           reference={m.specsCitingSessions.target}
         />
       </div>

@@ -60,15 +60,12 @@ export type SeedMetrics = {
   specsCitingSessions: Ratio & { sessionsCited: number; target: number };
 };
 
-export type GroupRow = {
+/** How many executions a group has, finished, completed, were judged, worked and did not. */
+export type Tallies = { executions: number; finished: number; completed: number; judged: number; worked: number; failed: number };
+
+export type GroupRow = Tallies & {
   key: string | null;
   label: string;
-  executions: number;
-  finished: number;
-  completed: number;
-  judged: number;
-  worked: number;
-  failed: number;
   completionRate: number | null;
   workedRate: number | null;
   tokens: Record<string, number | null>;

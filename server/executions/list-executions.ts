@@ -1,27 +1,16 @@
 import "server-only";
 import { z } from "zod";
-import { EXECUTION_STATUSES, type ExecutionListItem, type ExecutionStatus } from "@/lib/execution-types";
+import type { ExecutionListItem } from "@/lib/execution-types";
 import { parseId } from "@/lib/ids";
 import { ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { validate } from "@/server/http/validation";
+import { drillShape } from "@/server/insights/drill-conditions";
 import { FILTER_PARAMS, listFilteredExecutions, type FilteredExecutions } from "@/server/insights/list-filtered-executions";
 
 export const listExecutionsQuery = z.object({
-  status: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return undefined;
-      const statuses = value.split(",").map((s) => s.trim()).filter(Boolean);
-      const unknown = statuses.filter((s) => !(EXECUTION_STATUSES as readonly string[]).includes(s));
-      if (unknown.length) {
-        ctx.addIssue({ code: "custom", message: `unknown status ${unknown.join(", ")}: use ${EXECUTION_STATUSES.join(", ")}` });
-        return z.NEVER;
-      }
-      return statuses as ExecutionStatus[];
-    }),
+  status: drillShape.status,
   issueId: z
     .string()
     .optional()

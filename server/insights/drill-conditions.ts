@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { EXECUTION_STATUSES } from "@/lib/execution-types";
+import { EXECUTION_STATUSES, type ExecutionStatus } from "@/lib/execution-types";
 import { Prisma } from "@/server/generated/prisma/client";
 import { listAgents } from "@/server/agents/registry";
 import { OUTCOME_SIGNALS, verdictSql } from "@/server/outcomes/outcome-signals";
@@ -18,6 +18,7 @@ const yes = z.enum(["yes", "no"], { error: "use yes or no" }).optional();
 export const FINISHED = ["completed", "failed", "interrupted"] as const;
 
 export const drillShape = {
+  /** One status or several, comma-separated ("queued,running"); also the plain executions list's filter. */
   status: z
     .string()
     .trim()
@@ -30,7 +31,7 @@ export const drillShape = {
         ctx.addIssue({ code: "custom", message: `unknown status ${unknown.join(", ")}: use ${EXECUTION_STATUSES.join(", ")}` });
         return z.NEVER;
       }
-      return statuses;
+      return statuses as ExecutionStatus[];
     }),
   finished: yes,
   captured: yes,

@@ -99,7 +99,7 @@ export async function resolveScope(input: ScopeInput, options: { bucket?: Bucket
     if (id && id !== "none" && !(await exists(kind, id))) return notFound(`${kindLabel[kind]} ${id} not found`);
   }
   if (filters.agent && filters.agent !== "none" && !listAgentIds().includes(filters.agent)) {
-    const seen = await prisma.execution.findFirst({ where: { agent: filters.agent }, select: { id: true } });
+    const seen = await prisma.executionFacts.findFirst({ where: { agent: filters.agent }, select: { executionId: true } });
     if (!seen) return notFound(`No agent named "${filters.agent}": Arbor knows ${listAgentIds().join(", ")}`);
   }
 

@@ -3,8 +3,8 @@ import { Prisma } from "@/server/generated/prisma/client";
 import { DIMENSIONS, type Dimension } from "@/server/insights/dimensions";
 import { FINISHED_SQL } from "@/server/insights/drill-conditions";
 import { scopeWhere, type InsightScope } from "@/server/insights/insight-scope";
-import { aggregate, bucketKey, bucketSql, FACTS } from "@/server/insights/run-aggregate";
-import { tokenAggregates } from "@/server/insights/token-measures";
+import { aggregate, bucketKey, bucketSql, FACTS, type Counts } from "@/server/insights/run-aggregate";
+import { TOKEN_MEASURES, tokenAggregates } from "@/server/insights/token-measures";
 import { MARK_JOINS, verdictSql } from "@/server/outcomes/outcome-signals";
 
 /**
@@ -13,19 +13,7 @@ import { MARK_JOINS, verdictSql } from "@/server/outcomes/outcome-signals";
  * "failure": key = error code, "none" for a failure without one). Token
  * measures are read with readTokens.
  */
-export type GroupRow = {
-  dim: string;
-  key: string | null;
-  bucket: string | null;
-  executions: number;
-  finished: number;
-  completed: number;
-  judged: number;
-  worked: number;
-  failed: number;
-  cost: number | null;
-  cost_n: number;
-} & Record<string, unknown>;
+export type GroupRow = Counts & { dim: string; key: string | null; bucket: string | null };
 
 const column = (name: string) => Prisma.raw(`"k_${name}"`);
 
@@ -38,6 +26,14 @@ const AGGREGATES = Prisma.sql`count(*)::int AS executions,
   ${tokenAggregates()},
   sum(cost_usd)::float8 AS cost, count(cost_usd)::int AS cost_n`;
 
+/** The same figures summed over groups of rows already aggregated (every one is a count or a sum). */
+const REAGGREGATES = Prisma.raw(
+  [
+    ...["executions", "finished", "completed", "judged", "worked", "failed", "cost_n", ...TOKEN_MEASURES.map((m) => `${m.id}_n`)].map((c) => `sum("${c}")::int AS "${c}"`),
+    ...["cost", ...TOKEN_MEASURES.map((m) => m.id)].map((c) => `sum("${c}")::float8 AS "${c}"`),
+  ].join(", "),
+);
+
 function rowsOf(scope: InsightScope): Prisma.Sql {
   return Prisma.sql`SELECT x.*, ${Prisma.join(
     DIMENSIONS.map((d) => Prisma.sql`${d.key} AS ${column(d.id)}`),
@@ -45,7 +41,9 @@ function rowsOf(scope: InsightScope): Prisma.Sql {
   )}, ${bucketSql(scope.bucket)} AS bucket,
     CASE WHEN x.status IN ('failed', 'interrupted') THEN coalesce(x.error_code, 'none') END AS k_failure,
     ${FINISHED_SQL} AS finished, ${verdictSql()} AS verdict
-    FROM ${FACTS} ${MARK_JOINS} WHERE ${scopeWhere(scope)}`;
+    FROM ${FACTS} ${MARK_JOINS} WHERE ${scopeWhere(scope)}
+    -- A fence: the verdict is computed once per row, not once per aggregate reading it.
+    OFFSET 0`;
 }
 
 /**
@@ -75,11 +73,15 @@ export async function queryGroups(scope: InsightScope, usage: Dimension): Promis
          sets.map((name) => Prisma.sql`(${column(name)})`),
          ", ",
        )}, (bucket, ${column(usage.id)}))`),
+    // Multi-valued: aggregate per distinct set of values first (few: executions
+    // share their tool sets), then add each set's figures to each of its values,
+    // rather than unnesting every execution's values.
     ...DIMENSIONS.filter((d) => d.multi).map((d) =>
       aggregate<GroupRow>(Prisma.sql`
-        WITH rows AS (${rowsOf(scope)})
-        SELECT ${d.id}::text AS dim, k AS key, NULL::text AS bucket, ${AGGREGATES}
-          FROM rows x CROSS JOIN LATERAL unnest(x.${column(d.id)}) AS k
+        WITH rows AS (${rowsOf(scope)}),
+        sets AS (SELECT x.${column(d.id)} AS vals, ${AGGREGATES} FROM rows x GROUP BY x.${column(d.id)})
+        SELECT ${d.id}::text AS dim, k AS key, NULL::text AS bucket, ${REAGGREGATES}
+          FROM sets CROSS JOIN LATERAL unnest(sets.vals) AS k
          GROUP BY k`),
     ),
   ];

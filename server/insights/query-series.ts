@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "@/server/generated/prisma/client";
 import { FINISHED_SQL, RESUMED_SQL, sessionAgentsSql } from "@/server/insights/drill-conditions";
 import { scopeWhere, type InsightScope } from "@/server/insights/insight-scope";
-import { aggregate, bucketKey, bucketSql, FACTS } from "@/server/insights/run-aggregate";
+import { aggregate, bucketKey, bucketSql, FACTS, type Counts } from "@/server/insights/run-aggregate";
 import { tokenAggregates } from "@/server/insights/token-measures";
 import { MARK_JOINS, OUTCOME_SIGNALS, verdictSourceSql, verdictSql } from "@/server/outcomes/outcome-signals";
 
@@ -13,11 +13,8 @@ import { MARK_JOINS, OUTCOME_SIGNALS, verdictSourceSql, verdictSql } from "@/ser
  * came from: mark, session, a signal id) and `sig_<signal id>` (executions the
  * signal holds for) with sourceCounts / signalCounts.
  */
-export type SeriesRow = {
+export type SeriesRow = Counts & {
   bucket: string | null;
-  executions: number;
-  finished: number;
-  completed: number;
   running: number;
   capture_of: number;
   captured: number;
@@ -25,12 +22,7 @@ export type SeriesRow = {
   resume_ok: number;
   continues: number;
   forks: number;
-  judged: number;
-  worked: number;
-  failed: number;
-  cost: number | null;
-  cost_n: number;
-} & Record<string, unknown>;
+};
 
 export const VERDICT_SOURCES = ["mark", "session", ...OUTCOME_SIGNALS.filter((s) => s.verdict !== null).map((s) => s.id)];
 
@@ -46,7 +38,8 @@ export async function querySeries(scope: InsightScope): Promise<SeriesRow[]> {
     ),
   );
   return aggregate<SeriesRow>(Prisma.sql`
-    -- Referenced once, so PostgreSQL inlines it: one pass over the scope.
+    -- One pass over the scope. OFFSET 0 keeps the per-row expressions (the
+    -- verdict, the signals) computed once per row, not once per aggregate that reads them.
     WITH rows AS (
       SELECT x.*,
              ${bucketSql(scope.bucket)} AS bucket,
@@ -55,6 +48,7 @@ export async function querySeries(scope: InsightScope): Promise<SeriesRow[]> {
              ${Prisma.join(signalColumns, ", ")}
         FROM ${FACTS} ${MARK_JOINS}
        WHERE ${scopeWhere(scope)}
+      OFFSET 0
     )
     SELECT ${bucketKey(Prisma.sql`bucket`)} AS bucket,
            count(*)::int AS executions,

@@ -1,6 +1,10 @@
 import "server-only";
+import type { Tallies } from "@/lib/insights/types";
 import { prisma } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
+
+/** The counts and sums every aggregate row carries (token measures beside them: readTokens). */
+export type Counts = Tallies & { cost: number | null; cost_n: number } & Record<string, unknown>;
 
 /** Every Insights query reads Insights' per-execution rows and their issue (the spec, the "issue done" signal). */
 export const FACTS = Prisma.sql`execution_facts x JOIN issues i ON i.id = x.issue_id`;
