@@ -5,14 +5,13 @@ import type { BucketSpan } from "@/server/insights/buckets";
 import { DIMENSIONS, type Dimension } from "@/server/insights/dimensions";
 import { scopeDrill, type InsightScope } from "@/server/insights/insight-scope";
 import type { GroupRow as Row } from "@/server/insights/query-groups";
+import { OTHER, type UsageRow } from "@/server/insights/query-usage";
 import { rate } from "@/server/insights/run-aggregate";
 import { readTokens } from "@/server/insights/token-measures";
 
 /** Rows shown per dimension with many groups (issues, specs, tools); the rest are counted in `truncated`. */
 export const BREAKDOWN_TOP = 15;
-/** Groups a usage chart stacks; the rest are summed as "(other)". */
-export const USAGE_TOP = 6;
-export const OTHER = "(other)";
+
 
 const LINEAGE_LABELS: Record<string, string> = { new: "New run", continue: "Continue", fork: "Fork", restart: "Fresh start" };
 
@@ -73,25 +72,17 @@ export async function buildBreakdowns(scope: InsightScope, rows: Row[]): Promise
   });
 }
 
-/**
- * The stacked tokens-over-time chart: input + output tokens per bucket of the
- * USAGE_TOP largest groups, the rest summed as "(other)" (0 where a group used none).
- */
-export function buildUsage(scope: InsightScope, by: Dimension, spans: BucketSpan[], rows: Row[], breakdowns: Breakdown[]): UsageSeries {
-  const tokensOf = (r: Row) => Number(r.inputTokens ?? 0) + Number(r.outputTokens ?? 0);
-  const usage = rows.filter((r) => r.dim === "usage" && tokensOf(r) > 0);
+/** The stacked tokens-over-time chart: one value per bucket and group key (0 where a group used none), largest first, "(other)" last. */
+export function buildUsage(scope: InsightScope, by: Dimension, spans: BucketSpan[], rows: UsageRow[], breakdowns: Breakdown[]): UsageSeries {
   const totals = new Map<string, number>();
-  for (const r of usage) totals.set(r.key ?? "none", (totals.get(r.key ?? "none") ?? 0) + tokensOf(r));
-  const ranked = [...totals.keys()].sort((a, b) => totals.get(b)! - totals.get(a)! || a.localeCompare(b));
-  const top = new Set(ranked.slice(0, USAGE_TOP));
-  const keys = ranked.length > USAGE_TOP ? [...top, OTHER] : ranked;
+  for (const r of rows) totals.set(r.key ?? "none", (totals.get(r.key ?? "none") ?? 0) + Number(r.tokens));
+  const keys = [...totals.keys()].sort((a, b) => (a === OTHER ? 1 : b === OTHER ? -1 : totals.get(b)! - totals.get(a)! || a.localeCompare(b)));
   const labels = new Map((breakdowns.find((b) => b.id === by.id)?.rows ?? []).map((r) => [r.key ?? "none", r.label]));
   const points = spans.map(({ key: bucket }) => ({ bucket, values: Object.fromEntries(keys.map((k) => [k, 0])) as Record<string, number> }));
   const index = new Map(points.map((p, i) => [p.bucket, i]));
-  for (const r of usage) {
-    const i = r.bucket === null ? undefined : index.get(r.bucket);
-    const key = r.key ?? "none";
-    if (i !== undefined) points[i].values[top.has(key) ? key : OTHER] += tokensOf(r);
+  for (const r of rows) {
+    const i = index.get(r.bucket);
+    if (i !== undefined) points[i].values[r.key ?? "none"] += Number(r.tokens);
   }
   return {
     by: by.id,
@@ -100,7 +91,7 @@ export function buildUsage(scope: InsightScope, by: Dimension, spans: BucketSpan
       key,
       label: key === OTHER ? "Other" : (labels.get(key) ?? key),
       // "(other)" has no single filter: it opens the whole scope.
-      drill: scopeDrill(scope, key === OTHER ? {} : { [by.id]: key }),
+      drill: scopeDrill(scope, key === OTHER ? {} : { [by.id]: key === "none" ? "none" : key }),
     })),
     points,
   };

@@ -13,6 +13,7 @@ import { querySeries, sumSeries, VERDICT_SOURCES } from "@/server/insights/query
 import { querySpecCitations } from "@/server/insights/query-spec-citations";
 import { queryTimeToSession } from "@/server/insights/query-time-to-session";
 import { queryGroups } from "@/server/insights/query-groups";
+import { queryUsage } from "@/server/insights/query-usage";
 import { readTokens, TOKEN_MEASURES } from "@/server/insights/token-measures";
 import { OUTCOME_SIGNALS } from "@/server/outcomes/outcome-signals";
 
@@ -34,12 +35,13 @@ export async function getInsights(query: Record<string, string>, options: { now?
   if (spans.length > MAX_BUCKETS) return invalidField("bucket", `this range has more than ${MAX_BUCKETS} ${scope.bucket}s: choose bucket=week or a shorter range`);
   const usageBy = dimension(parsed.value.usageBy ?? "agent")!;
 
-  const [series, time, forks, citations, groups] = await Promise.all([
+  const [series, time, forks, citations, groups, usage] = await Promise.all([
     querySeries(scope),
     queryTimeToSession(scope),
     queryForkPreference(scope),
     querySpecCitations(scope, spans.map((s) => ({ key: s.key, end: s.end }))),
-    queryGroups(scope, usageBy),
+    queryGroups(scope),
+    queryUsage(scope, usageBy),
   ]);
   const failureRows = groups.filter((r) => r.dim === "failure").sort((a, b) => b.executions - a.executions || String(a.key).localeCompare(String(b.key)));
   const total = sumSeries(series);
@@ -88,7 +90,7 @@ export async function getInsights(query: Record<string, string>, options: { now?
     breakdowns,
     tokens: TOKEN_MEASURES.map((m) => ({ id: m.id, label: m.label, total: tokens[m.id], recorded: Number(total[`${m.id}_n`] ?? 0), of: total.executions })),
     costUsd: { total: total.cost_n > 0 ? total.cost : null, recorded: total.cost_n },
-    usage: buildUsage(scope, usageBy, spans, groups, breakdowns),
+    usage: buildUsage(scope, usageBy, spans, usage, breakdowns),
     failures: {
       total: failedTotal,
       rows: failureRows.map((r) => ({

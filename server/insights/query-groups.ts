@@ -1,19 +1,18 @@
 import "server-only";
 import { Prisma } from "@/server/generated/prisma/client";
-import { DIMENSIONS, type Dimension } from "@/server/insights/dimensions";
+import { DIMENSIONS } from "@/server/insights/dimensions";
 import { FINISHED_SQL } from "@/server/insights/drill-conditions";
 import { scopeWhere, type InsightScope } from "@/server/insights/insight-scope";
-import { aggregate, bucketKey, bucketSql, FACTS, type Counts } from "@/server/insights/run-aggregate";
+import { aggregate, FACTS, type Counts } from "@/server/insights/run-aggregate";
 import { TOKEN_MEASURES, tokenAggregates } from "@/server/insights/token-measures";
 import { MARK_JOINS, verdictSql } from "@/server/outcomes/outcome-signals";
 
 /**
- * One group: of a dimension (`dim` = its id), of the usage chart (`dim` =
- * "usage": a bucket and a key of the usage dimension), or of failures (`dim` =
+ * One group: of a dimension (`dim` = its id), or of failures (`dim` =
  * "failure": key = error code, "none" for a failure without one). Token
  * measures are read with readTokens.
  */
-export type GroupRow = Counts & { dim: string; key: string | null; bucket: string | null };
+export type GroupRow = Counts & { dim: string; key: string | null };
 
 const column = (name: string) => Prisma.raw(`"k_${name}"`);
 
@@ -38,7 +37,7 @@ function rowsOf(scope: InsightScope): Prisma.Sql {
   return Prisma.sql`SELECT x.*, ${Prisma.join(
     DIMENSIONS.map((d) => Prisma.sql`${d.key} AS ${column(d.id)}`),
     ", ",
-  )}, ${bucketSql(scope.bucket)} AS bucket,
+  )},
     CASE WHEN x.status IN ('failed', 'interrupted') THEN coalesce(x.error_code, 'none') END AS k_failure,
     ${FINISHED_SQL} AS finished, ${verdictSql()} AS verdict
     FROM ${FACTS} ${MARK_JOINS} WHERE ${scopeWhere(scope)}
@@ -47,32 +46,47 @@ function rowsOf(scope: InsightScope): Prisma.Sql {
 }
 
 /**
- * Every grouping Insights shows, in one pass over the scope's rows (GROUPING
- * SETS): each single-valued dimension, tokens per bucket and usage key, and
- * failures by error code; each multi-valued dimension (tools) in a pass of its
- * own, in parallel.
+ * Figures per group of several single-valued dimensions at once: one GROUP BY
+ * over their combinations, then each dimension's groups summed from those
+ * (GROUPING SETS over a few hundred rows rather than over every execution).
  */
-export async function queryGroups(scope: InsightScope, usage: Dimension): Promise<GroupRow[]> {
-  const sets = [...DIMENSIONS.filter((d) => !d.multi).map((d) => d.id), "failure"];
+function combined(scope: InsightScope, names: string[]): Prisma.Sql {
+  const keys = Prisma.join(
+    names.map((name) => column(name)),
+    ", ",
+  );
   const whenGrouped = (value: (name: string) => Prisma.Sql) =>
     Prisma.join(
-      sets.map((name) => Prisma.sql`WHEN GROUPING(${column(name)}) = 0 THEN ${value(name)}`),
+      names.map((name) => Prisma.sql`WHEN GROUPING(${column(name)}) = 0 THEN ${value(name)}`),
       " ",
     );
+  return Prisma.sql`
+    WITH rows AS (${rowsOf(scope)}),
+    combos AS (SELECT ${keys}, ${AGGREGATES} FROM rows x GROUP BY ${keys})
+    SELECT CASE ${whenGrouped((name) => Prisma.sql`${name}::text`)} END AS dim,
+           CASE ${whenGrouped((name) => Prisma.sql`${column(name)}::text`)} END AS key,
+           ${REAGGREGATES}
+      FROM combos
+     GROUP BY GROUPING SETS (${Prisma.join(
+       names.map((name) => Prisma.sql`(${column(name)})`),
+       ", ",
+     )})`;
+}
+
+/**
+ * Every grouping Insights shows: each single-valued dimension and failures by
+ * error code, in two passes over the scope's rows (the dimensions with few
+ * values together — agent, model, lineage, turns, failure — and those with
+ * many — issue, spec: their combinations number about the issues), and each
+ * multi-valued dimension (tools) in a pass of its own; in parallel.
+ */
+export async function queryGroups(scope: InsightScope): Promise<GroupRow[]> {
+  const single = DIMENSIONS.filter((d) => !d.multi);
+  const few = [...single.filter((d) => !d.many).map((d) => d.id), "failure"];
+  const many = single.filter((d) => d.many).map((d) => d.id);
   const queries = [
-    aggregate<GroupRow>(Prisma.sql`
-      WITH rows AS (${rowsOf(scope)})
-      -- The usage set groups by the usage dimension's own column (an equal
-      -- expression under another name would be merged with it by PostgreSQL).
-      SELECT CASE WHEN GROUPING(bucket) = 0 THEN 'usage' ${whenGrouped((name) => Prisma.sql`${name}::text`)} END AS dim,
-             CASE WHEN GROUPING(bucket) = 0 THEN ${column(usage.id)}::text ${whenGrouped((name) => Prisma.sql`${column(name)}::text`)} END AS key,
-             CASE WHEN GROUPING(bucket) = 0 THEN ${bucketKey(Prisma.sql`bucket`)} END AS bucket,
-             ${AGGREGATES}
-        FROM rows x
-       GROUP BY GROUPING SETS (${Prisma.join(
-         sets.map((name) => Prisma.sql`(${column(name)})`),
-         ", ",
-       )}, (bucket, ${column(usage.id)}))`),
+    aggregate<GroupRow>(combined(scope, few)),
+    ...(many.length ? [aggregate<GroupRow>(combined(scope, many))] : []),
     // Multi-valued: aggregate per distinct set of values first (few: executions
     // share their tool sets), then add each set's figures to each of its values,
     // rather than unnesting every execution's values.
@@ -80,7 +94,7 @@ export async function queryGroups(scope: InsightScope, usage: Dimension): Promis
       aggregate<GroupRow>(Prisma.sql`
         WITH rows AS (${rowsOf(scope)}),
         sets AS (SELECT x.${column(d.id)} AS vals, ${AGGREGATES} FROM rows x GROUP BY x.${column(d.id)})
-        SELECT ${d.id}::text AS dim, k AS key, NULL::text AS bucket, ${REAGGREGATES}
+        SELECT ${d.id}::text AS dim, k AS key, ${REAGGREGATES}
           FROM sets CROSS JOIN LATERAL unnest(sets.vals) AS k
          GROUP BY k`),
     ),
