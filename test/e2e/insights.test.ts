@@ -27,6 +27,13 @@ async function post<T>(path: string, body: unknown): Promise<T> {
 const card = (page: Page, name: string) => page.getByRole("article", { name });
 const outcomeCounts = (page: Page) => page.locator('[data-slot="outcome-counts"]');
 
+/** The drawn widths of the Outcomes chart's segments (worked, didn't work, not judged), in px. */
+async function outcomeBar(page: Page): Promise<number[]> {
+  const chart = page.getByRole("region", { name: "Outcomes" });
+  await chart.locator(".recharts-bar-rectangle").first().waitFor();
+  return chart.locator(".recharts-bar-rectangle").evaluateAll((bars) => bars.map((bar) => Math.round((bar as SVGGraphicsElement).getBBox().width)));
+}
+
 async function openInsights(page: Page, issueId: string) {
   await page.goto(`${suite.server.url}/insights?issue=${issueId}`);
   await card(page, "Session id captured").waitFor();
@@ -51,6 +58,8 @@ test("mark outcomes in the UI and watch Insights' numbers and charts change", as
   expect(await card(page, "Forks").getByText("50 %").count()).toBe(1);
   expect(await outcomeCounts(page).textContent()).toContain("0 worked0 didn't work2 not judged");
   expect(await card(page, "Session id captured").locator(".recharts-surface").count()).toBe(1); // a real chart
+  const before = await outcomeBar(page);
+  expect(before.filter((w) => w > 0)).toHaveLength(1); // all "not judged"
   await saveScreenshot(page, "insights-before");
 
   // Mark the first run "worked" on its page.
@@ -65,6 +74,9 @@ test("mark outcomes in the UI and watch Insights' numbers and charts change", as
   expect(await outcomeCounts(page).textContent()).toContain("1 worked0 didn't work1 not judged");
   expect(await page.getByRole("table", { name: "Success by agent" }).textContent()).toContain("100 % (1/1)");
   expect(await card(page, "Fork chosen over the original").textContent()).toContain("nothing to measure yet");
+  const after = await outcomeBar(page);
+  expect(after.filter((w) => w > 0)).toHaveLength(2); // the chart now has a "worked" segment, half the bar
+  expect(Math.abs(after[0] - Math.max(...after))).toBeLessThanOrEqual(1);
 
   // Prefer the fork over the original in the compare view.
   await page.goto(`${suite.server.url}/compare?a=${first.id}&b=${fork.id}`);
