@@ -1,7 +1,8 @@
 // Insights → terminal tables (`arbor stats`), and an execution's outcome
 // (`arbor mark`). Pure.
 
-import { countOf, describeRange, formatCompact, formatMs, formatRate, formatUsd, meetsTarget, NONE } from "@/lib/insights/format";
+// Relative, not "@/": the arbor bin loads the CLI through tsx without path aliases.
+import { countOf, describeRange, formatCompact, formatMs, formatRate, formatUsd, meetsTarget, NONE } from "../../lib/insights/format";
 import type { InsightsDto, Ratio } from "@/lib/insights/types";
 import { paint, type Style } from "./style";
 
