@@ -4,7 +4,7 @@ import { DIMENSIONS } from "@/server/insights/dimensions";
 import { FINISHED_SQL } from "@/server/insights/drill-conditions";
 import { scopeWhere, type InsightScope } from "@/server/insights/insight-scope";
 import { aggregate, FACTS, type Counts } from "@/server/insights/run-aggregate";
-import { TOKEN_MEASURES, tokenAggregates } from "@/server/insights/token-measures";
+import { TOKEN_MEASURES, tokenAggregates, tokenColumns } from "@/server/insights/token-measures";
 import { MARK_JOINS, verdictSql } from "@/server/outcomes/outcome-signals";
 
 /**
@@ -34,7 +34,7 @@ const REAGGREGATES = Prisma.raw(
 );
 
 function rowsOf(scope: InsightScope): Prisma.Sql {
-  return Prisma.sql`SELECT x.*, ${Prisma.join(
+  return Prisma.sql`SELECT x.status, x.cost_usd, ${tokenColumns()}, ${Prisma.join(
     DIMENSIONS.map((d) => Prisma.sql`${d.key} AS ${column(d.id)}`),
     ", ",
   )},

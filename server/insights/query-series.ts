@@ -3,7 +3,7 @@ import { Prisma } from "@/server/generated/prisma/client";
 import { FINISHED_SQL, RESUMED_SQL, sessionAgentsSql } from "@/server/insights/drill-conditions";
 import { scopeWhere, type InsightScope } from "@/server/insights/insight-scope";
 import { aggregate, bucketKey, bucketSql, FACTS, type Counts } from "@/server/insights/run-aggregate";
-import { tokenAggregates } from "@/server/insights/token-measures";
+import { tokenAggregates, tokenColumns } from "@/server/insights/token-measures";
 import { MARK_JOINS, OUTCOME_SIGNALS, verdictSourceSql, verdictSql } from "@/server/outcomes/outcome-signals";
 
 /**
@@ -41,7 +41,7 @@ export async function querySeries(scope: InsightScope): Promise<SeriesRow[]> {
     -- One pass over the scope. OFFSET 0 keeps the per-row expressions (the
     -- verdict, the signals) computed once per row, not once per aggregate that reads them.
     WITH rows AS (
-      SELECT x.*,
+      SELECT x.status, x.lineage, x.has_session, x.cost_usd, ${tokenColumns()},
              ${bucketSql(scope.bucket)} AS bucket,
              ${FINISHED_SQL} AS finished, ${sessionAgentsSql()} AS session_agent, ${RESUMED_SQL} AS resumed,
              ${verdictSql()} AS verdict, ${verdictSourceSql()} AS source,

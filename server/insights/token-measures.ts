@@ -19,6 +19,14 @@ export const TOKEN_MEASURES: readonly TokenMeasure[] = [
   { id: "cacheReadTokens", label: "Cache-read tokens", column: Prisma.sql`x.cache_read_tokens` },
 ];
 
+/** The measures' columns, for a subquery the aggregates then read (narrower than x.*). */
+export function tokenColumns(measures: readonly TokenMeasure[] = TOKEN_MEASURES): Prisma.Sql {
+  return Prisma.join(
+    measures.map((m) => m.column),
+    ", ",
+  );
+}
+
 /** `sum(column) AS "<id>", count(column) AS "<id>_n"` for each measure, for a SELECT list. */
 export function tokenAggregates(measures: readonly TokenMeasure[] = TOKEN_MEASURES): Prisma.Sql {
   return Prisma.join(
