@@ -54,6 +54,8 @@ export type InsightsBenchResult = {
   targetP50Ms: number;
   metTarget: boolean;
   eventsTouched: { seqScans: number; indexScans: number };
+  /** The search indexer over Claude events, and the part of it collecting Insights' facts (model, tools). */
+  indexer: { events: number; totalMs: number; factsMs: number; microsPerEventFacts: number };
   loadAverage: { start: number; end: number };
 };
 
@@ -160,6 +162,9 @@ async function main() {
   await stats.end();
   await prisma.$disconnect();
 
+  const indexer = await measureIndexer(url);
+  log(`search indexer: ${indexer.events} Claude events in ${fmtMs(indexer.totalMs)} ms, of which collecting facts ${fmtMs(indexer.factsMs)} ms (${indexer.microsPerEventFacts} µs per event)`);
+
   const pageTimings = requests.filter((r) => r.page).map((r) => r.p50);
   const result: InsightsBenchResult = {
     date: new Date().toISOString(),
@@ -172,6 +177,7 @@ async function main() {
     metTarget: requests.filter((r) => r.page).every((r) => r.p50 <= TARGET_P50_MS),
     // Our own scans only: nothing else uses this database while the bench runs.
     eventsTouched: { seqScans: after.seq - before.seq, indexScans: after.idx - before.idx },
+    indexer,
     loadAverage: { start: loadAtStart, end: loadAverage() },
   };
   const file = writeResult("insights", result);
@@ -180,6 +186,49 @@ async function main() {
   if (!values["no-docs"]) {
     writeDocSection("insights", renderSection(result));
     log("docs/performance.md: Insights section updated");
+  }
+}
+
+/**
+ * What collecting facts adds to the runner's search indexer: 20,000 Claude
+ * stream-json events (tool calls, tool results, text; the recorded 2.1.330
+ * lines) stored as the runner stores them, indexed by indexAllPendingEvents,
+ * and the facts pass alone over the same events.
+ */
+async function measureIndexer(url: string): Promise<InsightsBenchResult["indexer"]> {
+  const { EventWriter } = await import("@/server/runner/event-writer");
+  const { indexAllPendingEvents } = await import("@/server/search/index-pending-events");
+  const { collectExecutionFacts } = await import("@/server/insights/collect-execution-facts");
+  const lines = (await import("@/server/agents/claude/__fixtures__/stream-json-2.1.330.json")).default as Record<string, string>;
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const id = crypto.randomUUID();
+  const events = 20_000;
+  try {
+    await pool.query(`INSERT INTO executions (id, issue_id, agent, prompt, cwd, updated_at) VALUES ($1, 'ISSUE-1', 'claude', 'indexer bench', '/w', now())`, [id]);
+    const writer = new EventWriter(pool, id);
+    const mix = [lines.assistantToolUseRead, lines.userToolResultRead, lines.assistantText, lines.assistantToolUseEdit, lines.userToolResultEdit];
+    for (let i = 0; i < events; i++) {
+      const line = mix[i % mix.length];
+      const kind = JSON.parse(line).type as string;
+      writer.push({ stream: "stdout", kind, json: line, searchText: kind === "assistant" ? "read the file and edit it" : null });
+      if (writer.needsDrain) await writer.flush();
+    }
+    await writer.flush();
+    let t0 = performance.now();
+    await indexAllPendingEvents(pool, { executionId: id });
+    const totalMs = performance.now() - t0;
+    const client = await pool.connect();
+    t0 = performance.now();
+    try {
+      for (let from = 0; from < events; from += 2_000) await collectExecutionFacts(client, id, "claude", from, from + 2_000);
+    } finally {
+      client.release();
+    }
+    const factsMs = performance.now() - t0;
+    return { events, totalMs: round2(totalMs), factsMs: round2(factsMs), microsPerEventFacts: round2((factsMs / events) * 1000) };
+  } finally {
+    await pool.query(`DELETE FROM executions WHERE id = $1`, [id]);
+    await pool.end();
   }
 }
 
@@ -197,10 +246,20 @@ function renderSection(r: InsightsBenchResult): string {
       `(${s.issues.toLocaleString("en-US")} issues, ${s.specs} specs, ${s.sessions.toLocaleString("en-US")} sessions, a year of history), measured by \`bench/insights.ts\` ` +
       `(\`npx tsx --conditions=react-server bench/insights.ts\`) on ${r.postgres}, 2 cores, load average ${r.loadAverage.start} at the start and ${r.loadAverage.end} at the end (the machine is shared).`,
     "",
-    `- **Every page request p50 ≤ ${r.targetP50Ms} ms: ${r.metTarget ? "met" : "missed"}** (p50 of the page requests' medians ${fmtMs(r.page.p50)} ms; worst p95 ${fmtMs(r.page.p95)} ms). ` +
-      `Each request is the route handler called in-process (validation, every query, JSON), ${r.rounds} timed calls after a warm-up, one at a time.`,
+    `- **Page requests with p50 ≤ ${r.targetP50Ms} ms: ${r.requests.filter((q) => q.page && q.p50 <= r.targetP50Ms).length} of ${r.requests.filter((q) => q.page).length}** ` +
+      `(${r.metTarget ? "all met" : `missed: ${r.requests.filter((q) => q.page && q.p50 > r.targetP50Ms).map((q) => q.name.replace(/^Insights, /, "")).join("; ")}`}). ` +
+      `Each request is the route handler called in-process (validation, every query, JSON), ${r.rounds} timed calls after a warm-up, one at a time. ` +
+      "A request's cost grows with the executions in its scope: the default view (30 days) and views of one issue, spec or agent aggregate a fraction of them; the all-time views aggregate every one of the 100,000 rows in each of their passes.",
+    ...(r.metTarget
+      ? []
+      : [
+          "- **Why the all-time views miss**: they aggregate every one of the 100,000 execution_facts rows in each of about seven passes (the trend, two grouping passes, tools, time to session id, fork preference, usage); " +
+            "even as one statement over the rows materialized once, that work measured about 0.4 s here. Going below 200 ms for them would take pre-aggregated days (a rollup of finished days kept by the runner, with marks and signals applied on top), which this section does not have yet.",
+        ]),
     `- **No request reads the events**: execution_events saw ${r.eventsTouched.seqScans} sequential and ${r.eventsTouched.indexScans} index scans during all ${r.requests.length * (r.rounds + 1)} requests. ` +
       "Insights aggregates `execution_facts`, one narrow row per execution kept by a trigger on executions; what only the events say (model, tools) is collected once by the runner's search indexer.",
+    `- The facts come from the runner's search indexer, once per event: over ${r.indexer.events.toLocaleString("en-US")} Claude events (tool calls, results, text) indexing took ${fmtMs(r.indexer.totalMs)} ms, ` +
+      `of which collecting model and tools ${fmtMs(r.indexer.factsMs)} ms (${r.indexer.microsPerEventFacts} µs per event: reading the assistant lines back and running them through the agent's normalizer). The indexer yields to ingestion, so this lengthens search lag after a flood, not ingestion.`,
     `- Data: seeded with \`INSERT … SELECT generate_series\` into the \`${BENCH_INSIGHTS_DATABASE}\` database (bench/insights/seed.ts${s.reused ? "; reused from an earlier run" : `, ${s.seconds} s`}): executions ${s.executionsMb} MB, events ${s.eventsMb.toLocaleString("en-US")} MB.`,
     "- The queries of one request run in parallel on the connection pool (a pass for the trend and the seed metrics, one for every grouping at once with GROUPING SETS, one per multi-valued dimension, time to session id, fork preference, spec citations); each raises work_mem to 32 MB so 100k rows group in memory.",
     "",
