@@ -15,11 +15,12 @@
 // per-query medians. It writes bench/results/search.json and the "Search"
 // section of docs/performance.md (between its markers only). Stops by
 // itself; --max-minutes (default 30) bounds the whole run.
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
+import type pg from "pg";
 import { applyMigrations } from "@/server/migrations/apply-migrations";
+import { benchDatabaseUrl, serverUrl, withClient } from "@/bench/lib/bench-db";
+import { writeDocSection } from "@/bench/lib/doc-section";
 import { fmtMs, loadAverage, percentile, summarize, writeResult } from "@/bench/lib/stats";
 import { QUERIES } from "@/bench/search/queries";
 import { seedSearchData, type SeedOptions, type SeedStats } from "@/bench/search/seed";
@@ -28,25 +29,7 @@ export const BENCH_SEARCH_DATABASE = "arbor_bench_search";
 const SEED_VERSION = 1;
 const TARGET_P50_MS = 100;
 
-function serverUrl(): string {
-  return process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
-}
-
-function databaseUrl(): string {
-  const url = new URL(serverUrl());
-  url.pathname = `/${BENCH_SEARCH_DATABASE}`;
-  return url.toString();
-}
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+const databaseUrl = () => benchDatabaseUrl(BENCH_SEARCH_DATABASE);
 
 type QueryResult = { q: string; class: string; hits: number; groups: number; kinds: Record<string, number>; medianMs: number; minMs: number; maxMs: number };
 
@@ -190,7 +173,7 @@ async function main() {
   for (const c of byClass) log(`  ${c.class.padEnd(26)} p50 ${fmtMs(c.p50).padStart(6)} ms  p95 ${fmtMs(c.p95).padStart(6)} ms`);
   log(`results: ${path.relative(process.cwd(), file)}`);
   if (!values["no-docs"]) {
-    writeDocsSection(renderSection(result));
+    writeDocSection("search", renderSection(result));
     log("docs/performance.md: Search section updated");
   }
 }
@@ -277,17 +260,6 @@ export function renderSection(r: SearchBenchResult): string {
 }
 
 /** Replaces this benchmark's section of docs/performance.md (or appends it), leaving everything else as it is. */
-export function writeDocsSection(section: string, file = path.join(process.cwd(), "docs", "performance.md")): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Performance\n";
-  const start = current.indexOf(START_MARKER);
-  const end = current.indexOf(END_MARKER);
-  const next =
-    start >= 0 && end > start
-      ? current.slice(0, start) + section + current.slice(end + END_MARKER.length)
-      : `${current.replace(/\s*$/, "")}\n\n${section}\n`;
-  writeFileSync(file, next);
-}
 
 main().then(
   () => process.exit(0),

@@ -2,6 +2,7 @@
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { parseApplyArgs, parseDiffArgs, parseProjectArgs, type ApplyCommand, type DiffCommand, type ProjectCommand } from "./project-args";
+import { parseMark, parseStats, parseUnmark, STATS_FILTERS, type MarkCommand, type StatsCommand, type UnmarkCommand } from "./insights-args";
 
 /** `continue` and `fork` take the same arguments. `freshSession`: a new session carrying Arbor's transcript instead of a resume. */
 export type ExecutionPromptCommand = { name: "continue" | "fork"; executionId: string; prompt: string; freshSession: boolean; follow: boolean; json: boolean };
@@ -33,6 +34,9 @@ export type Command =
   | ProjectCommand
   | DiffCommand
   | ApplyCommand
+  | StatsCommand
+  | MarkCommand
+  | UnmarkCommand
   | { name: "help"; topic?: string }
   | { name: "version" };
 
@@ -76,6 +80,9 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   project: "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] | list | show <PROJ> | remove <PROJ>  [--json]",
   diff: "arbor diff <executionId> [otherExecutionId] [--stat] [--json]",
   apply: 'arbor apply <executionId> [--squash] [--message "…"] [--json]',
+  stats: "arbor stats [--issue ISSUE] [--spec SPEC] [--agent NAME] [--model NAME] [--session SESS] [--since 7d|--from DATE] [--to DATE] [--bucket day|week] [--json]",
+  mark: 'arbor mark <executionId|SESS> worked|failed|preferred [--note "…"] [--over <executionId>] [--json]',
+  unmark: "arbor unmark <executionId|SESS> [--preferred] [--json]",
   help: "arbor help [command]",
 };
 
@@ -96,6 +103,9 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   project: "Projects: register a directory (a git repository gets a worktree per line of work), list, show, remove.",
   diff: "What an execution changed (start → snapshot), or the difference between two executions' snapshots.",
   apply: "Bring an execution's snapshot into its project's base branch (merge, or --squash); nothing changes on conflicts.",
+  stats: "Insights as a table: the seed's success metrics, outcomes, success per agent / model / approach, tokens and failures.",
+  mark: "Say whether an execution (or a session) worked, or prefer one fork of a branching point over the others.",
+  unmark: "Clear an execution's (or session's) worked / failed mark, or with --preferred the choice its line holds.",
   help: "Show help.",
 };
 
@@ -135,6 +145,9 @@ const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
   project: { ...COMMON, name: { type: "string" }, "base-branch": { type: "string" }, agent: { type: "string", short: "a" } },
   diff: { ...COMMON, stat: { type: "boolean" } },
   apply: { ...COMMON, squash: { type: "boolean" }, message: { type: "string", short: "m" } },
+  stats: { ...COMMON, ...Object.fromEntries(STATS_FILTERS.map((key) => [key, { type: "string" as const }])) },
+  mark: { ...COMMON, note: { type: "string", short: "m" }, over: { type: "string" } },
+  unmark: { ...COMMON, preferred: { type: "boolean" } },
 };
 
 function isCommandName(s: string): s is Exclude<CommandName, "version"> {
@@ -292,6 +305,13 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       const parse = { project: parseProjectArgs, diff: parseDiffArgs, apply: parseApplyArgs }[name];
       const parsed = parse(positionals, values);
       return parsed.ok ? ok(parsed.command) : fail(parsed.message, name);
+    }
+    case "stats":
+    case "mark":
+    case "unmark": {
+      const parse = { stats: parseStats, mark: parseMark, unmark: parseUnmark }[name];
+      const parsed = parse(positionals, values, (message) => fail(message, name) as { ok: false; message: string; usage: string });
+      return "ok" in parsed ? parsed : ok(parsed);
     }
   }
 }

@@ -14,9 +14,11 @@ export const cliEnvSchema = z.object({
   ARBOR_TOKEN: z.string().trim().min(1).optional(),
   /** Print stack traces of unexpected errors. */
   ARBOR_DEBUG: z.string().optional(),
+  /** Who `arbor mark` records as having marked (the OS user name when unset). */
+  ARBOR_USER: z.string().trim().max(100).optional(),
 });
 
-export type CliConfig = { url: string; token: string | undefined; debug: boolean };
+export type CliConfig = { url: string; token: string | undefined; debug: boolean; user: string | undefined };
 
 /** Never throws: empty values count as unset, and the URL is checked where it is used (with --url). */
 export function readCliConfig(env: Readonly<Record<string, string | undefined>>): CliConfig {
@@ -26,5 +28,6 @@ export function readCliConfig(env: Readonly<Record<string, string | undefined>>)
     url: parsed.ARBOR_URL ?? DEFAULT_URL,
     token: parsed.ARBOR_TOKEN,
     debug: Boolean(parsed.ARBOR_DEBUG && parsed.ARBOR_DEBUG !== "0" && parsed.ARBOR_DEBUG !== "false"),
+    user: parsed.ARBOR_USER,
   };
 }

@@ -22,6 +22,8 @@ export interface Context {
   readStdin: () => Promise<string>;
   /** Aborted on Ctrl-C: streaming stops and the command detaches. */
   signal?: AbortSignal;
+  /** Who marks outcomes (ARBOR_USER); the OS user name when unset. */
+  user?: string;
   /** Overrides for the event-stream client (tests). */
   sse?: Pick<SseOptions, "retryDelayMs" | "maxRetries" | "maxRetryDelayMs" | "sleep">;
 }

@@ -25,6 +25,8 @@ import { sessionCommand } from "./commands/session";
 import { sessionsCommand } from "./commands/sessions";
 import { showCommand } from "./commands/show";
 import { treeCommand } from "./commands/tree";
+import { statsCommand } from "./commands/stats";
+import { markCommand, unmarkCommand } from "./commands/mark";
 
 export interface MainIO {
   env: Record<string, string | undefined>;
@@ -87,6 +89,12 @@ function dispatch(ctx: Context, command: Exclude<Command, { name: "help" | "vers
       return diffCommand(ctx, command);
     case "apply":
       return applyCommand(ctx, command);
+    case "stats":
+      return statsCommand(ctx, command);
+    case "mark":
+      return markCommand(ctx, command);
+    case "unmark":
+      return unmarkCommand(ctx, command);
   }
 }
 
@@ -160,6 +168,7 @@ export async function main(argv: readonly string[], io: Partial<MainIO> = {}): P
     readStdin,
     signal,
     sse,
+    user: config.user,
   };
 
   try {

@@ -13,6 +13,7 @@ const NAV = [
   { href: "/sessions", label: "Sessions" },
   { href: "/bundles", label: "Bundles" },
   { href: "/projects", label: "Projects" },
+  { href: "/insights", label: "Insights" },
 ];
 
 export function AppHeader() {

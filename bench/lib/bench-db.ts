@@ -19,6 +19,16 @@ export function benchDatabaseUrl(database = BENCH_DATABASE): string {
   return url.toString();
 }
 
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Creates arbor_bench afresh (dropping the one a previous benchmark left) and
  * applies the working tree's migrations and the queue schema, so the schema

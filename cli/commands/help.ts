@@ -43,6 +43,21 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
     "--json             print the session as JSON",
   ],
   search: ["--limit, -n N       at most N results (1-100, default 20)", "--json             print the API's answer as JSON"],
+  stats: [
+    "--issue ISSUE, --spec SPEC, --agent NAME, --model NAME, --session SESS   narrow to these executions",
+    "--since 7d|12w|48h|all   executions created since then (default 30d)",
+    "--from DATE --to DATE     a date range instead (YYYY-MM-DD, --to included)",
+    "--bucket day|week         trend resolution (default: by range)",
+    "--json                    print the API's answer as JSON",
+  ],
+  mark: [
+    "worked | failed           whether it did the job (replaces an earlier mark); SESS-n marks a whole session",
+    "preferred                 its line is the one chosen at its branching point (a fork over the original, or the original over its forks)",
+    "--note, -m TEXT           why",
+    "--over EXEC               preferred over this alternative (picks the branching point when there are several)",
+    "--json                    print the outcome as JSON",
+  ],
+  unmark: ["--preferred            clear the choice its line holds instead of its worked / failed mark", "--json                 print the outcome as JSON"],
   bundle: [
     "list                         bundles, most recently changed first",
     "show BUNDLE                  its items in order, with titles",

@@ -2,6 +2,7 @@
 
 import { Fragment } from "react";
 import { FIELDS, type CompareSide } from "@/components/executions/compare-fields";
+import { ComparePrefer } from "@/components/outcomes/compare-prefer";
 import { ErrorAlert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -114,6 +115,7 @@ export function CompareView({ a, b }: { a?: string; b?: string }) {
           </LinkButton>
         }
       />
+      {ea.data && eb.data ? <ComparePrefer a={ea.data.id} b={eb.data.id} /> : null}
       {error ? (
         <ErrorAlert title="Could not load the executions">{error.message}</ErrorAlert>
       ) : !ea.data || !eb.data ? (

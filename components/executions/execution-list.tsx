@@ -15,7 +15,7 @@ function kindOf(e: ExecutionListItem): string {
   return e.forkedFromExecutionId ? "fork" : e.parentExecutionId ? "continuation" : e.restartedFromExecutionId ? "fresh start" : "run";
 }
 
-function ExecutionRow({ e }: { e: ExecutionListItem }) {
+export function ExecutionRow({ e }: { e: ExecutionListItem }) {
   const live = e.status === "running" || e.status === "queued";
   return (
     <li className="relative space-y-0.5 px-4 py-2.5 focus-within:bg-zinc-50 hover:bg-zinc-50 dark:focus-within:bg-zinc-800/60 dark:hover:bg-zinc-800/60">

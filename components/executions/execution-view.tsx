@@ -7,6 +7,8 @@ import { ExecutionStatusBadge, ExecutionStatusDot } from "@/components/execution
 import { ResumeBadge, StartFreshActions } from "@/components/executions/execution-resume";
 import { FollowUpForm } from "@/components/executions/follow-up-form";
 import { ManagedSessionLink } from "@/components/sessions/managed-session-link";
+import { InsightsLink } from "@/components/insights/insights-link";
+import { ExecutionOutcomePanel } from "@/components/outcomes/execution-outcome-panel";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -151,7 +153,7 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
             <TextLink href={`/issues/${execution.issueId}`}>{execution.issueId}</TextLink>
             {issue.data ? <span className="text-zinc-600 dark:text-zinc-400"> ({issue.data.title})</span> : null}
           </Row>
-          <Row label="Agent">{execution.agent}</Row>
+          <Row label="Agent">{execution.agent} <InsightsLink filters={{ agent: execution.agent }}>(insights)</InsightsLink></Row>
           <Row label="Time">
             <span className="text-zinc-700 dark:text-zinc-300">
               created <RelativeTime iso={execution.createdAt} />
@@ -233,6 +235,7 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
       </section>
 
       <ExecutionDiffPanel execution={execution} />
+      <ExecutionOutcomePanel executionId={execution.id} />
 
       <section aria-labelledby="follow-up-heading" className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
         <h2 id="follow-up-heading" className="mb-2 text-base font-semibold">

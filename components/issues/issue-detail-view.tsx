@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
+import { InsightsLink } from "@/components/insights/insights-link";
 import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
 import { ErrorAlert } from "@/components/ui/alert";
@@ -50,6 +51,7 @@ function IssueDetail({ issue }: { issue: Issue }) {
         <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
           <StatusBadge status={issue.status} />
           <PriorityBadge priority={issue.priority} />
+          <InsightsLink filters={{ issue: issue.id }} />
           {issue.spec ? (
             <span>
               in{" "}

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { InsightsLink } from "@/components/insights/insights-link";
 import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
 import { ErrorAlert } from "@/components/ui/alert";
@@ -36,7 +37,7 @@ function SpecDetail({ spec }: { spec: Spec }) {
     <article className="space-y-8">
       <EntityHeader list={{ label: "Specs", href: "/specs" }} id={spec.id} title={spec.title} editing={editing} onEdit={() => setEditing(true)} editLabel="Edit spec">
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          Created <RelativeTime iso={spec.createdAt} /> · Updated <RelativeTime iso={spec.updatedAt} />
+          Created <RelativeTime iso={spec.createdAt} /> · Updated <RelativeTime iso={spec.updatedAt} /> · <InsightsLink filters={{ spec: spec.id }} />
         </p>
       </EntityHeader>
 

@@ -1,6 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import { EXECUTION_STATUSES, type ExecutionStatus } from "@/lib/executions/types";
 import { type ExecutionListItem } from "@/lib/executions/schema";
 import { parseId } from "@/lib/ids";
 import { requestObject } from "@/lib/schemas/common";
@@ -9,20 +8,11 @@ import { ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { validate } from "@/server/http/validation";
+import { drillShape } from "@/server/insights/drill-conditions";
+import { FILTER_PARAMS, listFilteredExecutions, type FilteredExecutions } from "@/server/insights/list-filtered-executions";
 
 export const listExecutionsQuery = requestObject({
-  status: text()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return undefined;
-      const statuses = value.split(",").map((s) => s.trim()).filter(Boolean);
-      const unknown = statuses.filter((s) => !(EXECUTION_STATUSES as readonly string[]).includes(s));
-      if (unknown.length) {
-        ctx.addIssue({ code: "custom", message: `unknown status ${unknown.join(", ")}: use ${EXECUTION_STATUSES.join(", ")}` });
-        return z.NEVER;
-      }
-      return statuses as ExecutionStatus[];
-    }),
+  status: drillShape.status,
   issueId: text()
     .optional()
     .transform((value, ctx) => {
@@ -40,8 +30,11 @@ export const listExecutionsQuery = requestObject({
 /**
  * Executions across issues, newest first: GET /api/executions?status=running,queued&limit=20.
  * Each carries its issue's title, for lists that span issues (the home page).
+ * With any Insights filter, see listFilteredExecutions.
  */
-export async function listExecutions(query: Record<string, string>): Promise<Result<{ items: ExecutionListItem[] }>> {
+export async function listExecutions(query: Record<string, string>): Promise<Result<{ items: ExecutionListItem[] } | FilteredExecutions>> {
+  // Insights' filters (agent, since, verdict=worked, …): the executions behind a number, paged, with a total.
+  if (Object.keys(query).some((key) => FILTER_PARAMS.has(key))) return listFilteredExecutions(query);
   const parsed = validate(listExecutionsQuery, query);
   if (!parsed.ok) return parsed;
   const { status, issueId, limit } = parsed.value;

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { collectExecutionFacts } from "@/server/insights/collect-execution-facts";
 import { SEARCH_CONFIG } from "@/server/search/search-config";
 
 // Search indexing, off the ingestion path. The event writer stores each
@@ -57,8 +58,8 @@ export async function indexPendingEvents(pool: pg.Pool, options: { maxEvents?: n
       // Re-read under the lock: another indexer may have moved the watermark
       // between the candidate query and the lock (each statement sees what
       // was committed before it started).
-      const { rows: current } = await client.query<{ from: number; to: number }>(
-        `SELECT search_indexed_seq AS from, event_count AS to FROM executions WHERE id = $1::uuid`,
+      const { rows: current } = await client.query<{ from: number; to: number; agent: string }>(
+        `SELECT search_indexed_seq AS from, event_count AS to, agent FROM executions WHERE id = $1::uuid`,
         [id],
       );
       if (current.length === 0 || current[0].from >= current[0].to) continue;
@@ -70,6 +71,9 @@ export async function indexPendingEvents(pool: pg.Pool, options: { maxEvents?: n
         [id, from, to],
       );
       await client.query(`UPDATE executions SET search_indexed_seq = $2 WHERE id = $1::uuid AND search_indexed_seq < $2`, [id, to]);
+      // Insights' per-execution facts (model, tools) from the same range, once.
+      // After the executions row, as the execution_facts trigger locks them.
+      await collectExecutionFacts(client, id, current[0].agent, from, to);
       result.executions += 1;
       result.indexed += updated.rowCount ?? 0;
       result.advanced += to - from;

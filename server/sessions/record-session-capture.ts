@@ -24,7 +24,12 @@ const MAX_DEPTH = 100;
  * logged, and the next capture of the same session repairs it).
  */
 export async function recordSessionCapture(executionId: string): Promise<string | null> {
+  // The runner calls this right after pinning the id: the time of capture, on
+  // the same clock as the execution's startedAt (Insights' time to session id).
+  const capturedAt = new Date();
   try {
+    await prisma.$executeRaw`UPDATE executions SET session_captured_at = ${capturedAt}
+                              WHERE id = ${executionId}::uuid AND session_id IS NOT NULL AND session_captured_at IS NULL`;
     const sessionId = await ensureSessionOf(executionId, 0);
     if (sessionId) {
       // The runtime fingerprint follows the session's latest turn (an upgrade of the same binary is allowed and shows here).

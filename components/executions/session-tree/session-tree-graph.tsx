@@ -6,6 +6,7 @@ import type { SessionTreeNode } from "@/lib/executions/schema";
 import { executionHref } from "@/lib/hrefs";
 import { ancestorIds, defaultComparePair, latestHead } from "@/lib/executions/session-tree";
 import { descendantCounts, layoutSessionTree, type LaidOutNode } from "@/lib/executions/session-tree-layout";
+import { NodeOutcomeMenu } from "@/components/outcomes/node-outcome-menu";
 import { GraphLinks, GraphNode, Tooltip } from "./graph-node";
 import { CompareBar, TreeLegend, TreeToolbar } from "./tree-toolbar";
 import { usePanZoom } from "./use-pan-zoom";
@@ -225,6 +226,8 @@ export function SessionTreeGraph({ roots, label = "Session tree", height: fixedH
         total={layout.total}
         zoom={view?.k ?? null}
       />
+
+      {activeId && !compareMode ? <NodeOutcomeMenu key={activeId} executionId={activeId} /> : null}
 
       {compareMode ? <CompareBar selected={selected} onDone={() => setCompareMode(false)} /> : null}
 

@@ -5,6 +5,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
+import { InsightsLink } from "@/components/insights/insights-link";
 import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
 import { agentName, ArchivedBadge, ExpiredBadge } from "@/components/sessions/session-badges";
@@ -76,6 +77,7 @@ function SessionDetailBody({ session }: { session: SessionDetail }) {
           <span>
             · started <RelativeTime iso={session.createdAt} /> · last activity <RelativeTime iso={session.lastActivityAt} />
           </span>
+          <InsightsLink filters={{ session: session.id }} />
         </div>
         {!editing && update.isError ? <ErrorAlert>{update.error.message}</ErrorAlert> : null}
       </EntityHeader>

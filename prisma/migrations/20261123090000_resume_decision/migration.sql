@@ -23,7 +23,7 @@ CREATE INDEX "executions_restarted_from_execution_id_idx" ON "executions"("resta
 -- conversation: what a non-resumed turn would have had to send (resumed
 -- turns), or did send (transcript-primed ones).
 ALTER TABLE "executions" ADD COLUMN "session_resumed" BOOLEAN;
-ALTER TABLE "executions" ADD COLUMN "cache_read_tokens" INTEGER;
+-- cache_read_tokens came with 20261123060000_outcomes_insights.
 ALTER TABLE "executions" ADD COLUMN "cache_creation_tokens" INTEGER;
 ALTER TABLE "executions" ADD COLUMN "transcript_tokens" INTEGER;
 

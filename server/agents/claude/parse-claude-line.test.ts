@@ -49,7 +49,7 @@ describe("parseClaudeLine", () => {
     });
   });
 
-  it("adds prompt-cache tokens to the input tokens", () => {
+  it("adds prompt-cache tokens to the input tokens, and reports the cache reads apart (null when not reported)", () => {
     const result = { ...json("resultSuccess"), usage: { input_tokens: 10, cache_creation_input_tokens: 5, cache_read_input_tokens: 100, output_tokens: 7 } };
     expect(parseClaudeLine(JSON.stringify(result)).signals.result?.usage).toEqual({ inputTokens: 115, outputTokens: 7, cacheReadTokens: 100, cacheCreationTokens: 5 });
   });
@@ -63,6 +63,11 @@ describe("parseClaudeLine", () => {
     // A successful answer that merely talks about long prompts is no failure.
     const talk = { ...json("resultSuccess"), result: "The prompt is too long to read aloud, but here it is." };
     expect(parseClaudeLine(JSON.stringify(talk)).signals.result?.contextExceeded).toBe(false);
+  });
+
+  it("reads usage without prompt-cache fields as not reported", () => {
+    const older = { ...json("resultSuccess"), usage: { input_tokens: 10, output_tokens: 7 } };
+    expect(parseClaudeLine(JSON.stringify(older)).signals.result?.usage).toEqual({ inputTokens: 10, outputTokens: 7, cacheReadTokens: null, cacheCreationTokens: null });
   });
 
   it("reports an API failure's message and keeps its session (the session exists)", () => {

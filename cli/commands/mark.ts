@@ -1,0 +1,39 @@
+// arbor mark <exec|SESS> worked|failed|preferred [--note] [--over]  → PUT /api/executions/:id/outcome (or /api/sessions/:id/outcome)
+// arbor unmark <exec|SESS> [--preferred]                          → DELETE …/outcome
+
+import os from "node:os";
+import type { Command } from "../args";
+import { println, seg, type Context } from "../context";
+import { isSessionRef } from "../insights-args";
+import { renderOutcome, type OutcomeItem } from "../render/stats";
+
+/** Who marks: ARBOR_USER, else the OS user name (recorded with the mark). */
+function markedBy(ctx: Context): string | undefined {
+  if (ctx.user) return ctx.user.slice(0, 100);
+  try {
+    return os.userInfo().username || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const path = (target: string) => (isSessionRef(target) ? `/api/sessions/${seg(target.trim())}/outcome` : `/api/executions/${seg(target.trim())}/outcome`);
+
+export async function markCommand(ctx: Context, cmd: Extract<Command, { name: "mark" }>): Promise<number> {
+  const by = markedBy(ctx);
+  const body = { mark: cmd.mark, via: "cli", ...(by ? { by } : {}), ...(cmd.note !== undefined ? { note: cmd.note } : {}), ...(cmd.over ? { over: cmd.over } : {}) };
+  const outcome = await ctx.api.request<OutcomeItem>("PUT", path(cmd.target), body);
+  println(ctx.stdout, cmd.json ? JSON.stringify(outcome) : renderOutcome(outcome, ctx.style));
+  return 0;
+}
+
+export async function unmarkCommand(ctx: Context, cmd: Extract<Command, { name: "unmark" }>): Promise<number> {
+  if (cmd.preferred && isSessionRef(cmd.target)) {
+    println(ctx.stderr, "arbor: a session has no preferred mark (prefer one of its executions' lines instead)");
+    return 2;
+  }
+  const query = cmd.preferred ? "?mark=preferred" : "";
+  const outcome = await ctx.api.request<OutcomeItem>("DELETE", `${path(cmd.target)}${query}`, undefined);
+  println(ctx.stdout, cmd.json ? JSON.stringify(outcome) : renderOutcome(outcome, ctx.style));
+  return 0;
+}

@@ -1,0 +1,70 @@
+import "server-only";
+import { z } from "zod";
+import { text } from "@/lib/schemas/text";
+import { requestObject } from "@/lib/schemas/common";
+import type { ExecutionListItem } from "@/lib/executions/schema";
+import { notFound, ok, type Result } from "@/lib/result";
+import { prisma } from "@/server/db";
+import { toExecutionDto } from "@/server/executions/execution-dto";
+import { Prisma } from "@/server/generated/prisma/client";
+import { validate } from "@/server/http/validation";
+import { drillConditions, drillShape } from "@/server/insights/drill-conditions";
+import { resolveScope, scopeShape, scopeWhere } from "@/server/insights/insight-scope";
+import { FACTS } from "@/server/insights/run-aggregate";
+import { MARK_JOINS } from "@/server/outcomes/outcome-signals";
+
+// The executions behind an Insights number: GET /api/executions with any of
+// Insights' filters (and the drill conditions of drill-conditions.ts) selects
+// from execution_facts with the very SQL the number was counted with.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const listShape = {
+  ...scopeShape,
+  ...drillShape,
+  /** The list's legacy name of `issue`. */
+  issueId: text().optional(),
+  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit is 1 at least").max(200, "limit is 200 at most").default(50),
+  /** The last execution of the previous page (newest first). */
+  before: text().trim().regex(UUID, "before must be an execution id").optional(),
+};
+
+const listQuery = requestObject(listShape);
+
+/** The parameters that make GET /api/executions a filtered (Insights) list. */
+export const FILTER_PARAMS: ReadonlySet<string> = new Set([...Object.keys(scopeShape), ...Object.keys(drillShape), "before"]);
+
+export type FilteredExecutions = { items: ExecutionListItem[]; total: number; nextBefore: string | null };
+
+/** Newest first, `limit` per page, with the total count of matches. */
+export async function listFilteredExecutions(query: Record<string, string>): Promise<Result<FilteredExecutions>> {
+  const { issueId, ...rest } = query;
+  const parsed = validate(listQuery, issueId && !rest.issue ? { ...rest, issue: issueId } : rest);
+  if (!parsed.ok) return parsed;
+  const { limit, before, ...filters } = parsed.value;
+  const scope = await resolveScope(filters, { defaultSince: null });
+  if (!scope.ok) return scope;
+  const where = scopeWhere(scope.value, drillConditions(filters));
+  let cursor = Prisma.sql`TRUE`;
+  if (before) {
+    const last = await prisma.executionFacts.findUnique({ where: { executionId: before.toLowerCase() }, select: { createdAt: true } });
+    if (!last) return notFound(`Execution ${before} not found (before)`);
+    cursor = Prisma.sql`(x.created_at, x.execution_id) < (${last.createdAt}, ${before.toLowerCase()}::uuid)`;
+  }
+  const [page, counted] = await Promise.all([
+    prisma.$queryRaw<{ id: string }[]>`
+      SELECT x.execution_id::text AS id FROM ${FACTS} ${MARK_JOINS}
+       WHERE ${where} AND ${cursor}
+       ORDER BY x.created_at DESC, x.execution_id DESC
+       LIMIT ${limit + 1}`,
+    prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM ${FACTS} ${MARK_JOINS} WHERE ${where}`,
+  ]);
+  const ids = page.slice(0, limit).map((r) => r.id);
+  const rows = await prisma.execution.findMany({ where: { id: { in: ids } }, include: { issue: { select: { title: true } } } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const items = ids
+    .map((id) => byId.get(id))
+    .filter((r) => r !== undefined)
+    .map(({ issue, ...row }) => ({ ...toExecutionDto(row), issueTitle: issue.title }));
+  return ok({ items, total: counted[0]?.n ?? 0, nextBefore: page.length > limit ? ids[ids.length - 1] : null });
+}
