@@ -8,6 +8,7 @@ import { prisma } from "@/server/db";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { Prisma } from "@/server/generated/prisma/client";
 import { validate } from "@/server/http/validation";
+import { dimensionParams } from "@/server/insights/dimensions";
 import { drillConditions, drillShape } from "@/server/insights/drill-conditions";
 import { resolveScope, scopeShape, scopeWhere } from "@/server/insights/insight-scope";
 import { FACTS } from "@/server/insights/run-aggregate";
@@ -22,8 +23,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const listShape = {
   ...scopeShape,
   ...drillShape,
-  /** The list's legacy name of `issue`. */
-  issueId: text().optional(),
+  /** The plain list's name of `issue`, parsed the same way. */
+  issueId: dimensionParams().issue!,
   limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit is 1 at least").max(200, "limit is 200 at most").default(50),
   /** The last execution of the previous page (newest first). */
   before: text().trim().regex(UUID, "before must be an execution id").optional(),
@@ -38,10 +39,11 @@ export type FilteredExecutions = { items: ExecutionListItem[]; total: number; ne
 
 /** Newest first, `limit` per page, with the total count of matches. */
 export async function listFilteredExecutions(query: Record<string, string>): Promise<Result<FilteredExecutions>> {
-  const { issueId, ...rest } = query;
-  const parsed = validate(listQuery, issueId && !rest.issue ? { ...rest, issue: issueId } : rest);
+  const parsed = validate(listQuery, query);
   if (!parsed.ok) return parsed;
-  const { limit, before, ...filters } = parsed.value;
+  // issueId is the plain list's name of the issue filter; errors name the parameter the person sent.
+  const { limit, before, issueId, ...rest } = parsed.value;
+  const filters = issueId && !(rest as Record<string, unknown>).issue ? { ...rest, issue: issueId } : rest;
   const scope = await resolveScope(filters, { defaultSince: null });
   if (!scope.ok) return scope;
   const where = scopeWhere(scope.value, drillConditions(filters));

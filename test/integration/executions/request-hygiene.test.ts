@@ -24,7 +24,10 @@ import * as executionStream from "@/app/api/executions/stream/route";
 import * as compareDiff from "@/app/api/compare/diff/route";
 import * as executionApply from "@/app/api/executions/[id]/apply/route";
 import * as executionDiff from "@/app/api/executions/[id]/diff/route";
+import * as executionOutcome from "@/app/api/executions/[id]/outcome/route";
 import * as health from "@/app/api/health/route";
+import * as insights from "@/app/api/insights/route";
+import * as sessionOutcome from "@/app/api/sessions/[id]/outcome/route";
 import * as project from "@/app/api/projects/[id]/route";
 import * as projects from "@/app/api/projects/route";
 import * as issueExecutions from "@/app/api/issues/[id]/executions/route";
@@ -122,6 +125,13 @@ const ENDPOINTS: Endpoint[] = [
   { route: "/api/projects/[id]", method: "GET", handler: h(project, "GET") },
   { route: "/api/projects/[id]", method: "PATCH", handler: h(project, "PATCH"), body: { name: "Repo", baseBranch: "main", defaultAgent: "claude" }, text: ["name", "baseBranch", "defaultAgent"] },
   { route: "/api/projects/[id]", method: "DELETE", handler: h(project, "DELETE") },
+  { route: "/api/executions/[id]/outcome", method: "GET", handler: h(executionOutcome, "GET"), query: { over: randomUUID() }, text: ["over"] },
+  { route: "/api/executions/[id]/outcome", method: "PUT", handler: h(executionOutcome, "PUT"), body: { mark: "worked", note: "fine", by: "ana", via: "api" }, text: ["note", "by"] },
+  { route: "/api/executions/[id]/outcome", method: "DELETE", handler: h(executionOutcome, "DELETE"), query: { mark: "verdict" } },
+  { route: "/api/sessions/[id]/outcome", method: "GET", handler: h(sessionOutcome, "GET") },
+  { route: "/api/sessions/[id]/outcome", method: "PUT", handler: h(sessionOutcome, "PUT"), body: { mark: "failed", note: "no", by: "ana", via: "cli" }, text: ["note", "by"] },
+  { route: "/api/sessions/[id]/outcome", method: "DELETE", handler: h(sessionOutcome, "DELETE") },
+  { route: "/api/insights", method: "GET", handler: h(insights, "GET"), query: { agent: "claude", since: "7d", bucket: "week", usageBy: "agent" }, text: ["agent"] },
   { route: "/api/health", method: "GET", handler: h(health, "GET") },
 ];
 
