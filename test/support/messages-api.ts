@@ -1,5 +1,5 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { askScript, chunks, openEventStream, parseJsonObject, sendJson, standInHandle, standInId, startStandInServer, type OtherRequest } from "@/test/support/stand-in/server";
 
 /**
  * A local stand-in for the Anthropic Messages API, good enough for the real
@@ -34,12 +34,7 @@ export interface RecordedRequest {
   body: Record<string, unknown>;
 }
 
-/** Any other request the CLI made (count_tokens, probes, …), for debugging. */
-export interface OtherRequest {
-  method: string;
-  path: string;
-  body: string;
-}
+export type { OtherRequest };
 
 export interface ToolCall {
   /** Defaults to a fresh `toolu_…` id. */
@@ -188,48 +183,13 @@ export function claudeTestEnv(api: Pick<MessagesApi, "url">, configDir: string):
 export async function startMessagesApi(options: MessagesApiOptions = {}): Promise<MessagesApi> {
   let script: Script = options.script ?? echoScript;
   const requests: RecordedRequest[] = [];
-  const otherRequests: OtherRequest[] = [];
-  const openResponses = new Set<http.ServerResponse>();
-  let messageCounter = 0;
 
-  const server = http.createServer((req, res) => {
-    openResponses.add(res);
-    res.on("close", () => openResponses.delete(res));
-    readBody(req)
-      .then((raw) => route(req, res, raw))
-      .catch((error: unknown) => sendError(res, 500, "api_error", `stand-in failure: ${String(error)}`));
-  });
-  // A client hanging up mid-request must never take the test process down.
-  server.on("clientError", (_error, socket) => socket.destroy());
-
-  async function route(req: http.IncomingMessage, res: http.ServerResponse, raw: string): Promise<void> {
-    const method = req.method ?? "GET";
-    const path = req.url ?? "/";
-    const pathname = path.split("?")[0];
-
-    if (method === "POST" && pathname === "/v1/messages") {
-      await answerMessages(req, res, raw);
-      return;
-    }
-    otherRequests.push({ method, path, body: raw });
-    if (method === "POST" && pathname === "/v1/messages/count_tokens") {
-      sendJson(res, 200, { input_tokens: Math.max(1, Math.ceil(raw.length / 4)) });
-      return;
-    }
-    if (method === "HEAD" || (method === "GET" && (pathname === "/" || pathname === "/v1"))) {
-      sendJson(res, 200, {});
-      return;
-    }
-    sendError(res, 404, "not_found_error", `stand-in does not serve ${method} ${pathname}`);
-  }
-
-  async function answerMessages(req: http.IncomingMessage, res: http.ServerResponse, raw: string): Promise<void> {
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(raw) as Record<string, unknown>;
-    } catch {
+  async function answerMessages(req: http.IncomingMessage, res: http.ServerResponse, raw: string): Promise<boolean> {
+    if (req.method !== "POST" || (req.url ?? "").split("?")[0] !== "/v1/messages") return false;
+    const body = parseJsonObject(raw);
+    if (!body) {
       sendError(res, 400, "invalid_request_error", "body is not JSON");
-      return;
+      return true;
     }
     const sessionHeader = req.headers["x-claude-code-session-id"];
     const request: RecordedRequest = {
@@ -246,29 +206,30 @@ export async function startMessagesApi(options: MessagesApiOptions = {}): Promis
     };
     requests.push(request);
 
-    let reply: Reply;
-    try {
-      reply = await script(request);
-    } catch (error) {
-      // 400 rather than 5xx: the CLI does not retry it, so a broken script fails fast.
-      sendError(res, 400, "invalid_request_error", `stand-in script threw: ${String(error)}`);
-      return;
-    }
-    if ("delayMs" in reply && reply.delayMs) await sleep(reply.delayMs);
-    if (res.destroyed) return;
+    const reply = await askScript(script, request, res, (status, message) => sendError(res, status, errorTypeFor(status), message));
+    if (!reply) return true;
 
     if (reply.kind === "http_error") {
       sendError(res, reply.status, reply.errorType ?? errorTypeFor(reply.status), reply.message ?? "stand-in error");
-      return;
+      return true;
     }
-    const messageId = `msg_standin_${++messageCounter}`;
+    const messageId = standInId("msg");
     const model = request.model ?? "claude-stand-in";
     if (request.stream) {
       await streamReply(res, reply, messageId, model);
     } else {
       sendJson(res, 200, wholeMessage(reply, messageId, model));
     }
+    return true;
   }
+
+  // Recorded with the other requests (as before), but answered.
+  const countTokens = (req: http.IncomingMessage, res: http.ServerResponse, raw: string): boolean => {
+    if (req.method !== "POST" || (req.url ?? "").split("?")[0] !== "/v1/messages/count_tokens") return false;
+    server.otherRequests.push({ method: "POST", path: req.url ?? "", body: raw });
+    sendJson(res, 200, { input_tokens: Math.max(1, Math.ceil(raw.length / 4)) });
+    return true;
+  };
 
   async function streamReply(
     res: http.ServerResponse,
@@ -276,13 +237,8 @@ export async function startMessagesApi(options: MessagesApiOptions = {}): Promis
     messageId: string,
     model: string,
   ): Promise<void> {
-    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
-    const pause = reply.kind === "text" ? (reply.chunkDelayMs ?? 0) : 0;
-    const send = async (type: string, data: Record<string, unknown>): Promise<void> => {
-      if (res.destroyed || res.writableEnded) return;
-      res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-      if (pause) await sleep(pause);
-    };
+    const sse = openEventStream(res, reply.kind === "text" ? (reply.chunkDelayMs ?? 0) : 0);
+    const send = (type: string, data: Record<string, unknown>): Promise<void> => sse.named(type, { type, ...data });
 
     await send("message_start", {
       message: {
@@ -333,7 +289,7 @@ export async function startMessagesApi(options: MessagesApiOptions = {}): Promis
         const json = JSON.stringify(call.input);
         await send("content_block_start", {
           index,
-          content_block: { type: "tool_use", id: call.id ?? newToolUseId(), name: call.name, input: {} },
+          content_block: { type: "tool_use", id: call.id ?? standInId("toolu"), name: call.name, input: {} },
         });
         for (const piece of chunks(json, 16)) {
           await send("content_block_delta", { index, delta: { type: "input_json_delta", partial_json: piece } });
@@ -349,29 +305,18 @@ export async function startMessagesApi(options: MessagesApiOptions = {}): Promis
       usage: { output_tokens: Math.max(1, Math.ceil(outputChars / 4)) },
     });
     await send("message_stop", {});
-    if (!res.destroyed) res.end();
+    sse.end();
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  const server = await startStandInServer({
+    routes: [answerMessages, countTokens],
+    port: options.port,
+    sendError: (res, status, message) => sendError(res, status, errorTypeFor(status), message),
   });
-  const port = (server.address() as AddressInfo).port;
 
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    requests,
-    otherRequests,
-    setScript(next) {
-      script = next;
-    },
-    close() {
-      for (const res of openResponses) res.destroy();
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
+  return standInHandle(server, requests, (next: Script) => {
+    script = next;
+  });
 }
 
 function wholeMessage(reply: Exclude<Reply, { kind: "http_error" }>, id: string, model: string): Record<string, unknown> {
@@ -379,7 +324,7 @@ function wholeMessage(reply: Exclude<Reply, { kind: "http_error" }>, id: string,
   if (reply.kind === "tool_use") {
     if (reply.text) content.push({ type: "text", text: reply.text });
     for (const call of reply.calls) {
-      content.push({ type: "tool_use", id: call.id ?? newToolUseId(), name: call.name, input: call.input });
+      content.push({ type: "tool_use", id: call.id ?? standInId("toolu"), name: call.name, input: call.input });
     }
   } else {
     // A hang cannot be expressed without streaming: answer with its text.
@@ -397,21 +342,6 @@ function wholeMessage(reply: Exclude<Reply, { kind: "http_error" }>, id: string,
   };
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    req.on("data", (part: Buffer) => parts.push(part));
-    req.on("end", () => resolve(Buffer.concat(parts).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function sendJson(res: http.ServerResponse, status: number, value: unknown): void {
-  if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(value));
-}
-
 function sendError(res: http.ServerResponse, status: number, type: string, message: string): void {
   sendJson(res, status, { type: "error", error: { type, message } });
 }
@@ -424,21 +354,4 @@ function errorTypeFor(status: number): string {
   if (status === 429) return "rate_limit_error";
   if (status === 529) return "overloaded_error";
   return "api_error";
-}
-
-function* chunks(text: string, size: number): Generator<string> {
-  if (text.length === 0) {
-    yield "";
-    return;
-  }
-  for (let i = 0; i < text.length; i += Math.max(1, size)) yield text.slice(i, i + Math.max(1, size));
-}
-
-let toolUseCounter = 0;
-function newToolUseId(): string {
-  return `toolu_standin_${Date.now().toString(36)}_${++toolUseCounter}`;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
