@@ -32,7 +32,13 @@ type Common = {
 
 export type LogEntry = Common &
   (
-    | { type: "assistant_text"; /** Markdown. */ text: string }
+    | {
+        type: "assistant_text";
+        /** Markdown. */
+        text: string;
+        /** A streamed piece that continues the previous assistant_text (Gemini CLI): show them joined. */
+        delta?: boolean;
+      }
     | { type: "thinking"; text: string }
     | { type: "tool_call"; toolUseId: string; tool: string; input: unknown; summary: ToolCallSummary }
     | { type: "tool_result"; toolUseId: string; content: string; isError: boolean; truncated?: boolean }

@@ -13,23 +13,28 @@ import { inheritedEnv } from "@/server/config/load-config";
 export type ProbeResult = { ok: true; capabilities: CliCapabilities } | { ok: false; message: string };
 
 const PROBE_TIMEOUT_MS = 15_000;
+const DEFAULT_HELP: ReadonlyArray<readonly string[]> = [["--help"]];
 const cache = new Map<string, Promise<ProbeResult>>();
 
-export async function probeCli(
-  binaryPath: string,
-  options: { env?: Readonly<Record<string, string | undefined>> } = {},
-): Promise<ProbeResult> {
+export interface ProbeOptions {
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The help invocations to run (argv after the binary); default [["--help"]]. See AgentDefinition.helpCommands. */
+  helpCommands?: ReadonlyArray<readonly string[]>;
+}
+
+export async function probeCli(binaryPath: string, options: ProbeOptions = {}): Promise<ProbeResult> {
+  const helpCommands = options.helpCommands?.length ? options.helpCommands : DEFAULT_HELP;
   let key: string;
   try {
     const realPath = await fs.realpath(binaryPath);
     const stats = await fs.stat(realPath);
-    key = `${realPath}\0${stats.mtimeMs}\0${stats.size}`;
+    key = `${realPath}\0${stats.mtimeMs}\0${stats.size}\0${JSON.stringify(helpCommands)}`;
   } catch (error) {
     return { ok: false, message: `Cannot read ${binaryPath}: ${(error as Error).message}` };
   }
   let pending = cache.get(key);
   if (!pending) {
-    pending = runProbe(binaryPath, options.env);
+    pending = runProbe(binaryPath, helpCommands, options.env);
     cache.set(key, pending);
     // Only successes are worth remembering; a failure may be transient.
     void pending.then((result) => {
@@ -46,14 +51,24 @@ export function clearCliProbeCache(): void {
 
 async function runProbe(
   binaryPath: string,
+  helpCommands: ReadonlyArray<readonly string[]>,
   env: Readonly<Record<string, string | undefined>> | undefined,
 ): Promise<ProbeResult> {
-  const [help, version] = await Promise.all([run(binaryPath, ["--help"], env), run(binaryPath, ["--version"], env)]);
-  if (!help.ok) return { ok: false, message: `\`${binaryPath} --help\` failed: ${help.message}` };
-  const options = parseHelpText(help.output);
+  const [version, ...helps] = await Promise.all([run(binaryPath, ["--version"], env), ...helpCommands.map((args) => run(binaryPath, args, env))]);
+  const [main] = helps;
+  const shown = `\`${[binaryPath, ...helpCommands[0]].join(" ")}\``;
+  if (!main.ok) return { ok: false, message: `${shown} failed: ${main.message}` };
+  const options = parseHelpText(main.output);
   if (options.flags.size === 0) {
-    return { ok: false, message: `\`${binaryPath} --help\` listed no options` };
+    return { ok: false, message: `${shown} listed no options` };
   }
+  // A subcommand whose help fails is one this version does not have.
+  const commands = new Map<string, { flags: ReadonlySet<string>; choices: ReadonlyMap<string, readonly string[]> }>();
+  helps.forEach((help, index) => {
+    if (!help.ok) return;
+    const path = helpCommands[index].filter((arg) => !arg.startsWith("-")).join(" ");
+    commands.set(path, parseHelpText(help.output));
+  });
   return {
     ok: true,
     capabilities: {
@@ -61,19 +76,20 @@ async function runProbe(
       version: version.ok ? parseVersion(version.output) : null,
       flags: options.flags,
       choices: options.choices,
+      commands,
     },
   };
 }
 
 function run(
   file: string,
-  args: string[],
+  args: readonly string[],
   env: Readonly<Record<string, string | undefined>> | undefined,
 ): Promise<{ ok: true; output: string } | { ok: false; message: string }> {
   return new Promise((resolve) => {
     execFile(
       file,
-      args,
+      [...args],
       { env: (env ?? inheritedEnv()) as NodeJS.ProcessEnv, timeout: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, windowsHide: true },
       (error, stdout, stderr) => {
         if (error) resolve({ ok: false, message: error.message });

@@ -46,6 +46,12 @@ export interface CliCapabilities {
   flags: ReadonlySet<string>;
   /** Allowed values of options whose help lists `(choices: …)`. */
   choices: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Options of each subcommand the agent's `helpCommands` asked about, keyed
+   * by the subcommand path ("exec", "exec resume"). A subcommand whose help
+   * failed is absent. `flags`/`choices` above are those of the first help.
+   */
+  commands?: ReadonlyMap<string, { flags: ReadonlySet<string>; choices: ReadonlyMap<string, readonly string[]> }>;
 }
 
 export interface LaunchContext {
@@ -55,10 +61,24 @@ export interface LaunchContext {
   capabilities: CliCapabilities | null;
   /** Environment the launch is planned for (agent settings come from here). */
   env: Readonly<Record<string, string | undefined>>;
+  /** The working directory the run will have (some CLIs need it as a flag too: opencode --dir). */
+  cwd?: string;
+  /**
+   * The agent's isolated config home for this launch (see AgentDefinition.home),
+   * which `env` already points the CLI at; null or absent: the CLI uses
+   * whatever the inherited environment says (~, or e.g. CLAUDE_CONFIG_DIR).
+   */
+  homeDir?: string | null;
+  /** Extra options from the agents file (`args` of a built-in's override), placed among the agent's own options. */
+  extraArgs?: readonly string[];
+  /** For a fork by import (Gemini): the located transcript file of the session forked from. */
+  forkSourceFile?: string | null;
+  /** A fresh id for this launch, for files the run writes (Copilot's usage file). */
+  runId?: string;
 }
 
-/** Why a launch could not be planned: members of EXECUTION_ERROR_CODES (lib/execution-types.ts), where each is described. */
-export type LaunchFailureCode = Extract<ExecutionErrorCode, "agent_not_found" | "agent_unsupported" | "agent_misconfigured" | "invalid_launch">;
+/** Why a launch could not be planned: members of EXECUTION_ERROR_CODES (lib/executions/types.ts), where each is described. */
+export type LaunchFailureCode = Extract<ExecutionErrorCode, "agent_not_found" | "agent_unsupported" | "agent_misconfigured" | "invalid_launch" | "session_not_found">;
 
 export type LaunchPlan = {
   ok: true;
@@ -68,6 +88,19 @@ export type LaunchPlan = {
   env: Record<string, string | undefined>;
   /** The session id the run should report at start, when Arbor chose it. */
   expectedSessionId: string | null;
+  /**
+   * Text to write to the child's stdin, which is then closed (opencode reads
+   * its prompt there). Absent: stdin is closed from the start.
+   */
+  stdin?: string;
+  /** A file the CLI writes its usage to; read it after the exit with AgentDefinition.readUsageFile (Copilot). */
+  usageFile?: string;
+  /**
+   * Strategy B (continue-latest in an isolated home): the session is Arbor's
+   * own key, named by no stream. Record it when the run ends cleanly
+   * (exit 0, or a success result); never from a failed first run.
+   */
+  arborSessionId?: string;
 };
 
 export type LaunchFailure = { ok: false; code: LaunchFailureCode; message: string; missingFlags?: string[] };
@@ -105,9 +138,16 @@ export interface ResultSignal {
   contextExceeded?: boolean;
 }
 
+/** Token counts (and cost) as a CLI reports them. */
+export interface UsageSignal {
+  inputTokens: number | null;
+  outputTokens: number | null;
+  costUsd?: number | null;
+}
+
 /** Facts the runner needs from a line, besides storing it. */
 export interface LineSignals {
-  /** The session id the agent announced at start (Claude: system/init). */
+  /** The session id the stream announced (Claude: system/init at the start; Copilot: only its last line). */
   sessionId?: string;
   /** Id of an assistant message of the main conversation (a possible exact fork point). */
   assistantMessageId?: string;
@@ -160,4 +200,81 @@ export interface AgentDefinition {
   classifyStderr(text: string): StderrSignals;
   /** Never throws: maps one stored event to what the UI shows. */
   normalize(event: AgentEvent): LogEntry[];
+
+  // Optional parts. Each default is what Claude Code needs, so an agent only
+  // states where it differs.
+
+  /** How sessions are kept; default "by-id" when it has session capabilities, else "none". */
+  sessionStrategy?: SessionStrategy;
+  /**
+   * The help invocations the probe runs, each the argv after the binary
+   * (default [["--help"]]). The first one's options are CliCapabilities.flags;
+   * each is also kept under its subcommand path (its args before "--help"),
+   * for CLIs whose options live on subcommands (Codex: `exec`, `exec resume`).
+   */
+  helpCommands?: ReadonlyArray<readonly string[]>;
+  /** Where the CLI keeps sessions and settings, and how Arbor isolates it. Absent: the inherited environment decides. */
+  home?: AgentHome;
+  /**
+   * What a result's usage counts: "per-run" (default), or "session-total"
+   * when the CLI reports the session's running total (Codex, Qwen, Copilot):
+   * a turn's own usage is then this total minus the total recorded for the
+   * execution it continued or forked from (see turnUsage).
+   */
+  usageReporting?: "per-run" | "session-total";
+  /**
+   * Whether a finished run ends with a final event (a `result` signal);
+   * default true, and then a run without one was interrupted whatever its
+   * exit code. false (plain text output): the exit code decides.
+   */
+  reportsResult?: boolean;
+  /**
+   * A parser for one run, for streams whose lines only mean something
+   * together (opencode sums step usage; Copilot prints a result after an
+   * abort). Default: parseLine for every line. parseLine still reads single
+   * stored lines.
+   */
+  createLineParser?(): LineParser;
+  /** Reads the usage file a plan asked the CLI to write (LaunchPlan.usageFile); null when unreadable. */
+  readUsageFile?(text: string): UsageSignal | null;
+  /**
+   * Finds the transcript file of a session in the agent's home, for a fork by
+   * import (Gemini `--session-file`); null when there is none. planLaunch
+   * passes the result as LaunchContext.forkSourceFile.
+   */
+  locateSession?(sessionId: string, context: { homeDir: string | null; cwd?: string }): Promise<string | null>;
+  /** What this driver was checked against (shown by `arbor agents`); absent: nothing to check (a plain command). */
+  verification?: AgentVerification;
 }
+
+/**
+ * How a session stays addressable (seed 002):
+ * - "by-id" (strategy A): the CLI has session ids; Arbor assigns one at launch
+ *   where the CLI lets it, otherwise records the one the stream reports, and
+ *   resumes by id.
+ * - "latest-in-home" (strategy B): the CLI only continues "the latest"
+ *   conversation; each Arbor session gets its own config home, so the latest
+ *   there is that session. Arbor's key (LaunchMode's sessionId) names it.
+ * - "none": every run stands alone.
+ */
+export type SessionStrategy = "by-id" | "latest-in-home" | "none";
+
+export type LineParser = (line: string, options?: { truncated?: boolean }) => ParsedLine;
+
+/** An isolated config home: where the CLI's sessions and settings go instead of ~. */
+export interface AgentHome {
+  /**
+   * "agent": one home for all of the agent's sessions (they can be resumed
+   * from any run); "session": one per Arbor session (strategy B).
+   */
+  scope: "agent" | "session";
+  /** The environment that points the CLI at `dir` (CODEX_HOME, GEMINI_CLI_HOME, XDG_* …). */
+  env(dir: string): Record<string, string>;
+  /** JSON settings Arbor needs in the home, merged into whatever is there (a person's own settings survive). */
+  settings?(dir: string, env: Readonly<Record<string, string | undefined>>): Array<{ path: string; merge: Record<string, unknown> }>;
+}
+
+export type AgentVerification =
+  /** Run, Continue, Fork (where it has one), errors and cancel checked against this version of the real CLI, offline. */
+  | { status: "verified"; version: string }
+  | { status: "not-verified"; reason: string };

@@ -9,7 +9,8 @@ import { OutputPump } from "@/server/runner/output-pump";
 // Runs one agent CLI as a child process and hands its output over as it comes:
 // stdout as complete lines, stderr as text. The child leads its own process
 // group (detached), so terminate() can stop it together with everything it
-// started (shells, test runners, …). stdin is closed: runs are non-interactive.
+// started (shells, test runners, …). Runs are non-interactive: stdin is
+// closed, or carries the plan's text and is then closed (opencode's prompt).
 //
 // Backpressure: the child's pipes are only read while the consumer keeps up.
 // pause() stops reading (the OS pipe fills and the child blocks on write),
@@ -33,6 +34,8 @@ export interface AgentProcessOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** The environment to inherit; defaults to this process's. */
   baseEnv?: Readonly<Record<string, string | undefined>>;
+  /** Written to the child's stdin, which is then closed (LaunchPlan.stdin); absent: stdin is closed from the start. */
+  stdin?: string;
   maxLineBytes?: number;
   /**
    * When the main process exits, stop whatever it left running in its group
@@ -81,9 +84,14 @@ export function spawnAgentProcess(options: AgentProcessOptions): AgentProcess {
       // The merged env is complete; ProcessEnv's declared keys (NODE_ENV) need not be there.
       env: mergeEnv(options.baseEnv ?? inheritedEnv(), options.env) as NodeJS.ProcessEnv,
       detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [options.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
       windowsHide: true,
     });
+    if (options.stdin !== undefined && child.stdin) {
+      // A child that exits without reading gives EPIPE: its exit says what happened.
+      child.stdin.on("error", () => {});
+      child.stdin.end(options.stdin);
+    }
   } catch (error) {
     // Invalid arguments (e.g. a NUL byte) are refused synchronously.
     return failedProcess({ ok: false, reason: "spawn_failed", message: (error as Error).message });

@@ -1,4 +1,5 @@
-import type { LaunchContext, LaunchFailure, LaunchRequest, LaunchResult } from "@/server/agents/types";
+import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
+import { requireIds, sessionOptions, unsupported, UUID } from "@/server/agents/launch-args";
 import { isAtLeast } from "@/server/agents/version";
 
 // Builds the argv of one non-interactive Claude Code run. Pure: the probe
@@ -47,15 +48,14 @@ export const MIN_RESUME_SESSION_AT_VERSION = "2.1.330";
  */
 export const DEFAULT_CLAUDE_PERMISSION_MODE = "acceptEdits";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function buildClaudeLaunch(request: LaunchRequest, context: LaunchContext): LaunchResult {
   const capabilities = context.capabilities;
   if (!capabilities) {
     return unsupported("Claude Code's options are unknown (the CLI was not probed)");
   }
-  const invalid = invalidIds(request);
-  if (invalid) return { ok: false, code: "invalid_launch", message: invalid };
+  // Claude requires UUIDs here; checking also guarantees no value can be mistaken for an option.
+  const invalid = requireIds(request.mode, UUID, "a UUID");
+  if (invalid) return invalid;
 
   const permissionMode = context.env.ARBOR_CLAUDE_PERMISSION_MODE?.trim() || DEFAULT_CLAUDE_PERMISSION_MODE;
   const allowedModes = capabilities.choices.get("--permission-mode");
@@ -72,43 +72,27 @@ export function buildClaudeLaunch(request: LaunchRequest, context: LaunchContext
   }
 
   const needed = ["-p", "--verbose", "--output-format", "--permission-mode"];
-  const sessionArgs: string[] = [];
-  let expectedSessionId: string | null = null;
   const mode = request.mode;
-  switch (mode.kind) {
-    case "new":
-      if (mode.sessionId) {
-        needed.push("--session-id");
-        sessionArgs.push("--session-id", mode.sessionId);
-        expectedSessionId = mode.sessionId;
+  let sessionArgs: string[];
+  let expectedSessionId: string | null = null;
+  if (mode.kind !== "fork") {
+    ({ args: sessionArgs, expectedSessionId } = sessionOptions(mode, needed));
+  } else {
+    needed.push("--resume", "--fork-session");
+    sessionArgs = ["--resume", mode.fromSessionId, "--fork-session"];
+    if (mode.newSessionId) {
+      needed.push("--session-id");
+      sessionArgs.push("--session-id", mode.newSessionId);
+      expectedSessionId = mode.newSessionId;
+    }
+    if (mode.atMessageId) {
+      if (!isAtLeast(capabilities.version, MIN_RESUME_SESSION_AT_VERSION)) {
+        return unsupported(
+          `Branching at a given message needs Claude Code ${MIN_RESUME_SESSION_AT_VERSION} or newer (found ${capabilities.version ?? "an unknown version"})`,
+        );
       }
-      break;
-    case "continue":
-      needed.push("--resume");
-      sessionArgs.push("--resume", mode.sessionId);
-      expectedSessionId = mode.sessionId;
-      break;
-    case "continue-latest":
-      needed.push("--continue");
-      sessionArgs.push("--continue");
-      break;
-    case "fork":
-      needed.push("--resume", "--fork-session");
-      sessionArgs.push("--resume", mode.fromSessionId, "--fork-session");
-      if (mode.newSessionId) {
-        needed.push("--session-id");
-        sessionArgs.push("--session-id", mode.newSessionId);
-        expectedSessionId = mode.newSessionId;
-      }
-      if (mode.atMessageId) {
-        if (!isAtLeast(capabilities.version, MIN_RESUME_SESSION_AT_VERSION)) {
-          return unsupported(
-            `Branching at a given message needs Claude Code ${MIN_RESUME_SESSION_AT_VERSION} or newer (found ${capabilities.version ?? "an unknown version"})`,
-          );
-        }
-        sessionArgs.push("--resume-session-at", mode.atMessageId);
-      }
-      break;
+      sessionArgs.push("--resume-session-at", mode.atMessageId);
+    }
   }
 
   const missing = needed.filter((flag) => !capabilities.flags.has(flag));
@@ -133,30 +117,4 @@ export function buildClaudeLaunch(request: LaunchRequest, context: LaunchContext
     env: {},
     expectedSessionId,
   };
-}
-
-function invalidIds(request: LaunchRequest): string | null {
-  const mode = request.mode;
-  const ids: Array<[string, string | null | undefined]> =
-    mode.kind === "new"
-      ? [["sessionId", mode.sessionId]]
-      : mode.kind === "continue"
-        ? [["sessionId", mode.sessionId]]
-        : mode.kind === "fork"
-          ? [
-              ["fromSessionId", mode.fromSessionId],
-              ["newSessionId", mode.newSessionId],
-              ["atMessageId", mode.atMessageId],
-            ]
-          : [];
-  // Claude requires UUIDs here; checking also guarantees no value can be
-  // mistaken for an option.
-  for (const [name, value] of ids) {
-    if (value !== undefined && value !== null && !UUID.test(value)) return `${name} must be a UUID (got "${value}")`;
-  }
-  return null;
-}
-
-function unsupported(message: string): LaunchFailure {
-  return { ok: false, code: "agent_unsupported", message };
 }

@@ -22,4 +22,5 @@ export const claudeAgent: AgentDefinition = {
   parseLine: parseClaudeLine,
   classifyStderr: classifyClaudeStderr,
   normalize: normalizeClaudeEvent,
+  verification: { status: "verified", version: "2.1.330" },
 };

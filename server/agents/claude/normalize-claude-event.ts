@@ -1,7 +1,8 @@
-import type { LogEntry, LogUsage } from "@/lib/executions/log-entries";
+import type { LogEntry, LogUsage, ToolCallSummary } from "@/lib/executions/log-entries";
 import type { AgentEvent } from "@/server/agents/types";
 import { readClaudeUsage } from "@/server/agents/claude/read-claude-usage";
 import { summarizeClaudeToolCall } from "@/server/agents/claude/summarize-tool-call";
+import { capToolOutput, MAX_TOOL_RESULT_CHARS } from "@/server/agents/tool-output";
 
 // Maps one stored Claude Code event (kind + the parsed line) to log entries.
 // Stored payloads are whatever the CLI printed, possibly from another version,
@@ -9,21 +10,32 @@ import { summarizeClaudeToolCall } from "@/server/agents/claude/summarize-tool-c
 // errors. Events the UI has no use for (partial-message deltas, status pings)
 // give none too; they stay stored raw.
 
-/** Tool output beyond this is cut for display (the raw event keeps all of it). */
-export const MAX_TOOL_RESULT_CHARS = 50_000;
+export { MAX_TOOL_RESULT_CHARS };
 
 type Json = Record<string, unknown>;
 
-export function normalizeClaudeEvent(event: AgentEvent): LogEntry[] {
-  try {
-    return entriesFor(event);
-  } catch {
-    // Belt and braces: a malformed payload must never break the log view.
-    return [];
-  }
+/**
+ * What differs between CLIs that print Claude Code's stream-json shape
+ * (Qwen Code does): their tools' names and fields, and their result line.
+ */
+export interface ClaudeStyleStream {
+  summarizeToolCall(tool: string, input: unknown): ToolCallSummary;
+  resultEntry(line: Json): LogEntry;
 }
 
-function entriesFor(event: AgentEvent): LogEntry[] {
+/** A normalizer for a Claude-shaped stream. */
+export function claudeStyleNormalizer(stream: ClaudeStyleStream): (event: AgentEvent) => LogEntry[] {
+  return (event) => {
+    try {
+      return entriesFor(event, stream);
+    } catch {
+      // Belt and braces: a malformed payload must never break the log view.
+      return [];
+    }
+  };
+}
+
+function entriesFor(event: AgentEvent, stream: ClaudeStyleStream): LogEntry[] {
   const payload = isObject(event.payload) ? event.payload : {};
   switch (event.kind) {
     case "system_init":
@@ -36,11 +48,11 @@ function entriesFor(event: AgentEvent): LogEntry[] {
         },
       ];
     case "assistant":
-      return withParent(assistantEntries(payload), payload);
+      return withParent(assistantEntries(payload, stream), payload);
     case "user":
       return withParent(userEntries(payload), payload);
     case "result":
-      return [resultEntry(payload)];
+      return [stream.resultEntry(payload)];
     case "system_api_retry":
       return [{ type: "error", severity: "warning", message: retryMessage(payload) }];
     case "unparsed": {
@@ -53,7 +65,7 @@ function entriesFor(event: AgentEvent): LogEntry[] {
   }
 }
 
-function assistantEntries(line: Json): LogEntry[] {
+function assistantEntries(line: Json, stream: ClaudeStyleStream): LogEntry[] {
   const message = isObject(line.message) ? line.message : {};
   const content = Array.isArray(message.content) ? message.content : [];
   const synthetic = message.model === "<synthetic>";
@@ -73,7 +85,7 @@ function assistantEntries(line: Json): LogEntry[] {
           toolUseId: typeof block.id === "string" ? block.id : "",
           tool: block.name,
           input: block.input ?? null,
-          summary: summarizeClaudeToolCall(block.name, block.input),
+          summary: stream.summarizeToolCall(block.name, block.input),
         },
       ];
     }
@@ -88,7 +100,7 @@ function userEntries(line: Json): LogEntry[] {
   return content.flatMap((block): LogEntry[] => {
     if (!isObject(block)) return [];
     if (block.type === "tool_result") {
-      const { text, truncated } = capped(toolResultText(block.content));
+      const { content: text, truncated } = capToolOutput(toolResultText(block.content));
       return [
         {
           type: "tool_result",
@@ -106,7 +118,7 @@ function userEntries(line: Json): LogEntry[] {
   });
 }
 
-function resultEntry(line: Json): LogEntry {
+function claudeResultEntry(line: Json): LogEntry {
   const errors = Array.isArray(line.errors) ? line.errors.filter((e): e is string => typeof e === "string") : [];
   const text = typeof line.result === "string" ? line.result : errors.join("\n");
   return {
@@ -124,6 +136,8 @@ function logUsage(usage: unknown): LogUsage {
   const { inputTokens, outputTokens } = readClaudeUsage(usage);
   return { inputTokens, outputTokens };
 }
+
+export const normalizeClaudeEvent = claudeStyleNormalizer({ summarizeToolCall: summarizeClaudeToolCall, resultEntry: claudeResultEntry });
 
 function retryMessage(line: Json): string {
   const status = typeof line.error_status === "number" ? ` ${line.error_status}` : "";
@@ -149,11 +163,6 @@ function toolResultText(content: unknown): string {
     .join("\n");
 }
 
-function capped(text: string): { text: string; truncated: boolean } {
-  return text.length > MAX_TOOL_RESULT_CHARS
-    ? { text: text.slice(0, MAX_TOOL_RESULT_CHARS), truncated: true }
-    : { text, truncated: false };
-}
 
 function withParent(entries: LogEntry[], line: Json): LogEntry[] {
   const parent = line.parent_tool_use_id;

@@ -14,6 +14,7 @@ export const commandAgent: AgentDefinition = {
   sessionCapabilities: [],
   transcriptRetentionDays: null,
   probesCli: false,
+  reportsResult: false,
   buildLaunch: buildCommandLaunch,
   parseLine: parseCommandLine,
   classifyStderr: () => ({}),

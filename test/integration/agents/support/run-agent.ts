@@ -5,20 +5,26 @@ import type { LogEntry } from "@/lib/executions/log-entries";
 import { planLaunch } from "@/server/agents/plan-launch";
 import { getAgentDefinition } from "@/server/agents/registry";
 import { SessionTracker, type SessionOutcome } from "@/server/agents/session-tracker";
-import type { LaunchPlan, LaunchRequest, ParsedLine } from "@/server/agents/types";
+import { resumedIntoAnotherSession } from "@/server/agents/session-report";
+import type { LaunchPlan, LaunchRequest, ParsedLine, UsageSignal } from "@/server/agents/types";
 import { mergeEnv, spawnAgentProcess, type AgentExit, type AgentProcess } from "@/server/runner/agent-process";
 import { claudeTestEnv, type MessagesApi } from "@/test/support/messages-api";
 
-// Runs an agent the way the runner will: plan the launch (resolve, probe,
-// build argv), spawn it, parse every stdout line and fold the signals.
+// Runs an agent the way the runner will: plan the launch (registry, binary,
+// isolated home, probe, argv), spawn it (stdin fed and closed when the plan
+// says so), parse every stdout line with the run's parser and fold the
+// signals, then apply the end-of-run rules (usage file, a Continue that came
+// back in another session, no final event = interrupted).
 
 export const CLAUDE_BIN = process.env.CLAUDE_BIN ?? path.resolve(__dirname, "../../../../node_modules/.bin/claude");
 
 export interface Sandbox {
-  /** A fresh workspace directory (realpath: Claude reports resolved paths). */
+  /** A fresh workspace directory (realpath: CLIs report resolved paths). */
   cwd: string;
   /** Claude's isolated config dir: sessions and transcripts live here. */
   configDir: string;
+  /** Root of the other agents' isolated homes (planLaunch's homeRoot). */
+  homeRoot: string;
   env: Record<string, string | undefined>;
   /** Where Claude keeps the transcript of `sessionId` started in `cwd`. */
   transcriptPath(sessionId: string, cwd?: string): string;
@@ -26,9 +32,11 @@ export interface Sandbox {
   cleanup(): void;
 }
 
-export function createSandbox(api: MessagesApi): Sandbox {
+/** A sandbox for any agent; `env` is the agent's stand-in settings (see agent-envs.ts). */
+export function createAgentSandbox(env: (sandbox: { root: string; homeRoot: string }) => Record<string, string | undefined>): Sandbox {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "arbor-agents-")));
   const configDir = path.join(root, "claude-config");
+  const homeRoot = path.join(root, "agent-homes");
   fs.mkdirSync(configDir);
   let workspaces = 0;
   const newWorkspace = () => {
@@ -40,11 +48,17 @@ export function createSandbox(api: MessagesApi): Sandbox {
   return {
     cwd,
     configDir,
-    env: { ...claudeTestEnv(api, configDir), CLAUDE_BIN },
+    homeRoot,
+    env: env({ root, homeRoot }),
     transcriptPath: (sessionId, dir = cwd) => path.join(configDir, "projects", dir.replace(/[^a-zA-Z0-9]/g, "-"), `${sessionId}.jsonl`),
     newWorkspace,
     cleanup: () => fs.rmSync(root, { recursive: true, force: true }),
   };
+}
+
+/** Claude Code's sandbox (its config dir is the sandbox's own). */
+export function createSandbox(api: MessagesApi): Sandbox {
+  return createAgentSandbox(({ root }) => ({ ...claudeTestEnv(api, path.join(root, "claude-config")), CLAUDE_BIN }));
 }
 
 export interface AgentRun {
@@ -52,30 +66,50 @@ export interface AgentRun {
   exit: AgentExit;
   lines: ParsedLine[];
   stderr: string;
-  outcome: SessionOutcome;
+  outcome: SessionOutcome & {
+    /** A Continue that came back in another session: its session was not found (session-report.ts). */
+    resumedElsewhere: boolean;
+    /** The agent prints a final event and this run printed none. */
+    interrupted: boolean;
+    /** Every session id the stream announced, in order. */
+    announced: string[];
+    /** The usage file's figures (Copilot), when the plan asked for one. */
+    usageFile: UsageSignal | null;
+  };
   entries: LogEntry[];
 }
 
-export async function planFor(agentId: string, request: LaunchRequest, env: Record<string, string | undefined>) {
-  return planLaunch(agentId, request, { env: mergeEnv(process.env, env) });
+export async function planFor(agentId: string, request: LaunchRequest, env: Record<string, string | undefined>, extra: { cwd?: string; homeRoot?: string } = {}) {
+  return planLaunch(agentId, request, { env: mergeEnv(process.env, env), ...extra });
 }
 
 /** Plans and runs to completion; throws if the launch cannot be planned (tests of that call planFor). */
 export async function runAgent(
   agentId: string,
   request: LaunchRequest,
-  options: { cwd: string; env: Record<string, string | undefined>; onStart?: (agent: AgentProcess) => void },
+  options: {
+    cwd: string;
+    env: Record<string, string | undefined>;
+    homeRoot?: string;
+    onStart?: (agent: AgentProcess) => void;
+    /** Runs a changed argv instead: for tests of what the CLI does with what Arbor's builder refuses to send. */
+    rewriteArgv?: (argv: string[]) => string[];
+  },
 ): Promise<AgentRun> {
-  const plan = await planFor(agentId, request, options.env);
-  if (!plan.ok) throw new Error(`launch not possible: ${plan.code}: ${plan.message}`);
+  const planned = await planFor(agentId, request, options.env, { cwd: options.cwd, homeRoot: options.homeRoot });
+  if (!planned.ok) throw new Error(`launch not possible: ${planned.code}: ${planned.message}`);
+  const plan = options.rewriteArgv ? { ...planned, argv: options.rewriteArgv(planned.argv) } : planned;
   const agent = getAgentDefinition(agentId)!;
-  const child = spawnAgentProcess({ argv: plan.argv, cwd: options.cwd, env: { ...options.env, ...plan.env } });
+  const child = spawnAgentProcess({ argv: plan.argv, cwd: options.cwd, env: { ...options.env, ...plan.env }, stdin: plan.stdin });
+  const parse = agent.createLineParser?.() ?? agent.parseLine;
   const tracker = new SessionTracker();
   const lines: ParsedLine[] = [];
+  const announced: string[] = [];
   let stderr = "";
   child.onStdoutLine((line) => {
-    const parsed = agent.parseLine(line.text, { truncated: line.truncated });
+    const parsed = parse(line.text, { truncated: line.truncated });
     lines.push(parsed);
+    if (parsed.signals.sessionId && !announced.includes(parsed.signals.sessionId)) announced.push(parsed.signals.sessionId);
     tracker.observeLine(parsed.signals);
   });
   child.onStderr((text) => {
@@ -84,5 +118,37 @@ export async function runAgent(
   options.onStart?.(child);
   const exit = await child.wait();
   tracker.observeStderr(agent.classifyStderr(stderr));
-  return { plan, exit, lines, stderr, outcome: tracker.outcome(), entries: lines.flatMap((l) => agent.normalize(l.event)) };
+  const outcome = tracker.outcome();
+  let usageFile: UsageSignal | null = null;
+  if (plan.usageFile && agent.readUsageFile && fs.existsSync(plan.usageFile)) usageFile = agent.readUsageFile(fs.readFileSync(plan.usageFile, "utf8"));
+  const resumedElsewhere = resumedIntoAnotherSession(request.mode, announced);
+  // Strategy B: no stream names the session; Arbor's key is recorded once the run ended cleanly.
+  const arborSession = plan.arborSessionId && exit.ok && exit.exitCode === 0 ? plan.arborSessionId : null;
+  return {
+    plan,
+    exit,
+    lines,
+    stderr,
+    outcome: {
+      ...outcome,
+      // Never record an id the run was not meant to have.
+      sessionId: arborSession ?? (resumedElsewhere ? null : outcome.sessionId),
+      sessionConfirmed: arborSession !== null || outcome.sessionConfirmed,
+      sessionNotFound: outcome.sessionNotFound || resumedElsewhere,
+      resumedElsewhere,
+      interrupted: agent.reportsResult !== false && outcome.result === null,
+      announced,
+      usageFile,
+    },
+    entries: lines.flatMap((l) => agent.normalize(l.event)),
+  };
+}
+
+/** Polls until `condition` holds. */
+export async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -1,0 +1,97 @@
+import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
+import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
+
+// Builds the argv of one non-interactive Codex run. Pure.
+//
+//   codex exec --json --skip-git-repo-check -s workspace-write [-c provider…] [extra…]
+//         [resume <id> | resume --last | fork <id>] -- <prompt>
+//
+// Verified against Codex 0.169.0 (offline, Responses-API stand-in):
+// - `exec` reads stdin to EOF before it starts: the runner must give it a
+//   closed stdin (it does: stdio "ignore").
+// - Outside a git repository it refuses to run without --skip-git-repo-check,
+//   and Arbor's workspaces need not be repositories.
+// - The default sandbox is read-only; workspace-write lets the agent edit its
+//   workspace (as Claude's acceptEdits does). Options placed before the
+//   `resume`/`fork` subcommand apply to it (those subcommands have no -s).
+// - "--" ends the options, so a prompt such as "-x" stays the prompt.
+// - `resume <id>` keeps the thread id; `fork <id>` starts a new thread holding
+//   the parent's history (the parent's rollout must stay: the fork refers to it).
+//   No flag names a new thread, so ids are always Codex's own.
+// - `resume <name>` with a name that matches no thread silently starts a new
+//   thread: only UUIDs (the ids thread.started reports) are ever passed here,
+//   and a run that reports another id than the one resumed is treated as
+//   "session not found" (see session-mismatch.ts).
+// - OPENAI_BASE_URL is ignored; a base URL needs a custom model provider.
+//   ARBOR_CODEX_BASE_URL adds one through -c overrides (wire_api "responses",
+//   key from OPENAI_API_KEY), which also skips the WebSocket attempts the
+//   built-in provider makes first.
+
+export const DEFAULT_CODEX_SANDBOX = "workspace-write";
+const WHO = "This Codex";
+
+export function buildCodexLaunch(request: LaunchRequest, context: LaunchContext): LaunchResult {
+  const capabilities = context.capabilities;
+  if (!capabilities) return unsupported("Codex's options are unknown (the CLI was not probed)");
+  const invalid = requireIds(request.mode, UUID, "a Codex thread id (a UUID)");
+  if (invalid) return invalid;
+  if (request.mode.kind === "fork" && request.mode.atMessageId) return unsupported("Codex cannot fork at a given message, only at the end of a thread");
+  if (request.mode.kind === "fork" && request.mode.newSessionId) return unsupported("Codex cannot be told the id of a forked thread (it reports its own)");
+  if (request.mode.kind === "new" && request.mode.sessionId) return unsupported("Codex cannot be told the id of a new thread (it reports its own)");
+
+  const extra = context.extraArgs ?? [];
+  const options = withExtraArgs(
+    [
+      { args: ["--json"] },
+      { args: ["--skip-git-repo-check"] },
+      { args: ["-s", DEFAULT_CODEX_SANDBOX], alsoOverriddenBy: ["--sandbox", "--dangerously-bypass-approvals-and-sandbox"] },
+      { args: providerArgs(context.env.ARBOR_CODEX_BASE_URL) },
+    ],
+    extra,
+  );
+  const checks = [
+    requireFlags(capabilities, ["--json", "--skip-git-repo-check", "-s", "-c"], WHO, "exec"),
+    requireChoice(capabilities, "--sandbox", DEFAULT_CODEX_SANDBOX, WHO, "exec"),
+    requireExtraArgsListed(capabilities, extra, "Codex", "exec"),
+  ];
+
+  const mode = request.mode;
+  let subcommand: string[] = [];
+  let expectedSessionId: string | null = null;
+  switch (mode.kind) {
+    case "new":
+      break;
+    case "continue":
+      checks.push(requireFlags(capabilities, ["--json"], WHO, "exec resume"));
+      subcommand = ["resume", mode.sessionId];
+      expectedSessionId = mode.sessionId;
+      break;
+    case "continue-latest":
+      checks.push(requireFlags(capabilities, ["--last"], WHO, "exec resume"));
+      subcommand = ["resume", "--last"];
+      break;
+    case "fork":
+      checks.push(requireFlags(capabilities, ["--json"], WHO, "exec fork"));
+      subcommand = ["fork", mode.fromSessionId];
+      break;
+  }
+  const failed = checks.find((check) => check !== null);
+  if (failed) return failed;
+  return { ok: true, argv: [context.binaryPath, "exec", ...options, ...subcommand, "--", request.prompt], env: {}, expectedSessionId };
+}
+
+/** -c overrides for a custom provider at ARBOR_CODEX_BASE_URL (none when unset). */
+function providerArgs(baseUrl: string | undefined): string[] {
+  const url = baseUrl?.trim();
+  if (!url) return [];
+  // -c values are TOML; a JSON string is a valid TOML basic string.
+  const set = (key: string, value: string) => ["-c", `${key}=${JSON.stringify(value)}`];
+  return [
+    ...set("model_provider", "arbor"),
+    ...set("model_providers.arbor.name", "Arbor-configured provider"),
+    ...set("model_providers.arbor.base_url", url),
+    ...set("model_providers.arbor.env_key", "OPENAI_API_KEY"),
+    ...set("model_providers.arbor.wire_api", "responses"),
+  ];
+}
+

@@ -1,0 +1,58 @@
+import path from "node:path";
+import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
+import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, sessionOptions, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
+
+// Builds one non-interactive GitHub Copilot CLI run. Pure.
+//
+//   copilot --output-format json --allow-all-tools --no-ask-user --no-auto-update
+//           [--session-id <uuid> | --resume <uuid> | --continue]
+//           [--usage-output-file <home>/usage-<run>.json] [extra…] --prompt=<prompt>
+//
+// Verified against Copilot CLI 1.0.102 (offline, bring-your-own-key against
+// the Chat-Completions stand-in: COPILOT_PROVIDER_BASE_URL/_API_KEY, COPILOT_MODEL):
+// - The session id appears only in the last line (`result`), so Arbor names
+//   every new session itself with --session-id (strategy A) and knows it from
+//   the start. (--session-id with an id that exists resumes it: ids must be fresh.)
+// - --resume <uuid> continues with the whole history; there is no fork.
+//   --resume also matches id prefixes and names, so only full UUIDs are passed.
+// - -p mode needs --allow-all-tools; --no-ask-user removes the tool that
+//   would wait for a person; --no-auto-update keeps the installed version.
+// - The prompt is glued to --prompt (a separate "-x" would be an option).
+// - Token usage is not in the stream; --usage-output-file writes it (the
+//   session's running total) when the run ends.
+// - Copilot masks the provider key's text wherever it occurs in its output:
+//   a short key mangles ordinary words ("exitCode" became "e******itCode" with key "x").
+
+const WHO = "This Copilot CLI";
+
+export function buildCopilotLaunch(request: LaunchRequest, context: LaunchContext): LaunchResult {
+  const capabilities = context.capabilities;
+  if (!capabilities) return unsupported("Copilot CLI's options are unknown (the CLI was not probed)");
+  const invalid = requireIds(request.mode, UUID, "a UUID");
+  if (invalid) return invalid;
+
+  const mode = request.mode;
+  const needed = ["--output-format", "--allow-all-tools", "--prompt"];
+  if (mode.kind === "fork") return unsupported("Copilot CLI cannot fork a session");
+  const session = sessionOptions(mode, needed);
+  const usageFile = context.homeDir && context.runId ? path.join(context.homeDir, `usage-${context.runId}.json`) : undefined;
+  if (usageFile) needed.push("--usage-output-file");
+
+  const extra = context.extraArgs ?? [];
+  const failed = [requireFlags(capabilities, needed, WHO), requireChoice(capabilities, "--output-format", "json", WHO), requireExtraArgsListed(capabilities, extra, "Copilot CLI")].find(
+    (check) => check !== null,
+  );
+  if (failed) return failed;
+  const optional = (flag: string) => (capabilities.flags.has(flag) ? [{ args: [flag] }] : []);
+  const options = withExtraArgs(
+    [{ args: ["--output-format", "json"] }, { args: ["--allow-all-tools"], alsoOverriddenBy: ["--allow-all", "--yolo"] }, ...optional("--no-ask-user"), ...optional("--no-auto-update")],
+    extra,
+  );
+  return {
+    ok: true,
+    argv: [context.binaryPath, ...options, ...session.args, ...(usageFile ? ["--usage-output-file", usageFile] : []), `--prompt=${request.prompt}`],
+    env: {},
+    expectedSessionId: session.expectedSessionId,
+    ...(usageFile ? { usageFile } : {}),
+  };
+}

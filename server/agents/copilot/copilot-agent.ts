@@ -1,0 +1,26 @@
+import type { AgentDefinition } from "@/server/agents/types";
+import { buildCopilotLaunch } from "@/server/agents/copilot/build-copilot-launch";
+import { classifyCopilotStderr } from "@/server/agents/copilot/classify-copilot-stderr";
+import { normalizeCopilotEvent } from "@/server/agents/copilot/normalize-copilot-event";
+import { createCopilotLineParser, parseCopilotLine } from "@/server/agents/copilot/parse-copilot-line";
+import { readCopilotUsageFile } from "@/server/agents/copilot/read-copilot-usage";
+
+// GitHub Copilot CLI (`copilot -p … --output-format json`). Sessions live in
+// $COPILOT_HOME/session-state/<id>/ and session-store.db. No fork.
+export const copilotAgent: AgentDefinition = {
+  id: "copilot",
+  displayName: "Copilot CLI",
+  binary: { envVar: "COPILOT_BIN", defaultCommand: "copilot" },
+  sessionCapabilities: ["assign-id-at-launch", "resume-by-id", "continue-latest"],
+  transcriptRetentionDays: null,
+  probesCli: true,
+  home: { scope: "agent", env: (dir) => ({ COPILOT_HOME: dir }) },
+  usageReporting: "session-total",
+  buildLaunch: buildCopilotLaunch,
+  parseLine: parseCopilotLine,
+  createLineParser: createCopilotLineParser,
+  readUsageFile: readCopilotUsageFile,
+  classifyStderr: classifyCopilotStderr,
+  normalize: normalizeCopilotEvent,
+  verification: { status: "verified", version: "1.0.102" },
+};

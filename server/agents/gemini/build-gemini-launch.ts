@@ -1,0 +1,70 @@
+import type { LaunchContext, LaunchFailure, LaunchRequest, LaunchResult } from "@/server/agents/types";
+import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, sessionOptions, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
+
+// Builds the argv of one headless Gemini CLI run. Pure.
+//
+//   gemini -o stream-json --skip-trust --approval-mode auto_edit
+//          [--session-id <uuid> | --resume <uuid> | --resume latest | --session-file <transcript>]
+//          [extra…] --prompt=<prompt>
+//
+// Verified against Gemini CLI 0.61.0 (offline, Gemini-API stand-in):
+// - The prompt is glued to its option (--prompt=…): yargs would read a prompt
+//   such as "-x" as an option, and a positional prompt means interactive mode.
+// - Without --skip-trust an untrusted folder exits 55.
+// - Headless, the default approval mode offers no tool that edits; auto_edit
+//   offers write_file/replace but no shell (like Claude's acceptEdits). The
+//   agents file may set --approval-mode (e.g. yolo) instead.
+// - --session-id names a new session (an existing one: exit 42 "already
+//   exists"); --resume <uuid> continues one, but only from the project (cwd)
+//   it was made in; --resume, --session-id and --session-file exclude each other.
+// - There is no fork flag: --session-file <a session's chats/*.jsonl> imports
+//   a copy under a new id (the original is untouched), which is how Arbor
+//   forks. The transcript is located by locateGeminiSession.
+
+export const DEFAULT_GEMINI_APPROVAL_MODE = "auto_edit";
+const WHO = "This Gemini CLI";
+
+export function buildGeminiLaunch(request: LaunchRequest, context: LaunchContext): LaunchResult {
+  const capabilities = context.capabilities;
+  if (!capabilities) return unsupported("Gemini CLI's options are unknown (the CLI was not probed)");
+  const invalid = requireIds(request.mode, UUID, "a UUID");
+  if (invalid) return invalid;
+
+  const extra = context.extraArgs ?? [];
+  const options = withExtraArgs(
+    [{ args: ["-o", "stream-json"] }, { args: ["--skip-trust"] }, { args: ["--approval-mode", DEFAULT_GEMINI_APPROVAL_MODE], alsoOverriddenBy: ["--yolo", "-y"] }],
+    extra,
+  );
+  const needed = ["-o", "--skip-trust", "--approval-mode", "--prompt"];
+  const session = sessionArgs(request, context, needed);
+  if ("ok" in session) return session;
+
+  const failed = [
+    requireFlags(capabilities, needed, WHO),
+    requireChoice(capabilities, "--output-format", "stream-json", WHO),
+    requireChoice(capabilities, "--approval-mode", DEFAULT_GEMINI_APPROVAL_MODE, WHO),
+    requireExtraArgsListed(capabilities, extra, "Gemini CLI"),
+  ].find((check) => check !== null);
+  if (failed) return failed;
+  return {
+    ok: true,
+    argv: [context.binaryPath, ...options, ...session.args, `--prompt=${request.prompt}`],
+    env: {},
+    expectedSessionId: session.expected,
+  };
+}
+
+function sessionArgs(request: LaunchRequest, context: LaunchContext, needed: string[]): { args: string[]; expected: string | null } | LaunchFailure {
+  const mode = request.mode;
+  if (mode.kind !== "fork") {
+    const { args, expectedSessionId } = sessionOptions(mode, needed, ["--resume", "latest"]);
+    return { args, expected: expectedSessionId };
+  }
+  if (mode.atMessageId) return unsupported("Gemini CLI cannot fork at a given message, only a whole session");
+  if (mode.newSessionId) return unsupported("Gemini CLI cannot be told the id of a forked session (an imported session gets a new random id)");
+  if (!context.forkSourceFile) {
+    return { ok: false, code: "session_not_found", message: `Gemini CLI keeps no transcript of session ${mode.fromSessionId} in this home` };
+  }
+  needed.push("--session-file");
+  return { args: ["--session-file", context.forkSourceFile], expected: null };
+}

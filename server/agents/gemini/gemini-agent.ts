@@ -1,0 +1,35 @@
+import type { AgentDefinition } from "@/server/agents/types";
+import { buildGeminiLaunch } from "@/server/agents/gemini/build-gemini-launch";
+import { classifyGeminiStderr } from "@/server/agents/gemini/classify-gemini-stderr";
+import { locateGeminiSession } from "@/server/agents/gemini/locate-gemini-session";
+import { normalizeGeminiEvent } from "@/server/agents/gemini/normalize-gemini-event";
+import { createGeminiLineParser, parseGeminiLine } from "@/server/agents/gemini/parse-gemini-line";
+
+// Google Gemini CLI (`gemini -o stream-json`). Sessions live in
+// $GEMINI_CLI_HOME/.gemini/tmp/<project>/chats/ and are scoped to the project
+// (cwd) they were made in. It deletes sessions older than 30 days by default
+// (general.sessionRetention). It relaunches itself as a child node process,
+// so signals must go to the whole process group.
+export const geminiAgent: AgentDefinition = {
+  id: "gemini",
+  displayName: "Gemini CLI",
+  binary: { envVar: "GEMINI_BIN", defaultCommand: "gemini" },
+  sessionCapabilities: ["assign-id-at-launch", "resume-by-id", "fork", "continue-latest"],
+  transcriptRetentionDays: 30,
+  probesCli: true,
+  home: {
+    scope: "agent",
+    env: (dir) => ({ GEMINI_CLI_HOME: dir }),
+    // With GOOGLE_GEMINI_BASE_URL set, 0.61.0 picks the "gateway" auth type,
+    // which it then rejects (exit 41): an API key needs it said outright.
+    settings: (dir, env) =>
+      env.GEMINI_API_KEY ? [{ path: `${dir}/.gemini/settings.json`, merge: { security: { auth: { selectedType: "gemini-api-key" } } } }] : [],
+  },
+  buildLaunch: buildGeminiLaunch,
+  parseLine: parseGeminiLine,
+  createLineParser: createGeminiLineParser,
+  classifyStderr: classifyGeminiStderr,
+  normalize: normalizeGeminiEvent,
+  locateSession: (sessionId, context) => locateGeminiSession(sessionId, context),
+  verification: { status: "verified", version: "0.61.0" },
+};

@@ -1,0 +1,77 @@
+import type { AgentVerification, SessionCapability, SessionStrategy } from "@/server/agents/types";
+import { agentHomeDir, defaultHomeRoot, locateAgentBinary } from "@/server/agents/agent-setup";
+import { probeCli } from "@/server/agents/cli-probe";
+import { prepareAgentHome } from "@/server/agents/prepare-agent-home";
+import { agentRegistry, sessionStrategyOf, type RegisteredAgent } from "@/server/agents/registry";
+import { compareVersions } from "@/server/agents/version";
+import { inheritedEnv } from "@/server/config/load-config";
+
+// What `GET /api/agents` and `arbor agents` show: every agent Arbor knows
+// (built-in or from the agents file), whether its program is installed here,
+// its version (from the same cached probe a launch uses), what it can do with
+// sessions, and whether this driver was verified against that CLI.
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export interface AgentStatus {
+  id: string;
+  displayName: string;
+  source: "built-in" | "agents-file";
+  /** The agents file changes this built-in (binary, options, env or home). */
+  overridden: boolean;
+  binary: { envVar: string; command: string | null; path: string | null };
+  installed: boolean;
+  /** The installed version, when the CLI says. */
+  version: string | null;
+  /** Why it cannot run here (not installed, its help failed), or null. */
+  problem: string | null;
+  sessions: { strategy: SessionStrategy; capabilities: SessionCapability[] };
+  /** What the driver was verified against; `installedMatches` compares with the installed version. */
+  verification: (AgentVerification & { installedMatches: boolean | null }) | null;
+}
+
+export interface AgentList {
+  agents: AgentStatus[];
+  /** The agents file consulted (whether or not it exists), or null. */
+  agentsFile: string | null;
+  /** Problems with the agents file, each naming the field. */
+  warnings: string[];
+}
+
+export async function listAgentStatuses(options: { env?: Env; homeRoot?: string } = {}): Promise<AgentList> {
+  const env = options.env ?? inheritedEnv();
+  const registry = agentRegistry();
+  const agents = await Promise.all(registry.agents.map((agent) => statusOf(agent, env, options.homeRoot ?? defaultHomeRoot(env))));
+  return { agents, agentsFile: registry.file, warnings: registry.warnings };
+}
+
+async function statusOf(registered: RegisteredAgent, env: Env, homeRoot: string): Promise<AgentStatus> {
+  const agent = registered.definition;
+  const binary = await locateAgentBinary(registered, env);
+  let version: string | null = null;
+  let problem: string | null = binary.ok ? null : binary.message;
+  if (binary.ok && agent.probesCli) {
+    // Probe in the agent's own home, as a launch does, so listing touches nothing of the user's.
+    const home = agentHomeDir(registered, null, homeRoot);
+    const homeEnv = home && "dir" in home ? agent.home!.env(home.dir) : {};
+    if (home && "dir" in home) await prepareAgentHome(home.dir, []);
+    const probe = await probeCli(binary.path, { env: { ...env, ...homeEnv, ...(registered.override?.env ?? {}) }, helpCommands: agent.helpCommands });
+    if (probe.ok) version = probe.capabilities.version;
+    else problem = `${agent.displayName}: ${probe.message}`;
+  }
+  const verification = agent.verification
+    ? { ...agent.verification, installedMatches: agent.verification.status === "verified" && version !== null ? compareVersions(version, agent.verification.version) === 0 : null }
+    : null;
+  return {
+    id: agent.id,
+    displayName: agent.displayName,
+    source: registered.source,
+    overridden: registered.override !== null,
+    binary: { envVar: agent.binary.envVar, command: binary.command, path: binary.ok ? binary.path : null },
+    installed: binary.ok && problem === null,
+    version,
+    problem,
+    sessions: { strategy: sessionStrategyOf(agent), capabilities: [...agent.sessionCapabilities] },
+    verification,
+  };
+}

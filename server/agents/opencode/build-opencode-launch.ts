@@ -1,0 +1,65 @@
+import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
+import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, unsupported, withExtraArgs } from "@/server/agents/launch-args";
+
+// Builds one non-interactive opencode run. Pure.
+//
+//   opencode run --format json [--dir <cwd>] [--session <id> [--fork] | --continue] [extra…]
+//   stdin: the prompt, then EOF
+//
+// Verified against opencode 1.18.33 (offline, Chat-Completions stand-in):
+// - The prompt goes on stdin: a positional prompt is re-quoted ("say hi"
+//   reached the model with its quotes), and `run` reads stdin to EOF anyway.
+// - opencode takes its project directory from $PWD, not from the process's
+//   cwd: without --dir (and PWD) a file in the workspace counted as an
+//   "external directory" and the write was auto-rejected.
+// - --session <id> continues (same id); --session <id> --fork copies the
+//   history into a new session (new id in the stream). No flag names a new
+//   session, and a session is bound to its directory: a resume from another
+//   cwd hung after the turn, so follow-ups must run in the session's cwd.
+// - Session ids look like ses_dfa0b02cdffe9mfJT3YFDBg61i.
+
+export const OPENCODE_SESSION_ID = /^ses_[A-Za-z0-9]+$/;
+const WHO = "This opencode";
+
+export function buildOpencodeLaunch(request: LaunchRequest, context: LaunchContext): LaunchResult {
+  const capabilities = context.capabilities;
+  if (!capabilities) return unsupported("opencode's options are unknown (the CLI was not probed)");
+  const invalid = requireIds(request.mode, OPENCODE_SESSION_ID, "an opencode session id (ses_…)");
+  if (invalid) return invalid;
+  const mode = request.mode;
+  if (mode.kind === "new" && mode.sessionId) return unsupported("opencode cannot be told the id of a new session (it reports its own)");
+  if (mode.kind === "fork" && (mode.newSessionId || mode.atMessageId)) return unsupported("opencode forks a whole session into one it names itself");
+
+  const extra = context.extraArgs ?? [];
+  const needed = ["--format"];
+  const defaults = [{ args: ["--format", "json"] }];
+  if (context.cwd) {
+    needed.push("--dir");
+    defaults.push({ args: ["--dir", context.cwd] });
+  }
+  const session: string[] = [];
+  let expectedSessionId: string | null = null;
+  if (mode.kind === "continue") {
+    needed.push("--session");
+    session.push("--session", mode.sessionId);
+    expectedSessionId = mode.sessionId;
+  } else if (mode.kind === "fork") {
+    needed.push("--session", "--fork");
+    session.push("--session", mode.fromSessionId, "--fork");
+  } else if (mode.kind === "continue-latest") {
+    needed.push("--continue");
+    session.push("--continue");
+  }
+  const failed = [requireFlags(capabilities, needed, WHO), requireChoice(capabilities, "--format", "json", WHO), requireExtraArgsListed(capabilities, extra, "opencode")].find(
+    (check) => check !== null,
+  );
+  if (failed) return failed;
+  return {
+    ok: true,
+    argv: [context.binaryPath, "run", ...withExtraArgs(defaults, extra), ...session],
+    // PWD is what opencode reads its directory from; self-updates mid-run are never wanted.
+    env: { ...(context.cwd ? { PWD: context.cwd } : {}), OPENCODE_DISABLE_AUTOUPDATE: "1" },
+    expectedSessionId,
+    stdin: request.prompt,
+  };
+}

@@ -1,0 +1,27 @@
+import type { AgentDefinition } from "@/server/agents/types";
+import { buildQwenLaunch } from "@/server/agents/qwen/build-qwen-launch";
+import { classifyQwenStderr } from "@/server/agents/qwen/classify-qwen-stderr";
+import { normalizeQwenEvent } from "@/server/agents/qwen/normalize-qwen-event";
+import { parseQwenLine } from "@/server/agents/qwen/parse-qwen-line";
+
+// Qwen Code (`qwen --output-format stream-json`), 0.24 or newer: older
+// versions (the newest a plain `npm install` picks on Node 20 is 0.15.10,
+// since 0.21+ declare node>=22) have no --fork-session, which the probe then
+// reports as missing. Sessions live in $QWEN_HOME/projects/<cwd, "/" → "-">/chats/<id>.jsonl,
+// scoped to that cwd. It relaunches itself as a child node process and a
+// SIGTERM to the parent alone orphans the child: signal the process group.
+export const qwenAgent: AgentDefinition = {
+  id: "qwen",
+  displayName: "Qwen Code",
+  binary: { envVar: "QWEN_BIN", defaultCommand: "qwen" },
+  sessionCapabilities: ["assign-id-at-launch", "resume-by-id", "fork", "continue-latest"],
+  transcriptRetentionDays: null,
+  probesCli: true,
+  home: { scope: "agent", env: (dir) => ({ QWEN_HOME: dir }) },
+  usageReporting: "session-total",
+  buildLaunch: buildQwenLaunch,
+  parseLine: parseQwenLine,
+  classifyStderr: classifyQwenStderr,
+  normalize: normalizeQwenEvent,
+  verification: { status: "verified", version: "0.24.4" },
+};
