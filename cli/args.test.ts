@@ -86,6 +86,7 @@ describe("parseCliArgs", () => {
     expect(ok(["tree", "ISSUE-1"]).command).toEqual({ name: "tree", issueId: "ISSUE-1", json: false });
     expect(ok(["issues"]).command).toEqual({ name: "issues", json: false });
     expect(ok(["specs", "--json"]).command).toEqual({ name: "specs", json: true });
+    expect(ok(["agents", "--json"]).command).toEqual({ name: "agents", json: true });
   });
 
   it("reads --url", () => {

@@ -30,6 +30,7 @@ export type Command =
   | { name: "sessions"; q?: string; agent?: string; archived: boolean; json: boolean }
   | { name: "session"; sessionId: string; poison?: "mark" | "clear"; note?: string; json: boolean }
   | { name: "search"; q: string; limit?: number; json: boolean }
+  | { name: "agents"; json: boolean }
   | BundleCommand
   | ProjectCommand
   | DiffCommand
@@ -75,6 +76,7 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   sessions: "arbor sessions [--q TEXT] [--agent NAME] [--archived] [--json]",
   session: 'arbor session <SESS> [--poison [--note "why"] | --unpoison] [--json]',
   search: 'arbor search "<text>" [--limit N] [--json]',
+  agents: "arbor agents [--json]",
   bundle:
     'arbor bundle list | show <BUNDLE> | create "<name>" [--description TEXT] | add <BUNDLE> <SESS|SPEC|ISSUE|SHA>… | export <BUNDLE> | import <FILE|-> | load <BUNDLE> "<prompt>" [--follow]  [--json]',
   project: "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] | list | show <PROJ> | remove <PROJ>  [--json]",
@@ -99,6 +101,7 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   sessions: "List agent sessions, most recently active first.",
   session: "Show a session: its health, savings, executions, issue, parent and forks, and what refers to it; mark or clear it as poisoned.",
   search: "Search prompts, agent output, tool calls, files touched and session titles.",
+  agents: "List the agents the server can run: installed?, version, sessions, verified.",
   bundle: "Context bundles: list, show, create, add items, export to JSON, import, and load into an agent.",
   project: "Projects: register a directory (a git repository gets a worktree per line of work), list, show, remove.",
   diff: "What an execution changed (start → snapshot), or the difference between two executions' snapshots.",
@@ -141,6 +144,7 @@ const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
   sessions: { ...COMMON, q: { type: "string", short: "q" }, agent: { type: "string", short: "a" }, archived: { type: "boolean" } },
   session: { ...COMMON, poison: { type: "boolean" }, unpoison: { type: "boolean" }, note: { type: "string" } },
   search: { ...COMMON, limit: { type: "string", short: "n" } },
+  agents: COMMON,
   bundle: { ...COMMON, ...FOLLOW, description: { type: "string", short: "d" } },
   project: { ...COMMON, name: { type: "string" }, "base-branch": { type: "string" }, agent: { type: "string", short: "a" } },
   diff: { ...COMMON, stat: { type: "boolean" } },
@@ -268,7 +272,8 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       return ok({ name, issueId: positionals[0]!, json });
     }
     case "issues":
-    case "specs": {
+    case "specs":
+    case "agents": {
       if (positionals.length > 0) return fail(`unexpected argument "${positionals[0]}"`, name);
       return ok({ name, json });
     }

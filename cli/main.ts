@@ -8,6 +8,7 @@ import { ApiError } from "@/lib/api-error";
 import { ApiClient, UnreachableError, normalizeBaseUrl } from "./http";
 import { detectStyle } from "./render/style";
 import { SseConnectionError } from "./sse/connect";
+import { agentsCommand } from "./commands/agents";
 import { cancelCommand } from "./commands/cancel";
 import { continueCommand } from "./commands/continue";
 import { UsageError } from "./commands/create";
@@ -95,6 +96,8 @@ function dispatch(ctx: Context, command: Exclude<Command, { name: "help" | "vers
       return markCommand(ctx, command);
     case "unmark":
       return unmarkCommand(ctx, command);
+    case "agents":
+      return agentsCommand(ctx, command);
   }
 }
 

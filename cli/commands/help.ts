@@ -42,6 +42,7 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
     "--unpoison         clear the mark (also one Arbor set itself)",
     "--json             print the session as JSON",
   ],
+  agents: ["--json             print the API's answer as JSON"],
   search: ["--limit, -n N       at most N results (1-100, default 20)", "--json             print the API's answer as JSON"],
   stats: [
     "--issue ISSUE, --spec SPEC, --agent NAME, --model NAME, --session SESS   narrow to these executions",

@@ -25,6 +25,7 @@ import * as compareDiff from "@/app/api/compare/diff/route";
 import * as executionApply from "@/app/api/executions/[id]/apply/route";
 import * as executionDiff from "@/app/api/executions/[id]/diff/route";
 import * as executionOutcome from "@/app/api/executions/[id]/outcome/route";
+import * as agents from "@/app/api/agents/route";
 import * as health from "@/app/api/health/route";
 import * as insights from "@/app/api/insights/route";
 import * as sessionOutcome from "@/app/api/sessions/[id]/outcome/route";
@@ -132,6 +133,7 @@ const ENDPOINTS: Endpoint[] = [
   { route: "/api/sessions/[id]/outcome", method: "PUT", handler: h(sessionOutcome, "PUT"), body: { mark: "failed", note: "no", by: "ana", via: "cli" }, text: ["note", "by"] },
   { route: "/api/sessions/[id]/outcome", method: "DELETE", handler: h(sessionOutcome, "DELETE") },
   { route: "/api/insights", method: "GET", handler: h(insights, "GET"), query: { agent: "claude", since: "7d", bucket: "week", usageBy: "agent" }, text: ["agent"] },
+  { route: "/api/agents", method: "GET", handler: h(agents, "GET") },
   { route: "/api/health", method: "GET", handler: h(health, "GET") },
 ];
 

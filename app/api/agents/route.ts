@@ -1,0 +1,12 @@
+import { json } from "@/server/http/responses";
+import { withErrorHandling } from "@/server/http/with-error-handling";
+import { listAgentStatuses } from "@/server/agents/list-agents";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * GET /api/agents → { agents: AgentStatus[], agentsFile, warnings }: every agent
+ * (built-in or from the agents file) with installed?, version, session
+ * capabilities and verification; warnings name the agents file's bad fields.
+ */
+export const GET = withErrorHandling(async () => json(await listAgentStatuses()));

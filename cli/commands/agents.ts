@@ -1,0 +1,80 @@
+// arbor agents [--json] → GET /api/agents: every agent the server can run,
+// whether it is installed there, its version, what it can do with sessions,
+// and whether Arbor verified its driver against that CLI.
+
+import type { Command } from "../args";
+import { println, type Context } from "../context";
+import { paint } from "../render/style";
+
+interface AgentItem {
+  id: string;
+  displayName?: string;
+  source?: string;
+  overridden?: boolean;
+  binary?: { envVar?: string; command?: string | null; path?: string | null };
+  installed?: boolean;
+  version?: string | null;
+  problem?: string | null;
+  sessions?: { strategy?: string; capabilities?: string[] };
+  verification?: { status?: string; version?: string; reason?: string; installedMatches?: boolean | null } | null;
+}
+
+interface AgentListBody {
+  agents?: AgentItem[];
+  agentsFile?: string | null;
+  warnings?: string[];
+}
+
+const CAPABILITY_WORDS: Record<string, string> = {
+  "assign-id-at-launch": "named",
+  "resume-by-id": "continue",
+  fork: "fork",
+  "fork-at-message": "fork-at-message",
+  "continue-latest": "latest",
+};
+
+export async function agentsCommand(ctx: Context, cmd: Extract<Command, { name: "agents" }>): Promise<number> {
+  const body = await ctx.api.get<AgentListBody>("/api/agents");
+  const agents = (Array.isArray(body?.agents) ? body.agents : []).filter((a): a is AgentItem => Boolean(a) && typeof a.id === "string");
+  const warnings = Array.isArray(body?.warnings) ? body.warnings.filter((w): w is string => typeof w === "string") : [];
+  if (cmd.json) {
+    println(ctx.stdout, JSON.stringify({ agents, agentsFile: body?.agentsFile ?? null, warnings }));
+    return 0;
+  }
+  const rows = agents.map((agent) => [
+    agent.id + (agent.source === "agents-file" ? " (file)" : agent.overridden ? " (changed)" : ""),
+    agent.installed ? paint(ctx.style, "yes", "green") : paint(ctx.style, "no", "red"),
+    agent.version ?? "—",
+    sessionsText(agent),
+    verifiedText(agent),
+  ]);
+  println(ctx.stdout, table([["AGENT", "INSTALLED", "VERSION", "SESSIONS", "VERIFIED"], ...rows]));
+  const problems = agents.filter((agent) => !agent.installed && agent.problem).map((agent) => `  ${agent.id}: ${agent.problem}`);
+  if (problems.length > 0) println(ctx.stdout, ["", "Not installed:", ...problems]);
+  if (body?.agentsFile) println(ctx.stdout, ["", `Agents file: ${body.agentsFile}`]);
+  if (warnings.length > 0) println(ctx.stderr, warnings.map((warning) => `warning: ${warning}`));
+  return 0;
+}
+
+function sessionsText(agent: AgentItem): string {
+  const capabilities = agent.sessions?.capabilities ?? [];
+  if (capabilities.length === 0) return "none";
+  const words = capabilities.map((capability) => CAPABILITY_WORDS[capability] ?? capability).join(", ");
+  return agent.sessions?.strategy === "latest-in-home" ? `${words} (latest-in-home)` : words;
+}
+
+function verifiedText(agent: AgentItem): string {
+  const verification = agent.verification;
+  if (!verification) return "—";
+  if (verification.status !== "verified") return `not verified on this machine${verification.reason ? `: ${verification.reason}` : ""}`;
+  const mismatch = verification.installedMatches === false ? ` (installed ${agent.version}: not verified)` : "";
+  return `${verification.version}${mismatch}`;
+}
+
+/** Columns padded to their widest cell (ANSI colours do not count). */
+function table(rows: string[][]): string[] {
+  // eslint-disable-next-line no-control-regex
+  const width = (cell: string) => cell.replace(/\u001b\[[0-9;]*m/g, "").length;
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => width(row[column] ?? ""))));
+  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell + " ".repeat(widths[column] - width(cell)))).join("  ").trimEnd());
+}
