@@ -9,15 +9,18 @@ import { spawnAgent, type SpawnedAgent } from "@/server/runner/agent-adapter";
 import { classifyExit, type ExitClassification } from "@/server/runner/classify-exit";
 import { EventWriter } from "@/server/runner/event-writer";
 import { measureSavedTranscript, planTurn } from "@/server/runner/plan-turn";
+import { prepareWorkspace } from "@/server/runner/prepare-workspace";
+import { snapshotExecution } from "@/server/runner/snapshot-execution";
 import { recordSessionCapture } from "@/server/sessions/record-session-capture";
 
-// One job: claim the execution, check its cwd, decide how to launch it
-// (plan-turn.ts: lineage, then resume or Arbor's transcript), spawn the
+// One job: claim the execution, decide how to launch it (plan-turn.ts:
+// lineage, then resume or Arbor's transcript), settle and check where it
+// works (prepare-workspace.ts: a git worktree of its own), spawn the
 // agent, store its output while folding it into the session outcome
 // (session-tracker.ts), record what the turn taught about its session
 // (after-turn.ts: poison, transcript health) and how it ended
-// (classify-exit.ts), then retry a rejected resume once from Arbor's
-// transcript (after-turn.ts).
+// (classify-exit.ts) with its worktree's snapshot (snapshot-execution.ts),
+// then retry a rejected resume once from Arbor's transcript (after-turn.ts).
 
 export type RunnerContext = {
   runnerId: string;
@@ -60,7 +63,9 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
   const writer = new EventWriter(ctx.pool, executionId, execution.eventCount, ctx.onEventsStored);
   const note = (kind: string, data: Record<string, unknown>) => writer.push({ stream: "arbor", kind, json: JSON.stringify(data) });
   const finish = async (ending: ExitClassification, data: Record<string, unknown> = {}) => {
-    await prisma.execution.update({ where: { id: executionId }, data: { ...ending, ...data, finishedAt: new Date() } });
+    // Its worktree's state as a commit, stored with the final status (snapshot-execution.ts).
+    const snapshot = await snapshotExecution(executionId, ending.status);
+    await prisma.execution.update({ where: { id: executionId }, data: { ...ending, ...data, ...snapshot, finishedAt: new Date() } });
     await notifyStatus(ctx.pool, executionId);
   };
   const refuse = async (errorCode: ExecutionErrorCode, errorMessage: string) => {
@@ -74,9 +79,12 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
   const turn = await planTurn(execution, ctx.env);
   if (!turn.ok) return refuse(turn.code, turn.message);
   const { prepared, mode } = turn;
+  // A git worktree of its own (made, or its parent's), or the recorded cwd (prepare-workspace.ts).
+  const workspace = await prepareWorkspace(executionId, ctx.env, ctx.workspaceRoots);
+  if (!workspace.ok) return refuse(workspace.code, workspace.message);
   await notifyStatus(ctx.pool, executionId);
   // Checked when the execution was created, but the directory may have been replaced since.
-  const cwd = await checkLaunchCwd(execution.cwd, ctx.workspaceRoots);
+  const cwd = await checkLaunchCwd(workspace.cwd, workspace.roots);
   if (!cwd.ok) return refuse(cwd.code, cwd.message);
   note("launch", { argv: prepared.argv, cwd: cwd.real, runnerId: ctx.runnerId, mode: mode.kind, resume: turn.resume, transcript: turn.transcript });
 

@@ -22,6 +22,8 @@ import { buildTranscriptPrompt } from "@/server/transcripts/build-transcript-pro
 // - a turn that cannot resume becomes what it now is: a fork of its source
 //   (new agent session, transcript_source_execution_id), so the tree, the
 //   session head and the new Session (SESS-n, child of the old) all follow;
+//   so does a Continue whose worktree is gone (it forks the session, and its
+//   files start from the parent's snapshot: prepare-workspace.ts);
 // - the runtime (binary real path and version) that runs it.
 
 export type PlannedTurn =
@@ -68,16 +70,16 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv): Pr
       if (decision.kind === "fresh_with_transcript") {
         // Recorded as what it now is: a new session branched from its source, carrying the conversation.
         const newSessionId = mode.kind === "fork" && mode.newSessionId ? mode.newSessionId : randomUUID();
-        Object.assign(update, {
-          parentExecution: { disconnect: true },
-          forkedFromExecution: transcriptSourceId ? { connect: { id: transcriptSourceId } } : undefined,
-          forkSessionId: mode.kind === "continue" ? mode.sessionId : mode.fromSessionId,
-          targetSessionId: newSessionId,
-          managedSession: { disconnect: true },
+        Object.assign(update, recordedAsFork(transcriptSourceId, mode.kind === "continue" ? mode.sessionId : mode.fromSessionId, newSessionId), {
           transcriptSourceExecution: transcriptSourceId ? { connect: { id: transcriptSourceId } } : undefined,
         });
         mode = { kind: "new", sessionId: newSessionId };
         carriesTranscript = true;
+      } else if (decision.kind === "fork" && mode.kind === "continue") {
+        // Its worktree is gone (worktree_gone): a fork of its parent's session, whose files start from the parent's snapshot.
+        const newSessionId = randomUUID();
+        Object.assign(update, recordedAsFork(execution.parentExecutionId, mode.sessionId, newSessionId));
+        mode = { kind: "fork", fromSessionId: mode.sessionId, newSessionId, atMessageId: null };
       } else if (mode.kind === "continue" && mode.sessionId !== execution.targetSessionId) {
         // The parent went on in a new session (it carried the transcript): so does this turn, and its Session.
         const parent = await prisma.execution.findUnique({ where: { id: execution.parentExecutionId! }, select: { managedSessionId: true } });
@@ -103,6 +105,17 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv): Pr
   const prepared = await prepareLaunch(execution.agent, mode, agentPrompt, env, runtime);
   if (!prepared.ok) return prepared;
   return { ok: true, mode, prepared, resumes: mode.kind === "continue" || mode.kind === "fork", resume, transcriptSourceId, transcript };
+}
+
+/** The lineage columns of a turn recorded as a fork of `sourceId` in a new session (instead of a Continue). */
+function recordedAsFork(sourceId: string | null, fromSessionId: string, newSessionId: string): Prisma.ExecutionUpdateInput {
+  return {
+    parentExecution: { disconnect: true },
+    forkedFromExecution: sourceId ? { connect: { id: sourceId } } : undefined,
+    forkSessionId: fromSessionId,
+    targetSessionId: newSessionId,
+    managedSession: { disconnect: true },
+  };
 }
 
 /**
