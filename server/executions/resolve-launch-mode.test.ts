@@ -53,7 +53,7 @@ describe("resolveFollowUp", () => {
   });
 
   it("records a Continue whose worktree is gone as a fork that says so (its files start from the snapshot)", () => {
-    const resume = { ...knownSession(), files: { worktree: "removed" as const, snapshotSha: "abc" } };
+    const resume = { ...knownSession()!, files: { worktree: "removed" as const, snapshotSha: "abc" } };
     expect(resolveFollowUp(followUp({ resume }))).toMatchObject({
       ok: true,
       plan: {
@@ -68,7 +68,7 @@ describe("resolveFollowUp", () => {
       },
     });
     // A worktree still there changes nothing.
-    expect(resolveFollowUp(followUp({ resume: { ...knownSession(), files: { worktree: "present", snapshotSha: "abc" } } }))).toMatchObject({ ok: true, plan: { edge: "continue" } });
+    expect(resolveFollowUp(followUp({ resume: { ...knownSession()!, files: { worktree: "present", snapshotSha: "abc" } } }))).toMatchObject({ ok: true, plan: { edge: "continue" } });
   });
 
   it("queues behind an unfinished source, and not behind a finished one", () => {
