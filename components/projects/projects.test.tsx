@@ -105,8 +105,8 @@ describe("ProjectDetailView", () => {
     ...project(),
     repository: { currentBranch: "main", head: "a".repeat(40), operation: null, baseBranchExists: true, uncommittedFiles: 2 },
     worktrees: [
-      { path: "/data/worktrees/PROJ-1/ISSUE-1-1f2e3d4c", branch: "arbor/ISSUE-1/1f2e3d4c", head: "b".repeat(40), missing: false, bytes: 3 * 1024 * 1024, executionId: "1f2e3d4c-0000-4000-8000-000000000001", spare: false },
-      { path: "/data/worktrees/PROJ-1/ISSUE-1-99999999", branch: "arbor/ISSUE-1/99999999", head: null, missing: true, bytes: 0, executionId: null, spare: false },
+      { path: "/data/worktrees/PROJ-1/ISSUE-1-1f2e3d4c", branch: "arbor/ISSUE-1/1f2e3d4c", head: "b".repeat(40), missing: false, bytes: 3 * 1024 * 1024, executionId: "1f2e3d4c-0000-4000-8000-000000000001", spare: false, archived: false },
+      { path: "/data/worktrees/PROJ-1/ISSUE-1-99999999", branch: "arbor/ISSUE-1/99999999", head: null, missing: true, bytes: 0, executionId: null, spare: false, archived: false },
     ],
     worktreeBytes: 3 * 1024 * 1024,
     problems: ["The base branch main no longer exists: choose another one."],
