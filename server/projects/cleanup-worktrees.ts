@@ -52,6 +52,11 @@ export async function cleanupWorktrees(rawId: string, options: { deleteBranches?
       keep(`it is not under this server's worktrees directory ${root}`);
       continue;
     }
+    const live = line.executions.find((e) => e.status === "queued" || e.status === "running");
+    if (live) {
+      keep(`execution ${shortId(live.id)} is ${live.status} there`);
+      continue;
+    }
     if (line.executions.some((e) => !e.snapshotSha)) {
       keep("an execution of it has no snapshot yet (its runner takes it when it starts again)");
       continue;
