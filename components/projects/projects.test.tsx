@@ -156,6 +156,40 @@ describe("ProjectDetailView", () => {
     expect(mockPush).not.toHaveBeenCalled();
   });
 
+  it("removes the worktrees of archived sessions, branches too when asked, and says what it kept and why", async () => {
+    const archived = { ...detail.worktrees[0]!, archived: true };
+    let cleanupBody: unknown = null;
+    renderWith(<ProjectDetailView id="PROJ-1" />, (url, init) => {
+      if (init?.method === "POST" && url === "/api/projects/PROJ-1/cleanup") {
+        cleanupBody = JSON.parse(String(init.body));
+        return {
+          status: 200,
+          body: {
+            projectId: "PROJ-1",
+            removed: [{ path: archived.path, branch: archived.branch, branchDeleted: true, executionIds: [archived.executionId], bytes: archived.bytes }],
+            kept: [{ path: "/data/worktrees/PROJ-1/ISSUE-2-aaaaaaaa", branch: "arbor/ISSUE-2/aaaaaaaa", reason: "execution aaaaaaaa is running there" }],
+            freedBytes: archived.bytes,
+          },
+        };
+      }
+      if (url.startsWith("/api/projects/")) return { status: 200, body: { ...detail, problems: [], worktrees: [archived, detail.worktrees[1]!] } };
+      return { status: 200, body: { items: [] } };
+    });
+    const worktrees = await screen.findByRole("list", { name: "Worktrees" });
+    expect(within(worktrees).getAllByRole("listitem")[0]).toHaveTextContent("archived");
+    expect(screen.getByText(/3\.0 MiB on disk\. Their snapshots stay/)).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText("also delete their branches"));
+    fireEvent.click(screen.getByRole("button", { name: "Remove worktrees of archived sessions (1)" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Removed 1 worktree (3.0 MiB freed, branches deleted).arbor/ISSUE-2/aaaaaaaa kept: execution aaaaaaaa is running there");
+    expect(cleanupBody).toEqual({ deleteBranches: true });
+  });
+
+  it("offers no removal when no worktree belongs only to archived sessions", async () => {
+    renderWith(<ProjectDetailView id="PROJ-1" />, (url) => (url.startsWith("/api/projects/") ? { status: 200, body: { ...detail, problems: [] } } : { status: 200, body: { items: [] } }));
+    expect(await screen.findByRole("button", { name: "Remove worktrees of archived sessions (0)" })).toBeDisabled();
+    expect(screen.getByText(/Archive a session to let its worktree go/)).toBeInTheDocument();
+  });
+
   it("404: says the project is not there", async () => {
     renderWith(<ProjectDetailView id="PROJ-9" />, () => ({ status: 404, body: { error: { code: "not_found", message: "Project PROJ-9 not found" } } }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Project not foundProject PROJ-9 not found");
