@@ -109,15 +109,16 @@ export const GraphNode = memo(function GraphNode({
               {e.isHead ? " · head" : ""}
               {e.resume?.decision === "fresh_with_transcript" ? " · transcript" : ""}
             </tspan>
+          </text>
+          <text x={16} y={12} className="fill-zinc-600 text-[11px] dark:fill-zinc-400">
             {e.worktree?.changes ? (
-              <tspan dx={6} data-slot="changes" className="font-sans text-[11px] font-normal">
+              // What it changed in its worktree, before the prompt (the first line has no room left).
+              <tspan data-slot="changes" className="font-medium">
                 <tspan className="fill-emerald-700 dark:fill-emerald-400">+{e.worktree.changes.additions}</tspan>
                 <tspan dx={3} className="fill-red-700 dark:fill-red-400">−{e.worktree.changes.deletions}</tspan>
               </tspan>
             ) : null}
-          </text>
-          <text x={16} y={12} className="fill-zinc-600 text-[11px] dark:fill-zinc-400">
-            {excerpt(e.prompt, 26)}
+            <tspan dx={e.worktree?.changes ? 6 : 0}>{excerpt(e.prompt, e.worktree?.changes ? 20 : 26)}</tspan>
           </text>
         </>
       ) : null}
