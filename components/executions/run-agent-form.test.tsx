@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import type { Project } from "@/lib/projects/types";
+import { defaultWorkspaceProject, makeProject } from "@/test/support/project-fixtures";
 import { makeExecution } from "@/test/support/execution-fixtures";
 
 // The run form says where the run will work: the issue's project (a git
@@ -13,23 +13,9 @@ jest.mock("next/navigation", () => ({ useRouter: () => ({ push: mockPush }) }));
 // Required after the mock (the esbuild transform does not hoist jest.mock).
 const { RunAgentForm } = require("./run-agent-form") as typeof import("./run-agent-form");
 
-const base: Project = {
-  id: "PROJ-1",
-  number: 1,
-  name: "Shop",
-  path: "/code/shop",
-  isGitRepo: true,
-  baseBranch: "main",
-  defaultAgent: null,
-  implicit: false,
-  specCount: 0,
-  issueCount: 1,
-  executionCount: 0,
-  createdAt: null,
-  updatedAt: null,
-};
-const notes: Project = { ...base, id: "PROJ-2", number: 2, name: "Notes", path: "/code/notes", isGitRepo: false, baseBranch: null };
-const defaultWorkspace: Project = { ...base, id: "default", number: 0, name: "Default workspace", path: "/data/workspace", isGitRepo: false, baseBranch: null, implicit: true };
+const base = makeProject();
+const notes = makeProject({ id: "PROJ-2", number: 2, name: "Notes", path: "/code/notes", isGitRepo: false, baseBranch: null });
+const defaultWorkspace = defaultWorkspaceProject();
 
 type Reply = { status: number; body: unknown };
 const created = makeExecution({ id: "e1", issueId: "ISSUE-1" });

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import type { Project, ProjectDetail } from "@/lib/projects/types";
+import type { ProjectDetail } from "@/lib/projects/types";
+import { defaultWorkspaceProject, makeProject } from "@/test/support/project-fixtures";
 
 // /projects (list + register form) and /projects/[id] (facts, worktrees, issues and specs).
 
@@ -13,26 +14,8 @@ const { ProjectsView } = require("./projects-view") as typeof import("./projects
 
 const NOW = "2026-01-01T00:00:00.000Z";
 
-function project(overrides: Partial<Project> = {}): Project {
-  return {
-    id: "PROJ-1",
-    number: 1,
-    name: "Shop",
-    path: "/code/shop",
-    isGitRepo: true,
-    baseBranch: "main",
-    defaultAgent: null,
-    implicit: false,
-    specCount: 1,
-    issueCount: 2,
-    executionCount: 3,
-    createdAt: NOW,
-    updatedAt: NOW,
-    ...overrides,
-  };
-}
-
-const defaultWorkspace = project({ id: "default", number: 0, name: "Default workspace", path: "/data/workspace", isGitRepo: false, baseBranch: null, implicit: true, specCount: 0, issueCount: 1, executionCount: 0, createdAt: null, updatedAt: null });
+const project = makeProject;
+const defaultWorkspace = defaultWorkspaceProject();
 
 type Reply = { status: number; body: unknown };
 let fetchMock: jest.Mock;

@@ -10,7 +10,7 @@ import { resetDb } from "@/test/support/db";
 import { api, waitForEnd } from "@/test/support/executions-api";
 import { createHarness, type Harness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
-import { commitAll, git, writeFiles } from "@/test/support/git-repo";
+import { divergeBranches, git } from "@/test/support/git-repo";
 import { callRoute } from "@/test/support/route-call";
 import { StandIn } from "@/test/support/turn-script";
 import { gitProject, gitStatus, plainProject, readIn, scriptBashTurns } from "@/test/support/worktree-runs";
@@ -71,12 +71,7 @@ describe("refused before anything is made (no runner needed)", () => {
 
   it("409 for a repository in the middle of a rebase, a base branch that is gone, a directory that is gone, git missing", async () => {
     const repo = project.path;
-    git(repo, "checkout", "--quiet", "-b", "side");
-    writeFiles(repo, { "f.txt": "side\n" });
-    commitAll(repo, "side");
-    git(repo, "checkout", "--quiet", "main");
-    writeFiles(repo, { "f.txt": "main\n" });
-    commitAll(repo, "main");
+    divergeBranches(repo);
     git(repo, "checkout", "--quiet", "side");
     expect(() => git(repo, "rebase", "main")).toThrow();
     const busy = await api.create({ issueId, prompt: "p" });
