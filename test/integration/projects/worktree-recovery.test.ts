@@ -81,6 +81,24 @@ test("a runner killed mid-run: its restart marks the run interrupted and snapsho
   expect(gitStatus(wt.path)).toBe("");
 });
 
+test("a cancelled run is snapshotted too, with what it had written", async () => {
+  const wrote = deferred();
+  standIn.on("write, then wait to be cancelled", () => ({ kind: "tool_use", calls: [{ name: "Bash", input: { command: "printf 'partial\\n' > draft.txt && echo draft-written" } }] }));
+  standIn.on("draft-written", () => {
+    wrote.resolve();
+    return { kind: "hang", text: "thinking…" };
+  });
+  const created = await api.create({ issueId, prompt: "write, then wait to be cancelled" });
+  await wrote.promise;
+  await waitForDto(created.body.id, (e) => e.status === "running" && e.worktree !== null, "the run");
+  expect((await api.cancel(created.body.id)).status).toBe(200);
+  const cancelled = await waitForEnd(created.body.id);
+  expect(cancelled.status).toBe("cancelled");
+  expect(cancelled.worktree!.snapshotSha).not.toBe(cancelled.worktree!.startSha);
+  expect(git(project.path, "show", `${cancelled.worktree!.snapshotSha}:draft.txt`)).toBe("partial");
+  expect(cancelled.worktree!.changes).toEqual({ files: 1, additions: 1, deletions: 0 });
+});
+
 test("a Continue of an execution whose worktree vanished says so and forks from its snapshot in a fresh worktree", async () => {
   const original = await waitForEnd((await api.create({ issueId, prompt: "write plan.txt = original" })).body.id);
   expect(original.status).toBe("completed");
