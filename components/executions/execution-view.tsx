@@ -17,7 +17,7 @@ import { QueryGate } from "@/components/ui/query-gate";
 import { ExecutionLink, TextLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
 import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
-import { formatCost, formatDuration, shortId } from "@/lib/executions/format";
+import { formatCost, formatDuration, formatTokens, shortId } from "@/lib/executions/format";
 import { useCancelExecution, useExecution, useIssueSessionTree } from "@/lib/executions/hooks";
 import { usePrefetchExecutionLogTail } from "@/lib/executions/use-execution-log";
 import { useIssue } from "@/lib/issues/hooks";
@@ -218,8 +218,8 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
             <Stat label="Cost" value={formatCost(execution.usage?.costUsd)} />
             <Stat label="Duration" value={formatDuration(duration)} />
             <Stat label="Turns" value={execution.usage?.numTurns != null ? String(execution.usage.numTurns) : "—"} />
-            <Stat label="Input tokens" value={execution.usage ? execution.usage.inputTokens.toLocaleString() : "—"} />
-            <Stat label="Output tokens" value={execution.usage ? execution.usage.outputTokens.toLocaleString() : "—"} />
+            <Stat label="Input tokens" value={formatTokens(execution.usage?.inputTokens)} />
+            <Stat label="Output tokens" value={formatTokens(execution.usage?.outputTokens)} />
             <Stat label="Events" value={execution.eventCount.toLocaleString()} />
             {execution.usage?.cacheReadTokens ? <Stat label="Cache read" value={execution.usage.cacheReadTokens.toLocaleString()} /> : null}
             {execution.telemetry.savedInputTokens ? <Stat label="Saved by resume" value={`≈ ${execution.telemetry.savedInputTokens.toLocaleString()}`} /> : null}

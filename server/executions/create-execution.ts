@@ -4,7 +4,7 @@ import { parseId, notFoundMessage } from "@/lib/ids";
 import { err, ok, type Result } from "@/lib/result";
 import type { ExecutionDto, ResumeInfo } from "@/lib/executions/schema";
 import { prisma } from "@/server/db";
-import { getAgentDefinition, listAgentIds } from "@/server/agents/registry";
+import { checkRunAgent, DEFAULT_AGENT } from "@/server/executions/check-run-agent";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { resolveCwd } from "@/server/executions/resolve-cwd";
 import { insertIdempotently } from "@/server/executions/insert-idempotently";
@@ -15,7 +15,8 @@ import { expandPrompt } from "@/server/references/expand-prompt";
 export type CreateExecutionArgs = {
   issueId: string;
   prompt: string;
-  agent: string;
+  /** Default: the issue's project's default agent, else Claude Code. */
+  agent?: string;
   cwd?: string;
   idempotencyKey?: string | null;
   restartedFromExecutionId?: string;
@@ -29,11 +30,10 @@ export type Created = { execution: ExecutionDto; replayed: boolean };
 
 export async function createExecution(args: CreateExecutionArgs): Promise<Result<Created>> {
   const issueId = parseId("issue", args.issueId);
-  const issue = issueId ? await prisma.issue.findUnique({ where: { id: issueId }, select: { id: true } }) : null;
+  const issue = issueId ? await prisma.issue.findUnique({ where: { id: issueId }, select: { id: true, project: { select: { defaultAgent: true } } } }) : null;
   if (!issue) return err({ code: "validation_failed", message: `issueId: ${notFoundMessage("issue", args.issueId)}`, details: { fieldErrors: { issueId: [notFoundMessage("issue", args.issueId)] }, formErrors: [] } });
-  if (!getAgentDefinition(args.agent)) {
-    return err({ code: "validation_failed", message: `agent: unknown agent "${args.agent}"; known agents: ${listAgentIds().join(", ")}`, details: { fieldErrors: { agent: [`Unknown agent "${args.agent}"`] }, formErrors: [] } });
-  }
+  const agent = await checkRunAgent(args.agent ?? issue.project?.defaultAgent ?? DEFAULT_AGENT);
+  if (!agent.ok) return agent;
   const cwd = await resolveCwd(args.cwd);
   if (!cwd.ok) return cwd;
   // `prompt` is kept as typed; the agent receives cited specs/issues expanded.
@@ -45,7 +45,7 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
       data: {
         id: randomUUID(),
         issueId: issue.id,
-        agent: args.agent,
+        agent: agent.value,
         prompt: args.prompt,
         agentPrompt: expanded.agentPrompt,
         expandedReferences: expanded.expandedReferences,

@@ -39,7 +39,8 @@ export type PlannedTurn =
     }
   | { ok: false; code: ExecutionErrorCode; message: string };
 
-export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv): Promise<PlannedTurn> {
+/** `cwd`: the directory the agent will run in (checked against the roots already). */
+export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, cwd: string): Promise<PlannedTurn> {
   const resolved = await resolveAgentRuntime(execution.agent, { env });
   if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
   const runtime = resolved.runtime;
@@ -60,8 +61,11 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv): Pr
     const launch = resolveLaunchMode(await gatherLaunchFacts(execution));
     if (!launch.ok) return { ok: false, code: launch.code, message: launch.message };
     mode = launch.mode;
+    // Agents that pick their own session ids name the source's session only once it ran.
+    if (mode.kind === "fork" && mode.fromSessionId !== execution.forkSessionId) update.forkSessionId = mode.fromSessionId;
     if (mode.kind === "continue" || mode.kind === "fork") {
-      const decision = resolveResumeDecision(await gatherResumeFacts(execution, mode, runtime, env));
+      const forkPoint = mode.kind !== "fork" ? null : launch.reason !== "fork_at_exact_point" ? "session_end" : mode.atMessageId ? "message" : "unknown";
+      const decision = resolveResumeDecision({ ...(await gatherResumeFacts(execution, mode, runtime, env)), forkPoint });
       transcriptSourceId = execution.parentExecutionId ?? execution.forkedFromExecutionId;
       resume = { decision: decision.kind, reason: decision.reason };
       Object.assign(update, { resumeDecision: decision.kind, resumeReason: decision.reason, resumeMessage: decision.message });
@@ -100,7 +104,7 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv): Pr
   }
   await prisma.execution.update({ where: { id: execution.id }, data: update });
 
-  const prepared = await prepareLaunch(execution.agent, mode, agentPrompt, env, runtime);
+  const prepared = await prepareLaunch(execution.agent, mode, agentPrompt, env, { runtime, cwd });
   if (!prepared.ok) return prepared;
   return { ok: true, mode, prepared, resumes: mode.kind === "continue" || mode.kind === "fork", resume, transcriptSourceId, transcript };
 }
