@@ -1,5 +1,7 @@
 "use client";
 
+import { AgentBadge } from "@/components/agents/agent-badge";
+import { agentName } from "@/lib/agents/names";
 import { useMemo, type ReactNode } from "react";
 import { ExecutionDiffPanel } from "@/components/diff/execution-diff-panel";
 import { ExecutionLog } from "@/components/executions/execution-log";
@@ -108,6 +110,7 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
             Execution <span className="font-mono">#{shortId(execution.id)}</span>
           </h1>
           <ExecutionStatusBadge status={execution.status} />
+          <AgentBadge agent={execution.agent} />
           {live ? (
             <Button size="sm" variant="danger" disabled={cancelRequested} aria-busy={cancel.isPending} onClick={() => cancel.mutate()}>
               Cancel
@@ -153,7 +156,11 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
             <TextLink href={`/issues/${execution.issueId}`}>{execution.issueId}</TextLink>
             {issue.data ? <span className="text-zinc-600 dark:text-zinc-400"> ({issue.data.title})</span> : null}
           </Row>
-          <Row label="Agent">{execution.agent} <InsightsLink filters={{ agent: execution.agent }}>(insights)</InsightsLink></Row>
+          <Row label="Agent">
+            {agentName(execution.agent)}
+            {execution.runtime?.version ? <span className="text-zinc-600 dark:text-zinc-400"> {execution.runtime.version}</span> : null}{" "}
+            <InsightsLink filters={{ agent: execution.agent }}>(insights)</InsightsLink>
+          </Row>
           <Row label="Time">
             <span className="text-zinc-700 dark:text-zinc-300">
               created <RelativeTime iso={execution.createdAt} />

@@ -2,13 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
+import { AgentSelect } from "@/components/agents/agent-select";
 import { FreshSessionToggle } from "@/components/executions/follow-up-form";
 import { CitedSessionChoice, type RunAs } from "@/components/sessions/cited-session-choice";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { controlClasses, Field } from "@/components/ui/field";
 import { isApiError } from "@/lib/api-error";
+import { DEFAULT_AGENT } from "@/lib/agents/names";
 import { useCreateExecution } from "@/lib/executions/hooks";
+import { useProjects } from "@/lib/projects/hooks";
 import { useBranchFrom } from "@/lib/sessions/hooks";
 import { parseReferences, referencesOfType } from "@/lib/references/parse";
 import { executionHref } from "@/lib/hrefs";
@@ -17,12 +20,15 @@ import { executionHref } from "@/lib/hrefs";
  * Starts an agent on an issue with a prompt; opens the new execution's page.
  * A prompt citing [[SESS-n]] may instead run as a Continue or Fork of that session's head.
  */
-export function RunAgentForm({ issueId }: { issueId: string }) {
+export function RunAgentForm({ issueId, projectId = null }: { issueId: string; /** The issue's project: its default agent is the form's. */ projectId?: string | null }) {
   const router = useRouter();
   const created = useCreateExecution();
   const branch = useBranchFrom();
   const [prompt, setPrompt] = useState("");
-  const [agent, setAgent] = useState("claude");
+  const projects = useProjects();
+  const [chosenAgent, setAgent] = useState<string | null>(null);
+  const projectAgent = projectId ? projects.data?.items.find((p) => p.id === projectId)?.defaultAgent : null;
+  const agent = chosenAgent ?? projectAgent ?? DEFAULT_AGENT;
   const [cwd, setCwd] = useState("");
   const [touched, setTouched] = useState(false);
   const [runAsChoice, setRunAs] = useState<RunAs>({ mode: "new" });
@@ -63,17 +69,12 @@ export function RunAgentForm({ issueId }: { issueId: string }) {
       <CitedSessionChoice sessions={citedSessions} issueId={issueId} value={runAs} onChange={setRunAs} />
       {runAs.mode !== "new" ? <FreshSessionToggle id="run-fresh-session" checked={freshSession} onChange={setFreshSession} managedSessionId={runAs.sessionId} /> : null}
       <div className="grid gap-3 sm:grid-cols-2" hidden={runAs.mode !== "new"}>
-        <Field id="run-agent" label="Agent">
-          <select id="run-agent" value={agent} onChange={(e) => setAgent(e.target.value)} className={`${controlClasses} h-10 border-zinc-300 dark:border-zinc-700`}>
-            <option value="claude">Claude Code</option>
-            <option value="command">Plain command</option>
-          </select>
-        </Field>
+        <AgentSelect id="run-agent" value={agent} onChange={setAgent} error={create.error && isApiError(create.error) ? create.error.fieldErrors.agent?.[0] : undefined} />
         <Field id="run-cwd" label="Working directory" hint="Optional; defaults to Arbor's workspace">
           <input id="run-cwd" value={cwd} onChange={(e) => setCwd(e.target.value)} placeholder="/path/inside/a/workspace/root" className={`${controlClasses} h-10 border-zinc-300 dark:border-zinc-700`} />
         </Field>
       </div>
-      {create.error && !(isApiError(create.error) && create.error.fieldErrors.prompt) ? <ErrorAlert>{create.error.message}</ErrorAlert> : null}
+      {create.error && !(isApiError(create.error) && (create.error.fieldErrors.prompt || create.error.fieldErrors.agent)) ? <ErrorAlert>{create.error.message}</ErrorAlert> : null}
       <div className="flex justify-end">
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? "Starting…" : runAs.mode === "new" ? "Run agent" : `${runAs.mode === "continue" ? "Continue" : "Fork"} ${runAs.sessionId}`}

@@ -13,6 +13,9 @@ export const BUILT_IN_AGENT_NAMES = {
   command: "Command",
 } as const;
 
+/** The agent a run uses when neither the request nor the project names one. */
+export const DEFAULT_AGENT = "claude";
+
 export function agentName(agent: string): string {
   return (BUILT_IN_AGENT_NAMES as Record<string, string>)[agent] ?? agent;
 }

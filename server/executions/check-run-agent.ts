@@ -6,8 +6,7 @@ import { inheritedEnv } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import { isRunnerAlive } from "@/server/runner/runner-liveness";
 
-/** The agent a run uses when neither the request nor the project names one. */
-export const DEFAULT_AGENT = "claude";
+export { DEFAULT_AGENT } from "@/lib/agents/names";
 
 /**
  * A new run's agent must be one Arbor knows and whose program a runner has:
