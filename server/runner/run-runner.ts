@@ -3,6 +3,7 @@ import os from "node:os";
 import { Logger, makeWorkerUtils, runTaskList, type Task, type WorkerPool, type WorkerPoolOptions } from "graphile-worker";
 import pg from "pg";
 import type { ExecutionErrorCode } from "@/lib/executions/types";
+import { agentRegistry } from "@/server/agents/registry";
 import { inheritedEnv, loadConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";
@@ -118,6 +119,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     })().catch((error) => log(`heartbeat failed: ${(error as Error).message}`));
   }, HEARTBEAT_MS);
 
+  // A broken agents file never stops the built-ins; it is said once at start, naming each field.
+  for (const warning of agentRegistry().warnings) log(warning);
   log(`runner ${runnerId} ready (pid ${process.pid}, ${concurrency} slot(s))`);
 
   let stopped = false;
