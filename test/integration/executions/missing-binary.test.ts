@@ -1,9 +1,7 @@
 import { prisma } from "@/server/db";
 import { expectError } from "@/test/support/api";
 import { api, waitForEnd } from "@/test/support/executions-api";
-import { createHarness, type Harness } from "@/test/support/executions-harness";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { resetDb } from "@/test/support/db";
+import { useHarness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
 
 // A run no live runner could start is refused before anything is queued,
@@ -13,16 +11,7 @@ import { makeIssue } from "@/test/support/factories";
 
 jest.setTimeout(60_000);
 
-let h: Harness;
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-});
-afterAll(async () => {
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
+const suite = useHarness();
 
 test("CLAUDE_BIN=/nonexistent: refused up front while the runner is live, agent_not_found when it took the run anyway", async () => {
   const issueId = (await makeIssue()).id;
@@ -30,7 +19,7 @@ test("CLAUDE_BIN=/nonexistent: refused up front while the runner is live, agent_
   const created = await api.create({ issueId, prompt: "is anyone installed?" });
   expect(created.status).toBe(201);
 
-  await h.startRunner({ runnerId: "runner-without-claude", env: { CLAUDE_BIN: "/nonexistent" } });
+  await suite.h.startRunner({ runnerId: "runner-without-claude", env: { CLAUDE_BIN: "/nonexistent" } });
   const failed = await waitForEnd(created.body.id);
   expect(failed).toMatchObject({ status: "failed", sessionId: null, runnerId: "runner-without-claude", usage: null });
   expect(failed.error?.code).toBe("agent_not_found");

@@ -4,9 +4,7 @@ import { joinTextDeltas } from "@/lib/executions/log-entries";
 import { expectError } from "@/test/support/api";
 import { startChatCompletionsApi } from "@/test/support/chat-completions-api";
 import { api, waitForEnd } from "@/test/support/executions-api";
-import { createHarness, type Harness } from "@/test/support/executions-harness";
-import { resetDb } from "@/test/support/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
+import { useHarness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
 import { startGeminiApi } from "@/test/support/gemini-api";
 import { startResponsesApi } from "@/test/support/responses-api";
@@ -57,13 +55,12 @@ function setEnv(values: Record<string, string | undefined>): Record<string, stri
   return before;
 }
 
-let h: Harness;
+const suite = useHarness();
 
-// The stand-ins start first: the runner gives agents the environment it
-// started with, and the API (route handlers) reads process.env.
+// The stand-ins start before the runner: the runner gives agents the
+// environment it started with, and the API (route handlers) reads process.env.
 beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
+  const { h } = suite;
   for (const c of CASES) {
     const started = await c.start();
     apis.set(c.agent, started);
@@ -76,11 +73,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await h?.close();
   for (const started of apis.values()) await started.close();
   setEnv(saved);
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
 });
 
 /** The conversation of the last model call that was part of it. */
