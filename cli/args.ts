@@ -88,7 +88,7 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   project: "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] | list | show <PROJ> | remove <PROJ> | clean <PROJ> [--delete-branches]  [--json]",
   diff: "arbor diff <executionId> [otherExecutionId] [--stat] [--json]",
   apply: 'arbor apply <executionId> [--squash] [--message "…"] [--json]',
-  stats: "arbor stats [--issue ISSUE] [--spec SPEC] [--agent NAME] [--model NAME] [--session SESS] [--since 7d|--from DATE] [--to DATE] [--bucket day|week] [--json]",
+  stats: "arbor stats [--issue ISSUE] [--spec SPEC] [--project PROJ|default] [--agent NAME] [--model NAME] [--session SESS] [--since 7d|--from DATE] [--to DATE] [--bucket day|week] [--json]",
   mark: 'arbor mark <executionId|SESS> worked|failed|preferred [--note "…"] [--over <executionId>] [--json]',
   unmark: "arbor unmark <executionId|SESS> [--preferred] [--json]",
   help: "arbor help [command]",

@@ -11,10 +11,15 @@ import type { ExecutionDto } from "@/lib/executions/schema";
 import { shortId } from "@/lib/executions/format";
 import { useExecution, useFollowUp, type FollowUpMode } from "@/lib/executions/hooks";
 import { useSession } from "@/lib/sessions/hooks";
+import { useAgentActions } from "@/lib/agents/hooks";
+import type { FollowUpActions } from "@/lib/agents/actions";
+
+type AgentActions = FollowUpActions & { name: string };
 import { poisonText, resumeBadge } from "@/lib/resume-text";
 
-/** Why Continue/Fork cannot run from this execution, or null when they can. */
-export function followUpBlocker(execution: ExecutionDto): string | null {
+/** Why Continue/Fork cannot run from this execution, or null when they can. `agent`: what its agent can do (useAgentActions). */
+export function followUpBlocker(execution: ExecutionDto, agent?: Pick<AgentActions, "hasSessions" | "name">): string | null {
+  if (agent && !agent.hasSessions) return `${agent.name} has no sessions: its runs cannot be continued or forked. Run a new one from the issue.`;
   if (execution.error?.code === "session_not_found") return "Its session expired or was not found: start fresh with the conversation instead (or continue the turn Arbor re-ran from its transcript).";
   if (execution.sessionId || execution.status === "queued" || execution.status === "running") return null;
   return "This execution has no agent session to continue or fork.";
@@ -73,7 +78,10 @@ export function FollowUpForm({
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<ExecutionDto[]>([]);
   const followUp = useFollowUp(execution.id);
-  const blocker = followUpBlocker(execution);
+  const agent = useAgentActions(execution.agent);
+  const blocker = followUpBlocker(execution, agent);
+  // Said before anything is sent: the server records such a fork as a new session carrying Arbor's transcript.
+  const forkNote = agent.nativeFork ? "" : ` (${agent.name} cannot fork a session of its own: the fork carries Arbor's transcript)`;
   const ids = useId();
   const textareaId = `follow-up-${execution.id}${mode ? `-${mode}` : ""}`;
   const errorId = `${ids}-error`;
@@ -136,8 +144,8 @@ export function FollowUpForm({
         {blocker ??
           worktreeNote(execution) ??
           (running
-            ? "Continue queues the next turn; it starts when this one finishes. Fork branches from this execution. Ctrl+Enter submits."
-            : "Continue resumes this session; Fork starts a new session from this point. Ctrl+Enter submits.")}
+            ? `Continue queues the next turn; it starts when this one finishes. Fork branches from this execution${forkNote}. Ctrl+Enter submits.`
+            : `Continue resumes this session; Fork starts a new session from this point${forkNote}. Ctrl+Enter submits.`)}
       </p>
       {blocker ? null : <FreshSessionToggle id={`${textareaId}-fresh`} checked={freshSession} onChange={setFreshSession} managedSessionId={execution.managedSessionId} />}
       {error ? (

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
+import { AgentSelect } from "@/components/agents/agent-select";
 import { FreshSessionToggle } from "@/components/executions/follow-up-form";
 import { INITIAL_RUN_PLACE, RunPlaceFields, runPlaceRequest, useRunProject, type RunPlaceChoice } from "@/components/executions/run-place-fields";
 import { CitedSessionChoice, type RunAs } from "@/components/sessions/cited-session-choice";
@@ -9,6 +10,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { controlClasses, Field } from "@/components/ui/field";
 import { isApiError } from "@/lib/api-error";
+import { DEFAULT_AGENT } from "@/lib/agents/names";
 import { useCreateExecution } from "@/lib/executions/hooks";
 import { useIssue } from "@/lib/issues/hooks";
 import { useBranchFrom } from "@/lib/sessions/hooks";
@@ -21,15 +23,18 @@ import { executionHref } from "@/lib/hrefs";
  * run-place-fields.tsx). A prompt citing [[SESS-n]] may instead run as a
  * Continue or Fork of that session's head.
  */
-export function RunAgentForm({ issueId }: { issueId: string }) {
+export function RunAgentForm({ issueId, projectId }: { issueId: string; /** The issue's project (read from the issue when not given). */ projectId?: string | null }) {
   const router = useRouter();
   const created = useCreateExecution();
   const branch = useBranchFrom();
   const [prompt, setPrompt] = useState("");
-  const [agent, setAgent] = useState("claude");
   const [place, setPlace] = useState<RunPlaceChoice>(INITIAL_RUN_PLACE);
-  const issueProjectId = useIssue(issueId).data?.projectId;
+  const loadedIssue = useIssue(issueId).data;
+  const issueProjectId = projectId !== undefined ? projectId : loadedIssue?.projectId;
   const { project, projects } = useRunProject(place, issueProjectId);
+  // The agent: the one picked, else the default agent of the project the run goes to.
+  const [chosenAgent, setAgent] = useState<string | null>(null);
+  const agent = chosenAgent ?? project?.defaultAgent ?? DEFAULT_AGENT;
   const [touched, setTouched] = useState(false);
   const [runAsChoice, setRunAs] = useState<RunAs>({ mode: "new" });
   const [freshSession, setFreshSession] = useState(false);
@@ -40,7 +45,7 @@ export function RunAgentForm({ issueId }: { issueId: string }) {
   const apiFieldErrors = create.error && isApiError(create.error) ? create.error.fieldErrors : {};
   const promptError = touched && !prompt.trim() ? "Write a prompt for the agent" : apiFieldErrors.prompt?.[0];
   const fieldErrors = { projectId: apiFieldErrors.projectId?.[0], startRef: apiFieldErrors.startRef?.[0], cwd: apiFieldErrors.cwd?.[0] };
-  const shownBesideField = Boolean(apiFieldErrors.prompt || (runAs.mode === "new" && (fieldErrors.projectId || fieldErrors.startRef || fieldErrors.cwd)));
+  const shownBesideField = Boolean(apiFieldErrors.prompt || (runAs.mode === "new" && (apiFieldErrors.agent || fieldErrors.projectId || fieldErrors.startRef || fieldErrors.cwd)));
 
   return (
     <form
@@ -73,12 +78,7 @@ export function RunAgentForm({ issueId }: { issueId: string }) {
       {runAs.mode !== "new" ? <FreshSessionToggle id="run-fresh-session" checked={freshSession} onChange={setFreshSession} managedSessionId={runAs.sessionId} /> : null}
       <div className="space-y-3" hidden={runAs.mode !== "new"}>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field id="run-agent" label="Agent">
-            <select id="run-agent" value={agent} onChange={(e) => setAgent(e.target.value)} className={`${controlClasses} h-10 border-zinc-300 dark:border-zinc-700`}>
-              <option value="claude">Claude Code</option>
-              <option value="command">Plain command</option>
-            </select>
-          </Field>
+          <AgentSelect id="run-agent" value={agent} onChange={setAgent} error={apiFieldErrors.agent?.[0]} />
         </div>
         <RunPlaceFields choice={place} onChange={setPlace} project={project} projects={projects} issueProjectId={issueProjectId} errors={fieldErrors} />
       </div>

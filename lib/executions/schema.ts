@@ -15,7 +15,8 @@ const prompt = text({ error: "Prompt is required" })
 export const createExecutionSchema = requestObject({
   issueId: text({ error: "issueId is required (e.g. ISSUE-1)" }).trim().min(1, "issueId is required (e.g. ISSUE-1)"),
   prompt,
-  agent: text().trim().min(1).max(64).default("claude"),
+  /** Default: the issue's project's default agent, else Claude Code. */
+  agent: text().trim().min(1).max(64).optional(),
   cwd: text().trim().min(1, "cwd must not be empty").max(4096).optional(),
   /** The project to run in (default: the issue's); "default" is the default workspace. */
   projectId: text({ error: "projectId must be a project id like PROJ-1, or default" })
@@ -127,14 +128,18 @@ export const executionSchema = z.object({
   /** Its own worktree, once the runner made one (git projects). */
   worktree: executionWorktreeSchema.nullable(),
   error: z.object({ code: z.enum(EXECUTION_ERROR_CODES), message: z.string() }).nullable(),
-  /** inputTokens counts all input, prompt-cache reads and writes included. */
+  /**
+   * inputTokens counts all input, prompt-cache reads and writes included.
+   * Null where the agent did not say (a cost most CLIs never report; a turn's
+   * share of a running total that cannot be worked out): unknown, never 0.
+   */
   usage: z
     .object({
-      inputTokens: z.number(),
-      outputTokens: z.number(),
+      inputTokens: z.number().nullable(),
+      outputTokens: z.number().nullable(),
       cacheReadTokens: z.number().nullable(),
       cacheCreationTokens: z.number().nullable(),
-      costUsd: z.number(),
+      costUsd: z.number().nullable(),
       durationMs: z.number().nullable(),
       numTurns: z.number().nullable(),
     })

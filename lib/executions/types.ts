@@ -38,6 +38,8 @@ export const EXECUTION_ERROR_CODES = [
   "exit_nonzero",
   /** The runner stopped or died while the execution ran; its session is kept (status interrupted). */
   "runner_lost",
+  /** The agent exited without the final event it always prints (killed from outside, or cut short); what it did is kept (status interrupted). */
+  "no_final_event",
   /** A bug in the runner ended the job; the message says what. */
   "runner_error",
 ] as const;
@@ -79,6 +81,8 @@ export const RESUME_REASONS = [
    * starts from the source's snapshot in a fresh worktree.
    */
   "worktree_gone",
+  /** A fork of a turn its session has moved past, whose agent recorded no message to branch at (or cannot branch at one). */
+  "fork_point_unknown",
   /** The agent rejected the resume at run time; this is Arbor's automatic retry. */
   "resume_rejected",
   /** "Start fresh with the conversation". */

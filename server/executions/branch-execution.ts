@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import { conflict, ok, type Result } from "@/lib/result";
 import type { FollowUpMode } from "@/lib/executions/schema";
 import type { PoisonReason } from "@/lib/sessions/schema";
+import { agentCan, getAgentDefinition } from "@/server/agents/registry";
+import type { AgentDefinition } from "@/server/agents/types";
 import { prisma } from "@/server/db";
 import type { Execution } from "@/server/generated/prisma/client";
 import type { Created } from "@/server/executions/create-execution";
@@ -40,8 +42,10 @@ export async function branchExecution(
   const source = found.value;
   const session = sessionOf(source);
   const runner = source.runnerId ? await prisma.runner.findUnique({ where: { id: source.runnerId } }) : null;
+  const agent = getAgentDefinition(source.agent);
   const facts = {
     requested: mode,
+    agent: agent && { name: agent.displayName, hasSessions: agentCan(agent, "resume-by-id") },
     forceFresh: options.forceFresh ?? false,
     source: {
       id: source.id,
@@ -52,7 +56,7 @@ export async function branchExecution(
       managedSessionId: source.managedSessionId,
       restartedAs: session ? null : await restartOf(source.id),
     },
-    resume: session ? await knownResumeFacts(source, session) : null,
+    resume: session ? await knownResumeFacts(source, session, agent) : null,
     runner: runner && { id: runner.id, hostname: runner.hostname, alive: isRunnerAlive(runner) },
     newSessionId: randomUUID(),
   };
@@ -112,7 +116,7 @@ function refused(refusal: FollowUpRefusal): Result<never> {
  * runtime, poison mark and last known transcript health (the runner checks
  * the rest right before the launch).
  */
-async function knownResumeFacts(source: Execution, agentSessionId: string): Promise<FollowUpFacts["resume"]> {
+async function knownResumeFacts(source: Execution, agentSessionId: string, agent: AgentDefinition | undefined): Promise<FollowUpFacts["resume"]> {
   const rows = await prisma.session.findMany({ where: { agentSessionId } });
   const row = rows.find((r) => r.agent === source.agent) ?? rows[0] ?? null;
   return {
@@ -127,6 +131,7 @@ async function knownResumeFacts(source: Execution, agentSessionId: string): Prom
     },
     // A worktree known to be gone (marked missing or removed) makes a Continue a fork from its snapshot, said up front.
     files: source.worktreePath && source.worktreeState ? { worktree: source.worktreeState, snapshotSha: source.snapshotSha } : null,
+    declared: agent ? { agentName: agent.displayName, capabilities: agent.sessionCapabilities } : null,
     installed: null,
   };
 }

@@ -41,11 +41,11 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
     error: row.errorCode ? { code: row.errorCode as ExecutionErrorCode, message: row.errorMessage ?? row.errorCode } : null,
     usage: hasUsage
       ? {
-          inputTokens: row.inputTokens ?? 0,
-          outputTokens: row.outputTokens ?? 0,
+          inputTokens: row.inputTokens,
+          outputTokens: row.outputTokens,
           cacheReadTokens: row.cacheReadTokens,
           cacheCreationTokens: row.cacheCreationTokens,
-          costUsd: row.costUsd ?? 0,
+          costUsd: row.costUsd,
           durationMs: row.durationMs,
           numTurns: row.numTurns,
         }

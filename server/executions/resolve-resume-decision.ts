@@ -1,6 +1,7 @@
 import type { RuntimeFingerprint } from "@/lib/executions/schema";
 import type { FollowUpMode } from "@/lib/executions/schema";
 import { POISON_TEXT } from "@/lib/resume-text";
+import type { SessionCapability } from "@/lib/agents/schema";
 import type { PoisonReason } from "@/lib/sessions/schema";
 import { firstRefusal, type Guard } from "@/server/executions/resolve-launch-mode";
 
@@ -27,6 +28,7 @@ export type FreshReason =
   | "other_agent"
   | "session_poisoned"
   | "capability_missing"
+  | "fork_point_unknown"
   | "runtime_changed"
   | "cwd_missing"
   | "transcript_missing";
@@ -64,6 +66,18 @@ export type ResumeFacts = {
     /** The source's snapshot, where a fresh worktree starts (null: none was taken). */
     snapshotSha: string | null;
   } | null;
+  /**
+   * What the agent that runs the turn says it can do with sessions (its
+   * definition, known everywhere; absent or null: unknown). An agent without a
+   * fork of its own forks by starting a session that carries the transcript.
+   */
+  declared?: { agentName: string; capabilities: readonly SessionCapability[] } | null;
+  /**
+   * Runner only, for a fork: where it branches. "session_end" (the session has
+   * not moved on), "message" (an earlier point, at the source's last message),
+   * "unknown" (an earlier point, but the agent recorded no message there).
+   */
+  forkPoint?: "session_end" | "message" | "unknown" | null;
   /** Runner only: the CLI that would run the resume. */
   installed: {
     runtime: RuntimeFingerprint;
@@ -108,9 +122,26 @@ export const RESUME_GUARDS = {
   }) as Guard<ResumeFacts, Refusal>,
 
   capable: ((facts) => {
+    const declared = facts.declared;
+    if (declared) {
+      // A Continue whose worktree is gone runs as a fork (worktreeGone below).
+      const needed = facts.requested === "fork" || (facts.files && facts.files.worktree !== "present") ? "fork" : "resume-by-id";
+      if (!declared.capabilities.includes(needed)) {
+        const what = facts.requested === "fork" ? "fork a session of its own" : "resume a session";
+        return { reason: "capability_missing", message: `${declared.agentName} cannot ${what}, ${FALLBACK}.` };
+      }
+    }
+    if (declared && facts.requested === "fork" && facts.forkPoint === "message" && !declared.capabilities.includes("fork-at-message")) {
+      return { reason: "capability_missing", message: `${declared.agentName} cannot fork at an earlier point of a session that has moved on since, ${FALLBACK} up to that point.` };
+    }
     const why = facts.installed?.cannotResume;
     return why ? { reason: "capability_missing", message: `The installed CLI cannot ${facts.requested === "fork" ? "fork" : "resume"} a session (${why}), ${FALLBACK}.` } : null;
   }) as Guard<ResumeFacts, Refusal>,
+
+  forkPointKnown: ((facts) =>
+    facts.requested === "fork" && facts.forkPoint === "unknown"
+      ? { reason: "fork_point_unknown", message: `The session has moved on past this point and its agent recorded no message to branch at, ${FALLBACK} up to that point.` }
+      : null) as Guard<ResumeFacts, Refusal>,
 
   sameRuntime: ((facts) => {
     const recorded = facts.session.runtime;
@@ -138,6 +169,7 @@ const GUARDS: readonly Guard<ResumeFacts, Refusal>[] = [
   RESUME_GUARDS.sameAgent,
   RESUME_GUARDS.notPoisoned,
   RESUME_GUARDS.capable,
+  RESUME_GUARDS.forkPointKnown,
   RESUME_GUARDS.sameRuntime,
   RESUME_GUARDS.cwdExists,
   RESUME_GUARDS.transcriptExists,

@@ -1,15 +1,16 @@
 import type pg from "pg";
 import type { ExecutionErrorCode } from "@/lib/executions/types";
+import { settleRun } from "@/server/agents/session-report";
 import { SessionTracker } from "@/server/agents/session-tracker";
+import type { LaunchMode, UsageSignal } from "@/server/agents/types";
 import { prisma } from "@/server/db";
-import { checkLaunchCwd } from "@/server/executions/resolve-cwd";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";
 import { recordSessionFacts, retryRejectedResume } from "@/server/runner/after-turn";
 import { spawnAgent, type SpawnedAgent } from "@/server/runner/agent-adapter";
 import { classifyExit, type ExitClassification } from "@/server/runner/classify-exit";
 import { EventWriter } from "@/server/runner/event-writer";
 import { measureSavedTranscript, planTurn } from "@/server/runner/plan-turn";
-import { prepareWorkspace } from "@/server/runner/prepare-workspace";
+import { settleLaunchCwd } from "@/server/runner/prepare-workspace";
 import { snapshotExecution } from "@/server/runner/snapshot-execution";
 import { recordSessionCapture } from "@/server/sessions/record-session-capture";
 
@@ -74,32 +75,31 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
     await finish({ status: "failed", errorCode, errorMessage });
   };
 
-  // Lineage and resume decision; the agent receives the prompt with cited
-  // specs/issues expanded, and Arbor's transcript when it cannot resume.
-  const turn = await planTurn(execution, ctx.env);
+  // Lineage and resume decision, then where the agent works (prepare-workspace.ts: a git worktree
+  // of its own, or its parent's, or the recorded cwd, checked again: it may have been replaced
+  // since); the agent receives the prompt with cited specs/issues expanded, and Arbor's
+  // transcript when it cannot resume.
+  const turn = await planTurn(execution, ctx.env, () => settleLaunchCwd(executionId, ctx.env, ctx.workspaceRoots));
   if (!turn.ok) return refuse(turn.code, turn.message);
-  const { prepared, mode } = turn;
-  // A git worktree of its own (made, or its parent's), or the recorded cwd (prepare-workspace.ts).
-  const workspace = await prepareWorkspace(executionId, ctx.env, ctx.workspaceRoots);
-  if (!workspace.ok) return refuse(workspace.code, workspace.message);
+  const { prepared, mode, cwd } = turn;
   await notifyStatus(ctx.pool, executionId);
-  // Checked when the execution was created, but the directory may have been replaced since.
-  const cwd = await checkLaunchCwd(workspace.cwd, workspace.roots);
-  if (!cwd.ok) return refuse(cwd.code, cwd.message);
-  note("launch", { argv: prepared.argv, cwd: cwd.real, runnerId: ctx.runnerId, mode: mode.kind, resume: turn.resume, transcript: turn.transcript });
+  note("launch", { argv: prepared.argv, cwd, runnerId: ctx.runnerId, mode: mode.kind, resume: turn.resume, transcript: turn.transcript });
 
-  const agent = spawnAgent({ argv: prepared.argv, env: prepared.env, cwd: cwd.real, baseEnv: ctx.env });
+  const agent = spawnAgent({ argv: prepared.argv, env: prepared.env, cwd, baseEnv: ctx.env, stdin: prepared.stdin });
   const entry: LiveProcess = { terminate: agent.terminate, cancelled: false, stopping: false };
   ctx.live.set(executionId, entry);
   await recordProcess(ctx, executionId, agent, entry, mode.kind === "fork" ? (mode.atMessageId ?? null) : null);
   const savedTranscript = measureSavedTranscript(turn, execution.agentPrompt ?? execution.prompt);
 
   const tracker = new SessionTracker({ expectedSessionId: prepared.expectedSessionId });
+  const readLine = prepared.createLineReader();
+  const announced: string[] = [];
   let pinning: Promise<unknown> = Promise.resolve();
   let stderrTail = "";
   agent.onStdoutLine((line, truncated) => {
-    const parsed = prepared.parseLine(line, truncated);
+    const parsed = readLine(line, truncated);
     writer.push({ stream: "stdout", kind: parsed.kind, json: parsed.json, searchText: parsed.searchText });
+    if (parsed.signals.sessionId && !announced.includes(parsed.signals.sessionId)) announced.push(parsed.signals.sessionId);
     const seen = tracker.observeLine(parsed.signals);
     if (seen.pinned) pinning = pinSession(ctx, executionId, seen.pinned);
     if (seen.unexpectedSessionId) note("warning", { message: `Agent reported session ${seen.unexpectedSessionId}, expected ${tracker.expectedSessionId}; not recorded` });
@@ -122,22 +122,37 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
     await writer.flush().catch(() => {});
   }
 
-  const outcome = tracker.outcome();
+  const outcome = settleRun({
+    agent: prepared.agent,
+    mode,
+    arborSessionId: prepared.arborSessionId,
+    outcome: tracker.outcome(),
+    announced,
+    cleanExit: exit.ok && exit.exitCode === 0 && !entry.cancelled && !entry.stopping,
+    fileUsage: await prepared.readUsageFile(),
+    previousTotal: prepared.agent.usageReporting === "session-total" ? await previousSessionTotal(execution, mode) : null,
+  });
+  // Strategy B: a session no stream names is recorded once the run ended cleanly.
+  if (outcome.sessionId && !tracker.outcome().sessionId) await pinSession(ctx, executionId, outcome.sessionId).catch(() => {});
   const context = { cancelled: entry.cancelled, stopping: entry.stopping, expectedSessionId: tracker.expectedSessionId, stderrTail };
   const ending = classifyExit(exit, outcome, context);
   const ended = { execution, mode, resumes: turn.resumes, exit, outcome, ending };
   await recordSessionFacts(ctx, ended).catch((error) => console.error(`[runner] execution ${executionId}: could not record its session's facts:`, error));
-  const usage = outcome.result?.usage;
+  const { turn: usage, sessionTotal } = outcome.usage;
+  // Prompt-cache figures come per run (Claude); a running total's share of them is unknown.
+  const cache = prepared.agent.usageReporting === "session-total" ? undefined : outcome.result?.usage;
   await finish(ending, {
     exitCode: exit.ok ? exit.exitCode : null,
     // A failed resume reports a fresh random session id in its result line; only a result naming the pinned session confirms it.
     sessionConfirmed: outcome.sessionConfirmed,
     lastMessageId: outcome.lastAssistantMessageId ?? undefined,
-    inputTokens: usage?.inputTokens ?? undefined,
-    outputTokens: usage?.outputTokens ?? undefined,
-    cacheReadTokens: usage?.cacheReadTokens ?? undefined,
-    cacheCreationTokens: usage?.cacheCreationTokens ?? undefined,
-    costUsd: outcome.result?.costUsd ?? undefined,
+    inputTokens: usage.inputTokens ?? undefined,
+    outputTokens: usage.outputTokens ?? undefined,
+    cacheReadTokens: cache?.cacheReadTokens ?? undefined,
+    cacheCreationTokens: cache?.cacheCreationTokens ?? undefined,
+    sessionTotalInputTokens: sessionTotal?.inputTokens ?? undefined,
+    sessionTotalOutputTokens: sessionTotal?.outputTokens ?? undefined,
+    costUsd: outcome.usage.costUsd ?? undefined,
     durationMs: outcome.result?.durationMs ?? undefined,
     numTurns: outcome.result?.numTurns ?? undefined,
     // Telemetry: it ran on the agent's resumed session, and what a transcript would have cost instead.
@@ -145,6 +160,20 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
     transcriptTokens: (await savedTranscript) ?? undefined,
   });
   await retryRejectedResume(ctx, ended);
+}
+
+/**
+ * For agents that report their session's running usage total: the total
+ * recorded after the turn this one continued or forked from. Null for a new
+ * session (its count starts at zero); unknown figures when that turn recorded
+ * none, so this turn's own usage is unknown rather than invented.
+ */
+async function previousSessionTotal(execution: { parentExecutionId: string | null; forkedFromExecutionId: string | null }, mode: LaunchMode): Promise<UsageSignal | null> {
+  if (mode.kind === "new") return null;
+  const previousId = execution.parentExecutionId ?? execution.forkedFromExecutionId;
+  if (!previousId) return null;
+  const previous = await prisma.execution.findUnique({ where: { id: previousId }, select: { sessionTotalInputTokens: true, sessionTotalOutputTokens: true } });
+  return { inputTokens: previous?.sessionTotalInputTokens ?? null, outputTokens: previous?.sessionTotalOutputTokens ?? null };
 }
 
 /** Records which process the agent is (so an orphan can be stopped safely, recover-executions.ts), and honours a Cancel that came meanwhile. */

@@ -31,6 +31,8 @@ export type PlannedTurn =
       ok: true;
       mode: LaunchMode;
       prepared: Extract<PreparedLaunch, { ok: true }>;
+      /** Where the agent runs: its real path, checked right before the spawn. */
+      cwd: string;
       /** The launch resumes the agent's session (continue or fork): if the agent rejects it, Arbor retries once from its transcript. */
       resumes: boolean;
       resume: { decision: ResumeDecisionKind; reason: ResumeReason } | null;
@@ -41,7 +43,11 @@ export type PlannedTurn =
     }
   | { ok: false; code: ExecutionErrorCode; message: string };
 
-export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv): Promise<PlannedTurn> {
+/** Where the agent of a turn runs, settled once its lineage is (prepare-workspace.ts): a checked directory, or why it cannot run. */
+export type LaunchPlace = { ok: true; cwd: string } | { ok: false; code: ExecutionErrorCode; message: string };
+
+/** `place`: settles the directory the agent will run in, called once the lineage is fixed (a fork's files start where its conversation does). */
+export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, place: () => Promise<LaunchPlace>): Promise<PlannedTurn> {
   const resolved = await resolveAgentRuntime(execution.agent, { env });
   if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
   const runtime = resolved.runtime;
@@ -62,8 +68,11 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv): Pr
     const launch = resolveLaunchMode(await gatherLaunchFacts(execution));
     if (!launch.ok) return { ok: false, code: launch.code, message: launch.message };
     mode = launch.mode;
+    // Agents that pick their own session ids name the source's session only once it ran.
+    if (mode.kind === "fork" && mode.fromSessionId !== execution.forkSessionId) update.forkSessionId = mode.fromSessionId;
     if (mode.kind === "continue" || mode.kind === "fork") {
-      const decision = resolveResumeDecision(await gatherResumeFacts(execution, mode, runtime, env));
+      const forkPoint = mode.kind !== "fork" ? null : launch.reason !== "fork_at_exact_point" ? "session_end" : mode.atMessageId ? "message" : "unknown";
+      const decision = resolveResumeDecision({ ...(await gatherResumeFacts(execution, mode, runtime, env)), forkPoint });
       transcriptSourceId = execution.parentExecutionId ?? execution.forkedFromExecutionId;
       resume = { decision: decision.kind, reason: decision.reason };
       Object.assign(update, { resumeDecision: decision.kind, resumeReason: decision.reason, resumeMessage: decision.message });
@@ -102,9 +111,11 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv): Pr
   }
   await prisma.execution.update({ where: { id: execution.id }, data: update });
 
-  const prepared = await prepareLaunch(execution.agent, mode, agentPrompt, env, runtime);
+  const where = await place();
+  if (!where.ok) return where;
+  const prepared = await prepareLaunch(execution.agent, mode, agentPrompt, env, { runtime, cwd: where.cwd });
   if (!prepared.ok) return prepared;
-  return { ok: true, mode, prepared, resumes: mode.kind === "continue" || mode.kind === "fork", resume, transcriptSourceId, transcript };
+  return { ok: true, mode, prepared, cwd: where.cwd, resumes: mode.kind === "continue" || mode.kind === "fork", resume, transcriptSourceId, transcript };
 }
 
 /** The lineage columns of a turn recorded as a fork of `sourceId` in a new session (instead of a Continue). */

@@ -2,12 +2,14 @@ import { mkdir, realpath } from "node:fs/promises";
 import path from "node:path";
 import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { prisma } from "@/server/db";
+import { checkLaunchCwd } from "@/server/executions/resolve-cwd";
 import type { Execution, Project } from "@/server/generated/prisma/client";
 import { createWorktree } from "@/server/git/create-worktree";
 import { GitError } from "@/server/git/git-error";
 import { snapshotWorktree } from "@/server/git/snapshot-worktree";
 import { startRefName, worktreeBranchName, worktreePathFor } from "@/server/git/worktree-names";
 import { worktreesRoot } from "@/server/projects/worktrees-root";
+import type { LaunchPlace } from "@/server/runner/plan-turn";
 import { keepSpare } from "@/server/runner/spare-checkouts";
 import { isDirectory } from "@/server/runner/worktree-state";
 
@@ -70,6 +72,15 @@ export async function prepareWorkspace(executionId: string, env: Env, workspaceR
     if (error instanceof GitError) return failed(error.message);
     throw error;
   }
+}
+
+/** The directory the agent runs in: its workspace, resolved again (after symlinks) and checked against its roots right before the spawn. */
+export async function settleLaunchCwd(executionId: string, env: Env, workspaceRoots: readonly string[]): Promise<LaunchPlace> {
+  const workspace = await prepareWorkspace(executionId, env, workspaceRoots);
+  if (!workspace.ok) return workspace;
+  // Checked when the execution was created, but the directory may have been replaced since.
+  const cwd = await checkLaunchCwd(workspace.cwd, workspace.roots);
+  return cwd.ok ? { ok: true, cwd: cwd.real } : cwd;
 }
 
 const failed = (why: string): Workspace => ({ ok: false, code: "worktree_failed", message: `Could not make this run's git worktree: ${why}` });

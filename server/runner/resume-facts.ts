@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import type { PoisonReason } from "@/lib/sessions/schema";
 import type { AgentRuntime } from "@/server/agents/plan-launch";
-import { agentCan } from "@/server/agents/registry";
+import { agentCan, launchableMode } from "@/server/agents/registry";
 import type { LaunchMode } from "@/server/agents/types";
 import { prisma } from "@/server/db";
 import type { ResumeFacts } from "@/server/executions/resolve-resume-decision";
@@ -54,6 +54,7 @@ export async function gatherResumeFacts(
       cwdExists,
     },
     files,
+    declared: { agentName: runtime?.agent.displayName ?? execution.agent, capabilities: runtime?.agent.sessionCapabilities ?? [] },
     installed: runtime && { runtime: { path: runtime.realPath, version: runtime.capabilities?.version ?? null }, cannotResume: cannotResume(runtime, launch, env) },
   };
 }
@@ -65,7 +66,7 @@ export function cannotResume(runtime: AgentRuntime, mode: ResumeMode, env: Reado
   if (mode.kind === "fork" && !agentCan(agent, "fork")) return `${agent.displayName} cannot fork a session`;
   if (mode.kind === "fork" && mode.atMessageId && !agentCan(agent, "fork-at-message")) return `${agent.displayName} cannot branch at a message`;
   // The agent's own builder knows which options the launch needs; a dry run says whether the probe lists them.
-  const plan = agent.buildLaunch({ mode, prompt: "-" }, { binaryPath: runtime.binaryPath, capabilities: runtime.capabilities, env });
+  const plan = agent.buildLaunch({ mode: launchableMode(agent, mode), prompt: "-" }, { binaryPath: runtime.binaryPath, capabilities: runtime.capabilities, env });
   return !plan.ok && plan.code === "agent_unsupported" ? plan.message : null;
 }
 

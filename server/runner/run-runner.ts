@@ -3,11 +3,13 @@ import os from "node:os";
 import { Logger, makeWorkerUtils, runTaskList, type Task, type WorkerPool, type WorkerPoolOptions } from "graphile-worker";
 import pg from "pg";
 import type { ExecutionErrorCode } from "@/lib/executions/types";
+import { agentRegistry } from "@/server/agents/registry";
 import { inheritedEnv, loadConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";
 import { CANCEL_CHANNEL } from "@/server/realtime/channels";
 import { executeJob, type LiveProcess, type RunnerContext } from "@/server/runner/execute-job";
+import { findInstalledAgents } from "@/server/runner/installed-agents";
 import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/recover-executions";
 import { claimRunnerId } from "@/server/runner/runner-identity";
 import { settleSpares } from "@/server/runner/spare-checkouts";
@@ -51,7 +53,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   // The row first (it waits while another runner's sweep is cleaning up after
   // this runner's previous process), then that clean-up, then jobs.
   const now = new Date();
-  const row = { hostname: os.hostname(), pid: process.pid, startedAt: now, heartbeatAt: now, stoppedAt: null, bootId };
+  const row = { hostname: os.hostname(), pid: process.pid, startedAt: now, heartbeatAt: now, stoppedAt: null, bootId, installedAgents: await findInstalledAgents(env) };
   await prisma.runner.upsert({ where: { id: runnerId }, create: { id: runnerId, ...row }, update: row });
   const interrupted = await recoverOwnExecutions(runnerId, bootId, utils);
   if (interrupted.length) log(`marked ${interrupted.length} execution(s) interrupted from this runner's previous process`);
@@ -105,7 +107,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
 
   const heartbeat = setInterval(() => {
     void (async () => {
-      await prisma.runner.update({ where: { id: runnerId }, data: { heartbeatAt: new Date() } });
+      await prisma.runner.update({ where: { id: runnerId }, data: { heartbeatAt: new Date(), installedAgents: await findInstalledAgents(env) } });
       const cancels = await prisma.execution.findMany({
         where: { id: { in: [...live.keys()] }, cancelRequestedAt: { not: null } },
         select: { id: true },
@@ -118,6 +120,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     })().catch((error) => log(`heartbeat failed: ${(error as Error).message}`));
   }, HEARTBEAT_MS);
 
+  // A broken agents file never stops the built-ins; it is said once at start, naming each field.
+  for (const warning of agentRegistry().warnings) log(warning);
   log(`runner ${runnerId} ready (pid ${process.pid}, ${concurrency} slot(s))`);
 
   let stopped = false;

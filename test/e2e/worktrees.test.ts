@@ -84,8 +84,8 @@ it("registers a repository, runs, forks twice, shows each fork's diff and the di
   // The tree shows what each changed; Compare forks opens the two forks' files side by side.
   await page.goto(`${server.url}/issues/${issue.id}?view=tree`);
   const graph = page.getByRole("tree", { name: `Session tree of ${issue.id}` });
-  await graph.getByRole("treeitem", { name: new RegExp(`^#${forkB.slice(0, 8)}, fork, completed, head, \\+1 −1 in 1 file:`) }).waitFor();
-  await graph.getByRole("treeitem", { name: new RegExp(`^#${forkA.slice(0, 8)}, fork, completed, head, \\+2 −1 in 2 files:`) }).waitFor();
+  await graph.getByRole("treeitem", { name: new RegExp(`^#${forkB.slice(0, 8)}, Claude Code, fork, completed, head, \\+1 −1 in 1 file:`) }).waitFor();
+  await graph.getByRole("treeitem", { name: new RegExp(`^#${forkA.slice(0, 8)}, Claude Code, fork, completed, head, \\+2 −1 in 2 files:`) }).waitFor();
   await form.getByText(/Runs in its own worktree and branch/).waitFor();
   await saveScreenshot(page, "worktrees-03-tree");
   await page.getByRole("button", { name: "Compare forks" }).click();

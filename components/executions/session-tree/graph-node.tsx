@@ -8,6 +8,7 @@ import type { ExecutionStatus, SessionTreeEdge } from "@/lib/executions/types";
 import { excerpt, formatCost, formatDuration, shortId } from "@/lib/executions/format";
 import { formatRelative } from "@/lib/format";
 import { resumeBadge } from "@/lib/resume-text";
+import { agentName } from "@/lib/agents/names";
 import { LAYOUT, linkPath, type LaidOutLink, type LaidOutNode } from "@/lib/executions/session-tree-layout";
 import type { View } from "./viewport";
 
@@ -41,11 +42,11 @@ export function changesText(e: SessionTreeNode): string | null {
   return c ? `+${c.additions} −${c.deletions} in ${c.files} file${c.files === 1 ? "" : "s"}` : null;
 }
 
-/** The node's accessible name: "#1a2b3c4d, fork, completed, head, +3 −1 in 2 files: <prompt>". */
+/** The node's accessible name: "#1a2b3c4d, Claude Code, fork, completed, head, +3 −1 in 2 files: <prompt>". */
 export function nodeName(n: LaidOutNode): string {
   const e = n.node;
   const changes = changesText(e);
-  return `#${shortId(e.id)}, ${edgeWord(n)}, ${e.status}${e.isHead ? ", head" : ""}${changes ? `, ${changes}` : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
+  return `#${shortId(e.id)}, ${agentName(e.agent)}, ${edgeWord(n)}, ${e.status}${e.isHead ? ", head" : ""}${changes ? `, ${changes}` : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
 }
 
 /** One execution in the picture: status dot, head ring, labels and the fold toggle. */
@@ -105,7 +106,7 @@ export const GraphNode = memo(function GraphNode({
           <text x={16} y={-4} className="fill-zinc-900 font-mono text-[12px] font-semibold dark:fill-zinc-100">
             #{shortId(e.id)}
             <tspan dx={6} className="fill-zinc-500 font-sans text-[11px] font-normal dark:fill-zinc-400">
-              {e.status}
+              {agentName(e.agent)} · {e.status}
               {e.isHead ? " · head" : ""}
               {e.resume?.decision === "fresh_with_transcript" ? " · transcript" : ""}
             </tspan>
@@ -178,7 +179,7 @@ export function Tooltip({ id, n, view, height }: { id: string; n: LaidOutNode; v
       style={{ left: `clamp(0.5rem, ${left - 16}px, calc(100% - 18.5rem))`, top: below ? y + 24 : y - 24, transform: below ? undefined : "translateY(-100%)" }}
     >
       <p className="font-mono font-semibold">
-        #{shortId(e.id)} · {e.status}
+        #{shortId(e.id)} · {agentName(e.agent)} · {e.status}
         {e.edge === "root" ? "" : ` · ${EDGE_LOOK[e.edge].kind}`}
         {e.isHead ? " · head" : ""}
       </p>
