@@ -47,6 +47,23 @@ describe("FollowUpForm", () => {
     expect(followUpBlocker({ ...execution, error: { code: "session_not_found", message: "gone" } })).toMatch(/start fresh/);
   });
 
+  it("says up front that a Continue of an execution whose worktree is gone forks from its snapshot", async () => {
+    const user = userEvent.setup();
+    const worktree = { path: "/w", branch: "arbor/ISSUE-1/x", state: "removed" as const, startSha: "a", snapshotSha: "b", changes: { files: 1, additions: 1, deletions: 0 } };
+    const execution = makeExecution({ worktree });
+    const forked = makeExecution({
+      forkedFromExecutionId: execution.id,
+      status: "queued",
+      resume: { decision: "fork", reason: "worktree_gone", message: "The worktree of this line of work was removed by housekeeping. …", transcriptSourceExecutionId: null },
+    });
+    fetchMock.mockResolvedValue(respond(201, forked));
+    renderForm(<FollowUpForm execution={execution} />);
+    expect(screen.getByLabelText("Next prompt")).toHaveAccessibleDescription("Its worktree was removed by housekeeping: a Continue forks the conversation and starts from its snapshot in a fresh worktree.");
+    await user.type(screen.getByLabelText("Next prompt"), "go on");
+    await user.click(screen.getByRole("button", { name: "Continue Session" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(/fork .*forked from its snapshot — the worktree of its line of work was gone/);
+  });
+
   it("stays usable while the execution runs, and shows a Continue sent then as queued", async () => {
     const user = userEvent.setup();
     const running = makeExecution({ status: "running", finishedAt: null });

@@ -25,12 +25,19 @@ export function followUpBlocker(execution: ExecutionDto, agent?: Pick<AgentActio
   return "This execution has no agent session to continue or fork.";
 }
 
+/** What a Continue of this execution does with its files, when that is not the plain "in its worktree". */
+export function worktreeNote(execution: ExecutionDto): string | null {
+  const state = execution.worktree?.state;
+  if (state !== "missing" && state !== "removed") return null;
+  return `Its worktree ${state === "removed" ? "was removed by housekeeping" : "vanished from disk"}: a Continue forks the conversation and starts from its snapshot in a fresh worktree.`;
+}
+
 /** One follow-up created here, with its live status (queued as the next turn, then running, …). */
 function CreatedFollowUp({ created, sourceId }: { created: ExecutionDto; sourceId: string }) {
   const { data } = useExecution(created.id);
   const execution = data ?? created;
   const kind = execution.forkedFromExecutionId ? "fork" : "continuation";
-  const transcript = execution.resume?.decision === "fresh_with_transcript" ? resumeBadge(execution) : null;
+  const transcript = execution.resume?.decision === "fresh_with_transcript" || execution.resume?.reason === "worktree_gone" ? resumeBadge(execution) : null;
   const queuedBehind = execution.status === "queued" && execution.parentExecutionId ? (execution.waitingForExecutionId ?? sourceId) : null;
   return (
     <li className="flex flex-wrap items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
@@ -135,6 +142,7 @@ export function FollowUpForm({
       />
       <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
         {blocker ??
+          worktreeNote(execution) ??
           (running
             ? `Continue queues the next turn; it starts when this one finishes. Fork branches from this execution${forkNote}. Ctrl+Enter submits.`
             : `Continue resumes this session; Fork starts a new session from this point${forkNote}. Ctrl+Enter submits.`)}

@@ -24,7 +24,9 @@ import { isRunnerAlive } from "@/server/runner/runner-liveness";
 // head is read, the row inserted and the job added in one transaction under
 // the session's lock, so concurrent follow-ups each see the head the one
 // before them recorded. The job runs on the runner whose disk holds the
-// transcript, in the source's cwd (the agent's tools act relative to it).
+// transcript, in the source's cwd (the agent's tools act relative to it), or
+// for a line of work with a git worktree: a Continue in its source's
+// worktree, a Fork in a fresh one from its source's snapshot.
 // When the session cannot be resumed, the turn carries Arbor's transcript of
 // the conversation instead, and the row says why (never silently).
 
@@ -80,6 +82,9 @@ export async function branchExecution(
         agentPrompt: expanded.agentPrompt,
         expandedReferences: expanded.expandedReferences,
         cwd: source.cwd,
+        // The same project: a Continue runs in its source's worktree, a Fork in a fresh one from its snapshot (the runner makes it).
+        projectId: source.projectId,
+        sharedDirectory: source.sharedDirectory,
         runnerId: plan.queue.runnerId,
         targetSessionId: plan.targetSessionId,
         parentExecutionId: plan.parentExecutionId,
@@ -124,6 +129,8 @@ async function knownResumeFacts(source: Execution, agentSessionId: string, agent
       cwd: source.cwd,
       cwdExists: null,
     },
+    // A worktree known to be gone (marked missing or removed) makes a Continue a fork from its snapshot, said up front.
+    files: source.worktreePath && source.worktreeState ? { worktree: source.worktreeState, snapshotSha: source.snapshotSha } : null,
     declared: agent ? { agentName: agent.displayName, capabilities: agent.sessionCapabilities } : null,
     installed: null,
   };

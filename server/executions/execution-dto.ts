@@ -28,7 +28,14 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
     projectId: row.projectId,
     sharedDirectory: row.sharedDirectory,
     worktree: row.worktreePath
-      ? { path: row.worktreePath, branch: row.worktreeBranch, state: row.worktreeState, startSha: row.startSha, snapshotSha: row.snapshotSha }
+      ? {
+          path: row.worktreePath,
+          branch: row.worktreeBranch,
+          state: row.worktreeState,
+          startSha: row.startSha,
+          snapshotSha: row.snapshotSha,
+          changes: row.changedFiles === null ? null : { files: row.changedFiles, additions: row.linesAdded ?? 0, deletions: row.linesDeleted ?? 0 },
+        }
       : null,
     // Written only from EXECUTION_ERROR_CODES (the runner's writes are typed).
     error: row.errorCode ? { code: row.errorCode as ExecutionErrorCode, message: row.errorMessage ?? row.errorCode } : null,

@@ -63,6 +63,25 @@ describe("resolveFollowUp", () => {
     expect(resolveFollowUp(followUp({ headId: null }))).toMatchObject({ ok: true, plan: { edge: "fork" } });
   });
 
+  it("records a Continue whose worktree is gone as a fork that says so (its files start from the snapshot)", () => {
+    const resume = { ...knownSession()!, files: { worktree: "removed" as const, snapshotSha: "abc" } };
+    expect(resolveFollowUp(followUp({ resume }))).toMatchObject({
+      ok: true,
+      plan: {
+        edge: "fork",
+        reason: "worktree_gone",
+        resume: { kind: "fork", reason: "worktree_gone", message: expect.stringMatching(/removed by housekeeping/) },
+        forkedFromExecutionId: "src",
+        forkSessionId: S,
+        targetSessionId: NEW,
+        parentExecutionId: null,
+        queue: { runnerId: "box", sessionId: NEW },
+      },
+    });
+    // A worktree still there changes nothing.
+    expect(resolveFollowUp(followUp({ resume: { ...knownSession()!, files: { worktree: "present", snapshotSha: "abc" } } }))).toMatchObject({ ok: true, plan: { edge: "continue" } });
+  });
+
   it("queues behind an unfinished source, and not behind a finished one", () => {
     for (const status of ["queued", "running"] as const) {
       expect(resolveFollowUp(followUp({}, { status }))).toMatchObject({ ok: true, plan: { queue: { after: "src" } } });

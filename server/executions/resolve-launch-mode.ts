@@ -73,7 +73,11 @@ export type FollowUpPlan = {
    * decision says why), so the turn is recorded as a fork of the source whose
    * new session gets Arbor's transcript of the conversation instead.
    */
-  reason: "continue_head" | "fork_requested" | "continue_not_head" | "fresh_with_transcript";
+  /**
+   * worktree_gone: a Continue whose source's worktree is gone (the resume
+   * decision says so) forks instead, starting from its snapshot in a fresh worktree.
+   */
+  reason: "continue_head" | "fork_requested" | "continue_not_head" | "fresh_with_transcript" | "worktree_gone";
   /** The resume decision as the API sees it; the runner decides again right before the launch. */
   resume: ResumeDecision;
   /** Set for a transcript-primed turn: the conversation it carries ends with this execution. */
@@ -163,7 +167,15 @@ export function resolveFollowUp(facts: FollowUpFacts): FollowUpDecision {
   if (refusal) return { ok: false, refusal };
   const session = source.session!;
   const isHead = facts.headId === source.id;
-  const reason = freshWithTranscript ? "fresh_with_transcript" : requested === "fork" ? "fork_requested" : isHead ? "continue_head" : "continue_not_head";
+  const reason = freshWithTranscript
+    ? "fresh_with_transcript"
+    : requested === "fork"
+      ? "fork_requested"
+      : resume.reason === "worktree_gone"
+        ? "worktree_gone"
+        : isHead
+          ? "continue_head"
+          : "continue_not_head";
   const edge: FollowUpMode = reason === "continue_head" ? "continue" : "fork";
   const targetSessionId = edge === "continue" ? session : facts.newSessionId;
   return {

@@ -135,6 +135,27 @@ describe("resolveResumeDecision", () => {
     expect(resolveResumeDecision(apiSide({}, { poisoned: { reason: "resume_failed", message: null } })).reason).toBe("session_poisoned");
   });
 
+  describe("a line of work whose worktree is gone", () => {
+    const gone = (worktree: "missing" | "removed", snapshotSha: string | null = "abcdef0123456789") => ({ files: { worktree, snapshotSha } });
+
+    it("forks a Continue from the snapshot in a fresh worktree, and says why", () => {
+      expect(resolveResumeDecision(resumable(gone("removed")))).toEqual({
+        kind: "fork",
+        reason: "worktree_gone",
+        message: "The worktree of this line of work was removed by housekeeping. So this turn forks the conversation instead of continuing it, and starts from its snapshot abcdef01 in a fresh worktree.",
+      });
+      expect(resolveResumeDecision(resumable(gone("missing", null))).message).toMatch(/vanished from disk.*starts from the commit it started from \(no snapshot was taken/);
+      expect(resolveResumeDecision(resumable({ requested: "fork", ...gone("missing") }))).toMatchObject({ kind: "fork", reason: "worktree_gone", message: expect.stringMatching(/The fork starts from its snapshot/) });
+    });
+
+    it("is no reason to give up the session: its missing cwd does not refuse, every other guard still does", () => {
+      expect(RESUME_GUARDS.cwdExists(resumable({ files: { worktree: "missing", snapshotSha: null } }, { cwdExists: false }))).toBeNull();
+      expect(resolveResumeDecision(resumable({ files: { worktree: "present", snapshotSha: null } }, { cwdExists: false }))).toEqual({ kind: "resume", reason: "resumable", message: null });
+      expect(resolveResumeDecision(resumable(gone("missing"), { transcript: "missing" })).reason).toBe("transcript_missing");
+      expect(resolveResumeDecision(apiSide(gone("removed"))).reason).toBe("worktree_gone");
+    });
+  });
+
   it("treats a session recorded before runtime fingerprints as the same runtime", () => {
     const facts = resumable({ installed: { runtime: { path: "/anything", version: "9.9.9" }, cannotResume: null } }, { runtime: null });
     expect(resolveResumeDecision(facts)).toEqual({ kind: "resume", reason: "resumable", message: null });

@@ -4,22 +4,24 @@ import { settleRun } from "@/server/agents/session-report";
 import { SessionTracker } from "@/server/agents/session-tracker";
 import type { LaunchMode, UsageSignal } from "@/server/agents/types";
 import { prisma } from "@/server/db";
-import { checkLaunchCwd } from "@/server/executions/resolve-cwd";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";
 import { recordSessionFacts, retryRejectedResume } from "@/server/runner/after-turn";
 import { spawnAgent, type SpawnedAgent } from "@/server/runner/agent-adapter";
 import { classifyExit, type ExitClassification } from "@/server/runner/classify-exit";
 import { EventWriter } from "@/server/runner/event-writer";
 import { measureSavedTranscript, planTurn } from "@/server/runner/plan-turn";
+import { settleLaunchCwd } from "@/server/runner/prepare-workspace";
+import { snapshotExecution } from "@/server/runner/snapshot-execution";
 import { recordSessionCapture } from "@/server/sessions/record-session-capture";
 
-// One job: claim the execution, check its cwd, decide how to launch it
-// (plan-turn.ts: lineage, then resume or Arbor's transcript), spawn the
+// One job: claim the execution, decide how to launch it (plan-turn.ts:
+// lineage, then resume or Arbor's transcript), settle and check where it
+// works (prepare-workspace.ts: a git worktree of its own), spawn the
 // agent, store its output while folding it into the session outcome
 // (session-tracker.ts), record what the turn taught about its session
 // (after-turn.ts: poison, transcript health) and how it ended
-// (classify-exit.ts), then retry a rejected resume once from Arbor's
-// transcript (after-turn.ts).
+// (classify-exit.ts) with its worktree's snapshot (snapshot-execution.ts),
+// then retry a rejected resume once from Arbor's transcript (after-turn.ts).
 
 export type RunnerContext = {
   runnerId: string;
@@ -62,7 +64,9 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
   const writer = new EventWriter(ctx.pool, executionId, execution.eventCount, ctx.onEventsStored);
   const note = (kind: string, data: Record<string, unknown>) => writer.push({ stream: "arbor", kind, json: JSON.stringify(data) });
   const finish = async (ending: ExitClassification, data: Record<string, unknown> = {}) => {
-    await prisma.execution.update({ where: { id: executionId }, data: { ...ending, ...data, finishedAt: new Date() } });
+    // Its worktree's state as a commit, stored with the final status (snapshot-execution.ts).
+    const snapshot = await snapshotExecution(executionId, ending.status);
+    await prisma.execution.update({ where: { id: executionId }, data: { ...ending, ...data, ...snapshot, finishedAt: new Date() } });
     await notifyStatus(ctx.pool, executionId);
   };
   const refuse = async (errorCode: ExecutionErrorCode, errorMessage: string) => {
@@ -71,18 +75,17 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
     await finish({ status: "failed", errorCode, errorMessage });
   };
 
-  // Checked when the execution was created, but the directory may have been replaced since.
-  const cwd = await checkLaunchCwd(execution.cwd, ctx.workspaceRoots);
-  if (!cwd.ok) return refuse(cwd.code, cwd.message);
-  // Lineage and resume decision; the agent receives the prompt with cited
-  // specs/issues expanded, and Arbor's transcript when it cannot resume.
-  const turn = await planTurn(execution, ctx.env, cwd.real);
+  // Lineage and resume decision, then where the agent works (prepare-workspace.ts: a git worktree
+  // of its own, or its parent's, or the recorded cwd, checked again: it may have been replaced
+  // since); the agent receives the prompt with cited specs/issues expanded, and Arbor's
+  // transcript when it cannot resume.
+  const turn = await planTurn(execution, ctx.env, () => settleLaunchCwd(executionId, ctx.env, ctx.workspaceRoots));
   if (!turn.ok) return refuse(turn.code, turn.message);
-  const { prepared, mode } = turn;
+  const { prepared, mode, cwd } = turn;
   await notifyStatus(ctx.pool, executionId);
-  note("launch", { argv: prepared.argv, cwd: cwd.real, runnerId: ctx.runnerId, mode: mode.kind, resume: turn.resume, transcript: turn.transcript });
+  note("launch", { argv: prepared.argv, cwd, runnerId: ctx.runnerId, mode: mode.kind, resume: turn.resume, transcript: turn.transcript });
 
-  const agent = spawnAgent({ argv: prepared.argv, env: prepared.env, cwd: cwd.real, baseEnv: ctx.env, stdin: prepared.stdin });
+  const agent = spawnAgent({ argv: prepared.argv, env: prepared.env, cwd, baseEnv: ctx.env, stdin: prepared.stdin });
   const entry: LiveProcess = { terminate: agent.terminate, cancelled: false, stopping: false };
   ctx.live.set(executionId, entry);
   await recordProcess(ctx, executionId, agent, entry, mode.kind === "fork" ? (mode.atMessageId ?? null) : null);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import type { PoisonReason } from "@/lib/sessions/schema";
 import type { AgentRuntime } from "@/server/agents/plan-launch";
@@ -6,6 +7,7 @@ import type { LaunchMode } from "@/server/agents/types";
 import { prisma } from "@/server/db";
 import type { ResumeFacts } from "@/server/executions/resolve-resume-decision";
 import type { Execution } from "@/server/generated/prisma/client";
+import { sourceFiles } from "@/server/runner/worktree-state";
 import { checkSessionHealth } from "@/server/sessions/session-health";
 
 // The impure half of the resume decision on the runner, right before a
@@ -13,7 +15,8 @@ import { checkSessionHealth } from "@/server/sessions/session-health";
 // installed CLI (real path, version, whether its probe lists what the resume
 // needs: a dry run of the agent's own pure argv builder), whether the
 // session's cwd still exists, and whether the agent still has its transcript
-// (a stat, recorded on the session as its health).
+// (a stat, recorded on the session as its health), and, for a line of work
+// in a git worktree, whether that worktree is still there.
 
 type ResumeMode = Extract<LaunchMode, { kind: "continue" | "fork" }>;
 
@@ -31,10 +34,13 @@ export async function gatherResumeFacts(
   const row = rows.find((r) => r.agent === execution.agent) ?? rows[0] ?? null;
   const sessionAgent = row?.agent ?? firstTurn?.agent ?? execution.agent;
   const cwd = firstTurn?.cwd ?? execution.cwd;
-  const [cwdExists, transcript] = await Promise.all([
+  const [cwdExists, transcript, files] = await Promise.all([
     isDirectory(cwd),
     checkSessionHealth({ agent: sessionAgent, agentSessionId, cwd }, env),
+    sourceFiles(mode.kind === "continue" ? execution.parentExecutionId : execution.forkedFromExecutionId, execution.runnerId),
   ]);
+  // A Continue whose worktree is gone runs as a fork (resolveResumeDecision): the CLI must be able to fork.
+  const launch: ResumeMode = mode.kind === "continue" && files && files.worktree !== "present" ? { kind: "fork", fromSessionId: mode.sessionId, newSessionId: randomUUID() } : mode;
   return {
     requested: mode.kind,
     forceFresh: execution.forceFresh,
@@ -47,8 +53,9 @@ export async function gatherResumeFacts(
       cwd,
       cwdExists,
     },
+    files,
     declared: { agentName: runtime?.agent.displayName ?? execution.agent, capabilities: runtime?.agent.sessionCapabilities ?? [] },
-    installed: runtime && { runtime: { path: runtime.realPath, version: runtime.capabilities?.version ?? null }, cannotResume: cannotResume(runtime, mode, env) },
+    installed: runtime && { runtime: { path: runtime.realPath, version: runtime.capabilities?.version ?? null }, cannotResume: cannotResume(runtime, launch, env) },
   };
 }
 

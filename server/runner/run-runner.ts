@@ -12,6 +12,7 @@ import { executeJob, type LiveProcess, type RunnerContext } from "@/server/runne
 import { findInstalledAgents } from "@/server/runner/installed-agents";
 import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/recover-executions";
 import { claimRunnerId } from "@/server/runner/runner-identity";
+import { settleSpares } from "@/server/runner/spare-checkouts";
 import { HEARTBEAT_MS } from "@/server/runner/runner-liveness";
 import { workerIdFor } from "@/server/runner/runner-locks";
 import { startSearchIndexer } from "@/server/search/index-pending-events";
@@ -136,6 +137,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
         void entry.terminate(ctx.cancelGraceMs);
       }
       await Promise.all(workerPools.map((workers) => workers.gracefulShutdown()));
+      await settleSpares();
       await indexer.stop();
       await prisma.runner.update({ where: { id: runnerId }, data: { stoppedAt: new Date() } }).catch(() => {});
       await listener.end().catch(() => {});

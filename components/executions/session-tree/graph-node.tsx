@@ -36,10 +36,17 @@ function edgeWord(n: LaidOutNode): string {
   return EDGE_LOOK[n.node.edge].kind + fromTranscript(n.node);
 }
 
-/** The node's accessible name: "#1a2b3c4d, fork, completed, head: <prompt>". */
+/** What the execution changed in its worktree, once snapshotted: "+3 −1 in 2 files". */
+export function changesText(e: SessionTreeNode): string | null {
+  const c = e.worktree?.changes;
+  return c ? `+${c.additions} −${c.deletions} in ${c.files} file${c.files === 1 ? "" : "s"}` : null;
+}
+
+/** The node's accessible name: "#1a2b3c4d, Claude Code, fork, completed, head, +3 −1 in 2 files: <prompt>". */
 export function nodeName(n: LaidOutNode): string {
   const e = n.node;
-  return `#${shortId(e.id)}, ${agentName(e.agent)}, ${edgeWord(n)}, ${e.status}${e.isHead ? ", head" : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
+  const changes = changesText(e);
+  return `#${shortId(e.id)}, ${agentName(e.agent)}, ${edgeWord(n)}, ${e.status}${e.isHead ? ", head" : ""}${changes ? `, ${changes}` : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
 }
 
 /** One execution in the picture: status dot, head ring, labels and the fold toggle. */
@@ -105,7 +112,14 @@ export const GraphNode = memo(function GraphNode({
             </tspan>
           </text>
           <text x={16} y={12} className="fill-zinc-600 text-[11px] dark:fill-zinc-400">
-            {excerpt(e.prompt, 26)}
+            {e.worktree?.changes ? (
+              // What it changed in its worktree, before the prompt (the first line has no room left).
+              <tspan data-slot="changes" className="font-medium">
+                <tspan className="fill-emerald-700 dark:fill-emerald-400">+{e.worktree.changes.additions}</tspan>
+                <tspan dx={3} className="fill-red-700 dark:fill-red-400">−{e.worktree.changes.deletions}</tspan>
+              </tspan>
+            ) : null}
+            <tspan dx={e.worktree?.changes ? 6 : 0}>{excerpt(e.prompt, e.worktree?.changes ? 20 : 26)}</tspan>
           </text>
         </>
       ) : null}
@@ -175,6 +189,7 @@ export function Tooltip({ id, n, view, height }: { id: string; n: LaidOutNode; v
         {formatCost(e.usage?.costUsd)} · {formatDuration(e.usage?.durationMs)}
         {e.usage?.numTurns != null ? ` · ${e.usage.numTurns} ${e.usage.numTurns === 1 ? "turn" : "turns"}` : ""} · {formatRelative(e.createdAt)}
       </p>
+      {changesText(e) ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">files: {changesText(e)}</p> : null}
       {e.sessionId ? <p className="mt-1 font-mono text-zinc-500">session {shortId(e.sessionId)}</p> : null}
       {n.collapsed ? <p className="mt-1 text-zinc-500">{n.hiddenCount} executions folded (Space unfolds)</p> : null}
     </div>
