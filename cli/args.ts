@@ -2,6 +2,8 @@
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { parseApplyArgs, parseDiffArgs, parseProjectArgs, type ApplyCommand, type DiffCommand, type ProjectCommand } from "./project-args";
+import { parseBundleArgs, type BundleCommand } from "./bundle-args";
+import { USAGE } from "./usage";
 import { parseMark, parseStats, parseUnmark, STATS_FILTERS, type MarkCommand, type StatsCommand, type UnmarkCommand } from "./insights-args";
 
 /** `continue` and `fork` take the same arguments. `freshSession`: a new session carrying Arbor's transcript instead of a resume. */
@@ -48,17 +50,8 @@ export type Command =
   | { name: "version" };
 
 export type CommandName = Command["name"];
-
-/** `arbor bundle <action> …` */
-export type BundleCommand =
-  | { name: "bundle"; action: "list"; json: boolean }
-  | { name: "bundle"; action: "show" | "export"; bundleId: string; json: boolean }
-  | { name: "bundle"; action: "create"; bundleName: string; description?: string; json: boolean }
-  | { name: "bundle"; action: "add"; bundleId: string; items: string[]; json: boolean }
-  | { name: "bundle"; action: "import"; file: string; json: boolean }
-  | { name: "bundle"; action: "load"; bundleId: string; prompt: string; follow: boolean; json: boolean };
-
-export const BUNDLE_ACTIONS = ["list", "show", "create", "add", "export", "import", "load"] as const;
+export { DESCRIPTIONS, USAGE } from "./usage";
+export type { BundleCommand };
 
 export interface Parsed {
   command: Command;
@@ -69,54 +62,6 @@ export interface Parsed {
 export type ParseResult = ({ ok: true } & Parsed) | { ok: false; message: string; usage: string };
 
 /** One usage line per command (also the source of `arbor help`). */
-export const USAGE: Record<Exclude<CommandName, "version">, string> = {
-  run: 'arbor run <ISSUE> "<prompt>" [--agent claude] [--project PROJ|default] [--shared-directory] [--from REF] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--follow] [--json]',
-  continue: 'arbor continue <executionId> "<prompt>" [--fresh-session] [--follow] [--json]',
-  fork: 'arbor fork <executionId> "<prompt>" [--fresh-session] [--follow] [--json]',
-  restart: 'arbor restart <executionId> ["<prompt>"] [--without-conversation] [--follow] [--json]',
-  cancel: "arbor cancel <executionId> [--json]",
-  show: "arbor show <executionId> [--json]",
-  tree: "arbor tree <ISSUE> [--json]",
-  issues: "arbor issues [--json]",
-  specs: "arbor specs [--json]",
-  sessions: "arbor sessions [--q TEXT] [--agent NAME] [--archived] [--json]",
-  session: 'arbor session <SESS> [--poison [--note "why"] | --unpoison] [--json]',
-  search: 'arbor search "<text>" [--limit N] [--json]',
-  agents: "arbor agents [--json]",
-  bundle:
-    'arbor bundle list | show <BUNDLE> | create "<name>" [--description TEXT] | add <BUNDLE> <SESS|SPEC|ISSUE|SHA>… | export <BUNDLE> | import <FILE|-> | load <BUNDLE> "<prompt>" [--follow]  [--json]',
-  project: "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] | list | show <PROJ> | remove <PROJ> | clean <PROJ> [--delete-branches]  [--json]",
-  diff: "arbor diff <executionId> [otherExecutionId] [--stat] [--json]",
-  apply: 'arbor apply <executionId> [--squash] [--message "…"] [--json]',
-  stats: "arbor stats [--issue ISSUE] [--spec SPEC] [--project PROJ|default] [--agent NAME] [--model NAME] [--session SESS] [--since 7d|--from DATE] [--to DATE] [--bucket day|week] [--json]",
-  mark: 'arbor mark <executionId|SESS> worked|failed|preferred [--note "…"] [--over <executionId>] [--json]',
-  unmark: "arbor unmark <executionId|SESS> [--preferred] [--json]",
-  help: "arbor help [command]",
-};
-
-export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
-  run: "Start an agent on an issue (a new session; in a git project, in a worktree and branch of its own), or run the prompt as the next turn (or a fork) of a session.",
-  continue: "Resume an execution's session with a new prompt (or, when it cannot resume, a new session carrying Arbor's transcript).",
-  fork: "Branch a new session from an execution.",
-  restart: "Start fresh after a failed execution: its prompt (or a new one) in a new session, with Arbor's transcript of the conversation before it (default) or without it.",
-  cancel: "Cancel a queued or running execution.",
-  show: "Print an execution and stream its log until it ends.",
-  tree: "Draw an issue's session tree.",
-  issues: "List issues.",
-  specs: "List specs.",
-  sessions: "List agent sessions, most recently active first.",
-  session: "Show a session: its health, savings, executions, issue, parent and forks, and what refers to it; mark or clear it as poisoned.",
-  search: "Search prompts, agent output, tool calls, files touched and session titles.",
-  agents: "List the agents the server can run: installed?, version, sessions, verified.",
-  bundle: "Context bundles: list, show, create, add items, export to JSON, import, and load into an agent.",
-  project: "Projects: register a directory (a git repository gets a worktree per line of work), list, show, remove; clean removes the worktrees of archived sessions.",
-  diff: "What an execution changed (start → snapshot), or the difference between two executions' snapshots.",
-  apply: "Bring an execution's snapshot into its project's base branch (merge, or --squash); nothing changes on conflicts.",
-  stats: "Insights as a table: the seed's success metrics, outcomes, success per agent / model / approach, tokens and failures.",
-  mark: "Say whether an execution (or a session) worked, or prefer one fork of a branching point over the others.",
-  unmark: "Clear an execution's (or session's) worked / failed mark, or with --preferred the choice its line holds.",
-  help: "Show help.",
-};
 
 const ALIASES: Record<string, CommandName> = {
   resume: "continue",
@@ -328,8 +273,10 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       }
       return ok({ name, q, ...(limit !== undefined ? { limit } : {}), json });
     }
-    case "bundle":
-      return parseBundle(positionals, values, ok, (message) => fail(message, name));
+    case "bundle": {
+      const parsed = parseBundleArgs(positionals, values);
+      return parsed.ok ? ok(parsed.command) : fail(parsed.message, name);
+    }
     case "project":
     case "diff":
     case "apply": {
@@ -355,46 +302,4 @@ function cleanParseError(err: unknown): string {
   const needsValue = /Option '(?:-\w, )?(--[\w-]+)[^']*' argument missing/.exec(msg);
   if (needsValue) return `${needsValue[1]} needs a value`;
   return msg.split(". ")[0]!.replace(/^TypeError \[[A-Z_]+\]: /, "");
-}
-
-function parseBundle(
-  positionals: string[],
-  values: Record<string, string | boolean | undefined>,
-  ok: (command: Command) => ParseResult,
-  fail: (message: string) => ParseResult,
-): ParseResult {
-  const [action, ...args] = positionals;
-  const json = values.json === true;
-  if (!action) return fail(`missing action: one of ${BUNDLE_ACTIONS.join(", ")}`);
-  const needId = (what = "bundle id (e.g. BUNDLE-1)") => (args[0] ? null : fail(`missing ${what}`));
-  const extra = (from: number) => (args.length > from ? fail(`unexpected argument "${args[from]}"`) : null);
-  if (typeof values.description === "string" && action !== "create") return fail("--description only goes with create");
-  if (values.follow === true && action !== "load") return fail("--follow only goes with load");
-  switch (action) {
-    case "list":
-      return extra(0) ?? ok({ name: "bundle", action, json });
-    case "show":
-    case "export":
-      return needId() ?? extra(1) ?? ok({ name: "bundle", action, bundleId: args[0]!, json });
-    case "create": {
-      const bundleName = args.join(" ");
-      if (bundleName.trim() === "") return fail("missing bundle name");
-      const description = values.description as string | undefined;
-      return ok({ name: "bundle", action, bundleName, ...(description !== undefined ? { description } : {}), json });
-    }
-    case "add":
-      if (!args[0]) return needId()!;
-      if (args.length < 2) return fail("missing items to add (SESS-1, SPEC-2, ISSUE-3 or a commit SHA)");
-      return ok({ name: "bundle", action, bundleId: args[0], items: args.slice(1), json });
-    case "import":
-      return needId('file to import ("-" reads stdin)') ?? extra(1) ?? ok({ name: "bundle", action, file: args[0]!, json });
-    case "load": {
-      if (!args[0]) return needId()!;
-      const prompt = args.slice(1).join(" ");
-      if (prompt.trim() === "") return fail("missing prompt");
-      return ok({ name: "bundle", action, bundleId: args[0], prompt, follow: values.follow === true, json });
-    }
-    default:
-      return fail(`unknown action "${action}": one of ${BUNDLE_ACTIONS.join(", ")}`);
-  }
 }
