@@ -14,6 +14,7 @@ import { findSessionHead, sessionOf } from "@/server/executions/session-head";
 import { lockSession, turnTime } from "@/server/executions/session-lock";
 import { enqueueExecution } from "@/server/queue/enqueue-execution";
 import { expandPrompt } from "@/server/references/expand-prompt";
+import { nowMs } from "@/lib/executions/timings";
 import { isRunnerAlive } from "@/server/runner/runner-liveness";
 
 // Continue and Fork: a new execution from an existing one's session. What is
@@ -31,7 +32,8 @@ export async function branchExecution(
   mode: FollowUpMode,
   prompt: string,
   idempotencyKey?: string | null,
-  options: { forceFresh?: boolean } = {},
+  /** requestedAt: when the request arrived (epoch ms), for the launch path's timings. */
+  options: { forceFresh?: boolean; requestedAt?: number } = {},
 ): Promise<Result<Created>> {
   const found = await findExecution(sourceId);
   if (!found.ok) return found;
@@ -89,6 +91,7 @@ export async function branchExecution(
         transcriptSourceExecutionId: plan.transcriptSourceExecutionId,
         idempotencyKey: idempotencyKey ?? null,
         createdAt,
+        timings: { ...(options.requestedAt ? { requestedAt: options.requestedAt } : {}), insertedAt: nowMs() },
       },
     });
     await enqueueExecution(tx, row.id, { ...plan.queue, runAt: createdAt });

@@ -3,3 +3,4 @@
 export const EVENTS_CHANNEL = "arbor_execution_events"; // payload: "<executionId> <lastSeq>"
 export const STATUS_CHANNEL = "arbor_execution_status"; // payload: "<executionId>"
 export const CANCEL_CHANNEL = "arbor_execution_cancel"; // payload: "<executionId>"
+export const WARM_CHANNEL = "arbor_warm_session"; // payload: "<agent session id>": its runner closes the session's warm process

@@ -1,6 +1,6 @@
 import { planLaunch, type AgentRuntime } from "@/server/agents/plan-launch";
 import { getAgentDefinition } from "@/server/agents/registry";
-import type { LaunchFailureCode, LaunchMode, LineSignals, StderrSignals } from "@/server/agents/types";
+import type { AgentDefinition, LaunchFailureCode, LaunchMode, LineSignals, StderrSignals, StreamInputProtocol } from "@/server/agents/types";
 import { spawnAgentProcess, type AgentExit } from "@/server/runner/agent-process";
 import { readProcessIdentity, type ProcessIdentity } from "@/server/runner/process-identity";
 import { searchTextOf } from "@/server/search/search-text";
@@ -18,20 +18,41 @@ export type PreparedLaunch =
       /** `searchText`: what search should find in the line (server/search/search-text.ts), or null. */
       parseLine: (line: string, truncated: boolean) => { kind: string; json: string; signals: LineSignals; searchText: string | null };
       classifyStderr: (text: string) => StderrSignals;
+      /** The process reads user messages from stdin (LaunchPlan.streamInput): send `prompt` as the first; it may serve later turns (server/runner/warm/). */
+      streamInput: { prompt: string; protocol: StreamInputProtocol } | null;
     }
   | { ok: false; code: LaunchFailureCode; message: string };
 
-/** `runtime`: the CLI already resolved for this launch (see plan-turn.ts), else it is resolved here. */
-export async function prepareLaunch(agentId: string, mode: LaunchMode, prompt: string, env: NodeJS.ProcessEnv, runtime?: AgentRuntime): Promise<PreparedLaunch> {
+/**
+ * `runtime`: the CLI already resolved for this launch (see plan-turn.ts), else it is resolved here.
+ * `options.streamInput`: ask for a process that can serve later turns too, where the agent and its CLI can.
+ */
+export async function prepareLaunch(
+  agentId: string,
+  mode: LaunchMode,
+  prompt: string,
+  env: NodeJS.ProcessEnv,
+  runtime?: AgentRuntime,
+  options: { streamInput?: boolean } = {},
+): Promise<PreparedLaunch> {
   const agent = getAgentDefinition(agentId);
   if (!agent) return { ok: false, code: "agent_not_found", message: `Unknown agent "${agentId}"` };
-  const plan = await planLaunch(agentId, { mode, prompt }, { env, runtime });
+  const streamInput = options.streamInput === true && agent.streamInput !== undefined;
+  const plan = await planLaunch(agentId, { mode, prompt, ...(streamInput ? { streamInput } : {}) }, { env, runtime });
   if (!plan.ok) return { ok: false, code: plan.code, message: plan.message };
   return {
     ok: true,
     argv: plan.argv,
     env: plan.env,
     expectedSessionId: plan.expectedSessionId,
+    ...lineReaderOf(agent),
+    streamInput: plan.streamInput && agent.streamInput ? { prompt: plan.streamInput.prompt, protocol: agent.streamInput } : null,
+  };
+}
+
+/** How the runner reads an agent's output: each stdout line through its parser (with search text), stderr through its classifier. */
+export function lineReaderOf(agent: AgentDefinition): Pick<Extract<PreparedLaunch, { ok: true }>, "parseLine" | "classifyStderr"> {
+  return {
     parseLine: (line, truncated) => {
       const parsed = agent.parseLine(line, { truncated });
       return {

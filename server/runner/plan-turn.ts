@@ -39,7 +39,8 @@ export type PlannedTurn =
     }
   | { ok: false; code: ExecutionErrorCode; message: string };
 
-export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv): Promise<PlannedTurn> {
+/** `options.streamInput`: launch a process that can serve later turns too (warm sessions, server/runner/warm/). */
+export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, options: { streamInput?: boolean } = {}): Promise<PlannedTurn> {
   const resolved = await resolveAgentRuntime(execution.agent, { env });
   if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
   const runtime = resolved.runtime;
@@ -100,7 +101,7 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv): Pr
   }
   await prisma.execution.update({ where: { id: execution.id }, data: update });
 
-  const prepared = await prepareLaunch(execution.agent, mode, agentPrompt, env, runtime);
+  const prepared = await prepareLaunch(execution.agent, mode, agentPrompt, env, runtime, options);
   if (!prepared.ok) return prepared;
   return { ok: true, mode, prepared, resumes: mode.kind === "continue" || mode.kind === "fork", resume, transcriptSourceId, transcript };
 }

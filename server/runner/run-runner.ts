@@ -6,12 +6,13 @@ import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { inheritedEnv, loadConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";
-import { CANCEL_CHANNEL } from "@/server/realtime/channels";
+import { CANCEL_CHANNEL, WARM_CHANNEL } from "@/server/realtime/channels";
 import { executeJob, type LiveProcess, type RunnerContext } from "@/server/runner/execute-job";
 import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/recover-executions";
 import { claimRunnerId } from "@/server/runner/runner-identity";
 import { HEARTBEAT_MS } from "@/server/runner/runner-liveness";
 import { workerIdFor } from "@/server/runner/runner-locks";
+import { WarmSessions } from "@/server/runner/warm/warm-sessions";
 import { startSearchIndexer } from "@/server/search/index-pending-events";
 import { refreshHeldSessions } from "@/server/sessions/session-health";
 
@@ -46,6 +47,11 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   const utils = await makeWorkerUtils({ pgPool: pool });
   const live = new Map<string, LiveProcess>();
   const ctx: RunnerContext = { runnerId, pool, live, env, workspaceRoots: config.workspaceRoots, cancelGraceMs: options.cancelGraceMs ?? 5_000 };
+  // Warm sessions: a session's agent process kept after its turn for its next one (ARBOR_WARM_*).
+  if (config.runner.warm.enabled) {
+    ctx.warm = new WarmSessions(config.runner.warm, { runnerId, pool, env, log });
+    await ctx.warm.start();
+  }
 
   // The row first (it waits while another runner's sweep is cleaning up after
   // this runner's previous process), then that clean-up, then jobs.
@@ -64,9 +70,14 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   };
   const listener = new pg.Client({ connectionString: options.databaseUrl });
   await listener.connect();
-  listener.on("notification", (msg) => msg.payload && cancelRequested(msg.payload));
+  listener.on("notification", (msg) => {
+    if (!msg.payload) return;
+    if (msg.channel === WARM_CHANNEL) void ctx.warm?.closeSession(msg.payload, "warm sessions were turned off for it, or it was poisoned");
+    else cancelRequested(msg.payload);
+  });
   listener.on("error", (error) => log(`cancel listener error: ${error.message}`));
   await listener.query(`LISTEN ${CANCEL_CHANNEL}`);
+  await listener.query(`LISTEN ${WARM_CHANNEL}`);
 
   const task: Task = async (payload) => {
     const { executionId } = payload as ExecuteJobPayload;
@@ -132,6 +143,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
         void entry.terminate(ctx.cancelGraceMs);
       }
       await Promise.all(workerPools.map((workers) => workers.gracefulShutdown()));
+      // Every warm process ends cleanly: its session stays resumable by a spawn.
+      await ctx.warm?.stop().catch(() => {});
       await indexer.stop();
       await prisma.runner.update({ where: { id: runnerId }, data: { stoppedAt: new Date() } }).catch(() => {});
       await listener.end().catch(() => {});

@@ -1,0 +1,225 @@
+import { stat } from "node:fs/promises";
+import type pg from "pg";
+import { getAgentDefinition } from "@/server/agents/registry";
+import type { WarmConfig } from "@/server/config/load-config";
+import { prisma } from "@/server/db";
+import { resolveResumeDecision } from "@/server/executions/resolve-resume-decision";
+import type { Execution } from "@/server/generated/prisma/client";
+import { lineReaderOf } from "@/server/runner/agent-adapter";
+import type { ExitClassification } from "@/server/runner/classify-exit";
+import { planTurn, type PlannedTurn } from "@/server/runner/plan-turn";
+import { spawnedTurnAgent, WarmTurnAgent, type TurnAgent } from "@/server/runner/warm/turn-agent";
+import { WarmPool } from "@/server/runner/warm/warm-pool";
+import { WarmProcess } from "@/server/runner/warm/warm-process";
+import { clearWarm, keepsWarm, recordCold, recordWarm } from "@/server/runner/warm/warm-state";
+import { sessionTouched, warmIneligibility } from "@/server/runner/warm/warm-turn";
+import { checkTranscript } from "@/server/sessions/check-transcript";
+
+// Warm sessions (seed 001): the runner keeps a session's agent process alive
+// after its turn, for an idle window, so a Continue of that turn is the
+// process's next user message instead of a new process (no CLI start-up).
+// execute-job.ts asks this module twice: before planning (planWarmTurn: is
+// this turn the warm process's next message? if the turn touches a warm
+// session otherwise, that process is closed first) and to start the agent
+// (startAgent: the warm process, or a spawn that can stay warm). After the
+// turn, settle() parks the process in the pool (warm-pool.ts) or closes it.
+
+export type Planned = Extract<PlannedTurn, { ok: true }>;
+/** A turn planned onto a warm process: its next user message. */
+export type WarmPlanned = Planned & { warm: WarmProcess };
+
+type SpawnOptions = { execution: Execution; argv: string[]; env: Record<string, string | undefined>; cwd: string; baseEnv: NodeJS.ProcessEnv };
+
+/** A warm process that prints nothing for this long after a message is taken as hung (it normally answers within ms). */
+const WARM_START_TIMEOUT_MS = 15_000;
+
+export class WarmSessions {
+  readonly pool: WarmPool;
+  /** Why a turn spawned although its session was warm, by execution id (its launch_reason). */
+  private readonly fallbacks = new Map<string, string>();
+
+  constructor(
+    readonly config: WarmConfig,
+    private readonly ctx: { runnerId: string; pool: pg.Pool; env: NodeJS.ProcessEnv; log: (line: string) => void },
+  ) {
+    this.pool = new WarmPool(config, {
+      parked: (process, until) => void this.announce(process, until),
+      left: (process, closed) => {
+        if (closed === null) return; // taken for a turn: still warm
+        ctx.log(`warm session ${process.sessionId} (pid ${process.pid}) closed: ${closed}`);
+        void this.announce(process, null);
+      },
+    });
+  }
+
+  get enabled(): boolean {
+    return this.config.enabled;
+  }
+
+  /** At start: no session is warm on this runner (a previous process of it may have left rows saying so). */
+  async start(): Promise<void> {
+    await clearWarm(this.ctx.pool, this.ctx.runnerId);
+  }
+
+  /**
+   * Before the usual plan: the turn as the next message of its session's warm
+   * process, or null. A warm process of the session this turn cannot use is
+   * closed (cleanly) before the turn spawns, and why is kept for its record.
+   */
+  async planWarmTurn(execution: Execution): Promise<WarmPlanned | null> {
+    if (!this.config.enabled) return null;
+    const sessionId = sessionTouched(execution);
+    const process = sessionId ? this.pool.peek(sessionId) : null;
+    if (!sessionId || !process) return null;
+    let why = warmIneligibility(execution, process);
+    let reason: "resumable" | "runtime_upgraded" = "resumable";
+    if (!why) {
+      // The runner's own resume guards, with what the live process already settles (same agent, same runtime, capable).
+      const [cwdExists, transcript] = await Promise.all([
+        stat(execution.cwd).then((s) => s.isDirectory(), () => false),
+        checkTranscript(execution.agent, { sessionId, cwd: execution.cwd }, this.ctx.env),
+      ]);
+      const runtime = process.options.runtime.path ? { path: process.options.runtime.path, version: process.options.runtime.version } : null;
+      const decision = resolveResumeDecision({
+        requested: "continue",
+        forceFresh: execution.forceFresh,
+        agent: execution.agent,
+        session: { agent: process.options.agentId, runtime, poisoned: null, transcript: transcript?.state ?? null, cwd: execution.cwd, cwdExists },
+        installed: runtime && { runtime, cannotResume: null },
+      });
+      if (decision.kind === "fresh_with_transcript") why = decision.message;
+      else reason = decision.reason;
+    }
+    const taken = why ? null : this.pool.take(sessionId);
+    if (!taken) {
+      this.fallbacks.set(execution.id, `${why ?? "The session's warm process had exited"}; it spawned the agent`);
+      await this.pool.close(sessionId, why ?? "it had exited");
+      return null;
+    }
+    const agent = getAgentDefinition(execution.agent)!;
+    const prompt = execution.agentPrompt ?? execution.prompt;
+    return {
+      ok: true,
+      mode: { kind: "continue", sessionId },
+      prepared: { ok: true, argv: [...taken.options.argv], env: {}, expectedSessionId: sessionId, ...lineReaderOf(agent), streamInput: { prompt, protocol: agent.streamInput! } },
+      resumes: true,
+      resume: { decision: "resume", reason },
+      transcriptSourceId: execution.parentExecutionId,
+      transcript: null,
+      warm: taken,
+    };
+  }
+
+  /** Starts the planned turn: the warm process's next message, a spawn that can stay warm, or a plain spawn. */
+  async startAgent(turn: Planned, options: SpawnOptions): Promise<TurnAgent> {
+    const { execution } = options;
+    const fallback = this.fallbacks.get(execution.id) ?? null;
+    this.fallbacks.delete(execution.id);
+    const settle = (process: WarmProcess, ending: ExitClassification, context: { stopping: boolean }) => this.settle(process, execution, ending, context);
+    if ("warm" in turn && turn.warm instanceof WarmProcess) {
+      const process = turn.warm;
+      const message = process.send(turn.prepared.streamInput!.prompt);
+      // Recorded off the message's path: how it was decided, and the runtime that runs it.
+      void prisma.execution
+        .update({
+          where: { id: execution.id },
+          data: { resumeDecision: "resume", resumeReason: turn.resume?.reason ?? "resumable", resumeMessage: null, runtimePath: process.options.runtime.path, runtimeVersion: process.options.runtime.version },
+        })
+        .catch((error: Error) => this.ctx.log(`execution ${execution.id}: could not record its warm launch: ${error.message}`));
+      return new WarmTurnAgent(process, message, { kind: "warm", reason: null }, {
+        startTimeoutMs: WARM_START_TIMEOUT_MS,
+        settle,
+        replace: async () => {
+          // Planned again from scratch (the session's facts as a spawn sees them), spawned, and recorded as this turn's process.
+          const planned = await planTurn(execution, this.ctx.env, { streamInput: true });
+          if (!planned.ok || !planned.prepared.streamInput) return null;
+          const spawned = this.spawnWarmCapable(planned, options);
+          if (spawned.process.pid) {
+            const { identity } = spawned.process;
+            await prisma.execution
+              .update({ where: { id: execution.id }, data: { pid: spawned.process.pid, processGroupId: identity?.pgid ?? null, processStartTicks: identity?.startTicks ?? null } })
+              .catch(() => {});
+          }
+          return spawned;
+        },
+      });
+    }
+    if (turn.prepared.streamInput && this.config.enabled) {
+      const spawned = this.spawnWarmCapable(turn, options);
+      return new WarmTurnAgent(spawned.process, spawned.turn, { kind: "spawn", reason: fallback }, { startTimeoutMs: WARM_START_TIMEOUT_MS, settle });
+    }
+    return spawnedTurnAgent({ argv: options.argv, env: options.env, cwd: options.cwd, baseEnv: options.baseEnv }, fallback);
+  }
+
+  /** Closes the session's warm process, if this runner keeps one (keep_warm turned off, poisoned, …). */
+  closeSession(sessionId: string, why: string): Promise<void> {
+    return this.pool.close(sessionId, why);
+  }
+
+  async stop(): Promise<void> {
+    await this.pool.closeAll("the runner is stopping");
+    await clearWarm(this.ctx.pool, this.ctx.runnerId).catch(() => {});
+  }
+
+  private spawnWarmCapable(turn: Planned, options: SpawnOptions) {
+    const { execution } = options;
+    const process = new WarmProcess({
+      argv: turn.prepared.argv,
+      env: turn.prepared.env,
+      cwd: options.cwd,
+      baseEnv: options.baseEnv,
+      protocol: turn.prepared.streamInput!.protocol,
+      agentId: execution.agent,
+      requestedCwd: execution.cwd,
+      runtime: { path: null, version: null },
+    });
+    process.sessionId = turn.prepared.expectedSessionId;
+    // Its runtime, for the resume guards of its later turns: what the plan recorded on the execution.
+    void prisma.execution
+      .findUnique({ where: { id: execution.id }, select: { runtimePath: true, runtimeVersion: true } })
+      .then((row) => Object.assign(process.options.runtime, { path: row?.runtimePath ?? null, version: row?.runtimeVersion ?? null }))
+      .catch(() => {});
+    return { process, turn: process.send(turn.prepared.streamInput!.prompt) };
+  }
+
+  /**
+   * After a turn: the process stays for the session's next turn when the turn
+   * completed and the person allows it; otherwise (a failure, a cancel, the
+   * runner stopping) it closes cleanly and the next turn spawns.
+   */
+  private async settle(process: WarmProcess, execution: Execution, ending: ExitClassification, context: { stopping: boolean }): Promise<void> {
+    const sessionId = process.sessionId;
+    const keep =
+      this.config.enabled &&
+      !context.stopping &&
+      ending.status === "completed" &&
+      process.alive &&
+      !process.busy &&
+      sessionId !== null &&
+      (await keepsWarm(this.ctx.pool, { agent: execution.agent, agentSessionId: sessionId }).catch(() => false));
+    if (!keep) {
+      await process.close().catch(() => {});
+      await this.announce(process, null);
+      return;
+    }
+    process.headExecutionId = execution.id;
+    this.pool.park(process);
+  }
+
+  private async announce(process: WarmProcess, until: number | null): Promise<void> {
+    if (!process.sessionId) return;
+    const where = { agent: process.options.agentId, agentSessionId: process.sessionId, headExecutionId: process.headExecutionId };
+    try {
+      if (until === null) await recordCold(this.ctx.pool, this.ctx.runnerId, where);
+      else await recordWarm(this.ctx.pool, this.ctx.runnerId, { ...where, pid: process.pid ?? null, until: new Date(until) });
+    } catch (error) {
+      this.ctx.log(`warm session ${process.sessionId}: could not record its state: ${(error as Error).message}`);
+    }
+  }
+}
+
+/** How execute-job.ts starts a turn's agent: through warm sessions when the runner has them, else a process of its own. */
+export async function startTurnAgent(warm: WarmSessions | undefined, turn: Planned, options: SpawnOptions): Promise<TurnAgent> {
+  if (warm) return warm.startAgent(turn, options);
+  return spawnedTurnAgent({ argv: options.argv, env: options.env, cwd: options.cwd, baseEnv: options.baseEnv }, null);
+}
