@@ -217,7 +217,7 @@ async function main() {
   delete env.ANTHROPIC_AUTH_TOKEN;
   delete env.DATABASE_URL; // the embedded database, as `npm start` on a fresh machine
   Object.assign(env, { ARBOR_DATA_DIR: path.join(tmp, "data"), ARBOR_WORKSPACE: workspace, PORT: String(port), ARBOR_DB_PORT: String(dbPort), CLAUDE_BIN: CLAUDE });
-  const treeEnv = (warm: boolean): NodeJS.ProcessEnv => ({ ...env, ARBOR_WARM_SESSIONS: warm ? "on" : "off" });
+  const treeEnv = (warm: boolean): NodeJS.ProcessEnv => ({ ...env, ARBOR_WARM_SESSIONS: warm ? "1" : "0" });
   const result: FastTurnsResult = { label: args.label, date: new Date().toISOString(), commit: gitHead(), cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`, node: process.version, footprint: null, phases: [] };
   let tree: ArborTree | null = null;
   try {

@@ -13,6 +13,7 @@ import { resolveFollowUp, type FollowUpFacts, type FollowUpRefusal } from "@/ser
 import { findSessionHead, sessionOf } from "@/server/executions/session-head";
 import { lockSession, turnTime } from "@/server/executions/session-lock";
 import { enqueueExecution } from "@/server/queue/enqueue-execution";
+import { QUEUED_CHANNEL } from "@/server/realtime/channels";
 import { expandPrompt } from "@/server/references/expand-prompt";
 import { nowMs } from "@/lib/executions/timings";
 import { isRunnerAlive } from "@/server/runner/runner-liveness";
@@ -95,6 +96,10 @@ export async function branchExecution(
       },
     });
     await enqueueExecution(tx, row.id, { ...plan.queue, runAt: createdAt });
+    // A runner keeping this session's process warm starts a Continue of its head at once (delivered at commit).
+    if (plan.queue.runnerId && row.parentExecutionId && row.targetSessionId) {
+      await tx.$executeRaw`SELECT pg_notify(${QUEUED_CHANNEL}, ${`${row.id} ${plan.queue.runnerId} ${row.targetSessionId} ${row.parentExecutionId}`})`;
+    }
     return ok(row);
   });
   if (!inserted.ok) return inserted;

@@ -53,11 +53,12 @@ async function notifyStatus(pool: pg.Pool, executionId: string) {
   await pool.query(`SELECT pg_notify($1, $2)`, [STATUS_CHANNEL, executionId]);
 }
 
-export async function executeJob(ctx: RunnerContext, executionId: string): Promise<void> {
+/** `options.adopt` (default true): a job whose execution a warm session started early waits for that run (the session's queue stays held). */
+export async function executeJob(ctx: RunnerContext, executionId: string, options: { adopt?: boolean } = {}): Promise<void> {
   const pickedAt = nowMs();
   // Claim: only a queued execution starts, exactly once (Cancel may have won).
   const execution = await claimExecution(ctx, executionId);
-  if (!execution) return;
+  if (!execution) return options.adopt === false ? undefined : ctx.warm?.adopted(executionId);
   // Where the launch's time goes (lib/executions/timings.ts): the web app stamped the request and the insert.
   const timings: Timings = { ...parseTimings(execution.timings), pickedAt, claimedAt: nowMs() };
 
@@ -94,7 +95,6 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
     launchKind: agent.launch.kind,
     timings: { ...timings, ...agent.stamps },
   });
-  const savedTranscript = measureSavedTranscript(turn, execution.agentPrompt ?? execution.prompt);
 
   const tracker = new SessionTracker({ expectedSessionId: prepared.expectedSessionId });
   let pinning: Promise<unknown> = Promise.resolve();
@@ -129,6 +129,8 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
     await writer.flush().catch(() => {});
   }
 
+  // Telemetry composed once the turn is over, not while the agent starts (it would compete for the CPU).
+  const savedTranscript = measureSavedTranscript(turn, execution.agentPrompt ?? execution.prompt);
   const outcome = tracker.outcome();
   const context = { cancelled: entry.cancelled, stopping: entry.stopping, expectedSessionId: tracker.expectedSessionId, stderrTail };
   const ending = classifyExit(exit, outcome, context);

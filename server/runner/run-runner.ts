@@ -6,7 +6,7 @@ import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { inheritedEnv, loadConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";
-import { CANCEL_CHANNEL, WARM_CHANNEL } from "@/server/realtime/channels";
+import { CANCEL_CHANNEL, QUEUED_CHANNEL, WARM_CHANNEL } from "@/server/realtime/channels";
 import { executeJob, type LiveProcess, type RunnerContext } from "@/server/runner/execute-job";
 import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/recover-executions";
 import { claimRunnerId } from "@/server/runner/runner-identity";
@@ -61,6 +61,18 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   const interrupted = await recoverOwnExecutions(runnerId, bootId, utils);
   if (interrupted.length) log(`marked ${interrupted.length} execution(s) interrupted from this runner's previous process`);
 
+  const runJob = async (executionId: string, options: { adopt?: boolean } = {}) => {
+    try {
+      await executeJob(ctx, executionId, options);
+    } catch (error) {
+      // A bug must not leave the execution "running" forever.
+      log(`execution ${executionId} crashed the job: ${(error as Error).stack}`);
+      const errorCode: ExecutionErrorCode = "runner_error";
+      await prisma.execution
+        .updateMany({ where: { id: executionId, status: { in: ["queued", "running"] } }, data: { status: "failed", errorCode, errorMessage: (error as Error).message, finishedAt: new Date() } })
+        .catch(() => {});
+    }
+  };
   // Cancel requests: NOTIFY for speed, and the heartbeat re-checks in case one was missed.
   const cancelRequested = (executionId: string) => {
     const entry = live.get(executionId);
@@ -73,25 +85,15 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   listener.on("notification", (msg) => {
     if (!msg.payload) return;
     if (msg.channel === WARM_CHANNEL) void ctx.warm?.closeSession(msg.payload, "warm sessions were turned off for it, or it was poisoned");
+    else if (msg.channel === QUEUED_CHANNEL) ctx.warm?.startEarly(msg.payload, (executionId) => runJob(executionId, { adopt: false }));
     else cancelRequested(msg.payload);
   });
   listener.on("error", (error) => log(`cancel listener error: ${error.message}`));
   await listener.query(`LISTEN ${CANCEL_CHANNEL}`);
   await listener.query(`LISTEN ${WARM_CHANNEL}`);
+  await listener.query(`LISTEN ${QUEUED_CHANNEL}`);
 
-  const task: Task = async (payload) => {
-    const { executionId } = payload as ExecuteJobPayload;
-    try {
-      await executeJob(ctx, executionId);
-    } catch (error) {
-      // A bug must not leave the execution "running" forever.
-      log(`execution ${executionId} crashed the job: ${(error as Error).stack}`);
-      const errorCode: ExecutionErrorCode = "runner_error";
-      await prisma.execution
-        .updateMany({ where: { id: executionId, status: { in: ["queued", "running"] } }, data: { status: "failed", errorCode, errorMessage: (error as Error).message, finishedAt: new Date() } })
-        .catch(() => {});
-    }
-  };
+  const task: Task = async (payload) => runJob((payload as ExecuteJobPayload).executionId);
 
   // One single-worker pool per slot: graphile-worker lets a worker be named
   // only when it is alone in its pool, and the names are how a dead process's

@@ -46,6 +46,8 @@ function session(overrides: Partial<SessionDetail> = {}): SessionDetail {
     runtime: null,
     poisoned: null,
     health: null,
+    keepWarm: true,
+    warm: null,
     executions: [head],
     headExecutionId: head.id,
     head,

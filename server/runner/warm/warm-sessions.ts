@@ -37,6 +37,8 @@ export class WarmSessions {
   readonly pool: WarmPool;
   /** Why a turn spawned although its session was warm, by execution id (its launch_reason). */
   private readonly fallbacks = new Map<string, string>();
+  /** Continues started as soon as they were queued (startEarly), until they end. */
+  private readonly early = new Map<string, Promise<void>>();
 
   constructor(
     readonly config: WarmConfig,
@@ -151,12 +153,34 @@ export class WarmSessions {
     return spawnedTurnAgent({ argv: options.argv, env: options.env, cwd: options.cwd, baseEnv: options.baseEnv }, fallback);
   }
 
+  /**
+   * A Continue was queued (QUEUED_CHANNEL): when it continues the turn a warm
+   * process of this runner served last, it starts now instead of when a
+   * worker takes its job (that saves the queue's pick-up); the job then waits
+   * for this run (adopted), so the session's queue stays held until it ends.
+   */
+  startEarly(payload: string, run: (executionId: string) => Promise<void>): void {
+    const [executionId, runnerId, sessionId, parentId] = payload.split(" ");
+    if (!this.config.enabled || runnerId !== this.ctx.runnerId || !executionId || this.early.has(executionId)) return;
+    const process = this.pool.peek(sessionId ?? "");
+    if (!process || process.headExecutionId !== parentId) return;
+    const running = run(executionId).finally(() => this.early.delete(executionId));
+    this.early.set(executionId, running);
+  }
+
+  /** The early run of an execution whose job a worker took after it had started (undefined: none). */
+  adopted(executionId: string): Promise<void> | undefined {
+    return this.early.get(executionId);
+  }
+
   /** Closes the session's warm process, if this runner keeps one (keep_warm turned off, poisoned, …). */
   closeSession(sessionId: string, why: string): Promise<void> {
     return this.pool.close(sessionId, why);
   }
 
   async stop(): Promise<void> {
+    // Early runs are no worker's job: wait for them like the workers' own (they were told to stop with the rest).
+    await Promise.allSettled([...this.early.values()]);
     await this.pool.closeAll("the runner is stopping");
     await clearWarm(this.ctx.pool, this.ctx.runnerId).catch(() => {});
   }
