@@ -28,7 +28,7 @@ export type Command =
   | { name: "tree"; issueId: string; json: boolean }
   | { name: "issues" | "specs"; json: boolean }
   | { name: "sessions"; q?: string; agent?: string; archived: boolean; json: boolean }
-  | { name: "session"; sessionId: string; poison?: "mark" | "clear"; note?: string; json: boolean }
+  | { name: "session"; sessionId: string; poison?: "mark" | "clear"; note?: string; keepWarm?: boolean; json: boolean }
   | { name: "search"; q: string; limit?: number; json: boolean }
   | { name: "agents"; json: boolean }
   | BundleCommand
@@ -74,7 +74,7 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   issues: "arbor issues [--json]",
   specs: "arbor specs [--json]",
   sessions: "arbor sessions [--q TEXT] [--agent NAME] [--archived] [--json]",
-  session: 'arbor session <SESS> [--poison [--note "why"] | --unpoison] [--json]',
+  session: 'arbor session <SESS> [--poison [--note "why"] | --unpoison] [--no-warm | --warm] [--json]',
   search: 'arbor search "<text>" [--limit N] [--json]',
   agents: "arbor agents [--json]",
   bundle:
@@ -99,7 +99,7 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   issues: "List issues.",
   specs: "List specs.",
   sessions: "List agent sessions, most recently active first.",
-  session: "Show a session: its health, savings, executions, issue, parent and forks, and what refers to it; mark or clear it as poisoned.",
+  session: "Show a session: its health, savings, whether its agent process is kept warm, executions, issue, parent and forks, and what refers to it; mark or clear it as poisoned; turn warm sessions off (--no-warm) or on (--warm) for it.",
   search: "Search prompts, agent output, tool calls, files touched and session titles.",
   agents: "List the agents the server can run: installed?, version, sessions, verified.",
   bundle: "Context bundles: list, show, create, add items, export to JSON, import, and load into an agent.",
@@ -142,7 +142,7 @@ const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
   issues: COMMON,
   specs: COMMON,
   sessions: { ...COMMON, q: { type: "string", short: "q" }, agent: { type: "string", short: "a" }, archived: { type: "boolean" } },
-  session: { ...COMMON, poison: { type: "boolean" }, unpoison: { type: "boolean" }, note: { type: "string" } },
+  session: { ...COMMON, poison: { type: "boolean" }, unpoison: { type: "boolean" }, note: { type: "string" }, warm: { type: "boolean" }, "no-warm": { type: "boolean" } },
   search: { ...COMMON, limit: { type: "string", short: "n" } },
   agents: COMMON,
   bundle: { ...COMMON, ...FOLLOW, description: { type: "string", short: "d" } },
@@ -290,7 +290,9 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       const note = values.note as string | undefined;
       if (note !== undefined && values.poison !== true) return fail("--note goes with --poison", name);
       const poison = values.poison === true ? "mark" : values.unpoison === true ? "clear" : undefined;
-      return ok({ name, sessionId: positionals[0]!, ...(poison ? { poison } : {}), ...(note !== undefined ? { note } : {}), json });
+      if (values.warm === true && values["no-warm"] === true) return fail("--warm and --no-warm do not go together", name);
+      const keepWarm = values.warm === true ? true : values["no-warm"] === true ? false : undefined;
+      return ok({ name, sessionId: positionals[0]!, ...(poison ? { poison } : {}), ...(note !== undefined ? { note } : {}), ...(keepWarm !== undefined ? { keepWarm } : {}), json });
     }
     case "search": {
       const q = positionals.join(" ");

@@ -53,3 +53,9 @@ export function parseTimings(value: unknown): Timings | null {
 export function nowMs(): number {
   return performance.timeOrigin + performance.now();
 }
+
+/** "0.8 ms", "12 ms", "1.4 s". */
+export function formatSpanMs(ms: number): string {
+  if (ms >= 1000) return `${(ms / 1000).toFixed(1)} s`;
+  return ms >= 10 ? `${Math.round(ms)} ms` : `${ms.toFixed(1)} ms`;
+}

@@ -10,6 +10,7 @@ import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
 import { agentName, ArchivedBadge, ExpiredBadge } from "@/components/sessions/session-badges";
 import { PoisonControl } from "@/components/sessions/session-resume";
+import { WarmBadge } from "@/components/sessions/session-warm";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EntityHeader } from "@/components/ui/page-header";
@@ -67,6 +68,7 @@ function SessionDetailBody({ session }: { session: SessionDetail }) {
         <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
           {session.latestStatus ? <ExecutionStatusBadge status={session.latestStatus} /> : null}
           {session.archived ? <ArchivedBadge /> : null}
+          <WarmBadge session={session} />
           <ExpiredBadge session={session} />
           <span>
             {agentName(session.agent)} on{" "}
