@@ -3,7 +3,7 @@ import os from "node:os";
 import { Logger, makeWorkerUtils, runTaskList, type Task, type WorkerPool, type WorkerPoolOptions } from "graphile-worker";
 import pg from "pg";
 import type { ExecutionErrorCode } from "@/lib/executions/types";
-import { inheritedEnv, loadConfig } from "@/server/config/load-config";
+import { inheritedEnv, loadConfig, type WarmConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";
 import { CANCEL_CHANNEL, QUEUED_CHANNEL, WARM_CHANNEL } from "@/server/realtime/channels";
@@ -32,6 +32,8 @@ export type RunnerOptions = {
   /** The environment agents inherit, and where the runner's settings are read from. */
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** Warm sessions' settings over the environment's (tests: a short start timeout). */
+  warm?: Partial<WarmConfig> & { startTimeoutMs?: number };
 };
 
 export async function startRunner(options: RunnerOptions): Promise<RunnerHandle> {
@@ -48,8 +50,9 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   const live = new Map<string, LiveProcess>();
   const ctx: RunnerContext = { runnerId, pool, live, env, workspaceRoots: config.workspaceRoots, cancelGraceMs: options.cancelGraceMs ?? 5_000 };
   // Warm sessions: a session's agent process kept after its turn for its next one (ARBOR_WARM_*).
-  if (config.runner.warm.enabled) {
-    ctx.warm = new WarmSessions(config.runner.warm, { runnerId, pool, env, log });
+  const warmConfig = { ...config.runner.warm, ...options.warm };
+  if (warmConfig.enabled) {
+    ctx.warm = new WarmSessions(warmConfig, { runnerId, pool, env, log });
     await ctx.warm.start();
   }
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { TERMINAL_STATUSES } from "@/lib/executions/types";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { startRunner, type RunnerHandle } from "@/server/runner/run-runner";
+import { startRunner, type RunnerHandle, type RunnerOptions } from "@/server/runner/run-runner";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
 import { claudeTestEnv, startMessagesApi, type MessagesApi } from "@/test/support/messages-api";
 import { StandIn } from "@/test/support/turn-script";
@@ -20,7 +20,7 @@ export type Harness = {
   workspace: string;
   env: Record<string, string | undefined>;
   /** `env` is laid over this process's env for that runner only (e.g. CLAUDE_BIN=/nonexistent). */
-  startRunner(options?: { runnerId?: string; cancelGraceMs?: number; env?: Record<string, string | undefined> }): Promise<RunnerHandle>;
+  startRunner(options?: { runnerId?: string; cancelGraceMs?: number; env?: Record<string, string | undefined>; warm?: RunnerOptions["warm"] }): Promise<RunnerHandle>;
   close(): Promise<void>;
 };
 
@@ -54,6 +54,7 @@ export async function createHarness(): Promise<Harness> {
         runnerId: options.runnerId ?? "test-runner",
         cancelGraceMs: options.cancelGraceMs ?? 2_000,
         env: { ...process.env, ...(options.env ?? {}) },
+        warm: options.warm,
       });
       runners.push(runner);
       return runner;

@@ -41,7 +41,7 @@ export class WarmSessions {
   private readonly early = new Map<string, Promise<void>>();
 
   constructor(
-    readonly config: WarmConfig,
+    readonly config: WarmConfig & { startTimeoutMs?: number },
     private readonly ctx: { runnerId: string; pool: pg.Pool; env: NodeJS.ProcessEnv; log: (line: string) => void },
   ) {
     this.pool = new WarmPool(config, {
@@ -129,7 +129,7 @@ export class WarmSessions {
         })
         .catch((error: Error) => this.ctx.log(`execution ${execution.id}: could not record its warm launch: ${error.message}`));
       return new WarmTurnAgent(process, message, { kind: "warm", reason: null }, {
-        startTimeoutMs: WARM_START_TIMEOUT_MS,
+        startTimeoutMs: this.config.startTimeoutMs ?? WARM_START_TIMEOUT_MS,
         settle,
         replace: async () => {
           // Planned again from scratch (the session's facts as a spawn sees them), spawned, and recorded as this turn's process.
@@ -148,7 +148,7 @@ export class WarmSessions {
     }
     if (turn.prepared.streamInput && this.config.enabled) {
       const spawned = this.spawnWarmCapable(turn, options);
-      return new WarmTurnAgent(spawned.process, spawned.turn, { kind: "spawn", reason: fallback }, { startTimeoutMs: WARM_START_TIMEOUT_MS, settle });
+      return new WarmTurnAgent(spawned.process, spawned.turn, { kind: "spawn", reason: fallback }, { startTimeoutMs: this.config.startTimeoutMs ?? WARM_START_TIMEOUT_MS, settle });
     }
     return spawnedTurnAgent({ argv: options.argv, env: options.env, cwd: options.cwd, baseEnv: options.baseEnv }, fallback);
   }
