@@ -146,15 +146,14 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
     outputTokens: usage?.outputTokens ?? undefined,
     cacheReadTokens: usage?.cacheReadTokens ?? undefined,
     cacheCreationTokens: usage?.cacheCreationTokens ?? undefined,
-    // A warm process reports its running total; the turn's own share is what it cost.
-    costUsd: agent.turnCost(outcome.result?.costUsd) ?? undefined,
-    launchKind: agent.launch.kind,
-    launchReason: agent.launch.reason,
+    costUsd: outcome.result?.costUsd ?? undefined,
     durationMs: outcome.result?.durationMs ?? undefined,
     numTurns: outcome.result?.numTurns ?? undefined,
     // Telemetry: it ran on the agent's resumed session, and what a transcript would have cost instead.
     sessionResumed: turn.resumes && outcome.sessionId !== null,
     transcriptTokens: (await savedTranscript) ?? undefined,
+    // How the turn reached its agent (server/runner/warm/): a warm process's own share of its running cost, a steered turn's session.
+    ...agent.finishData(outcome),
   });
   // The process stays warm for the session's next turn, or is closed.
   await agent.settle(ending, { stopping: entry.stopping });

@@ -65,6 +65,11 @@ export class WarmPool {
     }
     const existing = this.idle.get(sessionId);
     if (existing && existing.process !== process) void this.close(sessionId, "a newer process of the session replaced it");
+    else if (existing) {
+      // Parked again (its idle window starts over).
+      clearTimeout(existing.timer);
+      this.idle.delete(sessionId);
+    }
     const rss = process.rssBytes() ?? 0;
     if (this.limits.maxProcesses < 1 || rss > this.limits.maxBytes) {
       void this.closeProcess(process, this.limits.maxProcesses < 1 ? "warm sessions are off" : "it alone uses more memory than the warm cap");

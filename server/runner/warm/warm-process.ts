@@ -31,8 +31,14 @@ export class ProcessTurn {
   announced = false;
   /** The agent reports this message's lifecycle (started … completed): its "completed" ends the turn, not its result. */
   lifecycle = false;
-  /** The agent took the message into the turn running before it (steering). */
+  /** The execution whose message this is. */
+  executionId: string | null = null;
+  /** It was written while another turn ran or waited (a follow-up sent early: steering). */
+  sentWhileBusy = false;
+  /** The agent took the message into the turn running before it (steering): this turn ends with that one. */
   steeredInto: ProcessTurn | null = null;
+  /** Cancel came before the agent started on it: interrupt it the moment it starts as a turn of its own. */
+  cancelOnStart = false;
   /** Its share of the process's running cost total, once its result came. */
   costUsd: number | null = null;
   private handler: ((line: string, truncated: boolean) => void | Promise<void>) | null = null;
@@ -71,6 +77,12 @@ export class ProcessTurn {
     return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => this.handler!(line, truncated));
   }
 
+  /** The agent started on it (folded into another turn: it prints no line of its own). */
+  markStarted(): void {
+    this.firstLineAt ??= nowMs();
+    this.resolveStarted();
+  }
+
   deliverStderr(text: string): void {
     if (this.stderrHandler) this.stderrHandler(text);
     else this.stderrBuffer = (this.stderrBuffer + text).slice(-8_000);
@@ -94,6 +106,8 @@ export type WarmProcessOptions = {
   agentId: string;
   requestedCwd: string;
   runtime: { path: string | null; version: string | null };
+  /** The binary (argv[0]) as it was when the process started: a CLI upgraded on disk since then is not this process any more. */
+  binary?: { mtimeMs: number; size: number } | null;
 };
 
 export class WarmProcess {
@@ -102,7 +116,7 @@ export class WarmProcess {
   readonly spawnedAt = nowMs();
   /** The agent session it holds (from its launch, then its init lines). */
   sessionId: string | null = null;
-  /** The execution whose turn it served last: only a Continue of that one is its next turn. */
+  /** The execution whose message it was sent last: only a Continue of that one is its next turn. */
   headExecutionId: string | null = null;
   private readonly child: AgentProcess;
   private current: ProcessTurn | null = null;
@@ -141,9 +155,12 @@ export class WarmProcess {
   }
 
   /** Writes a user message: the next turn when idle; while a turn runs, the agent folds it in or runs it next. */
-  send(prompt: string): ProcessTurn {
+  send(prompt: string, executionId: string | null = null): ProcessTurn {
     const turn = new ProcessTurn();
     turn.writtenAt = nowMs();
+    turn.executionId = executionId;
+    turn.sentWhileBusy = this.busy;
+    if (executionId) this.headExecutionId = executionId;
     if (!this.alive || !this.child.write(this.options.protocol.userMessage(prompt, turn.uuid))) {
       turn.finish(this.exitedWith ?? { ok: false, reason: "spawn_failed", message: "The warm agent process no longer takes input" });
       return turn;
@@ -215,10 +232,14 @@ export class WarmProcess {
     const [turn] = this.pending.splice(index, 1);
     turn.lifecycle = true;
     if (this.current && !this.current.hasEnded) {
-      turn.steeredInto = this.current;
-      turn.finish(ENDED_BY_RESULT);
+      // Folded into the running turn: that turn answers it, and it ends when that turn does.
+      const host = this.current;
+      turn.steeredInto = host;
+      turn.markStarted();
+      void host.end.then((end) => turn.finish(end));
     } else {
       this.current = turn;
+      if (turn.cancelOnStart) this.interrupt();
     }
   }
 

@@ -39,6 +39,8 @@ export class WarmSessions {
   private readonly fallbacks = new Map<string, string>();
   /** Continues started as soon as they were queued (startEarly), until they end. */
   private readonly early = new Map<string, Promise<void>>();
+  /** Warm-capable processes running a turn, by agent session (a follow-up may be steered into them). */
+  private readonly running = new Map<string, WarmProcess>();
 
   constructor(
     readonly config: WarmConfig & { startTimeoutMs?: number },
@@ -71,16 +73,25 @@ export class WarmSessions {
   async planWarmTurn(execution: Execution): Promise<WarmPlanned | null> {
     if (!this.config.enabled) return null;
     const sessionId = sessionTouched(execution);
-    const process = sessionId ? this.pool.peek(sessionId) : null;
-    if (!sessionId || !process) return null;
+    if (!sessionId) return null;
+    // Steering: a Continue of the turn running on a warm-capable process goes to that process at once.
+    const busy = this.config.steering ? this.running.get(sessionId) : undefined;
+    if (busy?.alive && !this.pool.peek(sessionId)) {
+      return warmIneligibility(execution, busy) ? null : this.warmPlan(execution, sessionId, busy, "resumable");
+    }
+    const process = this.pool.peek(sessionId);
+    if (!process) return null;
     let why = warmIneligibility(execution, process);
     let reason: "resumable" | "runtime_upgraded" = "resumable";
     if (!why) {
       // The runner's own resume guards, with what the live process already settles (same agent, same runtime, capable).
-      const [cwdExists, transcript] = await Promise.all([
+      const [cwdExists, transcript, binary] = await Promise.all([
         stat(execution.cwd).then((s) => s.isDirectory(), () => false),
         checkTranscript(execution.agent, { sessionId, cwd: execution.cwd }, this.ctx.env),
+        stat(process.options.argv[0]!).then((s) => ({ mtimeMs: s.mtimeMs, size: s.size }), () => null),
       ]);
+      const was = process.options.binary;
+      if (was && (!binary || binary.mtimeMs !== was.mtimeMs || binary.size !== was.size)) why = "The agent's CLI was replaced on disk since its warm process started";
       const runtime = process.options.runtime.path ? { path: process.options.runtime.path, version: process.options.runtime.version } : null;
       const decision = resolveResumeDecision({
         requested: "continue",
@@ -89,7 +100,7 @@ export class WarmSessions {
         session: { agent: process.options.agentId, runtime, poisoned: null, transcript: transcript?.state ?? null, cwd: execution.cwd, cwdExists },
         installed: runtime && { runtime, cannotResume: null },
       });
-      if (decision.kind === "fresh_with_transcript") why = decision.message;
+      if (decision.kind === "fresh_with_transcript") why ??= decision.message;
       else reason = decision.reason;
     }
     const taken = why ? null : this.pool.take(sessionId);
@@ -98,17 +109,21 @@ export class WarmSessions {
       await this.pool.close(sessionId, why ?? "it had exited");
       return null;
     }
+    return this.warmPlan(execution, sessionId, taken, reason);
+  }
+
+  private warmPlan(execution: Execution, sessionId: string, process: WarmProcess, reason: "resumable" | "runtime_upgraded"): WarmPlanned {
     const agent = getAgentDefinition(execution.agent)!;
     const prompt = execution.agentPrompt ?? execution.prompt;
     return {
       ok: true,
       mode: { kind: "continue", sessionId },
-      prepared: { ok: true, argv: [...taken.options.argv], env: {}, expectedSessionId: sessionId, ...lineReaderOf(agent), streamInput: { prompt, protocol: agent.streamInput! } },
+      prepared: { ok: true, argv: [...process.options.argv], env: {}, expectedSessionId: sessionId, ...lineReaderOf(agent), streamInput: { prompt, protocol: agent.streamInput! } },
       resumes: true,
       resume: { decision: "resume", reason },
       transcriptSourceId: execution.parentExecutionId,
       transcript: null,
-      warm: taken,
+      warm: process,
     };
   }
 
@@ -117,10 +132,12 @@ export class WarmSessions {
     const { execution } = options;
     const fallback = this.fallbacks.get(execution.id) ?? null;
     this.fallbacks.delete(execution.id);
-    const settle = (process: WarmProcess, ending: ExitClassification, context: { stopping: boolean }) => this.settle(process, execution, ending, context);
+    const settle = (process: WarmProcess, ending: ExitClassification, context: { stopping: boolean; steered: boolean }) => this.settle(process, execution, ending, context);
+    const hooks = { startTimeoutMs: this.config.startTimeoutMs ?? WARM_START_TIMEOUT_MS, settle, continues: execution.parentExecutionId };
     if ("warm" in turn && turn.warm instanceof WarmProcess) {
       const process = turn.warm;
-      const message = process.send(turn.prepared.streamInput!.prompt);
+      const message = process.send(turn.prepared.streamInput!.prompt, execution.id);
+      this.running.set(turn.mode.kind === "continue" ? turn.mode.sessionId : process.sessionId!, process);
       // Recorded off the message's path: how it was decided, and the runtime that runs it.
       void prisma.execution
         .update({
@@ -129,8 +146,7 @@ export class WarmSessions {
         })
         .catch((error: Error) => this.ctx.log(`execution ${execution.id}: could not record its warm launch: ${error.message}`));
       return new WarmTurnAgent(process, message, { kind: "warm", reason: null }, {
-        startTimeoutMs: this.config.startTimeoutMs ?? WARM_START_TIMEOUT_MS,
-        settle,
+        ...hooks,
         replace: async () => {
           // Planned again from scratch (the session's facts as a spawn sees them), spawned, and recorded as this turn's process.
           const planned = await planTurn(execution, this.ctx.env, { streamInput: true });
@@ -148,7 +164,7 @@ export class WarmSessions {
     }
     if (turn.prepared.streamInput && this.config.enabled) {
       const spawned = this.spawnWarmCapable(turn, options);
-      return new WarmTurnAgent(spawned.process, spawned.turn, { kind: "spawn", reason: fallback }, { startTimeoutMs: this.config.startTimeoutMs ?? WARM_START_TIMEOUT_MS, settle });
+      return new WarmTurnAgent(spawned.process, spawned.turn, { kind: "spawn", reason: fallback }, hooks);
     }
     return spawnedTurnAgent({ argv: options.argv, env: options.env, cwd: options.cwd, baseEnv: options.baseEnv }, fallback);
   }
@@ -161,9 +177,10 @@ export class WarmSessions {
    */
   startEarly(payload: string, run: (executionId: string) => Promise<void>): void {
     const [executionId, runnerId, sessionId, parentId] = payload.split(" ");
-    if (!this.config.enabled || runnerId !== this.ctx.runnerId || !executionId || this.early.has(executionId)) return;
-    const process = this.pool.peek(sessionId ?? "");
-    if (!process || process.headExecutionId !== parentId) return;
+    if (!this.config.enabled || runnerId !== this.ctx.runnerId || !executionId || !sessionId || this.early.has(executionId)) return;
+    // Parked and idle, or (steering) running the turn this one continues.
+    const process = this.pool.peek(sessionId) ?? (this.config.steering ? this.running.get(sessionId) : undefined);
+    if (!process?.alive || process.headExecutionId !== parentId) return;
     const running = run(executionId).finally(() => this.early.delete(executionId));
     this.early.set(executionId, running);
   }
@@ -198,12 +215,18 @@ export class WarmSessions {
       runtime: { path: null, version: null },
     });
     process.sessionId = turn.prepared.expectedSessionId;
+    // What the binary was at its start, so an upgrade on disk retires it (off the spawn's path).
+    void stat(turn.prepared.argv[0]!).then(
+      (s) => (process.options.binary = { mtimeMs: s.mtimeMs, size: s.size }),
+      () => {},
+    );
+    if (process.sessionId) this.running.set(process.sessionId, process);
     // Its runtime, for the resume guards of its later turns: what the plan recorded on the execution.
     void prisma.execution
       .findUnique({ where: { id: execution.id }, select: { runtimePath: true, runtimeVersion: true } })
       .then((row) => Object.assign(process.options.runtime, { path: row?.runtimePath ?? null, version: row?.runtimeVersion ?? null }))
       .catch(() => {});
-    return { process, turn: process.send(turn.prepared.streamInput!.prompt) };
+    return { process, turn: process.send(turn.prepared.streamInput!.prompt, execution.id) };
   }
 
   /**
@@ -211,8 +234,11 @@ export class WarmSessions {
    * completed and the person allows it; otherwise (a failure, a cancel, the
    * runner stopping) it closes cleanly and the next turn spawns.
    */
-  private async settle(process: WarmProcess, execution: Execution, ending: ExitClassification, context: { stopping: boolean }): Promise<void> {
+  private async settle(process: WarmProcess, execution: Execution, ending: ExitClassification, context: { stopping: boolean; steered: boolean }): Promise<void> {
     const sessionId = process.sessionId;
+    // A steered turn's fate is the turn it joined; a process that already has the next message is that turn's to settle.
+    if (context.steered || (process.alive && process.busy)) return;
+    if (sessionId && this.running.get(sessionId) === process) this.running.delete(sessionId);
     const keep =
       this.config.enabled &&
       !context.stopping &&
@@ -226,11 +252,18 @@ export class WarmSessions {
       await this.announce(process, null);
       return;
     }
-    process.headExecutionId = execution.id;
     this.pool.park(process);
   }
 
-  private async announce(process: WarmProcess, until: number | null): Promise<void> {
+  /** Recorded one after another, in the order things happened (a session closed to make room is cold before the next is warm). */
+  private announced: Promise<void> = Promise.resolve();
+
+  private announce(process: WarmProcess, until: number | null): Promise<void> {
+    this.announced = this.announced.then(() => this.record(process, until));
+    return this.announced;
+  }
+
+  private async record(process: WarmProcess, until: number | null): Promise<void> {
     if (!process.sessionId) return;
     const where = { agent: process.options.agentId, agentSessionId: process.sessionId, headExecutionId: process.headExecutionId };
     try {

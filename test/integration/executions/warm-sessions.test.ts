@@ -192,6 +192,22 @@ test("a person turning warm sessions off closes the process; runner shutdown clo
   expect(historyText(standIn.requestFor("after restart coconut"))).toContain("user: shutdown banana");
 });
 
+test("a CLI upgraded on disk retires the warm process: the next turn spawns the new one", async () => {
+  const wrapper = `${h.tmp}/claude-upgradable`;
+  const real = fs.realpathSync(h.env.CLAUDE_BIN!);
+  fs.writeFileSync(wrapper, `#!/bin/sh\nexec '${real}' "$@"\n`, { mode: 0o755 });
+  await runnerWith({ CLAUDE_BIN: wrapper });
+  const issueId = (await makeIssue()).id;
+  const first = await completed(api.create({ issueId, prompt: "before upgrade damson" }));
+  await sessionOf(first.id, (s) => s.warm !== null, "the session to be warm");
+  // Upgraded in place: the same path, another file.
+  fs.writeFileSync(wrapper, `#!/bin/sh\n# upgraded\nexec '${real}' "$@"\n`, { mode: 0o755 });
+  const next = await completed(api.continue(first.id, "after upgrade elderberry"));
+  expect(next.launch).toMatchObject({ kind: "spawn", reason: expect.stringMatching(/replaced on disk/) });
+  expect(next.sessionId).toBe(first.sessionId);
+  await gone(first.launch!.pid!, "the old build's process to be closed");
+});
+
 test("the cap holds: sessions continued in a row never keep more warm processes than ARBOR_WARM_MAX", async () => {
   const CAP = 2;
   await runnerWith({ ARBOR_WARM_MAX: String(CAP) });
