@@ -110,6 +110,25 @@ test("a follow-up sent while a turn without tools runs becomes the next turn on 
   expect(texts.join("\n")).not.toContain("Echo: queue host fig");
 });
 
+test("Cancel of a follow-up the agent has not started yet stops it as it starts; the session goes on", async () => {
+  await runnerWith();
+  const issueId = (await makeIssue()).id;
+  const first = await waitForEnd((await api.create({ issueId, prompt: "cancel base mango" })).body.id);
+  const held = standIn.hold("cancel host nectarine");
+  const host = await api.continue(first.id, "cancel host nectarine");
+  await held.arrived;
+  const followUp = await api.continue(host.body.id, "cancelled early olive");
+  await waitFor(async () => (await prisma.execution.findUniqueOrThrow({ where: { id: followUp.body.id } })).status === "running");
+  expect((await api.cancel(followUp.body.id)).status).toBe(200);
+  held.release();
+  expect(await waitForEnd(host.body.id)).toMatchObject({ status: "completed" });
+  const cancelled = await waitForEnd(followUp.body.id);
+  expect(cancelled).toMatchObject({ status: "cancelled", error: null });
+  const after = await waitForEnd((await api.continue(cancelled.id, "after cancelled papaya")).body.id);
+  expect(after).toMatchObject({ status: "completed", sessionId: first.sessionId });
+  expect(historyText(standIn.requestFor("after cancelled papaya"))).toContain("user: cancel host nectarine");
+});
+
 test("with steering off, a follow-up waits for the running turn, as before", async () => {
   await runnerWith({ ARBOR_WARM_STEERING: "0" });
   const issueId = (await makeIssue()).id;

@@ -194,7 +194,7 @@ test("unknown and malformed refs are 404s, bad input 400/422, with clear message
   expect((await sessionsApi.patch("SESS-999", { title: "x" })).status).toBe(404);
   const empty = await sessionsApi.patch("SESS-1", {});
   expect(empty.status).toBe(422);
-  expect(expectError(empty).message).toBe("Nothing to update: send at least one of title, description, archived, poisoned");
+  expect(expectError(empty).message).toBe("Nothing to update: send at least one of title, description, archived, poisoned, keepWarm");
   const badArchived = await sessionsApi.patch("SESS-1", { archived: "yes" });
   expect(badArchived.status).toBe(422);
   expect(expectError(badArchived).message).toBe("archived: archived must be true or false");
