@@ -20,6 +20,11 @@ describe("SERVER_NODE_ARGS", () => {
     expect(scripts["backfill-search"]).toBe(tsxCommandLine("scripts/backfill-search.ts"));
   });
 
+  it("is what `npm start` runs its compiled start script with (scripts/start.mjs)", () => {
+    expect(scripts.start).toBe(["node", ...SERVER_NODE_ARGS, "scripts/start.mjs"].join(" "));
+    expect(scripts.dev).toBe(`${tsxCommandLine("scripts/start.ts")} --dev`);
+  });
+
   it("is used by every tsx script in package.json", () => {
     const tsxScripts = Object.entries(scripts).filter(([, command]) => /^tsx\s/.test(command));
     expect(tsxScripts.length).toBeGreaterThan(3);

@@ -127,6 +127,18 @@ export function inheritedEnv(): NodeJS.ProcessEnv {
   return process.env;
 }
 
+/**
+ * Makes `env` this process's environment: `npm start` runs its runner in its
+ * own process, and the runner's modules read the database they use (the
+ * embedded one's URL, chosen at start) from here like any process would.
+ */
+export function adoptEnvironment(env: Environment): void {
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+}
+
 export function loadConfig(env: Environment = process.env): ArborConfig {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
   if (!parsed.success) {

@@ -46,6 +46,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   const bootId = randomBytes(6).toString("hex");
   // One connection per worker listens for new jobs; the rest serve jobs, event batches and the indexer.
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: concurrency * 2 + 6 });
+  // An idle connection the server ends (a restart, its shutdown) is replaced on next use; it must not end the runner.
+  pool.on("error", (error) => log(`database connection lost: ${error.message}`));
   const utils = await makeWorkerUtils({ pgPool: pool });
   const live = new Map<string, LiveProcess>();
   const ctx: RunnerContext = { runnerId, pool, live, env, workspaceRoots: config.workspaceRoots, cancelGraceMs: options.cancelGraceMs ?? 5_000 };
@@ -155,6 +157,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
       await listener.end().catch(() => {});
       await utils.release();
       await pool.end();
+      // The process's Prisma client (server/db.ts): its connections end with the runner (npm start stops the database next).
+      await prisma.$disconnect().catch(() => {});
     },
   };
 }
