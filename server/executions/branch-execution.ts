@@ -40,7 +40,12 @@ export async function branchExecution(
   if (!found.ok) return found;
   const source = found.value;
   const session = sessionOf(source);
-  const runner = source.runnerId ? await prisma.runner.findUnique({ where: { id: source.runnerId } }) : null;
+  // Independent reads, side by side (a Continue's request waits for them).
+  const [runner, resume, restartedAs] = await Promise.all([
+    source.runnerId ? prisma.runner.findUnique({ where: { id: source.runnerId } }) : null,
+    session ? knownResumeFacts(source, session) : null,
+    session ? null : restartOf(source.id),
+  ]);
   const facts = {
     requested: mode,
     forceFresh: options.forceFresh ?? false,
@@ -51,9 +56,9 @@ export async function branchExecution(
       runnerId: source.runnerId,
       errorCode: source.errorCode,
       managedSessionId: source.managedSessionId,
-      restartedAs: session ? null : await restartOf(source.id),
+      restartedAs,
     },
-    resume: session ? await knownResumeFacts(source, session) : null,
+    resume,
     runner: runner && { id: runner.id, hostname: runner.hostname, alive: isRunnerAlive(runner) },
     newSessionId: randomUUID(),
   };
@@ -64,12 +69,12 @@ export async function branchExecution(
   const expanded = await expandPrompt(prompt, source.id);
 
   const inserted = await insertIdempotently(idempotencyKey, async (tx) => {
-    await lockSession(tx, session!);
+    const lockedAt = await lockSession(tx, session!);
     const head = await findSessionHead(session!, tx);
     const decision = resolveFollowUp({ ...facts, headId: head?.id ?? null });
     if (!decision.ok) return refused(decision.refusal);
     const { plan } = decision;
-    const createdAt = await turnTime(tx, head);
+    const createdAt = await turnTime(tx, head, lockedAt);
     const row = await tx.execution.create({
       data: {
         id: randomUUID(),
@@ -95,11 +100,13 @@ export async function branchExecution(
         timings: { ...(options.requestedAt ? { requestedAt: options.requestedAt } : {}), insertedAt: nowMs() },
       },
     });
-    await enqueueExecution(tx, row.id, { ...plan.queue, runAt: createdAt });
-    // A runner keeping this session's process warm starts a Continue of its head at once (delivered at commit).
-    if (plan.queue.runnerId && row.parentExecutionId && row.targetSessionId) {
-      await tx.$executeRaw`SELECT pg_notify(${QUEUED_CHANNEL}, ${`${row.id} ${plan.queue.runnerId} ${row.targetSessionId} ${row.parentExecutionId}`})`;
-    }
+    // A runner keeping this session's process warm starts a Continue of its head at once (NOTIFY, delivered at commit).
+    const early = plan.queue.runnerId && row.parentExecutionId && row.targetSessionId;
+    await enqueueExecution(tx, row.id, {
+      ...plan.queue,
+      runAt: createdAt,
+      notify: early ? { channel: QUEUED_CHANNEL, payload: `${row.id} ${plan.queue.runnerId} ${row.targetSessionId} ${row.parentExecutionId}` } : undefined,
+    });
     return ok(row);
   });
   if (!inserted.ok) return inserted;

@@ -99,9 +99,11 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, opt
     transcript = { tokens: composed.transcriptTokens, keptTurns: composed.keptTurns, elidedTurns: composed.elidedTurns };
     update.transcriptTokens = composed.transcriptTokens;
   }
-  await prisma.execution.update({ where: { id: execution.id }, data: update });
-
+  // Written while the launch is prepared (both before the agent starts; a failure surfaces at the await).
+  const recorded = prisma.execution.update({ where: { id: execution.id }, data: update });
+  recorded.catch(() => {});
   const prepared = await prepareLaunch(execution.agent, mode, agentPrompt, env, runtime, options);
+  await recorded;
   if (!prepared.ok) return prepared;
   return { ok: true, mode, prepared, resumes: mode.kind === "continue" || mode.kind === "fork", resume, transcriptSourceId, transcript };
 }

@@ -6,7 +6,8 @@ import type { LaunchMode } from "@/server/agents/types";
 import { prisma } from "@/server/db";
 import type { ResumeFacts } from "@/server/executions/resolve-resume-decision";
 import type { Execution } from "@/server/generated/prisma/client";
-import { checkSessionHealth } from "@/server/sessions/session-health";
+import { checkTranscript } from "@/server/sessions/check-transcript";
+import { recordTranscriptHealth } from "@/server/sessions/session-health";
 
 // The impure half of the resume decision on the runner, right before a
 // launch that would resume: the session's row (agent, runtime, poison), the
@@ -31,10 +32,9 @@ export async function gatherResumeFacts(
   const row = rows.find((r) => r.agent === execution.agent) ?? rows[0] ?? null;
   const sessionAgent = row?.agent ?? firstTurn?.agent ?? execution.agent;
   const cwd = firstTurn?.cwd ?? execution.cwd;
-  const [cwdExists, transcript] = await Promise.all([
-    isDirectory(cwd),
-    checkSessionHealth({ agent: sessionAgent, agentSessionId, cwd }, env),
-  ]);
+  // The decision needs the stat; storing it as the session's health is not on the launch's path.
+  const [cwdExists, transcript] = await Promise.all([isDirectory(cwd), checkTranscript(sessionAgent, { sessionId: agentSessionId, cwd }, env)]);
+  if (transcript && row) void recordTranscriptHealth(row.id, transcript).catch(() => {});
   return {
     requested: mode.kind,
     forceFresh: execution.forceFresh,
