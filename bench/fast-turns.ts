@@ -2,7 +2,7 @@
 // and what running Arbor costs.
 //
 //   npx tsx --conditions=react-server bench/fast-turns.ts [--runs 20] [--warmup 2] [--label after]
-//        [--skip-footprint] [--skip-warm] [--starts 3]
+//        [--skip-footprint] [--skip-warm] [--starts 3] [--cap-soak 100] [--cap 3]
 //
 // Arbor runs exactly as a person runs it, `npm start` (web app, one runner,
 // the embedded PostgreSQL, the npm launcher), in a temporary data directory,
@@ -24,12 +24,15 @@
 // then warm (warm sessions on: a Continue of the head goes to the live
 // process). Footprint: PSS of the whole tree, idle, and warm start (a start
 // with the web app already built and the database initialised) → /api/health 200.
+// Cap soak (--cap-soak N, with the warm phase): N sessions continued in a row
+// with ARBOR_WARM_MAX=--cap, the tree's agent processes sampled meanwhile.
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { startArborTree, processTree, type ArborTree } from "@/bench/lib/arbor-tree";
+import { capSoak } from "@/bench/lib/cap-soak";
 import { spawnBare, type BareLaunch } from "@/bench/lib/bare-spawn";
 import { sleep } from "@/bench/lib/runner-process";
 import { loadAverage, monoNowMs, MB, summarize, writeResult, readResult, type Summary } from "@/bench/lib/stats";
@@ -39,7 +42,7 @@ import { freePort } from "@/test/support/app-server";
 import { claudeTestEnv, startMessagesApi, type MessagesApi } from "@/test/support/messages-api";
 import { turnText } from "@/test/support/turn-script";
 
-type Args = { runs: number; warmup: number; label: string; skipFootprint: boolean; skipWarm: boolean; starts: number };
+type Args = { runs: number; warmup: number; label: string; skipFootprint: boolean; skipWarm: boolean; starts: number; capSoak: number; cap: number };
 
 function parseArgs(argv: string[]): Args {
   const value = (name: string, fallback: string) => {
@@ -53,6 +56,8 @@ function parseArgs(argv: string[]): Args {
     skipFootprint: argv.includes("--skip-footprint"),
     skipWarm: argv.includes("--skip-warm"),
     starts: Number(value("--starts", "3")),
+    capSoak: Number(value("--cap-soak", "0")),
+    cap: Number(value("--cap", "3")),
   };
 }
 
@@ -84,6 +89,11 @@ async function launchOf(url: string, id: string): Promise<BareLaunch> {
   const launch = events.find((e) => e.stream === "arbor" && e.kind === "launch");
   if (!launch) throw new Error(`execution ${id} has no launch event`);
   return { argv: launch.payload.argv, cwd: launch.payload.cwd };
+}
+
+/** The DTO's launch (absent before issue 14's changes). */
+function launchOf_(dto: Record<string, unknown>): { kind?: string; pid?: number | null } {
+  return (dto.launch as { kind?: string; pid?: number | null } | null) ?? {};
 }
 
 /** A new launch's argv turned into one that resumes `sessionId` (how Arbor's own Continue argv looks). */
@@ -140,8 +150,8 @@ async function runPhase(name: string, tree: ArborTree, api: MessagesApi, env: No
         contRequestToSession: contSeen.at - continued.at,
         contPostMs: continued.returnedAt - continued.at,
         bareContSpawnToModel: bareContModel.arrivedAt - bareCont.spawnedAt,
-        contWarm: contEnd.warm === true || (typeof contEnd.launchKind === "string" && contEnd.launchKind !== "spawn"),
-        contSamePid: typeof contEnd.pid === "number" && contEnd.pid === newEnd.pid,
+        contWarm: launchOf_(contEnd).kind === "warm",
+        contSamePid: typeof launchOf_(contEnd).pid === "number" && launchOf_(contEnd).pid === launchOf_(newEnd).pid,
         newTimings: (newEnd.timings as Record<string, number | null> | undefined) ?? null,
         contTimings: (contEnd.timings as Record<string, number | null> | undefined) ?? null,
         newModelEpoch: epoch(newModel.arrivedAt),
@@ -248,6 +258,19 @@ async function main() {
       tree = await startArborTree({ port, env: treeEnv(true) });
       console.log(`fast turns: warm phase (warm sessions on), ${args.runs} rounds + ${args.warmup} warm-up`);
       result.phases.push(await runPhase("warm", tree, api, env, args));
+      if (args.capSoak > 0) {
+        await tree.stop();
+        tree = await startArborTree({ port, env: { ...treeEnv(true), ARBOR_WARM_MAX: String(args.cap) } });
+        console.log(`fast turns: cap soak, ${args.capSoak} sessions continued in a row, ARBOR_WARM_MAX=${args.cap}`);
+        const watch = await watchStatuses(tree.url);
+        try {
+          const issue = (await postJson(`${tree.url}/api/issues`, { title: "Benchmark: warm cap soak" })).body;
+          result.capSoak = await capSoak(tree, watch, { sessions: args.capSoak, cap: args.cap, issueId: String(issue.id) });
+          console.log(`  at most ${result.capSoak.maxWarm} warm sessions and ${result.capSoak.maxAgentProcesses} agent processes (cap ${args.cap})`);
+        } finally {
+          await watch.close();
+        }
+      }
     }
   } catch (error) {
     if (tree) console.error(`npm start output:\n${tree.output()}`);

@@ -57,6 +57,7 @@ export type FastTurnsResult = {
   node: string;
   footprint: { idleAfterStart: Pss; idleAfterTurns: Pss | null; warmStartMs: Summary; warmStarts: number[] } | null;
   phases: PhaseResult[];
+  capSoak?: { sessions: number; cap: number; maxWarm: number; maxAgentProcesses: number; warmContinues: number; seconds: number };
 };
 
 const ms = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? "—" : n >= 100 ? n.toFixed(0) : n.toFixed(1));
@@ -138,6 +139,13 @@ export function renderFastTurns(before: FastTurnsResult | null, after: FastTurns
   const parts = (r: FastTurnsResult | null) => (r?.footprint ? r.footprint.idleAfterStart.parts.map((p) => `${p.name} ${p.pssMiB.toFixed(0)} (${p.processes})`).join(", ") : "—");
   lines.push(`Idle PSS by part, MiB (processes): before: ${parts(before)}; after: ${parts(after)}.`);
   lines.push("");
+  if (latest.capSoak) {
+    const c = latest.capSoak;
+    lines.push(
+      `Warm cap under load (${latest.label}): ${c.sessions} sessions continued in a row (a new run, then its Continue) with \`ARBOR_WARM_MAX=${c.cap}\`, in ${c.seconds.toFixed(0)} s: at most **${c.maxWarm}** sessions warm at any 20 ms sample, at most ${c.maxAgentProcesses} Claude processes alive in the tree (the cap, the turn at hand, and one being closed to make room); ${c.warmContinues} of the ${c.sessions} Continues ran on the warm process.`,
+      "",
+    );
+  }
   for (const [name, key, modelKey, seenKey] of [
     ["new run", "newTimings", "newModelEpoch", "newSessionSeenEpoch"],
     ["Continue, spawned (cold phase)", "contTimings", "contModelEpoch", "contSessionSeenEpoch"],

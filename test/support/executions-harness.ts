@@ -94,6 +94,37 @@ export function useRunningHarness(options: { runner?: Parameters<Harness["startR
   return suite;
 }
 
+/**
+ * The same, for suites that restart their runner with other settings
+ * (`runnerWith(env)`: `env` over `defaults`, e.g. warm sessions' knobs).
+ */
+export function useRestartableRunner(defaults: Record<string, string> = {}) {
+  const suite = {} as {
+    h: Harness;
+    standIn: StandIn;
+    runner: RunnerHandle | null;
+    runnerWith(env?: Record<string, string>, warm?: RunnerOptions["warm"]): Promise<RunnerHandle>;
+  };
+  suite.runner = null;
+  suite.runnerWith = async (env = {}, warm = {}) => {
+    await suite.runner?.stop();
+    suite.runner = await suite.h.startRunner({ env: { ...defaults, ...env }, warm });
+    return suite.runner;
+  };
+  beforeAll(async () => {
+    await resetDb();
+    suite.h = await createHarness();
+    suite.standIn = new StandIn(suite.h.api);
+  });
+  afterAll(async () => {
+    await suite.runner?.stop();
+    await suite.h?.close();
+    await releaseWorkerUtils();
+    await prisma.$disconnect();
+  });
+  return suite;
+}
+
 type ExecutionRow = Awaited<ReturnType<typeof prisma.execution.findUniqueOrThrow>>;
 
 /** The execution's row once `predicate` holds (by default: once it has finished). */

@@ -1,12 +1,9 @@
 import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import type { RunnerHandle } from "@/server/runner/run-runner";
-import { resetDb } from "@/test/support/db";
 import { api, waitForEnd } from "@/test/support/executions-api";
-import { createHarness, type Harness } from "@/test/support/executions-harness";
+import { useRestartableRunner } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
 import { isToolResultTurn, type RecordedRequest } from "@/test/support/messages-api";
-import { historyText, StandIn, turnText } from "@/test/support/turn-script";
+import { historyText, turnText } from "@/test/support/turn-script";
 
 // Follow-ups as steering (seed 001), with the real Claude Code CLI: a
 // Continue sent while its turn runs on a warm-capable process goes to that
@@ -17,31 +14,13 @@ import { historyText, StandIn, turnText } from "@/test/support/turn-script";
 
 jest.setTimeout(120_000);
 
-let h: Harness;
-let standIn: StandIn;
-let runner: RunnerHandle | null = null;
-
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  standIn = new StandIn(h.api);
-});
-afterAll(async () => {
-  await runner?.stop();
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
-
-async function runnerWith(env: Record<string, string> = {}) {
-  await runner?.stop();
-  runner = await h.startRunner({ env: { ARBOR_WARM_SESSIONS: "1", ARBOR_WARM_STEERING: "1", ...env } });
-}
+const suite = useRestartableRunner({ ARBOR_WARM_SESSIONS: "1", ARBOR_WARM_STEERING: "1" });
+const runnerWith = suite.runnerWith;
 
 /** The turn with this prompt calls a tool that takes `ms` (a shell sleep); the model is told the result next. */
 function slowTool(prompt: string, ms: number) {
   const arrived: RecordedRequest[] = [];
-  standIn.on(prompt, (request) => {
+  suite.standIn.on(prompt, (request) => {
     arrived.push(request);
     return isToolResultTurn(request) ? { kind: "text", text: `Echo: ${turnText(request)}` } : { kind: "tool_use", calls: [{ name: "Bash", input: { command: `sleep ${ms / 1000}; echo tool done`, description: "wait" } }] };
   });
@@ -71,24 +50,24 @@ test("a follow-up sent while a tool runs is folded into the running turn, which 
     launch: { kind: "steer", pid: first.launch!.pid, reason: expect.stringMatching(/took it into that turn/) },
   });
   // The model got it inside the host turn, after the tool result; it never was a turn of its own.
-  const afterTool = h.api.requests.filter((r) => rawText(r).includes("steer folded cherry"));
+  const afterTool = suite.h.api.requests.filter((r) => rawText(r).includes("steer folded cherry"));
   expect(afterTool.length).toBeGreaterThan(0);
   expect(rawText(afterTool[0])).toContain("tool done");
-  expect(standIn.requestsFor("steer folded cherry").filter((r) => turnText(r) === "steer folded cherry")).toHaveLength(0);
+  expect(suite.standIn.requestsFor("steer folded cherry").filter((r) => turnText(r) === "steer folded cherry")).toHaveLength(0);
 
   // The session goes on from the follow-up (its head), on the same process, with all of it in the history.
   const next = await waitForEnd((await api.continue(folded.id, "after steer date")).body.id);
   expect(next).toMatchObject({ status: "completed", launch: { kind: "warm", pid: first.launch!.pid }, sessionId: first.sessionId });
   // (The CLI keeps a folded message as a system note after the tool result, not as a user turn.)
-  expect(rawText(standIn.requestFor("after steer date"))).toContain("steer folded cherry");
-  expect(historyText(standIn.requestFor("after steer date"))).toContain("user: steer host banana");
+  expect(rawText(suite.standIn.requestFor("after steer date"))).toContain("steer folded cherry");
+  expect(historyText(suite.standIn.requestFor("after steer date"))).toContain("user: steer host banana");
 });
 
 test("a follow-up sent while a turn without tools runs becomes the next turn on the same process", async () => {
   await runnerWith();
   const issueId = (await makeIssue()).id;
   const first = await waitForEnd((await api.create({ issueId, prompt: "queue base elder" })).body.id);
-  const held = standIn.hold("queue host fig");
+  const held = suite.standIn.hold("queue host fig");
   const host = await api.continue(first.id, "queue host fig");
   await held.arrived;
   const followUp = await api.continue(host.body.id, "queued next grape");
@@ -103,7 +82,7 @@ test("a follow-up sent while a turn without tools runs becomes the next turn on 
     sessionId: first.sessionId,
     launch: { kind: "warm", pid: first.launch!.pid, reason: expect.stringMatching(/ran it as the next turn/) },
   });
-  expect(historyText(standIn.requestFor("queued next grape"))).toContain("user: queue host fig");
+  expect(historyText(suite.standIn.requestFor("queued next grape"))).toContain("user: queue host fig");
   // Its own events: the host turn's answer is not in them.
   const texts = (await api.events(next.id)).body.events.flatMap((e) => e.entries.flatMap((entry) => ("text" in entry ? [entry.text] : [])));
   expect(texts.join("\n")).toContain("Echo: queued next grape");
@@ -114,7 +93,7 @@ test("Cancel of a follow-up the agent has not started yet stops it as it starts;
   await runnerWith();
   const issueId = (await makeIssue()).id;
   const first = await waitForEnd((await api.create({ issueId, prompt: "cancel base mango" })).body.id);
-  const held = standIn.hold("cancel host nectarine");
+  const held = suite.standIn.hold("cancel host nectarine");
   const host = await api.continue(first.id, "cancel host nectarine");
   await held.arrived;
   const followUp = await api.continue(host.body.id, "cancelled early olive");
@@ -126,14 +105,14 @@ test("Cancel of a follow-up the agent has not started yet stops it as it starts;
   expect(cancelled).toMatchObject({ status: "cancelled", error: null });
   const after = await waitForEnd((await api.continue(cancelled.id, "after cancelled papaya")).body.id);
   expect(after).toMatchObject({ status: "completed", sessionId: first.sessionId });
-  expect(historyText(standIn.requestFor("after cancelled papaya"))).toContain("user: cancel host nectarine");
+  expect(historyText(suite.standIn.requestFor("after cancelled papaya"))).toContain("user: cancel host nectarine");
 });
 
 test("with steering off, a follow-up waits for the running turn, as before", async () => {
   await runnerWith({ ARBOR_WARM_STEERING: "0" });
   const issueId = (await makeIssue()).id;
   const first = await waitForEnd((await api.create({ issueId, prompt: "nosteer base honeydew" })).body.id);
-  const held = standIn.hold("nosteer host kiwi");
+  const held = suite.standIn.hold("nosteer host kiwi");
   const host = await api.continue(first.id, "nosteer host kiwi");
   await held.arrived;
   const followUp = await api.continue(host.body.id, "nosteer next lime");

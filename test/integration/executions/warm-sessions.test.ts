@@ -1,13 +1,10 @@
 import fs from "node:fs";
 import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import type { RunnerHandle } from "@/server/runner/run-runner";
-import { resetDb } from "@/test/support/db";
 import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";
-import { createHarness, type Harness } from "@/test/support/executions-harness";
+import { useRestartableRunner } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
 import { sessionsApi } from "@/test/support/sessions-api";
-import { historyText, StandIn } from "@/test/support/turn-script";
+import { historyText } from "@/test/support/turn-script";
 import { waitFor } from "@/test/support/wait";
 import { liveGroupMembers } from "@/test/integration/agents/support/live-group-members";
 
@@ -21,26 +18,8 @@ import { liveGroupMembers } from "@/test/integration/agents/support/live-group-m
 
 jest.setTimeout(120_000);
 
-let h: Harness;
-let standIn: StandIn;
-let runner: RunnerHandle | null = null;
-
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  standIn = new StandIn(h.api);
-});
-afterAll(async () => {
-  await runner?.stop();
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
-});
-
-async function runnerWith(env: Record<string, string> = {}, warm: { startTimeoutMs?: number } = {}) {
-  await runner?.stop();
-  runner = await h.startRunner({ env: { ARBOR_WARM_SESSIONS: "1", ARBOR_WARM_IDLE_SECONDS: "60", ...env }, warm });
-}
+const suite = useRestartableRunner({ ARBOR_WARM_SESSIONS: "1", ARBOR_WARM_IDLE_SECONDS: "60" });
+const runnerWith = suite.runnerWith;
 
 async function completed(response: Promise<{ status: number; body: { id: string } }>) {
   const created = await response;
@@ -59,7 +38,6 @@ async function sessionOf(executionId: string, predicate: (s: Awaited<ReturnType<
   }, what, 15_000);
 }
 
-const pidOf = async (id: string) => (await prisma.execution.findUniqueOrThrow({ where: { id } })).pid!;
 const gone = (pid: number, what: string) => waitFor(() => liveGroupMembers(pid).length === 0, what, 10_000);
 
 test("a Continue of the head goes to the live process: same pid and session, the whole conversation, its own execution", async () => {
@@ -73,7 +51,7 @@ test("a Continue of the head goes to the live process: same pid and session, the
 
   const second = await completed(api.continue(first.id, "warm second lime"));
   expect(second).toMatchObject({ sessionId: first.sessionId, sessionConfirmed: true, parentExecutionId: first.id, launch: { kind: "warm", pid: first.launch!.pid } });
-  const request = standIn.requestFor("warm second lime");
+  const request = suite.standIn.requestFor("warm second lime");
   expect(request.sessionId).toBe(first.sessionId);
   expect(historyText(request)).toContain("user: warm first kiwi");
   expect(historyText(request)).toContain("assistant: Echo: warm first kiwi");
@@ -89,7 +67,7 @@ test("a Continue of the head goes to the live process: same pid and session, the
   // And a third, still the same process.
   const third = await completed(api.continue(second.id, "warm third mango"));
   expect(third.launch).toMatchObject({ kind: "warm", pid: first.launch!.pid });
-  expect(historyText(standIn.requestFor("warm third mango"))).toContain("user: warm second lime");
+  expect(historyText(suite.standIn.requestFor("warm third mango"))).toContain("user: warm second lime");
 });
 
 test("idle expiry closes the process; the next Continue spawns and still resumes", async () => {
@@ -103,7 +81,7 @@ test("idle expiry closes the process; the next Continue spawns and still resumes
   expect(next.launch!.kind).toBe("spawn");
   expect(next.launch!.pid).not.toBe(first.launch!.pid);
   expect(next).toMatchObject({ sessionId: first.sessionId, resume: { decision: "resume" } });
-  expect(historyText(standIn.requestFor("after idle plum"))).toContain("user: idle first papaya");
+  expect(historyText(suite.standIn.requestFor("after idle plum"))).toContain("user: idle first papaya");
 });
 
 test("a fork of a warm session spawns, and the warm process is closed first", async () => {
@@ -115,11 +93,11 @@ test("a fork of a warm session spawns, and the warm process is closed first", as
   expect(fork.launch).toMatchObject({ kind: "spawn", reason: expect.stringMatching(/fork/i) });
   expect(fork.sessionId).not.toBe(first.sessionId);
   await gone(first.launch!.pid!, "the original's warm process to be closed");
-  expect(historyText(standIn.requestFor("forked grape"))).toContain("user: fork base cherry");
+  expect(historyText(suite.standIn.requestFor("forked grape"))).toContain("user: fork base cherry");
   // The original session goes on (spawned) with its own history only.
   const cont = await completed(api.continue(first.id, "original goes on melon"));
   expect(cont.launch!.kind).toBe("spawn");
-  expect(historyText(standIn.requestFor("original goes on melon"))).not.toContain("forked grape");
+  expect(historyText(suite.standIn.requestFor("original goes on melon"))).not.toContain("forked grape");
 });
 
 test("a warm process that died is dropped; one that hangs is replaced by a spawn, the reason recorded", async () => {
@@ -131,7 +109,7 @@ test("a warm process that died is dropped; one that hangs is replaced by a spawn
   await sessionOf(died.id, (s) => s.warm === null, "the dead process's session to be cold");
   const afterDeath = await completed(api.continue(died.id, "after death orange"));
   expect(afterDeath.launch!.kind).toBe("spawn");
-  expect(historyText(standIn.requestFor("after death orange"))).toContain("user: dies later lemon");
+  expect(historyText(suite.standIn.requestFor("after death orange"))).toContain("user: dies later lemon");
 
   const hangs = await completed(api.create({ issueId, prompt: "hangs later peach" }));
   await sessionOf(hangs.id, (s) => s.warm !== null, "the session to be warm");
@@ -141,7 +119,7 @@ test("a warm process that died is dropped; one that hangs is replaced by a spawn
   expect(afterHang.launch).toMatchObject({ kind: "spawn", reason: expect.stringMatching(/did not answer/) });
   expect(afterHang.launch!.pid).not.toBe(stuckPid);
   expect(afterHang.sessionId).toBe(hangs.sessionId);
-  expect(historyText(standIn.requestFor("after hang pear"))).toContain("user: hangs later peach");
+  expect(historyText(suite.standIn.requestFor("after hang pear"))).toContain("user: hangs later peach");
   await gone(stuckPid, "the hung process to be stopped");
 });
 
@@ -150,7 +128,7 @@ test("cancel of a turn on a warm process stops that turn, closes the process, an
   const issueId = (await makeIssue()).id;
   const first = await completed(api.create({ issueId, prompt: "before cancel quince" }));
   await sessionOf(first.id, (s) => s.warm !== null, "the session to be warm");
-  const stuck = standIn.hang("stuck on warm");
+  const stuck = suite.standIn.hang("stuck on warm");
   const created = await api.continue(first.id, "stuck on warm");
   await stuck.arrived;
   const running = await waitForDto(created.body.id, (e) => e.status === "running" && e.launch?.kind === "warm", "the warm turn running");
@@ -162,7 +140,7 @@ test("cancel of a turn on a warm process stops that turn, closes the process, an
   const after = await completed(api.continue(running.id, "after cancel raspberry"));
   expect(after.launch!.kind).toBe("spawn");
   expect(after.sessionId).toBe(first.sessionId);
-  expect(historyText(standIn.requestFor("after cancel raspberry"))).toContain("user: before cancel quince");
+  expect(historyText(suite.standIn.requestFor("after cancel raspberry"))).toContain("user: before cancel quince");
 });
 
 test("a person turning warm sessions off closes the process; runner shutdown closes the rest cleanly", async () => {
@@ -182,19 +160,19 @@ test("a person turning warm sessions off closes the process; runner shutdown clo
 
   const two = await completed(api.create({ issueId, prompt: "shutdown banana" }));
   await sessionOf(two.id, (s) => s.warm !== null, "the session to be warm");
-  await runner!.stop();
-  runner = null;
+  await suite.runner!.stop();
+  suite.runner = null;
   await gone(two.launch!.pid!, "the warm process to be closed at shutdown");
   await sessionOf(two.id, (s) => s.warm === null, "the session to be cold after shutdown");
   await runnerWith();
   const resumed = await completed(api.continue(two.id, "after restart coconut"));
   expect(resumed).toMatchObject({ launch: { kind: "spawn" }, sessionId: two.sessionId });
-  expect(historyText(standIn.requestFor("after restart coconut"))).toContain("user: shutdown banana");
+  expect(historyText(suite.standIn.requestFor("after restart coconut"))).toContain("user: shutdown banana");
 });
 
 test("a CLI upgraded on disk retires the warm process: the next turn spawns the new one", async () => {
-  const wrapper = `${h.tmp}/claude-upgradable`;
-  const real = fs.realpathSync(h.env.CLAUDE_BIN!);
+  const wrapper = `${suite.h.tmp}/claude-upgradable`;
+  const real = fs.realpathSync(suite.h.env.CLAUDE_BIN!);
   fs.writeFileSync(wrapper, `#!/bin/sh\nexec '${real}' "$@"\n`, { mode: 0o755 });
   await runnerWith({ CLAUDE_BIN: wrapper });
   const issueId = (await makeIssue()).id;
@@ -212,7 +190,7 @@ test("the cap holds: sessions continued in a row never keep more warm processes 
   const CAP = 2;
   await runnerWith({ ARBOR_WARM_MAX: String(CAP) });
   const issueId = (await makeIssue()).id;
-  const configDir = h.env.CLAUDE_CONFIG_DIR!;
+  const configDir = suite.h.env.CLAUDE_CONFIG_DIR!;
   let maxParked = 0;
   let maxLive = 0;
   let sampling = true;
