@@ -2,7 +2,9 @@
 // the time worktree creation adds to an execution's start (claiming a spare
 // checkout made ahead of time, and a fresh checkout when there is none), the
 // time a snapshot adds to its end (after a typical agent's edits, and when
-// nothing changed), and the disk each worktree takes.
+// nothing changed, which is also what a Continue's start costs: the runner
+// records the worktree's state before the turn) with the count of what
+// changed that the runner stores beside it, and the disk each worktree takes.
 //
 //   npx tsx --conditions=react-server bench/worktrees.ts [--runs 40] [--files 10000] [--warmup 3] [--no-settle]
 //   npx tsx --conditions=react-server bench/worktrees.ts --render-only   (rewrite the docs section from the last results)
@@ -19,6 +21,7 @@ import path from "node:path";
 import { writeDocsSection } from "@/bench/lib/docs-section";
 import { fmtMs, loadAverage, readResult, summarize, writeResult, type Summary } from "@/bench/lib/stats";
 import { createWorktree } from "@/server/git/create-worktree";
+import { diffStat } from "@/server/git/diff-stat";
 import { diskUsage, worktreeDiskUsage } from "@/server/git/disk-usage";
 import { removeWorktree } from "@/server/git/remove-worktree";
 import { snapshotWorktree } from "@/server/git/snapshot-worktree";
@@ -50,6 +53,10 @@ export type WorktreeBenchResult = {
   /** Making a spare (in the background, after a run started). */
   prepareSpare: Summary;
   snapshotChanged: Summary;
+  /** Counting what the run changed (start → snapshot), stored with the snapshot for the session tree. */
+  countChanges?: Summary;
+  /** The whole end of a run: snapshot after edits, then the count. */
+  endOfRun?: Summary;
   snapshotUnchanged: Summary;
   remove: Summary;
   worktreeBytes: Summary;
@@ -126,7 +133,7 @@ async function measure(): Promise<WorktreeBenchResult> {
     console.log(`generating a repository of ${files.toLocaleString("en-US")} files in ${root}…`);
     const repo = generateRepository(root, files);
     const repoBytes = { checkout: (await diskUsage(repo)) - (await diskUsage(path.join(repo, ".git"))), gitDir: await diskUsage(path.join(repo, ".git")) };
-    const samples = { createFromSpare: [] as number[], create: [] as number[], prepareSpare: [] as number[], snapshotChanged: [] as number[], snapshotUnchanged: [] as number[], remove: [] as number[], bytes: [] as number[] };
+    const samples = { createFromSpare: [] as number[], create: [] as number[], prepareSpare: [] as number[], snapshotChanged: [] as number[], countChanges: [] as number[], endOfRun: [] as number[], snapshotUnchanged: [] as number[], remove: [] as number[], bytes: [] as number[] };
     let edits = { modified: 0, added: 0, deleted: 0 };
     const spareDir = path.join(root, "worktrees", "PROJ-1");
     for (let run = 0; run < warmup + runs; run++) {
@@ -147,6 +154,8 @@ async function measure(): Promise<WorktreeBenchResult> {
       edits = agentEdits(wt, run);
       const [snap, changedMs] = await timed(async () => expectOk(await snapshotWorktree({ worktree: wt, message: `snapshot ${run}`, pinRef: snapshotRefName(id) })));
       if (!snap.changed) throw new Error("the snapshot saw no change");
+      const [counted, countMs] = await timed(() => diffStat(wt, created.startSha, snap.sha));
+      if (counted.files !== edits.modified + edits.added + edits.deleted) throw new Error(`counted ${counted.files} changed files`);
       const [again, unchangedMs] = await timed(async () => expectOk(await snapshotWorktree({ worktree: wt, message: `snapshot ${run} again`, pinRef: snapshotRefName(id) })));
       if (again.changed || again.sha !== snap.sha) throw new Error("an unchanged worktree got a new snapshot");
       const [, removeMs] = await timed(async () => expectOk(await removeWorktree({ repo, path: wt, deleteBranch: true })));
@@ -155,10 +164,12 @@ async function measure(): Promise<WorktreeBenchResult> {
         samples.createFromSpare.push(claimMs);
         samples.prepareSpare.push(prepareMs);
         samples.snapshotChanged.push(changedMs);
+        samples.countChanges.push(countMs);
+        samples.endOfRun.push(changedMs + countMs);
         samples.snapshotUnchanged.push(unchangedMs);
         samples.remove.push(removeMs);
         samples.bytes.push(bytes);
-        process.stdout.write(`run ${run - warmup + 1}/${runs}: spare claimed ${fmtMs(claimMs)} ms (fresh checkout ${fmtMs(createMs)} ms, spare made ${fmtMs(prepareMs)} ms), snapshot ${fmtMs(changedMs)} ms (unchanged ${fmtMs(unchangedMs)} ms), ${Math.round(bytes / 1024 / 1024)} MiB\n`);
+        process.stdout.write(`run ${run - warmup + 1}/${runs}: spare claimed ${fmtMs(claimMs)} ms (fresh checkout ${fmtMs(createMs)} ms, spare made ${fmtMs(prepareMs)} ms), snapshot ${fmtMs(changedMs)} ms + count ${fmtMs(countMs)} ms (unchanged ${fmtMs(unchangedMs)} ms), ${Math.round(bytes / 1024 / 1024)} MiB\n`);
       }
     }
     return {
@@ -175,6 +186,8 @@ async function measure(): Promise<WorktreeBenchResult> {
       create: summarize(samples.create),
       prepareSpare: summarize(samples.prepareSpare),
       snapshotChanged: summarize(samples.snapshotChanged),
+      countChanges: summarize(samples.countChanges),
+      endOfRun: summarize(samples.endOfRun),
       snapshotUnchanged: summarize(samples.snapshotUnchanged),
       remove: summarize(samples.remove),
       worktreeBytes: summarize(samples.bytes),
@@ -206,14 +219,17 @@ function markdown(r: WorktreeBenchResult): string {
     row("Worktree creation, fresh checkout (no spare ready: `git worktree add -b`)", r.create),
     row("Making a spare checkout (in the background, not on a run's path)", r.prepareSpare),
     row("Snapshot after an agent's edits (end of a run: stage into a private index, `write-tree`, `commit-tree`, move the branch, adopt the index)", r.snapshotChanged),
-    row("Snapshot when nothing changed (no commit made)", r.snapshotUnchanged),
+    ...(r.countChanges ? [row("Counting what the run changed (`diff --numstat` start → snapshot, stored for the session tree's +/−)", r.countChanges)] : []),
+    ...(r.endOfRun ? [row("**End of a run in all** (snapshot after edits + count)", r.endOfRun)] : []),
+    row("Snapshot when nothing changed (no commit made; also the start of a Continue, which records its worktree's state first)", r.snapshotUnchanged),
     row("Removing the worktree (housekeeping)", r.remove),
     "",
-    `- Target p95 ≤ ${TARGET_MS} ms each: creation from a spare ${verdict(r.createFromSpare)} (p95 ${fmtMs(r.createFromSpare.p95)} ms); a fresh checkout ${verdict(r.create)} (p95 ${fmtMs(r.create.p95)} ms: writing ${r.files.toLocaleString("en-US")} files is the cost — plain \`git worktree add\` of this repository took 1.0–3.7 s on this VM's disk at the same time — which is why the runner should keep a spare per project, made in the background); snapshot ${verdict(r.snapshotChanged)} (p95 ${fmtMs(r.snapshotChanged.p95)} ms).`,
+    `- Target p95 ≤ ${TARGET_MS} ms each: creation from a spare ${verdict(r.createFromSpare)} (p95 ${fmtMs(r.createFromSpare.p95)} ms); a fresh checkout ${verdict(r.create)} (p95 ${fmtMs(r.create.p95)} ms: writing ${r.files.toLocaleString("en-US")} files is the cost, and it follows the disk and what else writes to it — p50 ${fmtMs(r.create.p50)} ms in this run, against 2.6 s (p95 3.1 s) on the quieter machine of 2026-11-23 — which is why the runner keeps a spare per project, made in the background once a run has taken its checkout: server/runner/spare-checkouts.ts); snapshot ${verdict(r.snapshotChanged)} (p95 ${fmtMs(r.snapshotChanged.p95)} ms)` +
+      (r.endOfRun ? `; the whole end of a run, snapshot and count, ${verdict(r.endOfRun)} (p95 ${fmtMs(r.endOfRun.p95)} ms).` : "."),
     `- Disk per worktree: ${mib(r.worktreeBytes.p50)} (median; its checked-out files plus git's per-worktree index and HEAD; objects are shared with the repository, so this is about the size of one checkout). ` +
       "The project page and `arbor project show` report the disk used by a project's worktrees.",
     "",
-    "Re-run: `npx tsx --conditions=react-server bench/worktrees.ts` (about 5 minutes for 30 runs on this VM). Raw numbers: bench/results/worktrees.json.",
+    "Re-run: `npx tsx --conditions=react-server bench/worktrees.ts --runs 30` (5–15 minutes for 30 runs on this VM, most of it fresh checkouts). Raw numbers: bench/results/worktrees.json.",
   ].join("\n");
 }
 

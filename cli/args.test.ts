@@ -57,7 +57,26 @@ describe("parseCliArgs", () => {
     });
     expect(bad(["run", "ISSUE-1", "next", "--fresh-session"]).message).toMatch(/--fresh-session goes with --session SESS/);
     expect(bad(["run", "ISSUE-1", "next", "--fork"]).message).toMatch(/--fork goes with --session/);
-    expect(bad(["run", "ISSUE-1", "next", "--session", "SESS-1", "--cwd", "x"]).message).toMatch(/do not go with --session/);
+  });
+
+  it("parses where a run works: --project, --shared-directory, --from; and what does not go together", () => {
+    expect(ok(["run", "ISSUE-1", "go", "--project", "PROJ-2", "--from", "v1.2"]).command).toEqual({
+      name: "run",
+      issueId: "ISSUE-1",
+      prompt: "go",
+      project: "PROJ-2",
+      from: "v1.2",
+      fork: false,
+      freshSession: false,
+      follow: false,
+      json: false,
+    });
+    expect(ok(["run", "ISSUE-1", "go", "-p", "default", "--shared-directory"]).command).toMatchObject({ project: "default", sharedDirectory: true });
+    expect(bad(["run", "ISSUE-1", "go", "--project", "PROJ-1", "--cwd", "x"]).message).toBe("--project and --cwd do not go together: name a project or a directory");
+    expect(bad(["run", "ISSUE-1", "go", "--shared-directory", "--from", "main"]).message).toMatch(/--from does not go with --shared-directory/);
+    expect(bad(["run", "ISSUE-1", "go", "--session", "SESS-1", "--project", "PROJ-1"]).message).toBe("--project does not go with --session (the session's own agent, project and directory are used)");
+    expect(bad(["run", "ISSUE-1", "go", "--from", " "]).message).toBe("--from needs a value");
+    expect(bad(["run", "ISSUE-1", "next", "--session", "SESS-1", "--cwd", "x"]).message).toMatch(/does not go with --session/);
   });
 
   it("parses restart (start-fresh) with or without the conversation", () => {

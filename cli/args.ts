@@ -14,6 +14,12 @@ export type Command =
       prompt: string;
       agent?: string;
       cwd?: string;
+      /** The project to run in (default: the issue's; "default": the default workspace). */
+      project?: string;
+      /** In a git project: no worktree of its own, the project's directory itself. */
+      sharedDirectory?: boolean;
+      /** In a git project: the branch, tag or commit its worktree starts from. */
+      from?: string;
       /** Run as the next turn of this session (its head), or with `fork` as a fork of it, like the run form's "run as". */
       session?: string;
       fork: boolean;
@@ -64,7 +70,7 @@ export type ParseResult = ({ ok: true } & Parsed) | { ok: false; message: string
 
 /** One usage line per command (also the source of `arbor help`). */
 export const USAGE: Record<Exclude<CommandName, "version">, string> = {
-  run: 'arbor run <ISSUE> "<prompt>" [--agent claude] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--follow] [--json]',
+  run: 'arbor run <ISSUE> "<prompt>" [--agent claude] [--project PROJ|default] [--shared-directory] [--from REF] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--follow] [--json]',
   continue: 'arbor continue <executionId> "<prompt>" [--fresh-session] [--follow] [--json]',
   fork: 'arbor fork <executionId> "<prompt>" [--fresh-session] [--follow] [--json]',
   restart: 'arbor restart <executionId> ["<prompt>"] [--without-conversation] [--follow] [--json]',
@@ -79,17 +85,17 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   agents: "arbor agents [--json]",
   bundle:
     'arbor bundle list | show <BUNDLE> | create "<name>" [--description TEXT] | add <BUNDLE> <SESS|SPEC|ISSUE|SHA>… | export <BUNDLE> | import <FILE|-> | load <BUNDLE> "<prompt>" [--follow]  [--json]',
-  project: "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] | list | show <PROJ> | remove <PROJ>  [--json]",
+  project: "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] | list | show <PROJ> | remove <PROJ> | clean <PROJ> [--delete-branches]  [--json]",
   diff: "arbor diff <executionId> [otherExecutionId] [--stat] [--json]",
   apply: 'arbor apply <executionId> [--squash] [--message "…"] [--json]',
-  stats: "arbor stats [--issue ISSUE] [--spec SPEC] [--agent NAME] [--model NAME] [--session SESS] [--since 7d|--from DATE] [--to DATE] [--bucket day|week] [--json]",
+  stats: "arbor stats [--issue ISSUE] [--spec SPEC] [--project PROJ|default] [--agent NAME] [--model NAME] [--session SESS] [--since 7d|--from DATE] [--to DATE] [--bucket day|week] [--json]",
   mark: 'arbor mark <executionId|SESS> worked|failed|preferred [--note "…"] [--over <executionId>] [--json]',
   unmark: "arbor unmark <executionId|SESS> [--preferred] [--json]",
   help: "arbor help [command]",
 };
 
 export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
-  run: "Start an agent on an issue (a new session), or run the prompt as the next turn (or a fork) of a session.",
+  run: "Start an agent on an issue (a new session; in a git project, in a worktree and branch of its own), or run the prompt as the next turn (or a fork) of a session.",
   continue: "Resume an execution's session with a new prompt (or, when it cannot resume, a new session carrying Arbor's transcript).",
   fork: "Branch a new session from an execution.",
   restart: "Start fresh after a failed execution: its prompt (or a new one) in a new session, with Arbor's transcript of the conversation before it (default) or without it.",
@@ -103,7 +109,7 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   search: "Search prompts, agent output, tool calls, files touched and session titles.",
   agents: "List the agents the server can run: installed?, version, sessions, verified.",
   bundle: "Context bundles: list, show, create, add items, export to JSON, import, and load into an agent.",
-  project: "Projects: register a directory (a git repository gets a worktree per line of work), list, show, remove.",
+  project: "Projects: register a directory (a git repository gets a worktree per line of work), list, show, remove; clean removes the worktrees of archived sessions.",
   diff: "What an execution changed (start → snapshot), or the difference between two executions' snapshots.",
   apply: "Bring an execution's snapshot into its project's base branch (merge, or --squash); nothing changes on conflicts.",
   stats: "Insights as a table: the seed's success metrics, outcomes, success per agent / model / approach, tokens and failures.",
@@ -132,7 +138,18 @@ const FOLLOW: Options = { follow: { type: "boolean", short: "f" } };
 const FRESH: Options = { "fresh-session": { type: "boolean" } };
 
 const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
-  run: { ...COMMON, ...FOLLOW, ...FRESH, agent: { type: "string", short: "a" }, cwd: { type: "string", short: "C" }, session: { type: "string", short: "s" }, fork: { type: "boolean" } },
+  run: {
+    ...COMMON,
+    ...FOLLOW,
+    ...FRESH,
+    agent: { type: "string", short: "a" },
+    cwd: { type: "string", short: "C" },
+    project: { type: "string", short: "p" },
+    "shared-directory": { type: "boolean" },
+    from: { type: "string" },
+    session: { type: "string", short: "s" },
+    fork: { type: "boolean" },
+  },
   continue: { ...COMMON, ...FOLLOW, ...FRESH },
   fork: { ...COMMON, ...FOLLOW, ...FRESH },
   restart: { ...COMMON, ...FOLLOW, "without-conversation": { type: "boolean" } },
@@ -146,7 +163,7 @@ const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
   search: { ...COMMON, limit: { type: "string", short: "n" } },
   agents: COMMON,
   bundle: { ...COMMON, ...FOLLOW, description: { type: "string", short: "d" } },
-  project: { ...COMMON, name: { type: "string" }, "base-branch": { type: "string" }, agent: { type: "string", short: "a" } },
+  project: { ...COMMON, name: { type: "string" }, "base-branch": { type: "string" }, agent: { type: "string", short: "a" }, "delete-branches": { type: "boolean" } },
   diff: { ...COMMON, stat: { type: "boolean" } },
   apply: { ...COMMON, squash: { type: "boolean" }, message: { type: "string", short: "m" } },
   stats: { ...COMMON, ...Object.fromEntries(STATS_FILTERS.map((key) => [key, { type: "string" as const }])) },
@@ -213,7 +230,7 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
   const ok = (command: Command): ParseResult => ({ ok: true, command, ...(url !== undefined ? { url } : {}) });
 
   const freshSession = values["fresh-session"] === true;
-  for (const key of name === "project" ? (["url"] as const) : (["agent", "cwd", "url", "q", "session"] as const)) {
+  for (const key of name === "project" ? (["url"] as const) : (["agent", "cwd", "url", "q", "session", "project", "from"] as const)) {
     if (typeof values[key] === "string" && (values[key] as string).trim() === "") return fail(`--${key} needs a value`, name);
   }
 
@@ -225,20 +242,29 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       if (prompt.trim() === "") return fail("missing prompt", name);
       const agent = values.agent as string | undefined;
       const cwd = values.cwd as string | undefined;
+      const project = values.project as string | undefined;
+      const from = values.from as string | undefined;
+      const sharedDirectory = values["shared-directory"] === true;
       const session = values.session as string | undefined;
       const fork = values.fork === true;
       if (session === undefined && (fork || freshSession)) {
         return fail(`${fork ? "--fork" : "--fresh-session"} goes with --session SESS (a plain run always starts a new session)`, name);
       }
-      if (session !== undefined && (agent !== undefined || cwd !== undefined)) {
-        return fail("--agent and --cwd do not go with --session (the session's own agent and directory are used)", name);
+      const place = [agent !== undefined && "--agent", cwd !== undefined && "--cwd", project !== undefined && "--project", sharedDirectory && "--shared-directory", from !== undefined && "--from"].filter(Boolean);
+      if (session !== undefined && place.length > 0) {
+        return fail(`${place.join(" and ")} ${place.length === 1 ? "does" : "do"} not go with --session (the session's own agent, project and directory are used)`, name);
       }
+      if (project !== undefined && cwd !== undefined) return fail("--project and --cwd do not go together: name a project or a directory", name);
+      if (sharedDirectory && from !== undefined) return fail("--from does not go with --shared-directory (a shared-directory run uses the project's directory as it is)", name);
       return ok({
         name,
         issueId,
         prompt,
         ...(agent !== undefined ? { agent } : {}),
         ...(cwd !== undefined ? { cwd } : {}),
+        ...(project !== undefined ? { project } : {}),
+        ...(sharedDirectory ? { sharedDirectory } : {}),
+        ...(from !== undefined ? { from } : {}),
         ...(session !== undefined ? { session } : {}),
         fork,
         freshSession,

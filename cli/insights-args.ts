@@ -20,7 +20,7 @@ export type MarkCommand = {
 export type UnmarkCommand = { name: "unmark"; target: string; preferred: boolean; json: boolean };
 
 /** `arbor stats` options that are Insights filters of the same name. */
-export const STATS_FILTERS = ["issue", "spec", "agent", "model", "session", "since", "from", "to", "bucket"] as const;
+export const STATS_FILTERS = ["issue", "spec", "project", "agent", "model", "session", "since", "from", "to", "bucket"] as const;
 
 const MARKS = ["worked", "failed", "preferred"] as const;
 

@@ -15,12 +15,19 @@ describe("arbor project", () => {
     expect(parse("project", "rm", "proj-2")).toEqual({ ok: true, command: { name: "project", action: "remove", projectId: "proj-2", json: false } });
   });
 
+  it("parses clean, with --delete-branches", () => {
+    expect(parse("project", "clean", "PROJ-1")).toEqual({ ok: true, command: { name: "project", action: "clean", projectId: "PROJ-1", deleteBranches: false, json: false } });
+    expect(parse("project", "clean", "PROJ-1", "--delete-branches", "--json")).toEqual({ ok: true, command: { name: "project", action: "clean", projectId: "PROJ-1", deleteBranches: true, json: true } });
+    expect(parse("project", "clean")).toMatchObject({ ok: false, message: "missing project id (e.g. PROJ-1)" });
+    expect(parse("project", "show", "PROJ-1", "--delete-branches")).toMatchObject({ ok: false, message: "--delete-branches only goes with clean" });
+  });
+
   it("explains what is wrong", () => {
     expect(parse("project", "add")).toMatchObject({ ok: false, message: "missing the directory to register" });
     expect(parse("project", "show")).toMatchObject({ ok: false, message: "missing project id (e.g. PROJ-1)" });
     expect(parse("project", "list", "--name", "x")).toMatchObject({ ok: false, message: "--name only goes with add" });
     expect(parse("project", "add", ".", "--base-branch", " ")).toMatchObject({ ok: false, message: "--base-branch needs a value" });
-    expect(parse("project", "frobnicate")).toMatchObject({ ok: false, message: 'unknown action "frobnicate": one of add, list, show, remove' });
+    expect(parse("project", "frobnicate")).toMatchObject({ ok: false, message: 'unknown action "frobnicate": one of add, list, show, remove, clean' });
     expect(parse("project", "show", "PROJ-1", "PROJ-2")).toMatchObject({ ok: false, message: 'unexpected argument "PROJ-2"' });
   });
 });

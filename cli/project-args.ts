@@ -3,12 +3,13 @@
 export type ProjectCommand =
   | { name: "project"; action: "list"; json: boolean }
   | { name: "project"; action: "show" | "remove"; projectId: string; json: boolean }
+  | { name: "project"; action: "clean"; projectId: string; deleteBranches: boolean; json: boolean }
   | { name: "project"; action: "add"; path: string; projectName?: string; baseBranch?: string; agent?: string; json: boolean };
 
 export type DiffCommand = { name: "diff"; executionId: string; otherId?: string; stat: boolean; json: boolean };
 export type ApplyCommand = { name: "apply"; executionId: string; squash: boolean; message?: string; json: boolean };
 
-export const PROJECT_ACTIONS = ["add", "list", "show", "remove"] as const;
+export const PROJECT_ACTIONS = ["add", "list", "show", "remove", "clean"] as const;
 
 type Values = Record<string, string | boolean | undefined>;
 type Parsed<C> = { ok: true; command: C } | { ok: false; message: string };
@@ -21,6 +22,7 @@ export function parseProjectArgs(positionals: string[], values: Values): Parsed<
   const json = values.json === true;
   const addOnly = (["name", "base-branch", "agent"] as const).find((key) => typeof values[key] === "string" && action !== "add");
   if (addOnly) return fail(`--${addOnly} only goes with add`);
+  if (values["delete-branches"] === true && action !== "clean") return fail("--delete-branches only goes with clean");
   for (const key of ["name", "base-branch", "agent"] as const) {
     if (typeof values[key] === "string" && (values[key] as string).trim() === "") return fail(`--${key} needs a value`);
   }
@@ -34,6 +36,9 @@ export function parseProjectArgs(positionals: string[], values: Values): Parsed<
     case "rm":
       if (!args[0]) return fail("missing project id (e.g. PROJ-1)");
       return extra(1) ?? { ok: true, command: { name: "project", action: action === "rm" ? "remove" : action, projectId: args[0], json } };
+    case "clean":
+      if (!args[0]) return fail("missing project id (e.g. PROJ-1)");
+      return extra(1) ?? { ok: true, command: { name: "project", action: "clean", projectId: args[0], deleteBranches: values["delete-branches"] === true, json } };
     case "add": {
       if (!args[0]) return fail("missing the directory to register");
       const optional = (key: string) => (typeof values[key] === "string" ? (values[key] as string) : undefined);

@@ -13,6 +13,9 @@ function clean<T extends object>(filters: T): T {
 }
 
 export const queryKeys = {
+  agents: {
+    all: ["agents"] as const,
+  },
   specs: {
     all: ["specs"] as const,
     lists: () => [...queryKeys.specs.all, "list"] as const,

@@ -43,6 +43,10 @@ export function resumeBadge(execution: Pick<ExecutionDto, "resume" | "telemetry"
       return { label: "fresh session without the conversation", detail: resume.message, tone: "fresh" };
     case "resume":
     case "fork": {
+      // Its source's worktree was gone: said even before it runs, since its files start from a snapshot.
+      if (resume.reason === "worktree_gone") {
+        return { label: "forked from its snapshot — the worktree of its line of work was gone", detail: resume.message, tone: "transcript" };
+      }
       if (!execution.telemetry.sessionResumed) return null;
       const saved = execution.telemetry.savedInputTokens;
       const verb = resume.decision === "fork" ? "forked the agent's session" : "resumed";

@@ -27,6 +27,7 @@ interface AgentListBody {
 
 const CAPABILITY_WORDS: Record<string, string> = {
   "assign-id-at-launch": "named",
+  "assign-id-at-fork": "named-fork",
   "resume-by-id": "continue",
   fork: "fork",
   "fork-at-message": "fork-at-message",

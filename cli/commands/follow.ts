@@ -8,7 +8,7 @@
 
 import { println, seg, type Context } from "../context";
 import { errorFromResponse } from "../http";
-import { renderEntries } from "../render/entries";
+import { createEntryPrinter } from "../render/entries";
 import { renderEnd, renderExecutionHeader, renderStatusChange } from "../render/execution";
 import { sseEvents } from "../sse/connect";
 import { TERMINAL_STATUSES, type EntryEventData, type Execution } from "../types";
@@ -56,6 +56,7 @@ export async function followExecution(ctx: Context, executionId: string, opts: F
   let lastStatus = opts.known ? statusKey(opts.known) : undefined;
   let needHeader = opts.headerFromFirstStatus === true;
   let serverErrors = 0;
+  const printer = createEntryPrinter(ctx.style, (text) => ctx.stdout.write(text));
   const jsonLine = (event: string, id: string, data: unknown) =>
     println(ctx.stdout, JSON.stringify(id === "" ? { event, data } : { event, id, data }));
 
@@ -87,13 +88,14 @@ export async function followExecution(ctx: Context, executionId: string, opts: F
         }
         serverErrors = 0;
         if (json) jsonLine(ev.type, ev.id, data);
-        else println(ctx.stdout, renderEntries(d.entries, ctx.style));
+        else printer.print(d.entries);
         break;
       }
       case "status": {
         const key = statusKey(data);
         if (key === lastStatus && !needHeader) break;
         lastStatus = key;
+        printer.end();
         if (json) jsonLine(ev.type, ev.id, data);
         else if (needHeader) println(ctx.stdout, renderExecutionHeader(data as Execution, ctx.style));
         // A final status is announced by the `end` line that follows it.
@@ -110,6 +112,7 @@ export async function followExecution(ctx: Context, executionId: string, opts: F
         break;
       }
       case "end": {
+        printer.end();
         if (json) jsonLine(ev.type, ev.id, data);
         else println(ctx.stdout, renderEnd(asRecord(data) as unknown as Execution, ctx.style));
         return exitCodeForStatus(asRecord(data).status);
@@ -120,6 +123,7 @@ export async function followExecution(ctx: Context, executionId: string, opts: F
     }
   }
 
+  printer.end();
   if (ctx.signal?.aborted) {
     println(ctx.stderr, `arbor: detached; the execution keeps running — resume with: arbor show ${executionId}`);
     return EXIT_DETACHED;

@@ -1,10 +1,10 @@
-// arbor project add | list | show | remove → /api/projects…
+// arbor project add | list | show | remove | clean → /api/projects…
 
 import path from "node:path";
-import type { Project, ProjectDetail, ProjectListResponse } from "@/lib/projects/types";
+import type { Project, ProjectDetail, ProjectListResponse, WorktreeCleanup } from "@/lib/projects/types";
 import type { ProjectCommand } from "../project-args";
 import { println, seg, type Context } from "../context";
-import { renderProjectDetail, renderProjectList } from "../render/projects";
+import { renderCleanup, renderProjectDetail, renderProjectList } from "../render/projects";
 
 export async function projectCommand(ctx: Context, cmd: ProjectCommand): Promise<number> {
   switch (cmd.action) {
@@ -31,6 +31,11 @@ export async function projectCommand(ctx: Context, cmd: ProjectCommand): Promise
         const kind = project.isGitRepo ? `git repository, base branch ${project.baseBranch}` : "a directory (not git: runs there share its files)";
         println(ctx.stdout, `Registered ${project.id}: ${project.name} (${kind}) at ${project.path}`);
       }
+      return 0;
+    }
+    case "clean": {
+      const cleaned = await ctx.api.post<WorktreeCleanup>(`/api/projects/${seg(cmd.projectId.trim())}/cleanup`, cmd.deleteBranches ? { deleteBranches: true } : {});
+      println(ctx.stdout, cmd.json ? JSON.stringify(cleaned) : renderCleanup(cleaned, ctx.style));
       return 0;
     }
     case "remove": {

@@ -1,4 +1,4 @@
-// arbor run ISSUE "prompt" [--agent claude] [--cwd DIR] [--follow] → POST /api/executions
+// arbor run ISSUE "prompt" [--agent claude] [--project PROJ] [--shared-directory] [--from REF] [--cwd DIR] [--follow] → POST /api/executions
 // arbor run ISSUE "prompt" --session SESS [--fork] [--fresh-session] → the session's head, continued (or forked):
 // POST /api/executions/:head/continue|fork, as the run form's "run as" does.
 
@@ -21,6 +21,9 @@ export async function runCommand(ctx: Context, cmd: Extract<Command, { name: "ru
   }
   const body: Record<string, unknown> = { issueId: cmd.issueId, prompt };
   if (cmd.agent !== undefined) body.agent = cmd.agent;
+  if (cmd.project !== undefined) body.projectId = cmd.project.trim();
+  if (cmd.sharedDirectory) body.sharedDirectory = true;
+  if (cmd.from !== undefined) body.startRef = cmd.from;
   // The server runs on this machine: send it an absolute path.
   if (cmd.cwd !== undefined) body.cwd = resolve(ctx.cwd, cmd.cwd);
   return createExecution(ctx, "/api/executions", body, { follow: cmd.follow, json: cmd.json });

@@ -1,4 +1,4 @@
-import { renderEntries, renderEntry, summarizeToolInput, toolResultText } from "./entries";
+import { createEntryPrinter, renderEntries, renderEntry, summarizeToolInput, toolResultText } from "./entries";
 import { plain } from "./style";
 
 const r = (entry: unknown) => renderEntry(entry, plain);
@@ -102,5 +102,21 @@ describe("summarizeToolInput", () => {
     expect(summarizeToolInput("Unknown", { path: "/p", other: 1 })).toBe("/p");
     expect(summarizeToolInput("Unknown", {})).toBe("");
     expect(summarizeToolInput("Unknown", "raw")).toBe("raw");
+  });
+});
+
+describe("createEntryPrinter", () => {
+  it("writes an assistant's streamed pieces as one run of text, ended before what follows", () => {
+    let out = "";
+    const printer = createEntryPrinter(plain, (text) => {
+      out += text;
+    });
+    printer.print([{ type: "assistant_text", text: "Echo: He", delta: true }]);
+    printer.print([{ type: "assistant_text", text: "llo", delta: true }]);
+    printer.print([{ type: "text", text: "next" }]);
+    printer.print([{ type: "assistant_text", text: "tail", delta: true }]);
+    printer.end();
+    printer.end();
+    expect(out).toBe("Echo: Hello\nnext\ntail\n");
   });
 });

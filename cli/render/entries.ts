@@ -258,3 +258,35 @@ export function renderEntries(entries: unknown, style: Style, opts?: EntryRender
   if (!Array.isArray(entries)) return [];
   return entries.flatMap((entry) => renderEntry(entry, style, opts));
 }
+
+/**
+ * Prints a stream of entries as they come. An assistant's reply streamed in
+ * pieces (entries marked `delta`, Gemini CLI) is written as it arrives, on
+ * one run of text, and ended by a newline before whatever comes next.
+ */
+export function createEntryPrinter(style: Style, write: (text: string) => void, opts?: EntryRenderOptions) {
+  let inPiece = false;
+  const endPiece = () => {
+    if (inPiece) write("\n");
+    inPiece = false;
+  };
+  return {
+    print(entries: unknown): void {
+      if (!Array.isArray(entries)) return;
+      for (const entry of entries) {
+        const e = asRecord(entry);
+        if (e.type === "assistant_text" && e.delta === true && typeof e.text === "string" && !e.parentToolUseId) {
+          write(e.text);
+          inPiece = true;
+          continue;
+        }
+        const lines = renderEntry(entry, style, opts);
+        if (lines.length === 0) continue;
+        endPiece();
+        write(`${lines.join("\n")}\n`);
+      }
+    },
+    /** Ends a run of pieces still open (before a status line, or at the end). */
+    end: endPiece,
+  };
+}

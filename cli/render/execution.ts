@@ -2,7 +2,7 @@
 
 import { formatSpanMs, parseTimings, timingBreakdown } from "@/lib/executions/timings";
 import type { Execution } from "../types";
-import { elapsedMs, formatCost, formatDuration, formatTime, formatTokens, oneLine, shortId } from "./format";
+import { elapsedMs, formatChanges, formatCost, formatDuration, formatTime, formatTokens, oneLine, shortId } from "./format";
 import { paint, statusPaint, type Style } from "./style";
 
 function str(v: unknown): string | undefined {
@@ -124,6 +124,15 @@ export function renderExecutionHeader(exec: Execution, style: Style): string[] {
   if (resume) lines.push(label("resume") + resume);
   const cwd = str(exec.cwd);
   if (cwd) lines.push(label("cwd") + cwd);
+  const project = str(exec.projectId);
+  if (project) lines.push(label("project") + project + (exec.sharedDirectory === true ? " (in its directory itself: shared)" : ""));
+  const worktree = asRecord(exec.worktree);
+  const branch = str(worktree.branch);
+  if (branch) {
+    const state = str(worktree.state);
+    const changes = formatChanges(exec.worktree);
+    lines.push(label("worktree") + branch + (state && state !== "present" ? ` (${state})` : "") + (changes ? `  ${changes}` : ""));
+  }
   const prompt = oneLine(exec.prompt, Math.max(20, width - 13));
   if (prompt) lines.push(label("prompt") + prompt);
   const usage = formatUsage(exec.usage);

@@ -72,3 +72,13 @@ export function formatTime(value: unknown): string | undefined {
   const p = (n: number) => String(n).padStart(2, "0");
   return `${t.getFullYear()}-${p(t.getMonth() + 1)}-${p(t.getDate())} ${p(t.getHours())}:${p(t.getMinutes())}:${p(t.getSeconds())}`;
 }
+
+/** What an execution changed in its worktree ({ worktree: { changes } }): "+3 −1 (2 files)", or undefined when unknown. */
+export function formatChanges(worktree: unknown): string | undefined {
+  if (!worktree || typeof worktree !== "object") return undefined;
+  const changes = (worktree as { changes?: unknown }).changes;
+  if (!changes || typeof changes !== "object") return undefined;
+  const { files, additions, deletions } = changes as Record<string, unknown>;
+  if (typeof files !== "number" || typeof additions !== "number" || typeof deletions !== "number") return undefined;
+  return `+${additions} −${deletions} (${files} file${files === 1 ? "" : "s"})`;
+}

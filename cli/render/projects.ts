@@ -1,6 +1,6 @@
 // Projects (GET /api/projects, /api/projects/:id) → lines. Pure.
 
-import type { Project, ProjectDetail } from "@/lib/projects/types";
+import type { Project, ProjectDetail, WorktreeCleanup } from "@/lib/projects/types";
 import { formatBytes } from "../../lib/projects/format-bytes";
 import { oneLine } from "./format";
 import { paint, type Style } from "./style";
@@ -39,9 +39,27 @@ export function renderProjectDetail(p: ProjectDetail, style: Style): string[] {
     row("worktrees", `${p.worktrees.length}, ${formatBytes(p.worktreeBytes)} on disk`);
     for (const w of p.worktrees) {
       const size = w.missing ? paint(style, "missing", "red") : formatBytes(w.bytes);
-      lines.push(`    ${w.spare ? "(spare, for the next run)" : (w.branch ?? "(detached)")}  ${paint(style, size, "dim")}  ${w.path}`);
+      const archived = w.archived ? paint(style, "  archived", "dim") : "";
+      lines.push(`    ${w.spare ? "(spare, for the next run)" : (w.branch ?? "(detached)")}  ${paint(style, size, "dim")}${archived}  ${w.path}`);
     }
   }
   for (const problem of p.problems) lines.push(paint(style, `  ! ${problem}`, "yellow"));
+  return lines;
+}
+
+/** POST /api/projects/:id/cleanup → what was removed and what was kept, and why. */
+export function renderCleanup(c: Partial<WorktreeCleanup>, style: Style): string[] {
+  const removed = c.removed ?? [];
+  const kept = c.kept ?? [];
+  const lines: string[] = [];
+  if (removed.length === 0) lines.push(`No worktree of an archived session to remove in ${c.projectId ?? "the project"}.`);
+  else {
+    lines.push(`Removed ${removed.length} worktree${removed.length === 1 ? "" : "s"} of archived sessions from ${c.projectId} (${formatBytes(c.freedBytes ?? 0)} freed; snapshots kept):`);
+    for (const r of removed) lines.push(`  ${r.branch ?? "(detached)"}  ${paint(style, r.branchDeleted ? "branch deleted" : "branch kept", "dim")}  ${r.path}`);
+  }
+  if (kept.length > 0) {
+    lines.push(`Kept ${kept.length}:`);
+    for (const k of kept) lines.push(`  ${k.branch ?? "(detached)"}  ${k.path}: ${paint(style, k.reason, "yellow")}`);
+  }
   return lines;
 }

@@ -32,6 +32,13 @@ describe("renderTree", () => {
     ]);
   });
 
+  it("shows what each execution changed in its worktree", () => {
+    const changed = { ...node("x", "root", "completed", "s", "edit", null), worktree: { branch: "arbor/ISSUE-1/x", changes: { files: 2, additions: 3, deletions: 1 } } } as TreeNode;
+    expect(renderTree([changed], plain)).toEqual(['x  ● root      completed    sess s  "edit"  —  +3 −1 (2 files)  ◀ head']);
+    const noSnapshot = { ...changed, worktree: { branch: "b", changes: null } } as TreeNode;
+    expect(renderTree([noSnapshot], plain)[0]).not.toContain("+");
+  });
+
   it("truncates long prompts to one line", () => {
     const [line] = renderTree([node("x", "root", "completed", "s", "word ".repeat(40), null)], plain, { promptWidth: 20 });
     expect(line).toContain('"word word word word…"');

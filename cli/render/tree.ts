@@ -8,7 +8,7 @@
 // node with no `continue` child — the one to continue from next.
 
 import type { TreeNode } from "../types";
-import { formatCost, oneLine, shortId } from "./format";
+import { formatChanges, formatCost, oneLine, shortId } from "./format";
 import { paint, statusPaint, type Style } from "./style";
 
 export interface TreeRenderOptions {
@@ -60,8 +60,10 @@ export function renderTreeNodeLine(node: TreeNode, style: Style, opts: TreeRende
   const excerpt = oneLine(node.prompt, opts.promptWidth ?? 48);
   const prompt = excerpt ? `"${excerpt}"` : paint(style, "(no prompt)", "dim");
   const cost = formatCost(node.usage && typeof node.usage === "object" ? node.usage.costUsd : undefined) ?? "—";
+  const changes = formatChanges(node.worktree);
+  const files = changes ? `  ${paint(style, changes, "cyan")}` : "";
   const head = isChainHead(node) ? `  ${paint(style, "◀ head", "green", "bold")}` : "";
-  return `${id}  ${edge}  ${status}  ${session}  ${prompt}  ${cost}${head}`;
+  return `${id}  ${edge}  ${status}  ${session}  ${prompt}  ${cost}${files}${head}`;
 }
 
 /** `roots` may be the `{ roots }` response, an array of nodes, or a single node. */

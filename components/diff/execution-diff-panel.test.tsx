@@ -77,7 +77,7 @@ function renderPanel(execution: ExecutionDto, replies: { diff?: Reply; apply?: R
 const withSnapshot = () =>
   makeExecution({
     projectId: "PROJ-1",
-    worktree: { path: "/data/worktrees/PROJ-1/ISSUE-1-00000001", branch: "arbor/ISSUE-1/00000001", state: "present", startSha: START, snapshotSha: SNAP },
+    worktree: { path: "/data/worktrees/PROJ-1/ISSUE-1-00000001", branch: "arbor/ISSUE-1/00000001", state: "present", startSha: START, snapshotSha: SNAP, changes: { files: 2, additions: 3, deletions: 1 } },
   });
 
 test("lists the changed files with +/− counts and shows each file's diff, unified or split", async () => {
@@ -136,7 +136,7 @@ test("a refused apply lists the conflicting files and says nothing changed", asy
 });
 
 test("says why there is no diff: still running, shared directory; nothing for runs without a worktree", async () => {
-  const running = renderPanel(makeExecution({ status: "running", projectId: "PROJ-1", worktree: { path: "/w", branch: "arbor/ISSUE-1/x", state: "present", startSha: START, snapshotSha: null } }));
+  const running = renderPanel(makeExecution({ status: "running", projectId: "PROJ-1", worktree: { path: "/w", branch: "arbor/ISSUE-1/x", state: "present", startSha: START, snapshotSha: null, changes: null } }));
   expect(screen.getByText("Its worktree's snapshot is taken when it ends; the diff appears then.")).toBeInTheDocument();
   running.unmount();
   const shared = renderPanel(makeExecution({ projectId: "PROJ-1", sharedDirectory: true }));

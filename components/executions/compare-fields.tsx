@@ -7,7 +7,7 @@ import { Markdown } from "@/components/markdown";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { cn } from "@/lib/cn";
 import type { ExecutionDto, ExecutionSummary } from "@/lib/executions/schema";
-import { formatCost, formatDuration } from "@/lib/executions/format";
+import { formatCost, formatDuration, formatTokens } from "@/lib/executions/format";
 
 export type CompareSide = { execution: ExecutionDto; summary: ExecutionSummary | null; summaryError?: string | null };
 
@@ -149,9 +149,9 @@ export const FIELDS: Field[] = [
   {
     label: "Tokens",
     render: ({ execution: e }) => (
-      <span className="font-mono tabular-nums">{e.usage ? `${e.usage.inputTokens.toLocaleString()} in / ${e.usage.outputTokens.toLocaleString()} out` : "—"}</span>
+      <span className="font-mono tabular-nums">{e.usage ? `${formatTokens(e.usage.inputTokens)} in / ${formatTokens(e.usage.outputTokens)} out` : "—"}</span>
     ),
-    value: ({ execution: e }) => (e.usage ? e.usage.inputTokens + e.usage.outputTokens : null),
+    value: ({ execution: e }) => (e.usage?.inputTokens != null && e.usage.outputTokens != null ? e.usage.inputTokens + e.usage.outputTokens : null),
     lowerIsBetter: true,
   },
   { label: "Turns", render: ({ execution: e }) => <span className="font-mono tabular-nums">{e.usage?.numTurns ?? "—"}</span>, value: ({ execution: e }) => e.usage?.numTurns ?? null },

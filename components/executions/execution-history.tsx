@@ -1,5 +1,7 @@
 "use client";
 
+import { AgentBadge } from "@/components/agents/agent-badge";
+import { useAgentActions } from "@/lib/agents/hooks";
 import { useRouter } from "next/navigation";
 import { memo, useCallback, useState } from "react";
 import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
@@ -60,7 +62,8 @@ const Row = memo(function Row({
 }: HistoryRow & { selected: boolean; onSelect: (id: string, on: boolean) => void }) {
   const [open, setOpen] = useState<FollowUpMode | null>(null);
   const formId = `history-form-${node.id}`;
-  const blocked = followUpBlocker(node);
+  const agent = useAgentActions(node.agent);
+  const blocked = followUpBlocker(node, agent);
   const sessionGone = node.error?.code === "session_not_found";
   const toggle = (mode: FollowUpMode) => setOpen((current) => (current === mode ? null : mode));
   return (
@@ -86,6 +89,7 @@ const Row = memo(function Row({
         )}
         <ExecutionLink id={node.id} />
         <ExecutionStatusBadge status={node.status} />
+        <AgentBadge agent={node.agent} />
         {node.isHead && node.sessionId ? (
           <span className="rounded bg-emerald-100 px-1.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200" title="Latest turn of this chain">
             head
@@ -109,7 +113,15 @@ const Row = memo(function Row({
               <Button size="sm" variant="ghost" aria-expanded={open === "continue"} aria-controls={formId} aria-label={`Continue #${shortId(node.id)}`} onClick={() => toggle("continue")}>
                 Continue
               </Button>
-              <Button size="sm" variant="ghost" aria-expanded={open === "fork"} aria-controls={formId} aria-label={`Fork #${shortId(node.id)}`} onClick={() => toggle("fork")}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-expanded={open === "fork"}
+                aria-controls={formId}
+                aria-label={`Fork #${shortId(node.id)}`}
+                title={agent.nativeFork ? undefined : `${agent.name} cannot fork a session of its own: the fork carries Arbor's transcript`}
+                onClick={() => toggle("fork")}
+              >
                 Fork
               </Button>
             </>

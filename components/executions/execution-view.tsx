@@ -1,5 +1,7 @@
 "use client";
 
+import { AgentBadge } from "@/components/agents/agent-badge";
+import { agentName } from "@/lib/agents/names";
 import { useMemo, type ReactNode } from "react";
 import { ExecutionDiffPanel } from "@/components/diff/execution-diff-panel";
 import { LaunchFact, LaunchTimings, SessionWarmBadge } from "@/components/executions/execution-launch";
@@ -18,7 +20,7 @@ import { QueryGate } from "@/components/ui/query-gate";
 import { ExecutionLink, TextLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
 import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
-import { formatCost, formatDuration, shortId } from "@/lib/executions/format";
+import { formatCost, formatDuration, formatTokens, shortId } from "@/lib/executions/format";
 import { useCancelExecution, useExecution, useIssueSessionTree } from "@/lib/executions/hooks";
 import { usePrefetchExecutionLogTail } from "@/lib/executions/use-execution-log";
 import { useIssue } from "@/lib/issues/hooks";
@@ -109,6 +111,7 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
             Execution <span className="font-mono">#{shortId(execution.id)}</span>
           </h1>
           <ExecutionStatusBadge status={execution.status} />
+          <AgentBadge agent={execution.agent} />
           {live ? (
             <Button size="sm" variant="danger" disabled={cancelRequested} aria-busy={cancel.isPending} onClick={() => cancel.mutate()}>
               Cancel
@@ -154,7 +157,11 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
             <TextLink href={`/issues/${execution.issueId}`}>{execution.issueId}</TextLink>
             {issue.data ? <span className="text-zinc-600 dark:text-zinc-400"> ({issue.data.title})</span> : null}
           </Row>
-          <Row label="Agent">{execution.agent} <InsightsLink filters={{ agent: execution.agent }}>(insights)</InsightsLink></Row>
+          <Row label="Agent">
+            {agentName(execution.agent)}
+            {execution.runtime?.version ? <span className="text-zinc-600 dark:text-zinc-400"> {execution.runtime.version}</span> : null}{" "}
+            <InsightsLink filters={{ agent: execution.agent }}>(insights)</InsightsLink>
+          </Row>
           <Row label="Time">
             <span className="text-zinc-700 dark:text-zinc-300">
               created <RelativeTime iso={execution.createdAt} />
@@ -230,8 +237,8 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
             <Stat label="Cost" value={formatCost(execution.usage?.costUsd)} />
             <Stat label="Duration" value={formatDuration(duration)} />
             <Stat label="Turns" value={execution.usage?.numTurns != null ? String(execution.usage.numTurns) : "—"} />
-            <Stat label="Input tokens" value={execution.usage ? execution.usage.inputTokens.toLocaleString() : "—"} />
-            <Stat label="Output tokens" value={execution.usage ? execution.usage.outputTokens.toLocaleString() : "—"} />
+            <Stat label="Input tokens" value={formatTokens(execution.usage?.inputTokens)} />
+            <Stat label="Output tokens" value={formatTokens(execution.usage?.outputTokens)} />
             <Stat label="Events" value={execution.eventCount.toLocaleString()} />
             {execution.usage?.cacheReadTokens ? <Stat label="Cache read" value={execution.usage.cacheReadTokens.toLocaleString()} /> : null}
             {execution.telemetry.savedInputTokens ? <Stat label="Saved by resume" value={`≈ ${execution.telemetry.savedInputTokens.toLocaleString()}`} /> : null}

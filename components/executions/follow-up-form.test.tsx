@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { FollowUpForm, followUpBlocker } from "@/components/executions/follow-up-form";
 import { makeExecution } from "@/test/support/execution-fixtures";
+import { seedAgents } from "@/test/support/agent-fixtures";
 
 function respond(status: number, body: unknown) {
   return { ok: status >= 200 && status < 300, status, statusText: "", text: async () => JSON.stringify(body) };
@@ -18,6 +19,7 @@ function renderForm(ui: ReactNode) {
 
 beforeEach(() => {
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  seedAgents(queryClient);
   fetchMock = jest.fn();
   global.fetch = fetchMock as unknown as typeof fetch;
 });
@@ -25,6 +27,16 @@ beforeEach(() => {
 afterEach(() => queryClient.clear());
 
 describe("FollowUpForm", () => {
+  it("offers nothing for an agent without sessions, and says a fork of an agent without one carries the transcript", () => {
+    renderForm(<FollowUpForm execution={makeExecution({ agent: "command", status: "completed" })} />);
+    expect(screen.getByRole("textbox")).toBeDisabled();
+    expect(screen.getByText(/^Command has no sessions: its runs cannot be continued or forked/)).toBeInTheDocument();
+    queryClient.clear();
+    seedAgents(queryClient);
+    renderForm(<FollowUpForm execution={makeExecution({ agent: "copilot", status: "completed" })} />);
+    expect(screen.getByText(/Copilot CLI cannot fork a session of its own: the fork carries Arbor's transcript/)).toBeInTheDocument();
+  });
+
   it("is disabled, with the reason, when the execution has no session", () => {
     const execution = makeExecution({ status: "failed", sessionId: null, error: { code: "spawn_failed", message: "no binary" } });
     renderForm(<FollowUpForm execution={execution} />);
@@ -33,6 +45,23 @@ describe("FollowUpForm", () => {
     expect(screen.getByRole("button", { name: "Fork Session" })).toBeDisabled();
     expect(screen.getByLabelText("Next prompt")).toHaveAccessibleDescription(/no agent session to continue or fork/);
     expect(followUpBlocker({ ...execution, error: { code: "session_not_found", message: "gone" } })).toMatch(/start fresh/);
+  });
+
+  it("says up front that a Continue of an execution whose worktree is gone forks from its snapshot", async () => {
+    const user = userEvent.setup();
+    const worktree = { path: "/w", branch: "arbor/ISSUE-1/x", state: "removed" as const, startSha: "a", snapshotSha: "b", changes: { files: 1, additions: 1, deletions: 0 } };
+    const execution = makeExecution({ worktree });
+    const forked = makeExecution({
+      forkedFromExecutionId: execution.id,
+      status: "queued",
+      resume: { decision: "fork", reason: "worktree_gone", message: "The worktree of this line of work was removed by housekeeping. …", transcriptSourceExecutionId: null },
+    });
+    fetchMock.mockResolvedValue(respond(201, forked));
+    renderForm(<FollowUpForm execution={execution} />);
+    expect(screen.getByLabelText("Next prompt")).toHaveAccessibleDescription("Its worktree was removed by housekeeping: a Continue forks the conversation and starts from its snapshot in a fresh worktree.");
+    await user.type(screen.getByLabelText("Next prompt"), "go on");
+    await user.click(screen.getByRole("button", { name: "Continue Session" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(/fork .*forked from its snapshot — the worktree of its line of work was gone/);
   });
 
   it("stays usable while the execution runs, and shows a Continue sent then as queued", async () => {

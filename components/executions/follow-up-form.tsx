@@ -11,13 +11,25 @@ import type { ExecutionDto } from "@/lib/executions/schema";
 import { shortId } from "@/lib/executions/format";
 import { useExecution, useFollowUp, type FollowUpMode } from "@/lib/executions/hooks";
 import { useSession } from "@/lib/sessions/hooks";
+import { useAgentActions } from "@/lib/agents/hooks";
+import type { FollowUpActions } from "@/lib/agents/actions";
+
+type AgentActions = FollowUpActions & { name: string };
 import { poisonText, resumeBadge } from "@/lib/resume-text";
 
-/** Why Continue/Fork cannot run from this execution, or null when they can. */
-export function followUpBlocker(execution: ExecutionDto): string | null {
+/** Why Continue/Fork cannot run from this execution, or null when they can. `agent`: what its agent can do (useAgentActions). */
+export function followUpBlocker(execution: ExecutionDto, agent?: Pick<AgentActions, "hasSessions" | "name">): string | null {
+  if (agent && !agent.hasSessions) return `${agent.name} has no sessions: its runs cannot be continued or forked. Run a new one from the issue.`;
   if (execution.error?.code === "session_not_found") return "Its session expired or was not found: start fresh with the conversation instead (or continue the turn Arbor re-ran from its transcript).";
   if (execution.sessionId || execution.status === "queued" || execution.status === "running") return null;
   return "This execution has no agent session to continue or fork.";
+}
+
+/** What a Continue of this execution does with its files, when that is not the plain "in its worktree". */
+export function worktreeNote(execution: ExecutionDto): string | null {
+  const state = execution.worktree?.state;
+  if (state !== "missing" && state !== "removed") return null;
+  return `Its worktree ${state === "removed" ? "was removed by housekeeping" : "vanished from disk"}: a Continue forks the conversation and starts from its snapshot in a fresh worktree.`;
 }
 
 /** One follow-up created here, with its live status (queued as the next turn, then running, …). */
@@ -25,7 +37,7 @@ function CreatedFollowUp({ created, sourceId }: { created: ExecutionDto; sourceI
   const { data } = useExecution(created.id);
   const execution = data ?? created;
   const kind = execution.forkedFromExecutionId ? "fork" : "continuation";
-  const transcript = execution.resume?.decision === "fresh_with_transcript" ? resumeBadge(execution) : null;
+  const transcript = execution.resume?.decision === "fresh_with_transcript" || execution.resume?.reason === "worktree_gone" ? resumeBadge(execution) : null;
   const queuedBehind = execution.status === "queued" && execution.parentExecutionId ? (execution.waitingForExecutionId ?? sourceId) : null;
   return (
     <li className="flex flex-wrap items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
@@ -66,7 +78,10 @@ export function FollowUpForm({
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<ExecutionDto[]>([]);
   const followUp = useFollowUp(execution.id);
-  const blocker = followUpBlocker(execution);
+  const agent = useAgentActions(execution.agent);
+  const blocker = followUpBlocker(execution, agent);
+  // Said before anything is sent: the server records such a fork as a new session carrying Arbor's transcript.
+  const forkNote = agent.nativeFork ? "" : ` (${agent.name} cannot fork a session of its own: the fork carries Arbor's transcript)`;
   const ids = useId();
   const textareaId = `follow-up-${execution.id}${mode ? `-${mode}` : ""}`;
   const errorId = `${ids}-error`;
@@ -127,9 +142,10 @@ export function FollowUpForm({
       />
       <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
         {blocker ??
+          worktreeNote(execution) ??
           (running
-            ? "Continue queues the next turn; it starts when this one finishes. Fork branches from this execution. Ctrl+Enter submits."
-            : "Continue resumes this session; Fork starts a new session from this point. Ctrl+Enter submits.")}
+            ? `Continue queues the next turn; it starts when this one finishes. Fork branches from this execution${forkNote}. Ctrl+Enter submits.`
+            : `Continue resumes this session; Fork starts a new session from this point${forkNote}. Ctrl+Enter submits.`)}
       </p>
       {blocker ? null : <FreshSessionToggle id={`${textareaId}-fresh`} checked={freshSession} onChange={setFreshSession} managedSessionId={execution.managedSessionId} />}
       {error ? (

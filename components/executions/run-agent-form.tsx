@@ -2,28 +2,39 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
+import { AgentSelect } from "@/components/agents/agent-select";
 import { FreshSessionToggle } from "@/components/executions/follow-up-form";
+import { INITIAL_RUN_PLACE, RunPlaceFields, runPlaceRequest, useRunProject, type RunPlaceChoice } from "@/components/executions/run-place-fields";
 import { CitedSessionChoice, type RunAs } from "@/components/sessions/cited-session-choice";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { controlClasses, Field } from "@/components/ui/field";
 import { isApiError } from "@/lib/api-error";
+import { DEFAULT_AGENT } from "@/lib/agents/names";
 import { useCreateExecution } from "@/lib/executions/hooks";
+import { useIssue } from "@/lib/issues/hooks";
 import { useBranchFrom } from "@/lib/sessions/hooks";
 import { parseReferences, referencesOfType } from "@/lib/references/parse";
 import { executionHref } from "@/lib/hrefs";
 
 /**
  * Starts an agent on an issue with a prompt; opens the new execution's page.
- * A prompt citing [[SESS-n]] may instead run as a Continue or Fork of that session's head.
+ * It shows where the run will work (the issue's project by default; see
+ * run-place-fields.tsx). A prompt citing [[SESS-n]] may instead run as a
+ * Continue or Fork of that session's head.
  */
-export function RunAgentForm({ issueId }: { issueId: string }) {
+export function RunAgentForm({ issueId, projectId }: { issueId: string; /** The issue's project (read from the issue when not given). */ projectId?: string | null }) {
   const router = useRouter();
   const created = useCreateExecution();
   const branch = useBranchFrom();
   const [prompt, setPrompt] = useState("");
-  const [agent, setAgent] = useState("claude");
-  const [cwd, setCwd] = useState("");
+  const [place, setPlace] = useState<RunPlaceChoice>(INITIAL_RUN_PLACE);
+  const loadedIssue = useIssue(issueId).data;
+  const issueProjectId = projectId !== undefined ? projectId : loadedIssue?.projectId;
+  const { project, projects } = useRunProject(place, issueProjectId);
+  // The agent: the one picked, else the default agent of the project the run goes to.
+  const [chosenAgent, setAgent] = useState<string | null>(null);
+  const agent = chosenAgent ?? project?.defaultAgent ?? DEFAULT_AGENT;
   const [touched, setTouched] = useState(false);
   const [runAsChoice, setRunAs] = useState<RunAs>({ mode: "new" });
   const [freshSession, setFreshSession] = useState(false);
@@ -31,7 +42,10 @@ export function RunAgentForm({ issueId }: { issueId: string }) {
   // A choice about a session the prompt no longer cites falls back to a new session.
   const runAs: RunAs = runAsChoice.mode !== "new" && citedSessions.some((s) => s.id === runAsChoice.sessionId) ? runAsChoice : { mode: "new" };
   const create = runAs.mode === "new" ? created : branch;
-  const promptError = touched && !prompt.trim() ? "Write a prompt for the agent" : create.error && isApiError(create.error) ? create.error.fieldErrors.prompt?.[0] : undefined;
+  const apiFieldErrors = create.error && isApiError(create.error) ? create.error.fieldErrors : {};
+  const promptError = touched && !prompt.trim() ? "Write a prompt for the agent" : apiFieldErrors.prompt?.[0];
+  const fieldErrors = { projectId: apiFieldErrors.projectId?.[0], startRef: apiFieldErrors.startRef?.[0], cwd: apiFieldErrors.cwd?.[0] };
+  const shownBesideField = Boolean(apiFieldErrors.prompt || (runAs.mode === "new" && (apiFieldErrors.agent || fieldErrors.projectId || fieldErrors.startRef || fieldErrors.cwd)));
 
   return (
     <form
@@ -42,7 +56,7 @@ export function RunAgentForm({ issueId }: { issueId: string }) {
         setTouched(true);
         if (!prompt.trim() || created.isPending || branch.isPending) return;
         const open = { onSuccess: (execution: { id: string }) => router.push(executionHref(execution.id)) };
-        if (runAs.mode === "new") created.mutate({ issueId, prompt, agent, cwd: cwd.trim() || undefined }, open);
+        if (runAs.mode === "new") created.mutate({ issueId, prompt, agent, ...runPlaceRequest(place, project ?? null) }, open);
         else branch.mutate({ mode: runAs.mode, sourceId: runAs.headExecutionId, prompt, freshSession }, open);
       }}
     >
@@ -62,18 +76,13 @@ export function RunAgentForm({ issueId }: { issueId: string }) {
       </Field>
       <CitedSessionChoice sessions={citedSessions} issueId={issueId} value={runAs} onChange={setRunAs} />
       {runAs.mode !== "new" ? <FreshSessionToggle id="run-fresh-session" checked={freshSession} onChange={setFreshSession} managedSessionId={runAs.sessionId} /> : null}
-      <div className="grid gap-3 sm:grid-cols-2" hidden={runAs.mode !== "new"}>
-        <Field id="run-agent" label="Agent">
-          <select id="run-agent" value={agent} onChange={(e) => setAgent(e.target.value)} className={`${controlClasses} h-10 border-zinc-300 dark:border-zinc-700`}>
-            <option value="claude">Claude Code</option>
-            <option value="command">Plain command</option>
-          </select>
-        </Field>
-        <Field id="run-cwd" label="Working directory" hint="Optional; defaults to Arbor's workspace">
-          <input id="run-cwd" value={cwd} onChange={(e) => setCwd(e.target.value)} placeholder="/path/inside/a/workspace/root" className={`${controlClasses} h-10 border-zinc-300 dark:border-zinc-700`} />
-        </Field>
+      <div className="space-y-3" hidden={runAs.mode !== "new"}>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <AgentSelect id="run-agent" value={agent} onChange={setAgent} error={apiFieldErrors.agent?.[0]} />
+        </div>
+        <RunPlaceFields choice={place} onChange={setPlace} project={project} projects={projects} issueProjectId={issueProjectId} errors={fieldErrors} />
       </div>
-      {create.error && !(isApiError(create.error) && create.error.fieldErrors.prompt) ? <ErrorAlert>{create.error.message}</ErrorAlert> : null}
+      {create.error && !shownBesideField ? <ErrorAlert>{create.error.message}</ErrorAlert> : null}
       <div className="flex justify-end">
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? "Starting…" : runAs.mode === "new" ? "Run agent" : `${runAs.mode === "continue" ? "Continue" : "Fork"} ${runAs.sessionId}`}

@@ -16,6 +16,7 @@ const RANGES = [
 const FILTER_LABELS: Record<string, string> = {
   issue: "Issue",
   spec: "Spec",
+  project: "Project",
   agent: "Agent",
   model: "Model",
   session: "Session",

@@ -122,7 +122,7 @@ function IssueDetail({ issue }: { issue: Issue }) {
             <h2 id="executions-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
               Executions
             </h2>
-            <RunAgentForm issueId={issue.id} />
+            <RunAgentForm issueId={issue.id} projectId={issue.projectId} />
           </section>
         </div>
 

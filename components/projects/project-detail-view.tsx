@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import { IssueList } from "@/components/issues/issue-list";
+import { CleanupWorktrees } from "@/components/projects/cleanup-worktrees";
 import { SpecList } from "@/components/specs/spec-list";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -84,6 +85,7 @@ function Worktrees({ project }: { project: ProjectDetail }) {
                 </Link>
               ) : null}
               <span className={w.missing ? "text-xs text-red-700 dark:text-red-400" : "text-xs text-zinc-500 dark:text-zinc-400"}>{w.missing ? "directory missing" : formatBytes(w.bytes)}</span>
+              {w.archived ? <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">archived</span> : null}
               <code className="min-w-0 flex-1 truncate text-right font-mono text-xs text-zinc-500 dark:text-zinc-400" title={w.path}>
                 {w.path}
               </code>
@@ -91,6 +93,7 @@ function Worktrees({ project }: { project: ProjectDetail }) {
           ))}
         </ul>
       )}
+      {project.worktrees.some((w) => !w.spare) ? <CleanupWorktrees project={project} /> : null}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import type { Project, ProjectDetail } from "@/lib/projects/types";
+import type { ProjectDetail } from "@/lib/projects/types";
+import { defaultWorkspaceProject, makeProject } from "@/test/support/project-fixtures";
 
 // /projects (list + register form) and /projects/[id] (facts, worktrees, issues and specs).
 
@@ -13,26 +14,8 @@ const { ProjectsView } = require("./projects-view") as typeof import("./projects
 
 const NOW = "2026-01-01T00:00:00.000Z";
 
-function project(overrides: Partial<Project> = {}): Project {
-  return {
-    id: "PROJ-1",
-    number: 1,
-    name: "Shop",
-    path: "/code/shop",
-    isGitRepo: true,
-    baseBranch: "main",
-    defaultAgent: null,
-    implicit: false,
-    specCount: 1,
-    issueCount: 2,
-    executionCount: 3,
-    createdAt: NOW,
-    updatedAt: NOW,
-    ...overrides,
-  };
-}
-
-const defaultWorkspace = project({ id: "default", number: 0, name: "Default workspace", path: "/data/workspace", isGitRepo: false, baseBranch: null, implicit: true, specCount: 0, issueCount: 1, executionCount: 0, createdAt: null, updatedAt: null });
+const project = makeProject;
+const defaultWorkspace = defaultWorkspaceProject();
 
 type Reply = { status: number; body: unknown };
 let fetchMock: jest.Mock;
@@ -105,8 +88,8 @@ describe("ProjectDetailView", () => {
     ...project(),
     repository: { currentBranch: "main", head: "a".repeat(40), operation: null, baseBranchExists: true, uncommittedFiles: 2 },
     worktrees: [
-      { path: "/data/worktrees/PROJ-1/ISSUE-1-1f2e3d4c", branch: "arbor/ISSUE-1/1f2e3d4c", head: "b".repeat(40), missing: false, bytes: 3 * 1024 * 1024, executionId: "1f2e3d4c-0000-4000-8000-000000000001", spare: false },
-      { path: "/data/worktrees/PROJ-1/ISSUE-1-99999999", branch: "arbor/ISSUE-1/99999999", head: null, missing: true, bytes: 0, executionId: null, spare: false },
+      { path: "/data/worktrees/PROJ-1/ISSUE-1-1f2e3d4c", branch: "arbor/ISSUE-1/1f2e3d4c", head: "b".repeat(40), missing: false, bytes: 3 * 1024 * 1024, executionId: "1f2e3d4c-0000-4000-8000-000000000001", spare: false, archived: false },
+      { path: "/data/worktrees/PROJ-1/ISSUE-1-99999999", branch: "arbor/ISSUE-1/99999999", head: null, missing: true, bytes: 0, executionId: null, spare: false, archived: false },
     ],
     worktreeBytes: 3 * 1024 * 1024,
     problems: ["The base branch main no longer exists: choose another one."],
@@ -154,6 +137,40 @@ describe("ProjectDetailView", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Remove project" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Not removedProject PROJ-1 is still used by 2 issues");
     expect(mockPush).not.toHaveBeenCalled();
+  });
+
+  it("removes the worktrees of archived sessions, branches too when asked, and says what it kept and why", async () => {
+    const archived = { ...detail.worktrees[0]!, archived: true };
+    let cleanupBody: unknown = null;
+    renderWith(<ProjectDetailView id="PROJ-1" />, (url, init) => {
+      if (init?.method === "POST" && url === "/api/projects/PROJ-1/cleanup") {
+        cleanupBody = JSON.parse(String(init.body));
+        return {
+          status: 200,
+          body: {
+            projectId: "PROJ-1",
+            removed: [{ path: archived.path, branch: archived.branch, branchDeleted: true, executionIds: [archived.executionId], bytes: archived.bytes }],
+            kept: [{ path: "/data/worktrees/PROJ-1/ISSUE-2-aaaaaaaa", branch: "arbor/ISSUE-2/aaaaaaaa", reason: "execution aaaaaaaa is running there" }],
+            freedBytes: archived.bytes,
+          },
+        };
+      }
+      if (url.startsWith("/api/projects/")) return { status: 200, body: { ...detail, problems: [], worktrees: [archived, detail.worktrees[1]!] } };
+      return { status: 200, body: { items: [] } };
+    });
+    const worktrees = await screen.findByRole("list", { name: "Worktrees" });
+    expect(within(worktrees).getAllByRole("listitem")[0]).toHaveTextContent("archived");
+    expect(screen.getByText(/3\.0 MiB on disk\. Their snapshots stay/)).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText("also delete their branches"));
+    fireEvent.click(screen.getByRole("button", { name: "Remove worktrees of archived sessions (1)" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Removed 1 worktree (3.0 MiB freed, branches deleted).arbor/ISSUE-2/aaaaaaaa kept: execution aaaaaaaa is running there");
+    expect(cleanupBody).toEqual({ deleteBranches: true });
+  });
+
+  it("offers no removal when no worktree belongs only to archived sessions", async () => {
+    renderWith(<ProjectDetailView id="PROJ-1" />, (url) => (url.startsWith("/api/projects/") ? { status: 200, body: { ...detail, problems: [] } } : { status: 200, body: { items: [] } }));
+    expect(await screen.findByRole("button", { name: "Remove worktrees of archived sessions (0)" })).toBeDisabled();
+    expect(screen.getByText(/Archive a session to let its worktree go/)).toBeInTheDocument();
   });
 
   it("404: says the project is not there", async () => {

@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, TextInput, describedBy } from "@/components/ui/field";
+import { Field, Select, TextInput, describedBy } from "@/components/ui/field";
+import { useAgents } from "@/lib/agents/hooks";
 import { isApiError } from "@/lib/api-error";
 import { useCreateProject } from "@/lib/projects/hooks";
 
@@ -15,6 +16,7 @@ type FieldName = (typeof FIELDS)[number];
 export function RegisterProjectForm() {
   const router = useRouter();
   const create = useCreateProject();
+  const agents = useAgents();
   const [values, setValues] = useState<Record<FieldName, string>>({ path: "", name: "", baseBranch: "", defaultAgent: "" });
   const [pathError, setPathError] = useState<string | undefined>();
   const pathInput = useRef<HTMLInputElement>(null);
@@ -71,7 +73,15 @@ export function RegisterProjectForm() {
           {input("baseBranch", { placeholder: "the checked-out branch" })}
         </Field>
         <Field id="project-defaultAgent" label="Default agent (optional)" error={errorOf("defaultAgent")}>
-          {input("defaultAgent", { placeholder: "claude" })}
+          <Select id="project-defaultAgent" value={values.defaultAgent} onChange={(e) => setValues((v) => ({ ...v, defaultAgent: e.target.value }))} aria-invalid={errorOf("defaultAgent") ? true : undefined}>
+            <option value="">Claude Code (Arbor&apos;s default)</option>
+            {(agents.data?.agents ?? []).map((agent) => (
+              <option key={agent.id} value={agent.id}>
+                {agent.displayName}
+                {agent.installed ? "" : " (not installed)"}
+              </option>
+            ))}
+          </Select>
         </Field>
       </div>
       {formError ? <ErrorAlert title="Not registered">{formError}</ErrorAlert> : null}

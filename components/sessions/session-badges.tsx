@@ -1,3 +1,4 @@
+import { agentName } from "@/lib/agents/names";
 import { cn } from "@/lib/cn";
 import { poisonText, sessionAvailability } from "@/lib/resume-text";
 import type { SessionSummary } from "@/lib/sessions/schema";
@@ -32,11 +33,6 @@ export function ExpiredBadge({ session, className }: { session: Pick<SessionSumm
   );
 }
 
-const AGENT_NAMES: Record<string, string> = { claude: "Claude Code", command: "Command" };
-
-export function agentName(agent: string): string {
-  return AGENT_NAMES[agent] ?? agent;
-}
 
 /** Why a session is flagged, in a sentence. */
 export function expiryText(session: Pick<SessionSummary, "expiry" | "agent">): string {

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
-import { agentName, ArchivedBadge, ExpiredBadge } from "@/components/sessions/session-badges";
+import { ArchivedBadge, ExpiredBadge } from "@/components/sessions/session-badges";
+import { agentName } from "@/lib/agents/names";
 import { RelativeTime } from "@/components/ui/time";
 import { formatCost } from "@/lib/executions/format";
 import type { SessionSummary } from "@/lib/sessions/schema";

@@ -9,12 +9,9 @@ import { SearchField } from "@/components/ui/search-field";
 import { EmptyState } from "@/components/ui/states";
 import { useListSearch } from "@/lib/hooks/use-list-search";
 import { useSessions } from "@/lib/sessions/hooks";
+import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 
-const AGENTS = [
-  { value: "", label: "All agents" },
-  { value: "claude", label: "Claude Code" },
-  { value: "command", label: "Command" },
-];
+const AGENTS = [{ value: "", label: "All agents" }, ...Object.entries(BUILT_IN_AGENT_NAMES).map(([value, label]) => ({ value, label }))];
 
 export function SessionsView({ initialQuery = "", initialAgent = "", initialShowArchived = false }: { initialQuery?: string; initialAgent?: string; initialShowArchived?: boolean }) {
   const [agent, setAgent] = useState(initialAgent);

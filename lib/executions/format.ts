@@ -8,6 +8,11 @@ export function formatCost(costUsd: number | null | undefined): string {
   return costUsd < 0.01 ? `$${costUsd.toFixed(4)}` : `$${costUsd.toFixed(2)}`;
 }
 
+/** A token count, or "—" when the agent did not say. */
+export function formatTokens(tokens: number | null | undefined): string {
+  return tokens === null || tokens === undefined ? "—" : tokens.toLocaleString("en-US");
+}
+
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return "—";
   if (ms < 1000) return `${ms} ms`;

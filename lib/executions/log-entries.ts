@@ -60,3 +60,29 @@ export type LogEntry = Common &
   );
 
 export type LogEntryType = LogEntry["type"];
+
+/**
+ * Whether `entry` is the next streamed piece of the assistant message
+ * `previous` ends with (Gemini CLI prints its reply in pieces, each its own
+ * event, marked `delta`): the log, the CLI and Arbor's transcript show them as one text.
+ */
+export function continuesText(previous: LogEntry | undefined, entry: LogEntry): boolean {
+  return (
+    entry.type === "assistant_text" &&
+    entry.delta === true &&
+    previous?.type === "assistant_text" &&
+    previous.delta === true &&
+    (previous.parentToolUseId ?? null) === (entry.parentToolUseId ?? null)
+  );
+}
+
+/** The entries with every run of streamed pieces joined into one assistant_text. */
+export function joinTextDeltas(entries: readonly LogEntry[]): LogEntry[] {
+  const joined: LogEntry[] = [];
+  for (const entry of entries) {
+    const previous = joined[joined.length - 1];
+    if (continuesText(previous, entry) && previous.type === "assistant_text" && entry.type === "assistant_text") joined[joined.length - 1] = { ...previous, text: previous.text + entry.text };
+    else joined.push(entry);
+  }
+  return joined;
+}

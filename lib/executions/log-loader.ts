@@ -6,7 +6,7 @@
 // with Last-Event-ID, so the server resumes exactly after the last entry we
 // got. React reads it through subscribe/getSnapshot (useSyncExternalStore).
 import type { ExecutionDto, ExecutionEventPage } from "@/lib/executions/schema";
-import type { LogEntry } from "@/lib/executions/log-entries";
+import { continuesText, type LogEntry } from "@/lib/executions/log-entries";
 import { estimateEntryHeight } from "@/lib/executions/log-entry-size";
 
 export type LogLine = {
@@ -75,6 +75,23 @@ function toLines(events: { seq: number; entries: LogEntry[] }[], toolNames: Map<
     });
   }
   return lines;
+}
+
+/**
+ * Runs of streamed pieces of one assistant message (continuesText) as one
+ * line, keyed and anchored by its first piece. Lines outside a run keep their
+ * identity, so the rows React memoized stay as they are.
+ */
+export function joinLineDeltas(lines: LogLine[]): LogLine[] {
+  const joined: LogLine[] = [];
+  for (const line of lines) {
+    const previous = joined[joined.length - 1];
+    if (previous && continuesText(previous.entry, line.entry) && previous.entry.type === "assistant_text" && line.entry.type === "assistant_text") {
+      const entry: LogEntry = { ...previous.entry, text: previous.entry.text + line.entry.text };
+      joined[joined.length - 1] = { ...previous, entry, sizeHint: estimateEntryHeight(entry) };
+    } else joined.push(line);
+  }
+  return joined;
 }
 
 /** Ranges of at most LOG_PAGE_SIZE events tiling [0, end), from the end backwards, the one holding `anchor` first. */
@@ -169,7 +186,7 @@ export class ExecutionLogLoader {
     const all: LogLine[] = [];
     for (const page of [...this.pages.values()].sort((a, b) => a.index - b.index)) for (const line of page.lines) all.push(line);
     for (const line of this.live) all.push(line);
-    this.update({ lines: all });
+    this.update({ lines: joinLineDeltas(all) });
   }
 
   private addPage(page: ExecutionEventPage, to: number): void {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EXECUTION_ERROR_CODES, EXECUTION_STATUSES, LAUNCH_KINDS, RESUME_DECISIONS, RESUME_REASONS, SESSION_TREE_EDGES, type SessionTreeEdge } from "@/lib/executions/types";
 import type { LogEntry } from "@/lib/executions/log-entries";
 import { timingsSchema } from "@/lib/executions/timings";
+import { DEFAULT_PROJECT_KEY, parseProjectId } from "@/lib/projects/ids";
 import { isoDateSchema, requestObject } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";
 
@@ -15,10 +16,27 @@ const prompt = text({ error: "Prompt is required" })
 export const createExecutionSchema = requestObject({
   issueId: text({ error: "issueId is required (e.g. ISSUE-1)" }).trim().min(1, "issueId is required (e.g. ISSUE-1)"),
   prompt,
-  agent: text().trim().min(1).max(64).default("claude"),
+  /** Default: the issue's project's default agent, else Claude Code. */
+  agent: text().trim().min(1).max(64).optional(),
   cwd: text().trim().min(1, "cwd must not be empty").max(4096).optional(),
+  /** The project to run in (default: the issue's); "default" is the default workspace. */
+  projectId: text({ error: "projectId must be a project id like PROJ-1, or default" })
+    .trim()
+    .transform((v, ctx) => {
+      if (v.toLowerCase() === DEFAULT_PROJECT_KEY) return DEFAULT_PROJECT_KEY;
+      const id = parseProjectId(v);
+      if (id) return id;
+      ctx.addIssue({ code: "custom", message: `"${v.slice(0, 40)}" is not a project id (project ids look like PROJ-1; "default" is the default workspace)` });
+      return z.NEVER;
+    })
+    .optional(),
+  /** In a git project: run in the project's directory itself instead of a worktree of its own. */
+  sharedDirectory: z.boolean({ error: "sharedDirectory must be true or false" }).optional(),
+  /** In a git project: the branch, tag or commit the run's worktree starts from (default: the base branch's head). */
+  startRef: text({ error: "startRef must be text" }).trim().min(1, "startRef must not be empty").max(250, "startRef must be at most 250 characters").optional(),
 });
 export type CreateExecutionInput = z.input<typeof createExecutionSchema>;
+export type CreateExecutionData = z.output<typeof createExecutionSchema>;
 
 /** Continue (the session's next turn) or Fork (a new session branched from it): one name from the UI to the tree edge. */
 export const FOLLOW_UP_MODES = ["continue", "fork"] as const;
@@ -53,6 +71,8 @@ export const executionWorktreeSchema = z.object({
   startSha: z.string().nullable(),
   /** The commit of the worktree's state when it ended; null until then. */
   snapshotSha: z.string().nullable(),
+  /** What it changed (start → snapshot), counted with the snapshot; null until then. */
+  changes: z.object({ files: z.number().int(), additions: z.number().int(), deletions: z.number().int() }).nullable(),
 });
 export type ExecutionWorktree = z.infer<typeof executionWorktreeSchema>;
 
@@ -109,14 +129,18 @@ export const executionSchema = z.object({
   /** Its own worktree, once the runner made one (git projects). */
   worktree: executionWorktreeSchema.nullable(),
   error: z.object({ code: z.enum(EXECUTION_ERROR_CODES), message: z.string() }).nullable(),
-  /** inputTokens counts all input, prompt-cache reads and writes included. */
+  /**
+   * inputTokens counts all input, prompt-cache reads and writes included.
+   * Null where the agent did not say (a cost most CLIs never report; a turn's
+   * share of a running total that cannot be worked out): unknown, never 0.
+   */
   usage: z
     .object({
-      inputTokens: z.number(),
-      outputTokens: z.number(),
+      inputTokens: z.number().nullable(),
+      outputTokens: z.number().nullable(),
       cacheReadTokens: z.number().nullable(),
       cacheCreationTokens: z.number().nullable(),
-      costUsd: z.number(),
+      costUsd: z.number().nullable(),
       durationMs: z.number().nullable(),
       numTurns: z.number().nullable(),
     })

@@ -26,6 +26,8 @@ export const EXECUTION_ERROR_CODES = [
   "cwd_not_found",
   /** The working directory now resolves outside ARBOR_WORKSPACE_ROOTS (checked right before every spawn). */
   "cwd_outside_roots",
+  /** Arbor could not make the execution's git worktree (the message says why); nothing of it was left behind. */
+  "worktree_failed",
   /** The OS refused to start the process. */
   "spawn_failed",
   /** The agent no longer has the session to resume (expired or deleted transcript). */
@@ -36,6 +38,8 @@ export const EXECUTION_ERROR_CODES = [
   "exit_nonzero",
   /** The runner stopped or died while the execution ran; its session is kept (status interrupted). */
   "runner_lost",
+  /** The agent exited without the final event it always prints (killed from outside, or cut short); what it did is kept (status interrupted). */
+  "no_final_event",
   /** A bug in the runner ended the job; the message says what. */
   "runner_error",
 ] as const;
@@ -71,6 +75,14 @@ export const RESUME_REASONS = [
   "cwd_missing",
   /** The agent's transcript of the session is gone (expired or deleted). */
   "transcript_missing",
+  /**
+   * The conversation resumes, but the worktree its files were in is gone
+   * (vanished, or removed by housekeeping): the turn forks the session and
+   * starts from the source's snapshot in a fresh worktree.
+   */
+  "worktree_gone",
+  /** A fork of a turn its session has moved past, whose agent recorded no message to branch at (or cannot branch at one). */
+  "fork_point_unknown",
   /** The agent rejected the resume at run time; this is Arbor's automatic retry. */
   "resume_rejected",
   /** "Start fresh with the conversation". */

@@ -1,7 +1,7 @@
 // Typed calls for the projects API, on top of the shared JSON client.
 import { api, type ApiClient } from "@/lib/api-client";
-import type { CreateProjectInput, UpdateProjectInput } from "./schema";
-import type { DeleteProjectResponse, Project, ProjectDetail, ProjectListResponse } from "./types";
+import type { CleanupWorktreesInput, CreateProjectInput, UpdateProjectInput } from "./schema";
+import type { DeleteProjectResponse, Project, ProjectDetail, ProjectListResponse, WorktreeCleanup } from "./types";
 
 export function createProjectApi(client: ApiClient = api) {
   const enc = encodeURIComponent;
@@ -11,6 +11,7 @@ export function createProjectApi(client: ApiClient = api) {
     create: (input: CreateProjectInput) => client.request<Project>("/api/projects", { method: "POST", body: input }),
     update: (id: string, input: UpdateProjectInput) => client.request<Project>(`/api/projects/${enc(id)}`, { method: "PATCH", body: input }),
     delete: (id: string) => client.request<DeleteProjectResponse>(`/api/projects/${enc(id)}`, { method: "DELETE" }),
+    cleanup: (id: string, input: CleanupWorktreesInput) => client.request<WorktreeCleanup>(`/api/projects/${enc(id)}/cleanup`, { method: "POST", body: input }),
   };
 }
 

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/lib/query-keys";
 import { projectApi } from "./api";
-import type { CreateProjectInput } from "./schema";
+import type { CleanupWorktreesInput, CreateProjectInput } from "./schema";
 
 export function useProjects() {
   return useQuery({ queryKey: queryKeys.projects.list(), queryFn: ({ signal }) => projectApi.list(signal) });
@@ -30,5 +30,14 @@ export function useDeleteProject() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(result.id), refetchType: "none" });
       return queryClient.invalidateQueries({ queryKey: queryKeys.projects.list() });
     },
+  });
+}
+
+/** Removes the worktrees of the project's archived sessions; the project's facts (worktrees, disk) are read again. */
+export function useCleanupWorktrees(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CleanupWorktreesInput) => projectApi.cleanup(id, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(id) }),
   });
 }

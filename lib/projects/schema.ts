@@ -52,6 +52,12 @@ export const updateProjectSchema = requestObject({
 export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
 export type UpdateProjectData = z.output<typeof updateProjectSchema>;
 
+/** POST /api/projects/:id/cleanup: remove the worktrees of archived sessions; deleteBranches: their branches too. */
+export const cleanupWorktreesSchema = requestObject({
+  deleteBranches: z.boolean({ error: "deleteBranches must be true or false" }).optional(),
+});
+export type CleanupWorktreesInput = z.input<typeof cleanupWorktreesSchema>;
+
 /** GET /api/projects?limit= */
 export const projectListQuerySchema = requestObject({ limit: limitSchema });
 

@@ -40,6 +40,8 @@ export interface ProjectWorktree {
   executionId: string | null;
   /** A checkout made ahead of time, waiting for the next run (no branch yet). */
   spare: boolean;
+  /** Every session of its line of work is archived: housekeeping may remove it (POST /api/projects/:id/cleanup). */
+  archived: boolean;
 }
 
 /** What the repository looks like right now (git projects). */
@@ -66,4 +68,22 @@ export interface ProjectDetail extends Project {
 export interface DeleteProjectResponse {
   id: string;
   deleted: true;
+}
+
+/** POST /api/projects/:id/cleanup: the worktrees of archived sessions, removed (their branches and snapshots kept unless asked). */
+export interface WorktreeCleanup {
+  projectId: string;
+  removed: Array<{
+    path: string;
+    branch: string | null;
+    /** Its branch was deleted too (deleteBranches); its snapshots stay reachable either way. */
+    branchDeleted: boolean;
+    /** The executions that ran in it. */
+    executionIds: string[];
+    /** Disk it used. */
+    bytes: number;
+  }>;
+  /** Worktrees of archived sessions that were not removed, and why (an execution still queued or running there, …). */
+  kept: Array<{ path: string; branch: string | null; reason: string }>;
+  freedBytes: number;
 }

@@ -1,4 +1,4 @@
-import type { AgentVerification, SessionCapability, SessionStrategy } from "@/server/agents/types";
+import type { AgentList, AgentStatus } from "@/lib/agents/schema";
 import { agentHomeDir, defaultHomeRoot, locateAgentBinary } from "@/server/agents/agent-setup";
 import { probeCli } from "@/server/agents/cli-probe";
 import { prepareAgentHome } from "@/server/agents/prepare-agent-home";
@@ -9,34 +9,10 @@ import { inheritedEnv } from "@/server/config/load-config";
 // What `GET /api/agents` and `arbor agents` show: every agent Arbor knows
 // (built-in or from the agents file), whether its program is installed here,
 // its version (from the same cached probe a launch uses), what it can do with
-// sessions, and whether this driver was verified against that CLI.
+// sessions, and whether this driver was verified against that CLI. The shape
+// is lib/agents/schema.ts (agentListSchema).
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-export interface AgentStatus {
-  id: string;
-  displayName: string;
-  source: "built-in" | "agents-file";
-  /** The agents file changes this built-in (binary, options, env or home). */
-  overridden: boolean;
-  binary: { envVar: string; command: string | null; path: string | null };
-  installed: boolean;
-  /** The installed version, when the CLI says. */
-  version: string | null;
-  /** Why it cannot run here (not installed, its help failed), or null. */
-  problem: string | null;
-  sessions: { strategy: SessionStrategy; capabilities: SessionCapability[] };
-  /** What the driver was verified against; `installedMatches` compares with the installed version. */
-  verification: (AgentVerification & { installedMatches: boolean | null }) | null;
-}
-
-export interface AgentList {
-  agents: AgentStatus[];
-  /** The agents file consulted (whether or not it exists), or null. */
-  agentsFile: string | null;
-  /** Problems with the agents file, each naming the field. */
-  warnings: string[];
-}
 
 export async function listAgentStatuses(options: { env?: Env; homeRoot?: string } = {}): Promise<AgentList> {
   const env = options.env ?? inheritedEnv();

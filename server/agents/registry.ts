@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { AgentDefinition, SessionCapability, SessionStrategy } from "@/server/agents/types";
+import type { AgentDefinition, LaunchMode, SessionCapability, SessionStrategy } from "@/server/agents/types";
 import type { BuiltInOverride } from "@/server/agents/agents-file/agents-file-schema";
 import { readAgentsFile, type AgentsFileContents } from "@/server/agents/agents-file/load-agents-file";
 import { aiderAgent } from "@/server/agents/aider/aider-agent";
@@ -116,6 +116,18 @@ export function listAgentIds(): string[] {
 
 export function agentCan(agent: AgentDefinition, capability: SessionCapability): boolean {
   return agent.sessionCapabilities.includes(capability);
+}
+
+/**
+ * The mode as this agent can be asked for it: an agent that names its own
+ * sessions (Codex, opencode; every agent but Claude Code for a fork) is not
+ * given the id Arbor minted; it picks one, and the runner pins the one its
+ * stream reports.
+ */
+export function launchableMode(agent: AgentDefinition, mode: LaunchMode): LaunchMode {
+  if (mode.kind === "new" && mode.sessionId && !agentCan(agent, "assign-id-at-launch")) return { kind: "new" };
+  if (mode.kind === "fork" && mode.newSessionId && !agentCan(agent, "assign-id-at-fork")) return { kind: "fork", fromSessionId: mode.fromSessionId, atMessageId: mode.atMessageId };
+  return mode;
 }
 
 export function sessionStrategyOf(agent: AgentDefinition): SessionStrategy {

@@ -1,22 +1,15 @@
 import type { ExecutionErrorCode } from "@/lib/executions/types";
 import type { LogEntry } from "@/lib/executions/log-entries";
+import type { AgentVerification, SessionCapability, SessionStrategy } from "@/lib/agents/schema";
+
+// SessionCapability and SessionStrategy are shared with the UI (lib/agents/schema.ts).
+export type { AgentVerification, SessionCapability, SessionStrategy };
 
 // The contract every agent CLI integration fulfils. An agent is data plus a
 // few pure functions: how to find its binary, what it can do with sessions,
 // how to build a launch argv, how to read its stdout lines and how to show
 // its stored events. Spawning and storing are someone else's job.
 
-/**
- * What an agent can do with conversation sessions. An agent lists the ones it
- * has; an empty list means it has no sessions at all (every run stands alone),
- * so Arbor offers neither Continue nor Fork for it.
- * - assign-id-at-launch: Arbor picks the id of a new session (Claude: --session-id).
- * - resume-by-id: continue a known session (Claude: --resume <id>).
- * - fork: copy a session into a new one and continue there (Claude: --fork-session).
- * - fork-at-message: fork from a given earlier message (Claude: --resume-session-at).
- * - continue-latest: continue the most recent session of the cwd (Claude: --continue).
- */
-export type SessionCapability = "assign-id-at-launch" | "resume-by-id" | "fork" | "fork-at-message" | "continue-latest";
 
 /** How a run relates to existing sessions. */
 export type LaunchMode =
@@ -291,18 +284,6 @@ export type StreamInputSignal = {
   turnEnded?: { totalCostUsd: number | null };
 };
 
-/**
- * How a session stays addressable (seed 002):
- * - "by-id" (strategy A): the CLI has session ids; Arbor assigns one at launch
- *   where the CLI lets it, otherwise records the one the stream reports, and
- *   resumes by id.
- * - "latest-in-home" (strategy B): the CLI only continues "the latest"
- *   conversation; each Arbor session gets its own config home, so the latest
- *   there is that session. Arbor's key (LaunchMode's sessionId) names it.
- * - "none": every run stands alone.
- */
-export type SessionStrategy = "by-id" | "latest-in-home" | "none";
-
 export type LineParser = (line: string, options?: { truncated?: boolean }) => ParsedLine;
 
 /** An isolated config home: where the CLI's sessions and settings go instead of ~. */
@@ -317,8 +298,3 @@ export interface AgentHome {
   /** JSON settings Arbor needs in the home, merged into whatever is there (a person's own settings survive). */
   settings?(dir: string, env: Readonly<Record<string, string | undefined>>): Array<{ path: string; merge: Record<string, unknown> }>;
 }
-
-export type AgentVerification =
-  /** Run, Continue, Fork (where it has one), errors and cancel checked against this version of the real CLI, offline. */
-  | { status: "verified"; version: string }
-  | { status: "not-verified"; reason: string };

@@ -76,7 +76,7 @@ export async function loadBundle(
       details: { reason: "nothing_to_load", fieldErrors: {}, formErrors: ["Add a session or an issue to the bundle"] },
     });
   }
-  const created = await createExecution({ issueId, prompt, agent: input.agent ?? "claude", idempotencyKey });
+  const created = await createExecution({ issueId, prompt, agent: input.agent, idempotencyKey });
   if (!created.ok) return created;
   return ok({ mode: "start", sessionId: null, issueId, execution: created.value.execution });
 }

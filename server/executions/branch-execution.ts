@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import { conflict, ok, type Result } from "@/lib/result";
 import type { FollowUpMode } from "@/lib/executions/schema";
 import type { PoisonReason } from "@/lib/sessions/schema";
+import { agentCan, getAgentDefinition } from "@/server/agents/registry";
+import type { AgentDefinition } from "@/server/agents/types";
 import { prisma } from "@/server/db";
 import type { Execution } from "@/server/generated/prisma/client";
 import type { Created } from "@/server/executions/create-execution";
@@ -24,7 +26,9 @@ import { isRunnerAlive } from "@/server/runner/runner-liveness";
 // head is read, the row inserted and the job added in one transaction under
 // the session's lock, so concurrent follow-ups each see the head the one
 // before them recorded. The job runs on the runner whose disk holds the
-// transcript, in the source's cwd (the agent's tools act relative to it).
+// transcript, in the source's cwd (the agent's tools act relative to it), or
+// for a line of work with a git worktree: a Continue in its source's
+// worktree, a Fork in a fresh one from its source's snapshot.
 // When the session cannot be resumed, the turn carries Arbor's transcript of
 // the conversation instead, and the row says why (never silently).
 
@@ -40,14 +44,16 @@ export async function branchExecution(
   if (!found.ok) return found;
   const source = found.value;
   const session = sessionOf(source);
+  const agent = getAgentDefinition(source.agent);
   // Independent reads, side by side (a Continue's request waits for them).
   const [runner, resume, restartedAs] = await Promise.all([
     source.runnerId ? prisma.runner.findUnique({ where: { id: source.runnerId } }) : null,
-    session ? knownResumeFacts(source, session) : null,
+    session ? knownResumeFacts(source, session, agent) : null,
     session ? null : restartOf(source.id),
   ]);
   const facts = {
     requested: mode,
+    agent: agent && { name: agent.displayName, hasSessions: agentCan(agent, "resume-by-id") },
     forceFresh: options.forceFresh ?? false,
     source: {
       id: source.id,
@@ -84,6 +90,9 @@ export async function branchExecution(
         agentPrompt: expanded.agentPrompt,
         expandedReferences: expanded.expandedReferences,
         cwd: source.cwd,
+        // The same project: a Continue runs in its source's worktree, a Fork in a fresh one from its snapshot (the runner makes it).
+        projectId: source.projectId,
+        sharedDirectory: source.sharedDirectory,
         runnerId: plan.queue.runnerId,
         targetSessionId: plan.targetSessionId,
         parentExecutionId: plan.parentExecutionId,
@@ -122,7 +131,7 @@ function refused(refusal: FollowUpRefusal): Result<never> {
  * runtime, poison mark and last known transcript health (the runner checks
  * the rest right before the launch).
  */
-async function knownResumeFacts(source: Execution, agentSessionId: string): Promise<FollowUpFacts["resume"]> {
+async function knownResumeFacts(source: Execution, agentSessionId: string, agent: AgentDefinition | undefined): Promise<FollowUpFacts["resume"]> {
   const rows = await prisma.session.findMany({ where: { agentSessionId } });
   const row = rows.find((r) => r.agent === source.agent) ?? rows[0] ?? null;
   return {
@@ -135,6 +144,9 @@ async function knownResumeFacts(source: Execution, agentSessionId: string): Prom
       cwd: source.cwd,
       cwdExists: null,
     },
+    // A worktree known to be gone (marked missing or removed) makes a Continue a fork from its snapshot, said up front.
+    files: source.worktreePath && source.worktreeState ? { worktree: source.worktreeState, snapshotSha: source.snapshotSha } : null,
+    declared: agent ? { agentName: agent.displayName, capabilities: agent.sessionCapabilities } : null,
     installed: null,
   };
 }

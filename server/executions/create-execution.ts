@@ -4,9 +4,9 @@ import { parseId, notFoundMessage } from "@/lib/ids";
 import { err, ok, type Result } from "@/lib/result";
 import type { ExecutionDto, ResumeInfo } from "@/lib/executions/schema";
 import { prisma } from "@/server/db";
-import { getAgentDefinition, listAgentIds } from "@/server/agents/registry";
+import { checkRunAgent, DEFAULT_AGENT } from "@/server/executions/check-run-agent";
 import { toExecutionDto } from "@/server/executions/execution-dto";
-import { resolveCwd } from "@/server/executions/resolve-cwd";
+import { resolveRunPlace } from "@/server/executions/resolve-run-place";
 import { insertIdempotently } from "@/server/executions/insert-idempotently";
 import { turnTime } from "@/server/executions/session-lock";
 import { enqueueExecution } from "@/server/queue/enqueue-execution";
@@ -16,8 +16,17 @@ import { nowMs } from "@/lib/executions/timings";
 export type CreateExecutionArgs = {
   issueId: string;
   prompt: string;
-  agent: string;
+  /** Default: the issue's project's default agent, else Claude Code. */
+  agent?: string;
   cwd?: string;
+  /** "PROJ-2" or "default"; default: the issue's project. */
+  projectId?: string;
+  /** In a git project: run in its directory itself, no worktree. */
+  sharedDirectory?: boolean;
+  /** In a git project: what the run's worktree starts from (default: the base branch's head). */
+  startRef?: string;
+  /** A commit already chosen (a restart starts where the run it restarts started). */
+  startCommit?: string;
   idempotencyKey?: string | null;
   restartedFromExecutionId?: string;
   /** Run on this runner only (default: any runner). */
@@ -32,13 +41,15 @@ export type Created = { execution: ExecutionDto; replayed: boolean };
 
 export async function createExecution(args: CreateExecutionArgs): Promise<Result<Created>> {
   const issueId = parseId("issue", args.issueId);
-  const issue = issueId ? await prisma.issue.findUnique({ where: { id: issueId }, select: { id: true } }) : null;
+  const issue = issueId ? await prisma.issue.findUnique({ where: { id: issueId }, select: { id: true, projectId: true } }) : null;
   if (!issue) return err({ code: "validation_failed", message: `issueId: ${notFoundMessage("issue", args.issueId)}`, details: { fieldErrors: { issueId: [notFoundMessage("issue", args.issueId)] }, formErrors: [] } });
-  if (!getAgentDefinition(args.agent)) {
-    return err({ code: "validation_failed", message: `agent: unknown agent "${args.agent}"; known agents: ${listAgentIds().join(", ")}`, details: { fieldErrors: { agent: [`Unknown agent "${args.agent}"`] }, formErrors: [] } });
-  }
-  const cwd = await resolveCwd(args.cwd);
-  if (!cwd.ok) return cwd;
+  // Its project and directory (and, for a worktree of its own, the commit it starts from), all checked now.
+  const place = await resolveRunPlace({ issueProjectId: issue.projectId, ...args });
+  if (!place.ok) return place;
+  // The agent: the one asked for, else the default agent of the project it runs in, else Claude Code.
+  const project = args.agent === undefined && place.value.projectId ? await prisma.project.findUnique({ where: { id: place.value.projectId }, select: { defaultAgent: true } }) : null;
+  const agent = await checkRunAgent(args.agent ?? project?.defaultAgent ?? DEFAULT_AGENT);
+  if (!agent.ok) return agent;
   // `prompt` is kept as typed; the agent receives cited specs/issues expanded.
   const expanded = await expandPrompt(args.prompt);
 
@@ -48,11 +59,14 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
       data: {
         id: randomUUID(),
         issueId: issue.id,
-        agent: args.agent,
+        agent: agent.value,
         prompt: args.prompt,
         agentPrompt: expanded.agentPrompt,
         expandedReferences: expanded.expandedReferences,
-        cwd: cwd.value,
+        cwd: place.value.cwd,
+        projectId: place.value.projectId,
+        sharedDirectory: place.value.sharedDirectory,
+        startSha: place.value.startSha,
         // Minted now and passed as --session-id, so the session id is known
         // before the agent starts and no other run can claim it.
         targetSessionId: randomUUID(),

@@ -29,17 +29,24 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
     projectId: row.projectId,
     sharedDirectory: row.sharedDirectory,
     worktree: row.worktreePath
-      ? { path: row.worktreePath, branch: row.worktreeBranch, state: row.worktreeState, startSha: row.startSha, snapshotSha: row.snapshotSha }
+      ? {
+          path: row.worktreePath,
+          branch: row.worktreeBranch,
+          state: row.worktreeState,
+          startSha: row.startSha,
+          snapshotSha: row.snapshotSha,
+          changes: row.changedFiles === null ? null : { files: row.changedFiles, additions: row.linesAdded ?? 0, deletions: row.linesDeleted ?? 0 },
+        }
       : null,
     // Written only from EXECUTION_ERROR_CODES (the runner's writes are typed).
     error: row.errorCode ? { code: row.errorCode as ExecutionErrorCode, message: row.errorMessage ?? row.errorCode } : null,
     usage: hasUsage
       ? {
-          inputTokens: row.inputTokens ?? 0,
-          outputTokens: row.outputTokens ?? 0,
+          inputTokens: row.inputTokens,
+          outputTokens: row.outputTokens,
           cacheReadTokens: row.cacheReadTokens,
           cacheCreationTokens: row.cacheCreationTokens,
-          costUsd: row.costUsd ?? 0,
+          costUsd: row.costUsd,
           durationMs: row.durationMs,
           numTurns: row.numTurns,
         }

@@ -21,6 +21,17 @@ const followUp = (overrides: Partial<FollowUpFacts> = {}, source: Partial<Follow
 });
 
 describe("resolveFollowUp", () => {
+  it("refuses to continue or fork a run of an agent without sessions, naming the capability", () => {
+    for (const requested of ["continue", "fork"] as const) {
+      const decision = resolveFollowUp(followUp({ requested, agent: { name: "Command", hasSessions: false } }));
+      expect(decision).toMatchObject({
+        ok: false,
+        refusal: { reason: "agent_has_no_sessions", message: expect.stringMatching(/^Command has no sessions .* cannot be (continued|forked)/), details: { capability: "resume-by-id" } },
+      });
+    }
+    expect(resolveFollowUp(followUp({ agent: { name: "Codex", hasSessions: true } }))).toMatchObject({ ok: true });
+  });
+
   it("records a Continue on the head as the session's next turn, on the session's runner", () => {
     expect(resolveFollowUp(followUp())).toEqual({
       ok: true,
@@ -50,6 +61,25 @@ describe("resolveFollowUp", () => {
   it("records a Continue on a turn the session has moved past as a fork of that turn", () => {
     expect(resolveFollowUp(followUp({ headId: "later" }))).toMatchObject({ ok: true, plan: { edge: "fork", reason: "continue_not_head", forkedFromExecutionId: "src", targetSessionId: NEW } });
     expect(resolveFollowUp(followUp({ headId: null }))).toMatchObject({ ok: true, plan: { edge: "fork" } });
+  });
+
+  it("records a Continue whose worktree is gone as a fork that says so (its files start from the snapshot)", () => {
+    const resume = { ...knownSession()!, files: { worktree: "removed" as const, snapshotSha: "abc" } };
+    expect(resolveFollowUp(followUp({ resume }))).toMatchObject({
+      ok: true,
+      plan: {
+        edge: "fork",
+        reason: "worktree_gone",
+        resume: { kind: "fork", reason: "worktree_gone", message: expect.stringMatching(/removed by housekeeping/) },
+        forkedFromExecutionId: "src",
+        forkSessionId: S,
+        targetSessionId: NEW,
+        parentExecutionId: null,
+        queue: { runnerId: "box", sessionId: NEW },
+      },
+    });
+    // A worktree still there changes nothing.
+    expect(resolveFollowUp(followUp({ resume: { ...knownSession()!, files: { worktree: "present", snapshotSha: "abc" } } }))).toMatchObject({ ok: true, plan: { edge: "continue" } });
   });
 
   it("queues behind an unfinished source, and not behind a finished one", () => {
@@ -166,10 +196,21 @@ describe("resolveLaunchMode", () => {
     expect(resolveLaunchMode(facts)).toMatchObject({ ok: true, mode: { fromSessionId: S } });
   });
 
-  it("refuses a fork with no session, or with no message to branch at", () => {
+  it("forks from the session the source actually ran in when it differs from the one recorded (agents that pick their own ids)", () => {
+    const THREAD = "01a205f0-fb95-7793-b8ac-c75449ab74cb";
+    const facts = launch({ forkedFromExecutionId: "src", forkSessionId: S }, { forkSource: { sessionId: THREAD, lastMessageId: null } });
+    expect(resolveLaunchMode(facts)).toMatchObject({ ok: true, mode: { kind: "fork", fromSessionId: THREAD } });
+    // The source never reported one (still unknown): the recorded session stands.
+    expect(resolveLaunchMode(launch({ forkedFromExecutionId: "src", forkSessionId: S }, { forkSource: { sessionId: null, lastMessageId: null } }))).toMatchObject({ ok: true, mode: { fromSessionId: S } });
+  });
+
+  it("refuses a fork with no session", () => {
     expect(resolveLaunchMode(launch({ forkedFromExecutionId: "src" }))).toMatchObject({ ok: false, code: "session_not_found", reason: "fork_without_session" });
+  });
+
+  it("leaves the exact point unknown when the agent recorded no message there (the resume decision then carries Arbor's transcript)", () => {
     const noPoint = launch({ forkedFromExecutionId: "src", forkSessionId: S }, { forkSource: { sessionId: S, lastMessageId: null }, sourceSessionMovedOn: true });
-    expect(resolveLaunchMode(noPoint)).toMatchObject({ ok: false, code: "agent_error", reason: "fork_point_unknown" });
+    expect(resolveLaunchMode(noPoint)).toEqual({ ok: true, mode: { kind: "fork", fromSessionId: S, newSessionId: NEW, atMessageId: null }, reason: "fork_at_exact_point" });
   });
 
   it("refuses an execution that names no session", () => {

@@ -43,6 +43,8 @@ export type FollowUpSource = {
 
 export type FollowUpFacts = {
   requested: FollowUpMode;
+  /** The agent the source ran: an agent without sessions has nothing to continue or fork (absent: assume it has). */
+  agent?: { name: string; hasSessions: boolean };
   /** The person asked for a fresh session carrying Arbor's transcript. */
   forceFresh: boolean;
   source: FollowUpSource;
@@ -57,7 +59,7 @@ export type FollowUpFacts = {
 };
 
 export type FollowUpRefusal = {
-  reason: "no_session" | "session_not_found" | "not_started" | "runner_unavailable";
+  reason: "agent_has_no_sessions" | "no_session" | "session_not_found" | "not_started" | "runner_unavailable";
   message: string;
   details: Record<string, unknown>;
 };
@@ -71,7 +73,11 @@ export type FollowUpPlan = {
    * decision says why), so the turn is recorded as a fork of the source whose
    * new session gets Arbor's transcript of the conversation instead.
    */
-  reason: "continue_head" | "fork_requested" | "continue_not_head" | "fresh_with_transcript";
+  /**
+   * worktree_gone: a Continue whose source's worktree is gone (the resume
+   * decision says so) forks instead, starting from its snapshot in a fresh worktree.
+   */
+  reason: "continue_head" | "fork_requested" | "continue_not_head" | "fresh_with_transcript" | "worktree_gone";
   /** The resume decision as the API sees it; the runner decides again right before the launch. */
   resume: ResumeDecision;
   /** Set for a transcript-primed turn: the conversation it carries ends with this execution. */
@@ -99,6 +105,14 @@ const isUnfinished = (status: ExecutionStatus) => status === "queued" || status 
 type GuardedFollowUp = FollowUpFacts & { freshWithTranscript: boolean };
 
 const FOLLOW_UP_GUARDS: readonly Guard<GuardedFollowUp, FollowUpRefusal>[] = [
+  function agentHasSessions({ agent, source, requested }) {
+    if (!agent || agent.hasSessions) return null;
+    return {
+      reason: "agent_has_no_sessions",
+      message: `${agent.name} has no sessions (it cannot resume one), so execution ${source.id} cannot be ${verb(requested)}. Run a new execution instead.`,
+      details: { reason: "agent_has_no_sessions", capability: "resume-by-id", canStartFresh: false },
+    };
+  },
   function hasSession({ source, requested }) {
     if (source.session) return null;
     if (source.errorCode === "session_not_found") {
@@ -153,7 +167,15 @@ export function resolveFollowUp(facts: FollowUpFacts): FollowUpDecision {
   if (refusal) return { ok: false, refusal };
   const session = source.session!;
   const isHead = facts.headId === source.id;
-  const reason = freshWithTranscript ? "fresh_with_transcript" : requested === "fork" ? "fork_requested" : isHead ? "continue_head" : "continue_not_head";
+  const reason = freshWithTranscript
+    ? "fresh_with_transcript"
+    : requested === "fork"
+      ? "fork_requested"
+      : resume.reason === "worktree_gone"
+        ? "worktree_gone"
+        : isHead
+          ? "continue_head"
+          : "continue_not_head";
   const edge: FollowUpMode = reason === "continue_head" ? "continue" : "fork";
   const targetSessionId = edge === "continue" ? session : facts.newSessionId;
   return {
@@ -207,7 +229,7 @@ export type LaunchFacts = {
   sourceSessionMovedOn: boolean;
 };
 
-export type LaunchRefusal = { code: ExecutionErrorCode; message: string; reason: "fork_without_session" | "fork_point_unknown" | "no_target_session" };
+export type LaunchRefusal = { code: ExecutionErrorCode; message: string; reason: "fork_without_session" | "no_target_session" };
 
 export type LaunchDecision =
   | { ok: true; mode: LaunchMode; reason: "new_session" | "continue" | "fork" | "fork_at_exact_point" }
@@ -222,13 +244,14 @@ const LAUNCH_GUARDS: readonly Guard<LaunchFacts, LaunchRefusal>[] = [
     if (!execution.forkedFromExecutionId || execution.forkSessionId || forkSource?.sessionId) return null;
     return { code: "session_not_found", message: "The execution this fork starts from has no session", reason: "fork_without_session" };
   },
-  function forkPointKnown({ execution, forkSource, sourceSessionMovedOn }) {
-    if (!execution.forkedFromExecutionId || !forkSource || !sourceSessionMovedOn || forkSource.lastMessageId) return null;
-    return { code: "agent_error", message: "Cannot branch from this execution: it recorded no assistant message to branch at", reason: "fork_point_unknown" };
-  },
 ];
 
-/** How the runner launches an execution: a new session, a continue, or a fork (exactly at the source's last message when its session moved on). */
+/**
+ * How the runner launches an execution: a new session, a continue, or a fork
+ * (exactly at the source's last message when its session moved on; when the
+ * agent recorded none, atMessageId is null and the resume decision makes the
+ * fork carry Arbor's transcript up to the source instead).
+ */
 export function resolveLaunchMode(facts: LaunchFacts): LaunchDecision {
   const refusal = firstRefusal(LAUNCH_GUARDS, facts);
   if (refusal) return { ok: false, ...refusal };
@@ -236,7 +259,9 @@ export function resolveLaunchMode(facts: LaunchFacts): LaunchDecision {
   const target = execution.targetSessionId!;
   if (execution.parentExecutionId) return { ok: true, mode: { kind: "continue", sessionId: facts.parentSessionId ?? target }, reason: "continue" };
   if (execution.forkedFromExecutionId) {
-    const fromSessionId = (execution.forkSessionId ?? forkSource?.sessionId)!;
+    // The session the source actually ran in wins over the one recorded when the fork was asked for:
+    // agents that pick their own ids (Codex, opencode) name it only once they run.
+    const fromSessionId = (forkSource?.sessionId ?? execution.forkSessionId)!;
     const atExactPoint = Boolean(forkSource && facts.sourceSessionMovedOn);
     return {
       ok: true,

@@ -1,6 +1,7 @@
 import type { RuntimeFingerprint } from "@/lib/executions/schema";
 import type { FollowUpMode } from "@/lib/executions/schema";
 import { POISON_TEXT } from "@/lib/resume-text";
+import type { SessionCapability } from "@/lib/agents/schema";
 import type { PoisonReason } from "@/lib/sessions/schema";
 import { firstRefusal, type Guard } from "@/server/executions/resolve-launch-mode";
 
@@ -27,6 +28,7 @@ export type FreshReason =
   | "other_agent"
   | "session_poisoned"
   | "capability_missing"
+  | "fork_point_unknown"
   | "runtime_changed"
   | "cwd_missing"
   | "transcript_missing";
@@ -52,6 +54,30 @@ export type ResumeFacts = {
     /** Runner only: whether that directory still exists. */
     cwdExists: boolean | null;
   };
+  /**
+   * The files of the line of work the turn goes on from, when it ran in a git
+   * worktree of its own (null or absent: it did not, or unknown). The turn
+   * runs in that worktree (a Continue) or in a fresh one from its snapshot (a
+   * Fork), so the session's own cwd being gone does not stop a resume.
+   */
+  files?: {
+    /** The source's worktree: present, missing (its directory vanished) or removed (housekeeping). */
+    worktree: "present" | "missing" | "removed";
+    /** The source's snapshot, where a fresh worktree starts (null: none was taken). */
+    snapshotSha: string | null;
+  } | null;
+  /**
+   * What the agent that runs the turn says it can do with sessions (its
+   * definition, known everywhere; absent or null: unknown). An agent without a
+   * fork of its own forks by starting a session that carries the transcript.
+   */
+  declared?: { agentName: string; capabilities: readonly SessionCapability[] } | null;
+  /**
+   * Runner only, for a fork: where it branches. "session_end" (the session has
+   * not moved on), "message" (an earlier point, at the source's last message),
+   * "unknown" (an earlier point, but the agent recorded no message there).
+   */
+  forkPoint?: "session_end" | "message" | "unknown" | null;
   /** Runner only: the CLI that would run the resume. */
   installed: {
     runtime: RuntimeFingerprint;
@@ -63,8 +89,11 @@ export type ResumeFacts = {
 export type ResumeDecision =
   | {
       kind: "resume" | "fork";
-      /** runtime_upgraded: the same executable has a new version since the session's latest turn (allowed, recorded). */
-      reason: "resumable" | "runtime_upgraded";
+      /**
+       * runtime_upgraded: the same executable has a new version since the session's latest turn (allowed, recorded);
+       * worktree_gone: the source's worktree is gone, so the turn forks and starts from its snapshot in a fresh worktree.
+       */
+      reason: "resumable" | "runtime_upgraded" | "worktree_gone";
       message: string | null;
     }
   | { kind: "fresh_with_transcript"; reason: FreshReason; message: string };
@@ -93,9 +122,26 @@ export const RESUME_GUARDS = {
   }) as Guard<ResumeFacts, Refusal>,
 
   capable: ((facts) => {
+    const declared = facts.declared;
+    if (declared) {
+      // A Continue whose worktree is gone runs as a fork (worktreeGone below).
+      const needed = facts.requested === "fork" || (facts.files && facts.files.worktree !== "present") ? "fork" : "resume-by-id";
+      if (!declared.capabilities.includes(needed)) {
+        const what = facts.requested === "fork" ? "fork a session of its own" : "resume a session";
+        return { reason: "capability_missing", message: `${declared.agentName} cannot ${what}, ${FALLBACK}.` };
+      }
+    }
+    if (declared && facts.requested === "fork" && facts.forkPoint === "message" && !declared.capabilities.includes("fork-at-message")) {
+      return { reason: "capability_missing", message: `${declared.agentName} cannot fork at an earlier point of a session that has moved on since, ${FALLBACK} up to that point.` };
+    }
     const why = facts.installed?.cannotResume;
     return why ? { reason: "capability_missing", message: `The installed CLI cannot ${facts.requested === "fork" ? "fork" : "resume"} a session (${why}), ${FALLBACK}.` } : null;
   }) as Guard<ResumeFacts, Refusal>,
+
+  forkPointKnown: ((facts) =>
+    facts.requested === "fork" && facts.forkPoint === "unknown"
+      ? { reason: "fork_point_unknown", message: `The session has moved on past this point and its agent recorded no message to branch at, ${FALLBACK} up to that point.` }
+      : null) as Guard<ResumeFacts, Refusal>,
 
   sameRuntime: ((facts) => {
     const recorded = facts.session.runtime;
@@ -108,7 +154,7 @@ export const RESUME_GUARDS = {
   }) as Guard<ResumeFacts, Refusal>,
 
   cwdExists: ((facts) =>
-    facts.session.cwdExists === false
+    facts.session.cwdExists === false && !facts.files
       ? { reason: "cwd_missing", message: `The session's working directory ${facts.session.cwd} no longer exists, ${FALLBACK}.` }
       : null) as Guard<ResumeFacts, Refusal>,
 
@@ -123,6 +169,7 @@ const GUARDS: readonly Guard<ResumeFacts, Refusal>[] = [
   RESUME_GUARDS.sameAgent,
   RESUME_GUARDS.notPoisoned,
   RESUME_GUARDS.capable,
+  RESUME_GUARDS.forkPointKnown,
   RESUME_GUARDS.sameRuntime,
   RESUME_GUARDS.cwdExists,
   RESUME_GUARDS.transcriptExists,
@@ -131,6 +178,8 @@ const GUARDS: readonly Guard<ResumeFacts, Refusal>[] = [
 export function resolveResumeDecision(facts: ResumeFacts): ResumeDecision {
   const refusal = firstRefusal(GUARDS, facts);
   if (refusal) return { kind: "fresh_with_transcript", ...refusal };
+  const gone = worktreeGone(facts);
+  if (gone) return gone;
   const kind = facts.requested === "fork" ? "fork" : "resume";
   const recorded = facts.session.runtime;
   const installed = facts.installed?.runtime;
@@ -142,4 +191,23 @@ export function resolveResumeDecision(facts: ResumeFacts): ResumeDecision {
     };
   }
   return { kind, reason: "resumable", message: null };
+}
+
+/**
+ * The conversation can be resumed, but the worktree its files were in is gone:
+ * the turn forks the session (a Continue too: it cannot go on in files that
+ * are no longer there) and starts from the source's snapshot in a fresh
+ * worktree, and says so.
+ */
+function worktreeGone(facts: ResumeFacts): ResumeDecision | null {
+  const files = facts.files;
+  if (!files || files.worktree === "present") return null;
+  const how = files.worktree === "removed" ? "was removed by housekeeping" : "vanished from disk";
+  const from = files.snapshotSha ? `its snapshot ${files.snapshotSha.slice(0, 8)}` : "the commit it started from (no snapshot was taken before it vanished)";
+  const what = facts.requested === "fork" ? "The fork" : "So this turn forks the conversation instead of continuing it, and";
+  return {
+    kind: "fork",
+    reason: "worktree_gone",
+    message: `The worktree of this line of work ${how}. ${what} starts from ${from} in a fresh worktree.`,
+  };
 }

@@ -48,7 +48,11 @@ export async function startFreshExecution(sourceId: string, options: StartFreshO
     issueId: source.issueId,
     prompt: options.prompt ?? source.prompt,
     agent: source.agent,
-    cwd: source.cwd,
+    // Where the restarted turn ran: its project (a worktree of its own starting where that turn
+    // started, so files and conversation both go back to before it), or its directory.
+    ...(source.projectId
+      ? { projectId: source.projectId, sharedDirectory: source.sharedDirectory, startCommit: source.startSha ?? undefined }
+      : { cwd: source.cwd }),
     idempotencyKey: options.idempotencyKey,
     restartedFromExecutionId: source.id,
     runnerId: options.automatic?.runnerId,

@@ -46,7 +46,7 @@ export async function readRepositoryState(dir: string): Promise<RepositoryState 
   ]);
   let operation: RepositoryOperation | null = null;
   for (const [marker, name] of OPERATION_MARKERS) {
-    if (await exists(path.join(gitDir, marker))) {
+    if (await exists(path.join(/*turbopackIgnore: true*/ gitDir, marker))) {
       operation = name;
       break;
     }

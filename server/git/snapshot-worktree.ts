@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { copyFile, open, rename, rm, stat } from "node:fs/promises";
+import { copyFile, open, rename, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import { ok, type Result } from "@/lib/result";
 import { arborIdentityEnv } from "./commit-identity";
@@ -51,7 +51,7 @@ export async function snapshotWorktree(input: SnapshotInput): Promise<Result<Sna
   const head = state.head;
   const scratchIndex = path.join(state.gitDir, `arbor-snapshot-index-${process.pid}-${randomBytes(4).toString("hex")}`);
   try {
-    await copyFile(path.join(state.gitDir, "index"), scratchIndex).catch(() => {});
+    await copyIndex(path.join(state.gitDir, "index"), scratchIndex);
     const env = { GIT_INDEX_FILE: scratchIndex };
     await runGit(state.topLevel, ["add", "--all", "--", "."], { env });
     const tree = (await runGit(state.topLevel, ["write-tree"], { env })).stdout.trim();
@@ -78,6 +78,21 @@ export async function snapshotWorktree(input: SnapshotInput): Promise<Result<Sna
   } finally {
     await rm(scratchIndex, { force: true });
   }
+}
+
+/**
+ * Copies the index with its own timestamps. git trusts an entry's stat data
+ * (whole seconds of mtime and ctime, and the size) only when the file is
+ * older than the index; a file changed within the second the index was
+ * written is "racily clean" and its content is read. A copy with a fresh
+ * mtime would hide that: a same-size edit made in the second of the checkout
+ * would look unchanged and be missing from the snapshot.
+ */
+async function copyIndex(index: string, copy: string): Promise<void> {
+  const times = await stat(index).catch(() => null);
+  if (!times) return; // no index yet: git builds one
+  await copyFile(index, copy);
+  await utimes(copy, times.atime, times.mtime);
 }
 
 /**

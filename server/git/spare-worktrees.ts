@@ -15,8 +15,12 @@ import { runGit } from "./run-git";
 /** Spares are hidden directories next to the worktrees they become. */
 export const SPARE_PREFIX = ".spare-";
 
+/** A spare being made: checked out under this name, then renamed, so no one claims a half-written checkout. */
+const STAGING_PREFIX = ".staging-spare-";
+
 export function isSparePath(worktreePath: string): boolean {
-  return path.basename(worktreePath).startsWith(SPARE_PREFIX);
+  const name = path.basename(worktreePath);
+  return name.startsWith(SPARE_PREFIX) || name.startsWith(STAGING_PREFIX);
 }
 
 /** Makes a spare checkout of `from` (detached HEAD, no branch) in `dir`, for createWorktree to claim. */
@@ -24,8 +28,11 @@ export async function prepareSpareWorktree(input: { repo: string; dir: string; f
   const sha = await resolveCommit(input.repo, input.from);
   if (!sha) return failure("unknown_ref", { ref: input.from, message: `${input.from} does not name a commit in ${input.repo}` });
   await mkdir(input.dir, { recursive: true });
-  const spare = path.join(input.dir, `${SPARE_PREFIX}${randomBytes(6).toString("hex")}`);
-  await runGit(input.repo, ["-c", "core.hooksPath=/dev/null", "worktree", "add", "--quiet", "--detach", "--", spare, sha]);
+  const name = randomBytes(6).toString("hex");
+  const staging = path.join(input.dir, `${STAGING_PREFIX}${name}`);
+  const spare = path.join(input.dir, `${SPARE_PREFIX}${name}`);
+  await runGit(input.repo, ["-c", "core.hooksPath=/dev/null", "worktree", "add", "--quiet", "--detach", "--", staging, sha]);
+  await runGit(input.repo, ["worktree", "move", "--", staging, spare]);
   return ok(spare);
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { text } from "@/lib/schemas/text";
 import { parseId } from "@/lib/ids";
+import { parseProjectId } from "@/lib/projects/ids";
 import { Prisma } from "@/server/generated/prisma/client";
 
 // What Insights groups executions by ("success rate per agent, per issue, per
@@ -39,6 +40,8 @@ export const DIMENSIONS: readonly Dimension[] = [
   { id: "model", label: "Model", key: Prisma.sql`x.model`, value: word },
   { id: "issue", label: "Issue", key: Prisma.sql`x.issue_id`, value: (raw) => parseId("issue", raw), many: true },
   { id: "spec", label: "Spec", key: Prisma.sql`i.spec_id`, value: (raw) => parseId("spec", raw), many: true },
+  // The issue's project; "none" (or "default") is the default workspace.
+  { id: "project", label: "Project", key: Prisma.sql`i.project_id`, value: (raw) => (raw.toLowerCase() === "default" ? "none" : parseProjectId(raw)) },
   {
     id: "lineage",
     label: "How it started",

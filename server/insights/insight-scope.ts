@@ -55,10 +55,6 @@ export const scopeShape = {
     .trim()
     .optional()
     .refine((raw) => !raw || raw === "all" || /^[1-9]\d{0,4}[hdw]$/.test(raw), "since must look like 48h, 7d, 12w or all"),
-  // Projects are not in Arbor yet: say so rather than ignore the filter and show unfiltered numbers.
-  project: text()
-    .optional()
-    .refine((raw) => raw === undefined, "Arbor has no projects yet, so nothing can be filtered by project"),
 };
 
 export const insightsQuerySchema = requestObject({
@@ -93,6 +89,9 @@ export async function resolveScope(input: ScopeInput, options: { bucket?: Bucket
   for (const [param, kind] of [["issue", "issue"], ["spec", "spec"], ["session", "session"]] as const) {
     const id = filters[param];
     if (id && id !== "none" && !(await exists(kind, id))) return notFound(`${kindLabel[kind]} ${id} not found`);
+  }
+  if (filters.project && filters.project !== "none" && !(await prisma.project.findUnique({ where: { id: filters.project }, select: { id: true } }))) {
+    return notFound(`Project ${filters.project} not found`);
   }
   if (filters.agent && filters.agent !== "none" && !listAgentIds().includes(filters.agent)) {
     const seen = await prisma.executionFacts.findFirst({ where: { agent: filters.agent }, select: { executionId: true } });

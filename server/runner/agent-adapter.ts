@@ -1,6 +1,7 @@
+import { readFile, rm } from "node:fs/promises";
 import { planLaunch, type AgentRuntime } from "@/server/agents/plan-launch";
-import { getAgentDefinition } from "@/server/agents/registry";
-import type { AgentDefinition, LaunchFailureCode, LaunchMode, LineSignals, StderrSignals, StreamInputProtocol } from "@/server/agents/types";
+import { getAgentDefinition, launchableMode } from "@/server/agents/registry";
+import type { AgentDefinition, LaunchFailureCode, LaunchMode, LineSignals, StderrSignals, StreamInputProtocol, UsageSignal } from "@/server/agents/types";
 import { spawnAgentProcess, type AgentExit } from "@/server/runner/agent-process";
 import { readProcessIdentity, type ProcessIdentity } from "@/server/runner/process-identity";
 import { searchTextOf } from "@/server/search/search-text";
@@ -11,13 +12,25 @@ import { searchTextOf } from "@/server/search/search-text";
 export type PreparedLaunch =
   | {
       ok: true;
+      agent: AgentDefinition;
       argv: string[];
       env: Record<string, string | undefined>;
+      /** Written to the agent's stdin, which is then closed (opencode's prompt); absent: stdin closed from the start. */
+      stdin?: string;
+      /** A file the CLI writes its usage to (Copilot); read it with readUsageFile once the run ended. */
+      usageFile?: string;
+      /** Strategy B: Arbor's key for the session, recorded when the run ends cleanly. */
+      arborSessionId?: string;
       /** The session id the agent was told to use, or null when it picks its own. */
       expectedSessionId: string | null;
-      /** `searchText`: what search should find in the line (server/search/search-text.ts), or null. */
-      parseLine: (line: string, truncated: boolean) => { kind: string; json: string; signals: LineSignals; searchText: string | null };
+      /**
+       * One run's line reader (some agents' lines only mean something together).
+       * `searchText`: what search should find in the line (server/search/search-text.ts), or null.
+       */
+      createLineReader: () => (line: string, truncated: boolean) => { kind: string; json: string; signals: LineSignals; searchText: string | null };
       classifyStderr: (text: string) => StderrSignals;
+      /** The usage file's figures, or null when the plan asked for none or it is unreadable. */
+      readUsageFile: () => Promise<UsageSignal | null>;
       /** The process reads user messages from stdin (LaunchPlan.streamInput): send `prompt` as the first; it may serve later turns (server/runner/warm/). */
       streamInput: { prompt: string; protocol: StreamInputProtocol } | null;
     }
@@ -25,41 +38,55 @@ export type PreparedLaunch =
 
 /**
  * `runtime`: the CLI already resolved for this launch (see plan-turn.ts), else it is resolved here.
- * `options.streamInput`: ask for a process that can serve later turns too, where the agent and its CLI can.
+ * `cwd`: the directory the agent will run in (opencode takes it as --dir; sessions may be bound to it).
+ * `streamInput`: ask for a process that can serve later turns too, where the agent and its CLI can (warm sessions).
  */
 export async function prepareLaunch(
   agentId: string,
   mode: LaunchMode,
   prompt: string,
   env: NodeJS.ProcessEnv,
-  runtime?: AgentRuntime,
-  options: { streamInput?: boolean } = {},
+  options: { runtime?: AgentRuntime; cwd?: string; streamInput?: boolean } = {},
 ): Promise<PreparedLaunch> {
   const agent = getAgentDefinition(agentId);
   if (!agent) return { ok: false, code: "agent_not_found", message: `Unknown agent "${agentId}"` };
   const streamInput = options.streamInput === true && agent.streamInput !== undefined;
-  const plan = await planLaunch(agentId, { mode, prompt, ...(streamInput ? { streamInput } : {}) }, { env, runtime });
+  const plan = await planLaunch(agentId, { mode: launchableMode(agent, mode), prompt, ...(streamInput ? { streamInput } : {}) }, { env, runtime: options.runtime, cwd: options.cwd });
   if (!plan.ok) return { ok: false, code: plan.code, message: plan.message };
   return {
     ok: true,
+    agent,
     argv: plan.argv,
     env: plan.env,
+    stdin: plan.stdin,
+    usageFile: plan.usageFile,
+    arborSessionId: plan.arborSessionId,
     expectedSessionId: plan.expectedSessionId,
     ...lineReaderOf(agent),
     streamInput: plan.streamInput && agent.streamInput ? { prompt: plan.streamInput.prompt, protocol: agent.streamInput } : null,
+    readUsageFile: async () => {
+      if (!plan.usageFile || !agent.readUsageFile) return null;
+      const text = await readFile(plan.usageFile, "utf8").catch(() => null);
+      // The file is the run's own: it has done its job once read.
+      await rm(plan.usageFile, { force: true }).catch(() => {});
+      return text === null ? null : agent.readUsageFile(text);
+    },
   };
 }
 
 /** How the runner reads an agent's output: each stdout line through its parser (with search text), stderr through its classifier. */
-export function lineReaderOf(agent: AgentDefinition): Pick<Extract<PreparedLaunch, { ok: true }>, "parseLine" | "classifyStderr"> {
+export function lineReaderOf(agent: AgentDefinition): Pick<Extract<PreparedLaunch, { ok: true }>, "createLineReader" | "classifyStderr"> {
   return {
-    parseLine: (line, truncated) => {
-      const parsed = agent.parseLine(line, { truncated });
-      return {
-        kind: parsed.event.kind,
-        json: JSON.stringify(parsed.event.payload ?? null),
-        signals: parsed.signals,
-        searchText: safeSearchText(() => searchTextOf(agent.normalize(parsed.event))),
+    createLineReader: () => {
+      const parse = agent.createLineParser?.() ?? agent.parseLine;
+      return (line, truncated) => {
+        const parsed = parse(line, { truncated });
+        return {
+          kind: parsed.event.kind,
+          json: JSON.stringify(parsed.event.payload ?? null),
+          signals: parsed.signals,
+          searchText: safeSearchText(() => searchTextOf(agent.normalize(parsed.event))),
+        };
       };
     },
     classifyStderr: (text) => agent.classifyStderr(text),
@@ -76,8 +103,8 @@ export type SpawnedAgent = {
   terminate(graceMs: number): Promise<void>;
 };
 
-export function spawnAgent(options: { argv: string[]; env: Record<string, string | undefined>; cwd: string; baseEnv: NodeJS.ProcessEnv }): SpawnedAgent {
-  const child = spawnAgentProcess({ argv: options.argv, cwd: options.cwd, env: options.env, baseEnv: options.baseEnv });
+export function spawnAgent(options: { argv: string[]; env: Record<string, string | undefined>; cwd: string; baseEnv: NodeJS.ProcessEnv; stdin?: string }): SpawnedAgent {
+  const child = spawnAgentProcess({ argv: options.argv, cwd: options.cwd, env: options.env, baseEnv: options.baseEnv, stdin: options.stdin });
   return {
     pid: child.pid,
     // spawn() returns once the child has exec'd (or failed to), so its group

@@ -1,6 +1,6 @@
 import type { SessionOutcome } from "@/server/agents/session-tracker";
 import type { ResultSignal } from "@/server/agents/types";
-import { classifyExit, rejectedResume, RUNNER_LOST_MESSAGE, type ExitContext } from "@/server/runner/classify-exit";
+import { classifyExit, NO_FINAL_EVENT_MESSAGE, rejectedResume, RUNNER_LOST_MESSAGE, type ExitContext } from "@/server/runner/classify-exit";
 
 const SESSION = "11111111-1111-4111-8111-111111111111";
 
@@ -31,6 +31,12 @@ const exited = (exitCode: number | null, signal: NodeJS.Signals | null = null) =
 describe("classifyExit", () => {
   it("completes a clean exit", () => {
     expect(classifyExit(exited(0), outcome({ result: result() }), context())).toEqual({ status: "completed", errorCode: null, errorMessage: null });
+  });
+
+  it("says interrupted when the agent exited 0 without the final event it always prints (Gemini CLI killed from outside)", () => {
+    expect(classifyExit(exited(0), { ...outcome(), noFinalEvent: true }, context())).toEqual({ status: "interrupted", errorCode: "no_final_event", errorMessage: NO_FINAL_EVENT_MESSAGE });
+    // A non-zero exit says more than the missing event does.
+    expect(classifyExit(exited(2), { ...outcome(), noFinalEvent: true }, context())).toMatchObject({ status: "failed", errorCode: "exit_nonzero" });
   });
 
   it("fails with the spawn failure's own code when the process never started", () => {

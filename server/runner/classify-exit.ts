@@ -1,5 +1,8 @@
 import type { ExecutionErrorCode, ExecutionStatus } from "@/lib/executions/types";
 import type { SessionOutcome } from "@/server/agents/session-tracker";
+
+/** The session outcome, and whether the run ended without the final event its agent always prints (session-report.ts, settleRun). */
+export type RunOutcome = SessionOutcome & { noFinalEvent?: boolean };
 import type { AgentExit } from "@/server/runner/agent-process";
 
 // How an agent run ended, as Arbor records it: pure, from the process exit,
@@ -28,9 +31,11 @@ export const SESSION_NOT_FOUND_CAUSE = "The agent no longer has this session (ex
 
 export const SESSION_NOT_FOUND_MESSAGE = `${SESSION_NOT_FOUND_CAUSE} Start fresh with the conversation to run the prompt in a new session that carries Arbor's transcript.`;
 
+export const NO_FINAL_EVENT_MESSAGE = "The agent exited without its final report (it was stopped from outside, or cut short). What it did is kept; Continue it to pick up where it stopped.";
+
 const failed = (errorCode: ExecutionErrorCode, errorMessage: string): ExitClassification => ({ status: "failed", errorCode, errorMessage });
 
-export function classifyExit(exit: AgentExit, outcome: SessionOutcome, context: ExitContext): ExitClassification {
+export function classifyExit(exit: AgentExit, outcome: RunOutcome, context: ExitContext): ExitClassification {
   if (!exit.ok) return failed(exit.reason, exit.message);
   if (context.cancelled) return { status: "cancelled", errorCode: null, errorMessage: null };
   if (context.stopping) return { status: "interrupted", errorCode: "runner_lost", errorMessage: RUNNER_LOST_MESSAGE };
@@ -42,6 +47,8 @@ export function classifyExit(exit: AgentExit, outcome: SessionOutcome, context: 
     const stderr = context.stderrTail.trim();
     return failed("exit_nonzero", `The agent ${why}${stderr ? `: ${stderr.split("\n").slice(-3).join(" ")}` : ""}`);
   }
+  // Gemini CLI exits 0 when its group is killed; a run is complete only once the agent said so.
+  if (outcome.noFinalEvent) return { status: "interrupted", errorCode: "no_final_event", errorMessage: NO_FINAL_EVENT_MESSAGE };
   return { status: "completed", errorCode: null, errorMessage: null };
 }
 

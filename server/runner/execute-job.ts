@@ -1,9 +1,10 @@
 import type pg from "pg";
 import { nowMs, parseTimings, type Timings } from "@/lib/executions/timings";
 import type { ExecutionErrorCode } from "@/lib/executions/types";
+import { settleRun } from "@/server/agents/session-report";
 import { SessionTracker } from "@/server/agents/session-tracker";
+import type { LaunchMode, UsageSignal } from "@/server/agents/types";
 import { prisma } from "@/server/db";
-import { checkLaunchCwd } from "@/server/executions/resolve-cwd";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";
 import { recordSessionFacts, retryRejectedResume } from "@/server/runner/after-turn";
 import type { SpawnedAgent } from "@/server/runner/agent-adapter";
@@ -11,17 +12,20 @@ import { announceStatus, claimExecution } from "@/server/runner/claim-execution"
 import { classifyExit, type ExitClassification } from "@/server/runner/classify-exit";
 import { EventWriter } from "@/server/runner/event-writer";
 import { measureSavedTranscript, planTurn } from "@/server/runner/plan-turn";
-import { startTurnAgent, type WarmSessions } from "@/server/runner/warm/warm-sessions";
+import { settleLaunchCwd } from "@/server/runner/prepare-workspace";
+import { snapshotExecution } from "@/server/runner/snapshot-execution";
+import { once, startTurnAgent, type WarmSessions } from "@/server/runner/warm/warm-sessions";
 import { recordSessionCapture } from "@/server/sessions/record-session-capture";
 import type { Prisma } from "@/server/generated/prisma/client";
 
-// One job: claim the execution, check its cwd, decide how to launch it
-// (plan-turn.ts: lineage, then resume or Arbor's transcript), spawn the
+// One job: claim the execution, decide how to launch it (plan-turn.ts:
+// lineage, then resume or Arbor's transcript), settle and check where it
+// works (prepare-workspace.ts: a git worktree of its own), spawn the
 // agent, store its output while folding it into the session outcome
 // (session-tracker.ts), record what the turn taught about its session
 // (after-turn.ts: poison, transcript health) and how it ended
-// (classify-exit.ts), then retry a rejected resume once from Arbor's
-// transcript (after-turn.ts).
+// (classify-exit.ts) with its worktree's snapshot (snapshot-execution.ts),
+// then retry a rejected resume once from Arbor's transcript (after-turn.ts).
 
 export type RunnerContext = {
   runnerId: string;
@@ -65,7 +69,9 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
   const writer = new EventWriter(ctx.pool, executionId, execution.eventCount, ctx.onEventsStored);
   const note = (kind: string, data: Record<string, unknown>) => writer.push({ stream: "arbor", kind, json: JSON.stringify(data) });
   const finish = async (ending: ExitClassification, data: Record<string, unknown> = {}) => {
-    await prisma.execution.update({ where: { id: executionId }, data: { ...ending, timings, ...data, finishedAt: new Date() } });
+    // Its worktree's state as a commit, stored with the final status (snapshot-execution.ts).
+    const snapshot = await snapshotExecution(executionId, ending.status);
+    await prisma.execution.update({ where: { id: executionId }, data: { ...ending, timings, ...data, ...snapshot, finishedAt: new Date() } });
     await notifyStatus(ctx.pool, executionId);
   };
   const refuse = async (errorCode: ExecutionErrorCode, errorMessage: string) => {
@@ -74,20 +80,20 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
     await finish({ status: "failed", errorCode, errorMessage });
   };
 
-  // Lineage and resume decision; the agent receives the prompt with cited
-  // specs/issues expanded, and Arbor's transcript when it cannot resume.
-  // A plain Continue of a warm session's head is its live process's next message (server/runner/warm/).
-  const turn = (await ctx.warm?.planWarmTurn(execution)) ?? (await planTurn(execution, ctx.env, { streamInput: ctx.warm?.enabled }));
+  // Lineage and resume decision, then where the agent works (prepare-workspace.ts: a git worktree
+  // of its own, or its parent's, or the recorded cwd, checked again: it may have been replaced
+  // since); the agent receives the prompt with cited specs/issues expanded, and Arbor's
+  // transcript when it cannot resume. A plain Continue of a warm session's head is its live
+  // process's next message (server/runner/warm/; the place is settled once, whichever plans).
+  const place = once(() => settleLaunchCwd(executionId, ctx.env, ctx.workspaceRoots));
+  const turn = (await ctx.warm?.planWarmTurn(execution, place)) ?? (await planTurn(execution, ctx.env, place, { streamInput: ctx.warm?.enabled }));
   if (!turn.ok) return refuse(turn.code, turn.message);
   timings.plannedAt = nowMs();
-  const { prepared, mode } = turn;
+  const { prepared, mode, cwd } = turn;
   announceStatus(ctx.pool, executionId);
-  // Checked when the execution was created, but the directory may have been replaced since.
-  const cwd = await checkLaunchCwd(execution.cwd, ctx.workspaceRoots);
-  if (!cwd.ok) return refuse(cwd.code, cwd.message);
-  note("launch", { argv: prepared.argv, cwd: cwd.real, runnerId: ctx.runnerId, mode: mode.kind, resume: turn.resume, transcript: turn.transcript });
+  note("launch", { argv: prepared.argv, cwd, runnerId: ctx.runnerId, mode: mode.kind, resume: turn.resume, transcript: turn.transcript });
 
-  const agent = await startTurnAgent(ctx.warm, turn, { execution, argv: prepared.argv, env: prepared.env, cwd: cwd.real, baseEnv: ctx.env });
+  const agent = await startTurnAgent(ctx.warm, turn, { execution, argv: prepared.argv, env: prepared.env, cwd, baseEnv: ctx.env, stdin: prepared.stdin });
   const entry: LiveProcess = { terminate: (graceMs) => agent.terminate(graceMs), cancelled: false, stopping: false };
   ctx.live.set(executionId, entry);
   // Not waited for before the output is read: the first lines are what a page waits for.
@@ -97,11 +103,14 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
   });
 
   const tracker = new SessionTracker({ expectedSessionId: prepared.expectedSessionId });
+  const readLine = prepared.createLineReader();
+  const announced: string[] = [];
   let pinning: Promise<unknown> = Promise.resolve();
   let stderrTail = "";
   agent.onStdoutLine((line, truncated) => {
-    const parsed = prepared.parseLine(line, truncated);
+    const parsed = readLine(line, truncated);
     writer.push({ stream: "stdout", kind: parsed.kind, json: parsed.json, searchText: parsed.searchText });
+    if (parsed.signals.sessionId && !announced.includes(parsed.signals.sessionId)) announced.push(parsed.signals.sessionId);
     const seen = tracker.observeLine(parsed.signals);
     if (seen.pinned) {
       timings.sessionAt = nowMs();
@@ -131,22 +140,37 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
 
   // Telemetry composed once the turn is over, not while the agent starts (it would compete for the CPU).
   const savedTranscript = measureSavedTranscript(turn, execution.agentPrompt ?? execution.prompt);
-  const outcome = tracker.outcome();
+  const outcome = settleRun({
+    agent: prepared.agent,
+    mode,
+    arborSessionId: prepared.arborSessionId,
+    outcome: tracker.outcome(),
+    announced,
+    cleanExit: exit.ok && exit.exitCode === 0 && !entry.cancelled && !entry.stopping,
+    fileUsage: await prepared.readUsageFile(),
+    previousTotal: prepared.agent.usageReporting === "session-total" ? await previousSessionTotal(execution, mode) : null,
+  });
+  // Strategy B: a session no stream names is recorded once the run ended cleanly.
+  if (outcome.sessionId && !tracker.outcome().sessionId) await pinSession(ctx, executionId, outcome.sessionId).catch(() => {});
   const context = { cancelled: entry.cancelled, stopping: entry.stopping, expectedSessionId: tracker.expectedSessionId, stderrTail };
   const ending = classifyExit(exit, outcome, context);
   const ended = { execution, mode, resumes: turn.resumes, exit, outcome, ending };
   await recordSessionFacts(ctx, ended).catch((error) => console.error(`[runner] execution ${executionId}: could not record its session's facts:`, error));
-  const usage = outcome.result?.usage;
+  const { turn: usage, sessionTotal } = outcome.usage;
+  // Prompt-cache figures come per run (Claude); a running total's share of them is unknown.
+  const cache = prepared.agent.usageReporting === "session-total" ? undefined : outcome.result?.usage;
   await finish(ending, {
     exitCode: exit.ok ? exit.exitCode : null,
     // A failed resume reports a fresh random session id in its result line; only a result naming the pinned session confirms it.
     sessionConfirmed: outcome.sessionConfirmed,
     lastMessageId: outcome.lastAssistantMessageId ?? undefined,
-    inputTokens: usage?.inputTokens ?? undefined,
-    outputTokens: usage?.outputTokens ?? undefined,
-    cacheReadTokens: usage?.cacheReadTokens ?? undefined,
-    cacheCreationTokens: usage?.cacheCreationTokens ?? undefined,
-    costUsd: outcome.result?.costUsd ?? undefined,
+    inputTokens: usage.inputTokens ?? undefined,
+    outputTokens: usage.outputTokens ?? undefined,
+    cacheReadTokens: cache?.cacheReadTokens ?? undefined,
+    cacheCreationTokens: cache?.cacheCreationTokens ?? undefined,
+    sessionTotalInputTokens: sessionTotal?.inputTokens ?? undefined,
+    sessionTotalOutputTokens: sessionTotal?.outputTokens ?? undefined,
+    costUsd: outcome.usage.costUsd ?? undefined,
     durationMs: outcome.result?.durationMs ?? undefined,
     numTurns: outcome.result?.numTurns ?? undefined,
     // Telemetry: it ran on the agent's resumed session, and what a transcript would have cost instead.
@@ -158,6 +182,20 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
   // The process stays warm for the session's next turn, or is closed.
   await agent.settle(ending, { stopping: entry.stopping });
   await retryRejectedResume(ctx, ended);
+}
+
+/**
+ * For agents that report their session's running usage total: the total
+ * recorded after the turn this one continued or forked from. Null for a new
+ * session (its count starts at zero); unknown figures when that turn recorded
+ * none, so this turn's own usage is unknown rather than invented.
+ */
+async function previousSessionTotal(execution: { parentExecutionId: string | null; forkedFromExecutionId: string | null }, mode: LaunchMode): Promise<UsageSignal | null> {
+  if (mode.kind === "new") return null;
+  const previousId = execution.parentExecutionId ?? execution.forkedFromExecutionId;
+  if (!previousId) return null;
+  const previous = await prisma.execution.findUnique({ where: { id: previousId }, select: { sessionTotalInputTokens: true, sessionTotalOutputTokens: true } });
+  return { inputTokens: previous?.sessionTotalInputTokens ?? null, outputTokens: previous?.sessionTotalOutputTokens ?? null };
 }
 
 /** Records which process the agent is (so an orphan can be stopped safely, recover-executions.ts), and honours a Cancel that came meanwhile. */

@@ -22,6 +22,8 @@ import { buildTranscriptPrompt } from "@/server/transcripts/build-transcript-pro
 // - a turn that cannot resume becomes what it now is: a fork of its source
 //   (new agent session, transcript_source_execution_id), so the tree, the
 //   session head and the new Session (SESS-n, child of the old) all follow;
+//   so does a Continue whose worktree is gone (it forks the session, and its
+//   files start from the parent's snapshot: prepare-workspace.ts);
 // - the runtime (binary real path and version) that runs it.
 
 export type PlannedTurn =
@@ -29,6 +31,8 @@ export type PlannedTurn =
       ok: true;
       mode: LaunchMode;
       prepared: Extract<PreparedLaunch, { ok: true }>;
+      /** Where the agent runs: its real path, checked right before the spawn. */
+      cwd: string;
       /** The launch resumes the agent's session (continue or fork): if the agent rejects it, Arbor retries once from its transcript. */
       resumes: boolean;
       resume: { decision: ResumeDecisionKind; reason: ResumeReason } | null;
@@ -39,8 +43,14 @@ export type PlannedTurn =
     }
   | { ok: false; code: ExecutionErrorCode; message: string };
 
-/** `options.streamInput`: launch a process that can serve later turns too (warm sessions, server/runner/warm/). */
-export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, options: { streamInput?: boolean } = {}): Promise<PlannedTurn> {
+/** Where the agent of a turn runs, settled once its lineage is (prepare-workspace.ts): a checked directory, or why it cannot run. */
+export type LaunchPlace = { ok: true; cwd: string } | { ok: false; code: ExecutionErrorCode; message: string };
+
+/**
+ * `place`: settles the directory the agent will run in, called once the lineage is fixed (a fork's files start where its conversation does).
+ * `options.streamInput`: launch a process that can serve later turns too (warm sessions, server/runner/warm/).
+ */
+export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, place: () => Promise<LaunchPlace>, options: { streamInput?: boolean } = {}): Promise<PlannedTurn> {
   const resolved = await resolveAgentRuntime(execution.agent, { env });
   if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
   const runtime = resolved.runtime;
@@ -61,24 +71,27 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, opt
     const launch = resolveLaunchMode(await gatherLaunchFacts(execution));
     if (!launch.ok) return { ok: false, code: launch.code, message: launch.message };
     mode = launch.mode;
+    // Agents that pick their own session ids name the source's session only once it ran.
+    if (mode.kind === "fork" && mode.fromSessionId !== execution.forkSessionId) update.forkSessionId = mode.fromSessionId;
     if (mode.kind === "continue" || mode.kind === "fork") {
-      const decision = resolveResumeDecision(await gatherResumeFacts(execution, mode, runtime, env));
+      const forkPoint = mode.kind !== "fork" ? null : launch.reason !== "fork_at_exact_point" ? "session_end" : mode.atMessageId ? "message" : "unknown";
+      const decision = resolveResumeDecision({ ...(await gatherResumeFacts(execution, mode, runtime, env)), forkPoint });
       transcriptSourceId = execution.parentExecutionId ?? execution.forkedFromExecutionId;
       resume = { decision: decision.kind, reason: decision.reason };
       Object.assign(update, { resumeDecision: decision.kind, resumeReason: decision.reason, resumeMessage: decision.message });
       if (decision.kind === "fresh_with_transcript") {
         // Recorded as what it now is: a new session branched from its source, carrying the conversation.
         const newSessionId = mode.kind === "fork" && mode.newSessionId ? mode.newSessionId : randomUUID();
-        Object.assign(update, {
-          parentExecution: { disconnect: true },
-          forkedFromExecution: transcriptSourceId ? { connect: { id: transcriptSourceId } } : undefined,
-          forkSessionId: mode.kind === "continue" ? mode.sessionId : mode.fromSessionId,
-          targetSessionId: newSessionId,
-          managedSession: { disconnect: true },
+        Object.assign(update, recordedAsFork(transcriptSourceId, mode.kind === "continue" ? mode.sessionId : mode.fromSessionId, newSessionId), {
           transcriptSourceExecution: transcriptSourceId ? { connect: { id: transcriptSourceId } } : undefined,
         });
         mode = { kind: "new", sessionId: newSessionId };
         carriesTranscript = true;
+      } else if (decision.kind === "fork" && mode.kind === "continue") {
+        // Its worktree is gone (worktree_gone): a fork of its parent's session, whose files start from the parent's snapshot.
+        const newSessionId = randomUUID();
+        Object.assign(update, recordedAsFork(execution.parentExecutionId, mode.sessionId, newSessionId));
+        mode = { kind: "fork", fromSessionId: mode.sessionId, newSessionId, atMessageId: null };
       } else if (mode.kind === "continue" && mode.sessionId !== execution.targetSessionId) {
         // The parent went on in a new session (it carried the transcript): so does this turn, and its Session.
         const parent = await prisma.execution.findUnique({ where: { id: execution.parentExecutionId! }, select: { managedSessionId: true } });
@@ -99,13 +112,24 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, opt
     transcript = { tokens: composed.transcriptTokens, keptTurns: composed.keptTurns, elidedTurns: composed.elidedTurns };
     update.transcriptTokens = composed.transcriptTokens;
   }
-  // Written while the launch is prepared (both before the agent starts; a failure surfaces at the await).
-  const recorded = prisma.execution.update({ where: { id: execution.id }, data: update });
-  recorded.catch(() => {});
-  const prepared = await prepareLaunch(execution.agent, mode, agentPrompt, env, runtime, options);
-  await recorded;
+  await prisma.execution.update({ where: { id: execution.id }, data: update });
+
+  const where = await place();
+  if (!where.ok) return where;
+  const prepared = await prepareLaunch(execution.agent, mode, agentPrompt, env, { runtime, cwd: where.cwd, streamInput: options.streamInput });
   if (!prepared.ok) return prepared;
-  return { ok: true, mode, prepared, resumes: mode.kind === "continue" || mode.kind === "fork", resume, transcriptSourceId, transcript };
+  return { ok: true, mode, prepared, cwd: where.cwd, resumes: mode.kind === "continue" || mode.kind === "fork", resume, transcriptSourceId, transcript };
+}
+
+/** The lineage columns of a turn recorded as a fork of `sourceId` in a new session (instead of a Continue). */
+function recordedAsFork(sourceId: string | null, fromSessionId: string, newSessionId: string): Prisma.ExecutionUpdateInput {
+  return {
+    parentExecution: { disconnect: true },
+    forkedFromExecution: sourceId ? { connect: { id: sourceId } } : undefined,
+    forkSessionId: fromSessionId,
+    targetSessionId: newSessionId,
+    managedSession: { disconnect: true },
+  };
 }
 
 /**

@@ -6,6 +6,8 @@ import type { Prisma } from "@/server/generated/prisma/client";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";
 import { RUNNER_LOST_MESSAGE } from "@/server/runner/classify-exit";
 import { killGroupIfSame } from "@/server/runner/process-identity";
+import { repairWorktrees } from "@/server/runner/repair-worktrees";
+import { snapshotLeftovers } from "@/server/runner/snapshot-execution";
 import { releaseDeadWorkerLocks } from "@/server/runner/runner-locks";
 import { RUNNER_STALE_MS } from "@/server/runner/runner-liveness";
 
@@ -15,7 +17,7 @@ import { RUNNER_STALE_MS } from "@/server/runner/runner-liveness";
 // Whoever finds it dead cleans all three up: the runner itself when it starts
 // again (same id), or any other runner's heartbeat sweep once its heartbeat is
 // stale. Executions end `interrupted` with their session kept, so they can be
-// continued.
+// continued, and, where their worktree is on the finder's disk, snapshotted.
 
 type Db = Prisma.TransactionClient;
 
@@ -47,6 +49,8 @@ async function interruptRunningExecutions(db: Db, runnerId: string, sameMachine:
  */
 export async function recoverOwnExecutions(runnerId: string, bootId: string, utils: WorkerUtils): Promise<string[]> {
   const ids = await interruptRunningExecutions(prisma, runnerId, true);
+  // Its worktrees are on this disk: vanished ones marked, the interrupted ones snapshotted.
+  await repairWorktrees(runnerId).catch((error) => console.error(`[runner] ${runnerId}: could not repair its worktrees:`, error));
   await releaseDeadWorkerLocks(utils, { runnerId, exceptBootId: bootId });
   return ids;
 }
@@ -59,19 +63,26 @@ export async function recoverOwnExecutions(runnerId: string, bootId: string, uti
  * and the clean-up never touches the work of its new process.
  */
 export async function sweepDeadRunners(utils: WorkerUtils, now = new Date()): Promise<string[]> {
-  return prisma.$transaction(
+  const { interrupted, local } = await prisma.$transaction(
     async (tx) => {
       const dead = await tx.$queryRaw<{ id: string; hostname: string; boot_id: string | null }[]>`
         UPDATE runners SET stopped_at = ${now}
          WHERE stopped_at IS NULL AND heartbeat_at < ${new Date(now.getTime() - RUNNER_STALE_MS)}
         RETURNING id, hostname, boot_id`;
       const interrupted: string[] = [];
+      const local: string[] = [];
       for (const runner of dead) {
-        interrupted.push(...(await interruptRunningExecutions(tx, runner.id, runner.hostname === os.hostname())));
+        const sameMachine = runner.hostname === os.hostname();
+        const ids = await interruptRunningExecutions(tx, runner.id, sameMachine);
+        interrupted.push(...ids);
+        if (sameMachine) local.push(...ids);
         await releaseDeadWorkerLocks(utils, { runnerId: runner.id, bootId: runner.boot_id });
       }
-      return interrupted;
+      return { interrupted, local };
     },
     { maxWait: 10_000, timeout: 60_000 },
   );
+  // Their worktrees are on this machine's disk: snapshot them now (a runner elsewhere leaves that to the dead runner's next start).
+  if (local.length > 0) await snapshotLeftovers({ id: { in: local } }).catch((error) => console.error("[runner] could not snapshot interrupted executions:", error));
+  return interrupted;
 }

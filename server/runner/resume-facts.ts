@@ -1,11 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import type { PoisonReason } from "@/lib/sessions/schema";
 import type { AgentRuntime } from "@/server/agents/plan-launch";
-import { agentCan } from "@/server/agents/registry";
+import { agentCan, launchableMode } from "@/server/agents/registry";
 import type { LaunchMode } from "@/server/agents/types";
 import { prisma } from "@/server/db";
 import type { ResumeFacts } from "@/server/executions/resolve-resume-decision";
 import type { Execution } from "@/server/generated/prisma/client";
+import { sourceFiles } from "@/server/runner/worktree-state";
 import { checkTranscript } from "@/server/sessions/check-transcript";
 import { recordTranscriptHealth } from "@/server/sessions/session-health";
 
@@ -14,7 +16,8 @@ import { recordTranscriptHealth } from "@/server/sessions/session-health";
 // installed CLI (real path, version, whether its probe lists what the resume
 // needs: a dry run of the agent's own pure argv builder), whether the
 // session's cwd still exists, and whether the agent still has its transcript
-// (a stat, recorded on the session as its health).
+// (a stat, recorded on the session as its health), and, for a line of work
+// in a git worktree, whether that worktree is still there.
 
 type ResumeMode = Extract<LaunchMode, { kind: "continue" | "fork" }>;
 
@@ -33,8 +36,14 @@ export async function gatherResumeFacts(
   const sessionAgent = row?.agent ?? firstTurn?.agent ?? execution.agent;
   const cwd = firstTurn?.cwd ?? execution.cwd;
   // The decision needs the stat; storing it as the session's health is not on the launch's path.
-  const [cwdExists, transcript] = await Promise.all([isDirectory(cwd), checkTranscript(sessionAgent, { sessionId: agentSessionId, cwd }, env)]);
+  const [cwdExists, transcript, files] = await Promise.all([
+    isDirectory(cwd),
+    checkTranscript(sessionAgent, { sessionId: agentSessionId, cwd }, env),
+    sourceFiles(mode.kind === "continue" ? execution.parentExecutionId : execution.forkedFromExecutionId, execution.runnerId),
+  ]);
   if (transcript && row) void recordTranscriptHealth(row.id, transcript).catch(() => {});
+  // A Continue whose worktree is gone runs as a fork (resolveResumeDecision): the CLI must be able to fork.
+  const launch: ResumeMode = mode.kind === "continue" && files && files.worktree !== "present" ? { kind: "fork", fromSessionId: mode.sessionId, newSessionId: randomUUID() } : mode;
   return {
     requested: mode.kind,
     forceFresh: execution.forceFresh,
@@ -47,7 +56,9 @@ export async function gatherResumeFacts(
       cwd,
       cwdExists,
     },
-    installed: runtime && { runtime: { path: runtime.realPath, version: runtime.capabilities?.version ?? null }, cannotResume: cannotResume(runtime, mode, env) },
+    files,
+    declared: { agentName: runtime?.agent.displayName ?? execution.agent, capabilities: runtime?.agent.sessionCapabilities ?? [] },
+    installed: runtime && { runtime: { path: runtime.realPath, version: runtime.capabilities?.version ?? null }, cannotResume: cannotResume(runtime, launch, env) },
   };
 }
 
@@ -58,7 +69,7 @@ export function cannotResume(runtime: AgentRuntime, mode: ResumeMode, env: Reado
   if (mode.kind === "fork" && !agentCan(agent, "fork")) return `${agent.displayName} cannot fork a session`;
   if (mode.kind === "fork" && mode.atMessageId && !agentCan(agent, "fork-at-message")) return `${agent.displayName} cannot branch at a message`;
   // The agent's own builder knows which options the launch needs; a dry run says whether the probe lists them.
-  const plan = agent.buildLaunch({ mode, prompt: "-" }, { binaryPath: runtime.binaryPath, capabilities: runtime.capabilities, env });
+  const plan = agent.buildLaunch({ mode: launchableMode(agent, mode), prompt: "-" }, { binaryPath: runtime.binaryPath, capabilities: runtime.capabilities, env });
   return !plan.ok && plan.code === "agent_unsupported" ? plan.message : null;
 }
 

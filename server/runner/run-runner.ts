@@ -3,13 +3,16 @@ import os from "node:os";
 import { Logger, makeWorkerUtils, runTaskList, type Task, type WorkerPool, type WorkerPoolOptions } from "graphile-worker";
 import pg from "pg";
 import type { ExecutionErrorCode } from "@/lib/executions/types";
+import { agentRegistry } from "@/server/agents/registry";
 import { inheritedEnv, loadConfig, type WarmConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";
 import { CANCEL_CHANNEL, QUEUED_CHANNEL, WARM_CHANNEL } from "@/server/realtime/channels";
 import { executeJob, type LiveProcess, type RunnerContext } from "@/server/runner/execute-job";
+import { findInstalledAgents } from "@/server/runner/installed-agents";
 import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/recover-executions";
 import { claimRunnerId } from "@/server/runner/runner-identity";
+import { settleSpares } from "@/server/runner/spare-checkouts";
 import { HEARTBEAT_MS } from "@/server/runner/runner-liveness";
 import { workerIdFor } from "@/server/runner/runner-locks";
 import { WarmSessions } from "@/server/runner/warm/warm-sessions";
@@ -61,7 +64,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   // The row first (it waits while another runner's sweep is cleaning up after
   // this runner's previous process), then that clean-up, then jobs.
   const now = new Date();
-  const row = { hostname: os.hostname(), pid: process.pid, startedAt: now, heartbeatAt: now, stoppedAt: null, bootId };
+  const row = { hostname: os.hostname(), pid: process.pid, startedAt: now, heartbeatAt: now, stoppedAt: null, bootId, installedAgents: await findInstalledAgents(env) };
   await prisma.runner.upsert({ where: { id: runnerId }, create: { id: runnerId, ...row }, update: row });
   const interrupted = await recoverOwnExecutions(runnerId, bootId, utils);
   if (interrupted.length) log(`marked ${interrupted.length} execution(s) interrupted from this runner's previous process`);
@@ -122,7 +125,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
 
   const heartbeat = setInterval(() => {
     void (async () => {
-      await prisma.runner.update({ where: { id: runnerId }, data: { heartbeatAt: new Date() } });
+      await prisma.runner.update({ where: { id: runnerId }, data: { heartbeatAt: new Date(), installedAgents: await findInstalledAgents(env) } });
       const cancels = await prisma.execution.findMany({
         where: { id: { in: [...live.keys()] }, cancelRequestedAt: { not: null } },
         select: { id: true },
@@ -135,6 +138,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     })().catch((error) => log(`heartbeat failed: ${(error as Error).message}`));
   }, HEARTBEAT_MS);
 
+  // A broken agents file never stops the built-ins; it is said once at start, naming each field.
+  for (const warning of agentRegistry().warnings) log(warning);
   log(`runner ${runnerId} ready (pid ${process.pid}, ${concurrency} slot(s))`);
 
   let stopped = false;
@@ -150,6 +155,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
         void entry.terminate(ctx.cancelGraceMs);
       }
       await Promise.all(workerPools.map((workers) => workers.gracefulShutdown()));
+      await settleSpares();
       // Every warm process ends cleanly: its session stays resumable by a spawn.
       await ctx.warm?.stop().catch(() => {});
       await indexer.stop();

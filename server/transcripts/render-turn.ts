@@ -1,5 +1,5 @@
 import type { ExecutionStatus } from "@/lib/executions/types";
-import type { LogEntry, ToolCallSummary } from "@/lib/executions/log-entries";
+import { joinTextDeltas, type LogEntry, type ToolCallSummary } from "@/lib/executions/log-entries";
 import { cutToBytes, utf8Bytes, xmlAttr } from "@/server/references/prompt-text";
 
 // Pure: one turn of a conversation as text for a transcript-primed prompt.
@@ -68,7 +68,7 @@ const ENDINGS: Partial<Record<ExecutionStatus, string>> = {
 /** `n`: the turn's position in the whole conversation, 1 for the first. */
 export function renderTurn(turn: TranscriptTurn, n: number): string {
   const said: string[] = [];
-  for (const entry of turn.entries) {
+  for (const entry of joinTextDeltas(turn.entries)) {
     // A sub-agent's own steps: its result comes back to the main thread as the Task call's result.
     if (entry.parentToolUseId) continue;
     if (entry.type === "assistant_text" && entry.text.trim()) said.push(entry.text.trim());

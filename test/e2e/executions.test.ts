@@ -95,7 +95,7 @@ test("run, watch the session id appear, continue, fork from the first, see the t
   expect(await graph.locator('path[data-edge="continue"]').count()).toBe(1);
   expect(await graph.locator("[data-head]").count()).toBe(2);
   expect(page.url()).toMatch(/\?view=tree$/);
-  await graph.getByRole("treeitem", { name: /^#[0-9a-f]{8}, fork,/ }).hover();
+  await graph.getByRole("treeitem", { name: /^#[0-9a-f]{8}, Claude Code, fork,/ }).hover();
   await page.getByRole("tooltip").getByText("third: try another way").waitFor();
   await saveScreenshot(page, "issue-tree");
 

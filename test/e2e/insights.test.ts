@@ -91,7 +91,7 @@ test("mark outcomes in the UI and watch Insights' numbers and charts change", as
   await page.goto(`${suite.server.url}/issues/${issue.id}?view=tree`);
   const graph = page.getByRole("tree", { name: `Session tree of ${issue.id}` });
   await graph.waitFor();
-  await graph.getByRole("treeitem", { name: /^#[0-9a-f]{8}, fork,/ }).focus();
+  await graph.getByRole("treeitem", { name: /^#[0-9a-f]{8}, Claude Code, fork,/ }).focus();
   await page.getByRole("button", { name: `Outcome of #${fork.id.slice(0, 8)} ▾` }).click();
   const menu = page.getByRole("menu", { name: `Outcome of #${fork.id.slice(0, 8)}` });
   await menu.getByRole("menuitemcheckbox", { name: "✓ Preferred fork" }).waitFor();

@@ -3,10 +3,10 @@
  * Projects from the header, see the default workspace, try a path outside
  * the workspace roots (refused next to the field), register a git
  * repository, land on its page with its facts, and see it listed.
- * Then an execution recorded the way the runner will record one (its own
+ * Then an execution recorded the way the runner records one (its own
  * worktree, start commit and snapshot): its page shows the files it changed,
  * unified and split, and "Apply to main" merges it into the main checkout.
- * (Running, forking and comparing from the browser come with the runner wiring.)
+ * (Running, forking and comparing with a real agent: test/e2e/worktrees.test.ts.)
  */
 import { mkdirSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";

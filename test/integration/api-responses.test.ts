@@ -21,6 +21,8 @@ import { apiErrorBodySchema, listResponseSchema } from "@/lib/schemas/common";
 import { executionEventPageSchema, executionListItemSchema, executionSchema, executionSummarySchema, sessionTreeResponseSchema } from "@/lib/executions/schema";
 import { deleteIssueResponseSchema, issueSchema } from "@/lib/issues/schema";
 import { searchResponseSchema } from "@/lib/search/schema";
+import { agentListSchema } from "@/lib/agents/schema";
+import * as agentsRoute from "@/app/api/agents/route";
 import { sessionDetailSchema, sessionSummarySchema } from "@/lib/sessions/schema";
 import { deleteSpecResponseSchema, specSchema } from "@/lib/specs/schema";
 import type { z } from "zod";
@@ -102,4 +104,7 @@ test("every API answer matches its response schema exactly", async () => {
   await expectShape(deleteIssueResponseSchema, issueRoute.DELETE, "DELETE", `/api/issues/${other.id}`, { id: other.id });
   const lone = await expectShape(specSchema, specsRoute.POST, "POST", "/api/specs", { body: { title: "Lone" }, status: 201 });
   await expectShape(deleteSpecResponseSchema, specRoute.DELETE, "DELETE", `/api/specs/${lone.id}`, { id: lone.id });
+
+  const agents = await expectShape(agentListSchema, agentsRoute.GET, "GET", "/api/agents");
+  expect(agents.agents.map((a) => a.id)).toEqual(expect.arrayContaining(["claude", "codex", "gemini", "opencode", "qwen", "copilot", "aider", "command"]));
 });

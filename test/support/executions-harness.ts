@@ -72,24 +72,38 @@ export async function createHarness(): Promise<Harness> {
 }
 
 /**
+ * A fresh database and the harness, without a runner (the suite starts its
+ * own when its set-up is ready). Registers beforeAll/afterAll; `h` is set once
+ * beforeAll ran.
+ */
+export function useHarness(): { h: Harness } {
+  const suite = {} as { h: Harness };
+  beforeAll(async () => {
+    await resetDb();
+    suite.h = await createHarness();
+  });
+  afterAll(async () => {
+    await suite.h?.close();
+    await releaseWorkerUtils();
+    await prisma.$disconnect();
+  });
+  return suite;
+}
+
+/**
  * The set-up of a suite that runs agents: a fresh database, the harness (the
  * Messages-API stand-in, an isolated Claude config and workspace), a StandIn
  * controller and one in-process runner. Registers beforeAll/afterAll; the
  * returned object's fields are set once beforeAll ran.
  */
 export function useRunningHarness(options: { runner?: Parameters<Harness["startRunner"]>[0]; script?: (standIn: StandIn) => void } = {}): { h: Harness; standIn: StandIn } {
+  const harness = useHarness();
   const suite = {} as { h: Harness; standIn: StandIn };
   beforeAll(async () => {
-    await resetDb();
-    suite.h = await createHarness();
+    suite.h = harness.h;
     suite.standIn = new StandIn(suite.h.api);
     options.script?.(suite.standIn);
     await suite.h.startRunner(options.runner);
-  });
-  afterAll(async () => {
-    await suite.h?.close();
-    await releaseWorkerUtils();
-    await prisma.$disconnect();
   });
   return suite;
 }

@@ -1,6 +1,8 @@
-// What the runner will do for an execution in a git project (phase B wiring),
-// done directly: a worktree from `from`, the agent's file changes, a snapshot,
-// and the execution row that records them. For tests of diffs and apply.
+// What the runner does for an execution in a git project
+// (server/runner/prepare-workspace.ts, snapshot-execution.ts), done directly
+// without an agent: a worktree from `from`, the file changes, a snapshot, and
+// the execution row that records them. For tests of diffs and apply; the
+// runner's own are test/integration/projects/worktree-*.test.ts.
 import { randomUUID } from "node:crypto";
 import { prisma } from "@/server/db";
 import { createWorktree } from "@/server/git/create-worktree";

@@ -9,7 +9,7 @@ import { withErrorHandling } from "@/server/http/with-error-handling";
 
 export const dynamic = "force-dynamic";
 
-/** POST /api/executions {issueId, prompt, agent?="claude", cwd?} → 201 Execution */
+/** POST /api/executions {issueId, prompt, agent? (default: the project's default agent, else claude), projectId?, sharedDirectory?, startRef?, cwd?} → 201 Execution (where it works: resolve-run-place.ts) */
 export const POST = withErrorHandling(async (request: Request) => {
   const requestedAt = nowMs();
   const input = await readJson(request, createExecutionSchema);

@@ -8,6 +8,7 @@ import type { ExecutionStatus, SessionTreeEdge } from "@/lib/executions/types";
 import { excerpt, formatCost, formatDuration, shortId } from "@/lib/executions/format";
 import { formatRelative } from "@/lib/format";
 import { resumeBadge } from "@/lib/resume-text";
+import { agentName } from "@/lib/agents/names";
 import { LAYOUT, linkPath, type LaidOutLink, type LaidOutNode } from "@/lib/executions/session-tree-layout";
 import type { View } from "./viewport";
 
@@ -35,10 +36,17 @@ function edgeWord(n: LaidOutNode): string {
   return EDGE_LOOK[n.node.edge].kind + fromTranscript(n.node);
 }
 
-/** The node's accessible name: "#1a2b3c4d, fork, completed, head: <prompt>". */
+/** What the execution changed in its worktree, once snapshotted: "+3 −1 in 2 files". */
+export function changesText(e: SessionTreeNode): string | null {
+  const c = e.worktree?.changes;
+  return c ? `+${c.additions} −${c.deletions} in ${c.files} file${c.files === 1 ? "" : "s"}` : null;
+}
+
+/** The node's accessible name: "#1a2b3c4d, Claude Code, fork, completed, head, +3 −1 in 2 files: <prompt>". */
 export function nodeName(n: LaidOutNode): string {
   const e = n.node;
-  return `#${shortId(e.id)}, ${edgeWord(n)}, ${e.status}${e.isHead ? ", head" : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
+  const changes = changesText(e);
+  return `#${shortId(e.id)}, ${agentName(e.agent)}, ${edgeWord(n)}, ${e.status}${e.isHead ? ", head" : ""}${changes ? `, ${changes}` : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
 }
 
 /** One execution in the picture: status dot, head ring, labels and the fold toggle. */
@@ -98,13 +106,20 @@ export const GraphNode = memo(function GraphNode({
           <text x={16} y={-4} className="fill-zinc-900 font-mono text-[12px] font-semibold dark:fill-zinc-100">
             #{shortId(e.id)}
             <tspan dx={6} className="fill-zinc-500 font-sans text-[11px] font-normal dark:fill-zinc-400">
-              {e.status}
+              {agentName(e.agent)} · {e.status}
               {e.isHead ? " · head" : ""}
               {e.resume?.decision === "fresh_with_transcript" ? " · transcript" : ""}
             </tspan>
           </text>
           <text x={16} y={12} className="fill-zinc-600 text-[11px] dark:fill-zinc-400">
-            {excerpt(e.prompt, 26)}
+            {e.worktree?.changes ? (
+              // What it changed in its worktree, before the prompt (the first line has no room left).
+              <tspan data-slot="changes" className="font-medium">
+                <tspan className="fill-emerald-700 dark:fill-emerald-400">+{e.worktree.changes.additions}</tspan>
+                <tspan dx={3} className="fill-red-700 dark:fill-red-400">−{e.worktree.changes.deletions}</tspan>
+              </tspan>
+            ) : null}
+            <tspan dx={e.worktree?.changes ? 6 : 0}>{excerpt(e.prompt, e.worktree?.changes ? 20 : 26)}</tspan>
           </text>
         </>
       ) : null}
@@ -164,7 +179,7 @@ export function Tooltip({ id, n, view, height }: { id: string; n: LaidOutNode; v
       style={{ left: `clamp(0.5rem, ${left - 16}px, calc(100% - 18.5rem))`, top: below ? y + 24 : y - 24, transform: below ? undefined : "translateY(-100%)" }}
     >
       <p className="font-mono font-semibold">
-        #{shortId(e.id)} · {e.status}
+        #{shortId(e.id)} · {agentName(e.agent)} · {e.status}
         {e.edge === "root" ? "" : ` · ${EDGE_LOOK[e.edge].kind}`}
         {e.isHead ? " · head" : ""}
       </p>
@@ -174,6 +189,7 @@ export function Tooltip({ id, n, view, height }: { id: string; n: LaidOutNode; v
         {formatCost(e.usage?.costUsd)} · {formatDuration(e.usage?.durationMs)}
         {e.usage?.numTurns != null ? ` · ${e.usage.numTurns} ${e.usage.numTurns === 1 ? "turn" : "turns"}` : ""} · {formatRelative(e.createdAt)}
       </p>
+      {changesText(e) ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">files: {changesText(e)}</p> : null}
       {e.sessionId ? <p className="mt-1 font-mono text-zinc-500">session {shortId(e.sessionId)}</p> : null}
       {n.collapsed ? <p className="mt-1 text-zinc-500">{n.hiddenCount} executions folded (Space unfolds)</p> : null}
     </div>

@@ -64,6 +64,19 @@ describe("SessionTreeGraph", () => {
     expect(screen.getByLabelText("Legend")).toHaveTextContent("restart");
   });
 
+  it("shows what each execution changed in its worktree: +/− on the node, in its name and its tooltip", async () => {
+    const worktree = (changes: { files: number; additions: number; deletions: number } | null) => ({ path: "/w", branch: "arbor/ISSUE-1/x", state: "present" as const, startSha: "a", snapshotSha: changes ? "b" : null, changes });
+    const run = makeExecution({ worktree: worktree({ files: 2, additions: 12, deletions: 3 }) });
+    const fork = makeExecution({ forkedFromExecutionId: run.id, worktree: worktree(null), status: "running" });
+    const { container } = render(<SessionTreeGraph roots={buildSessionTree([run, fork])} />);
+    const changed = container.querySelector(`[data-node-id="${run.id}"] [data-slot="changes"]`);
+    expect(changed).toHaveTextContent("+12−3");
+    expect(container.querySelector(`[data-node-id="${fork.id}"] [data-slot="changes"]`)).toBeNull();
+    const item = screen.getByRole("treeitem", { name: /, \+12 −3 in 2 files: / });
+    act(() => item.focus());
+    expect(await screen.findByRole("tooltip")).toHaveTextContent("files: +12 −3 in 2 files");
+  });
+
   it("names nodes for screen readers and shows a tooltip with prompt and cost on focus", async () => {
     const { fork, roots } = runContinueFork();
     render(<SessionTreeGraph roots={roots} />);

@@ -1,3 +1,4 @@
+import { AGENT_LIST } from "@/test/support/agent-fixtures";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -64,6 +65,7 @@ function respond(body: unknown) {
 function renderWith(detail: SessionDetail) {
   global.fetch = jest.fn(async (url: string) => {
     if (url.startsWith("/api/sessions/")) return respond(detail);
+    if (url.startsWith("/api/agents")) return respond(AGENT_LIST);
     if (url.startsWith("/api/references/resolve")) return respond({ items: { "SPEC-1": null } });
     if (url.startsWith("/api/references")) return respond({ target: "SESS-1", items: [{ type: "spec", id: "SPEC-3", title: "Auth spec", href: "/specs/SPEC-3", updatedAt: old }] });
     return respond({});

@@ -8,7 +8,8 @@ import { ExecutionStatusBadge } from "@/components/executions/execution-status-b
 import { InsightsLink } from "@/components/insights/insights-link";
 import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
-import { agentName, ArchivedBadge, ExpiredBadge } from "@/components/sessions/session-badges";
+import { ArchivedBadge, ExpiredBadge } from "@/components/sessions/session-badges";
+import { agentName } from "@/lib/agents/names";
 import { PoisonControl } from "@/components/sessions/session-resume";
 import { WarmBadge } from "@/components/sessions/session-warm";
 import { ErrorAlert } from "@/components/ui/alert";

@@ -1,3 +1,4 @@
+import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
 import { buildAiderLaunch } from "@/server/agents/aider/build-aider-launch";
 import { normalizeCommandEvent } from "@/server/agents/command/normalize-command-event";
@@ -8,7 +9,7 @@ import { parseCommandLine } from "@/server/agents/command/parse-command-line";
 // restores "the latest" chat there. Its output is plain text.
 export const aiderAgent: AgentDefinition = {
   id: "aider",
-  displayName: "aider",
+  displayName: BUILT_IN_AGENT_NAMES.aider,
   binary: { envVar: "AIDER_BIN", defaultCommand: "aider" },
   sessionCapabilities: ["assign-id-at-launch", "resume-by-id"],
   sessionStrategy: "latest-in-home",

@@ -1,3 +1,4 @@
+import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
 import { buildClaudeLaunch } from "@/server/agents/claude/build-claude-launch";
 import { claudeStreamInput } from "@/server/agents/claude/claude-stream-input";
@@ -13,9 +14,9 @@ import { parseClaudeLine } from "@/server/agents/claude/parse-claude-line";
 // used for `cleanupPeriodDays` (default 30), so older sessions may be gone.
 export const claudeAgent: AgentDefinition = {
   id: "claude",
-  displayName: "Claude Code",
+  displayName: BUILT_IN_AGENT_NAMES.claude,
   binary: { envVar: "CLAUDE_BIN", defaultCommand: "claude" },
-  sessionCapabilities: ["assign-id-at-launch", "resume-by-id", "fork", "fork-at-message", "continue-latest"],
+  sessionCapabilities: ["assign-id-at-launch", "assign-id-at-fork", "resume-by-id", "fork", "fork-at-message", "continue-latest"],
   transcriptRetentionDays: 30,
   probesCli: true,
   sessionTranscript: claudeSessionTranscript,

@@ -1,3 +1,4 @@
+import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
 import { buildCodexLaunch } from "@/server/agents/codex/build-codex-launch";
 import { classifyCodexStderr } from "@/server/agents/codex/classify-codex-stderr";
@@ -11,7 +12,7 @@ import { createCodexLineParser, parseCodexLine } from "@/server/agents/codex/par
 // prunes nothing by itself.
 export const codexAgent: AgentDefinition = {
   id: "codex",
-  displayName: "Codex",
+  displayName: BUILT_IN_AGENT_NAMES.codex,
   binary: { envVar: "CODEX_BIN", defaultCommand: "codex" },
   sessionCapabilities: ["resume-by-id", "fork", "continue-latest"],
   transcriptRetentionDays: null,

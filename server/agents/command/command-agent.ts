@@ -1,3 +1,4 @@
+import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
 import { buildCommandLaunch } from "@/server/agents/command/build-command-launch";
 import { normalizeCommandEvent } from "@/server/agents/command/normalize-command-event";
@@ -9,7 +10,7 @@ import { parseCommandLine } from "@/server/agents/command/parse-command-line";
 // for exercising Arbor without a model.
 export const commandAgent: AgentDefinition = {
   id: "command",
-  displayName: "Command",
+  displayName: BUILT_IN_AGENT_NAMES.command,
   binary: { envVar: "ARBOR_COMMAND_BIN", defaultCommand: null },
   sessionCapabilities: [],
   transcriptRetentionDays: null,

@@ -1,3 +1,4 @@
+import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
 import { buildCopilotLaunch } from "@/server/agents/copilot/build-copilot-launch";
 import { classifyCopilotStderr } from "@/server/agents/copilot/classify-copilot-stderr";
@@ -9,7 +10,7 @@ import { readCopilotUsageFile } from "@/server/agents/copilot/read-copilot-usage
 // $COPILOT_HOME/session-state/<id>/ and session-store.db. No fork.
 export const copilotAgent: AgentDefinition = {
   id: "copilot",
-  displayName: "Copilot CLI",
+  displayName: BUILT_IN_AGENT_NAMES.copilot,
   binary: { envVar: "COPILOT_BIN", defaultCommand: "copilot" },
   sessionCapabilities: ["assign-id-at-launch", "resume-by-id", "continue-latest"],
   transcriptRetentionDays: null,

@@ -1,3 +1,4 @@
+import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
 import { buildGeminiLaunch } from "@/server/agents/gemini/build-gemini-launch";
 import { classifyGeminiStderr } from "@/server/agents/gemini/classify-gemini-stderr";
@@ -12,7 +13,7 @@ import { createGeminiLineParser, parseGeminiLine } from "@/server/agents/gemini/
 // so signals must go to the whole process group.
 export const geminiAgent: AgentDefinition = {
   id: "gemini",
-  displayName: "Gemini CLI",
+  displayName: BUILT_IN_AGENT_NAMES.gemini,
   binary: { envVar: "GEMINI_BIN", defaultCommand: "gemini" },
   sessionCapabilities: ["assign-id-at-launch", "resume-by-id", "fork", "continue-latest"],
   transcriptRetentionDays: 30,

@@ -1,3 +1,4 @@
+import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
 import { buildOpencodeLaunch } from "@/server/agents/opencode/build-opencode-launch";
 import { classifyOpencodeStderr } from "@/server/agents/opencode/classify-opencode-stderr";
@@ -11,7 +12,7 @@ import { createOpencodeLineParser, parseOpencodeLine } from "@/server/agents/ope
 // agent, not per session) and its own npm cache.
 export const opencodeAgent: AgentDefinition = {
   id: "opencode",
-  displayName: "opencode",
+  displayName: BUILT_IN_AGENT_NAMES.opencode,
   binary: { envVar: "OPENCODE_BIN", defaultCommand: "opencode" },
   sessionCapabilities: ["resume-by-id", "fork", "continue-latest"],
   transcriptRetentionDays: null,

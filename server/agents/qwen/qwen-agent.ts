@@ -1,3 +1,4 @@
+import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
 import { buildQwenLaunch } from "@/server/agents/qwen/build-qwen-launch";
 import { classifyQwenStderr } from "@/server/agents/qwen/classify-qwen-stderr";
@@ -12,7 +13,7 @@ import { parseQwenLine } from "@/server/agents/qwen/parse-qwen-line";
 // SIGTERM to the parent alone orphans the child: signal the process group.
 export const qwenAgent: AgentDefinition = {
   id: "qwen",
-  displayName: "Qwen Code",
+  displayName: BUILT_IN_AGENT_NAMES.qwen,
   binary: { envVar: "QWEN_BIN", defaultCommand: "qwen" },
   sessionCapabilities: ["assign-id-at-launch", "resume-by-id", "fork", "continue-latest"],
   transcriptRetentionDays: null,

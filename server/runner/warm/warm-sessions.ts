@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { realpath, stat } from "node:fs/promises";
 import type pg from "pg";
 import { getAgentDefinition } from "@/server/agents/registry";
 import type { WarmConfig } from "@/server/config/load-config";
@@ -7,7 +7,7 @@ import { resolveResumeDecision } from "@/server/executions/resolve-resume-decisi
 import type { Execution } from "@/server/generated/prisma/client";
 import { lineReaderOf } from "@/server/runner/agent-adapter";
 import type { ExitClassification } from "@/server/runner/classify-exit";
-import { planTurn, type PlannedTurn } from "@/server/runner/plan-turn";
+import { planTurn, type LaunchPlace, type PlannedTurn } from "@/server/runner/plan-turn";
 import { spawnedTurnAgent, WarmTurnAgent, type TurnAgent } from "@/server/runner/warm/turn-agent";
 import { WarmPool } from "@/server/runner/warm/warm-pool";
 import { WarmProcess } from "@/server/runner/warm/warm-process";
@@ -25,10 +25,19 @@ import { checkTranscript } from "@/server/sessions/check-transcript";
 // turn, settle() parks the process in the pool (warm-pool.ts) or closes it.
 
 export type Planned = Extract<PlannedTurn, { ok: true }>;
-/** A turn planned onto a warm process: its next user message. */
-export type WarmPlanned = Planned & { warm: WarmProcess };
+/** A turn planned onto a warm process: its next user message (`place`: where the turn works, for a re-plan when the process is gone). */
+export type WarmPlanned = Planned & { warm: WarmProcess; place: () => Promise<LaunchPlace> };
 
-type SpawnOptions = { execution: Execution; argv: string[]; env: Record<string, string | undefined>; cwd: string; baseEnv: NodeJS.ProcessEnv };
+type SpawnOptions = { execution: Execution; argv: string[]; env: Record<string, string | undefined>; cwd: string; baseEnv: NodeJS.ProcessEnv; stdin?: string };
+
+/** Where a turn's agent runs (prepare-workspace.ts's settleLaunchCwd), settled at most once whichever plan asks. */
+export type Place = () => Promise<LaunchPlace>;
+
+/** `fn` run once; later calls get the same promise. */
+export function once<T>(fn: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | null = null;
+  return () => (result ??= fn());
+}
 
 /** A warm process that prints nothing for this long after a message is taken as hung (it normally answers within ms). */
 const WARM_START_TIMEOUT_MS = 15_000;
@@ -69,15 +78,18 @@ export class WarmSessions {
    * Before the usual plan: the turn as the next message of its session's warm
    * process, or null. A warm process of the session this turn cannot use is
    * closed (cleanly) before the turn spawns, and why is kept for its record.
+   * `place` settles where the turn works (a git worktree's start commit is
+   * recorded there), once the turn is known to go to the process.
    */
-  async planWarmTurn(execution: Execution): Promise<WarmPlanned | null> {
+  async planWarmTurn(execution: Execution, place: Place): Promise<PlannedTurn | null> {
     if (!this.config.enabled) return null;
     const sessionId = sessionTouched(execution);
     if (!sessionId) return null;
-    // Steering: a Continue of the turn running on a warm-capable process goes to that process at once.
+    // Steering: a Continue of the turn running on a warm-capable process goes to that process at once
+    // (in that turn's directory: its files are that turn's until it ends).
     const busy = this.config.steering ? this.running.get(sessionId) : undefined;
     if (busy?.alive && !this.pool.peek(sessionId)) {
-      return warmIneligibility(execution, busy) ? null : this.warmPlan(execution, sessionId, busy, "resumable");
+      return warmIneligibility(execution, busy) ? null : this.warmPlan(execution, sessionId, busy, "resumable", busy.options.cwd, place);
     }
     const process = this.pool.peek(sessionId);
     if (!process) return null;
@@ -85,11 +97,13 @@ export class WarmSessions {
     let reason: "resumable" | "runtime_upgraded" = "resumable";
     if (!why) {
       // The runner's own resume guards, with what the live process already settles (same agent, same runtime, capable).
-      const [cwdExists, transcript, binary] = await Promise.all([
+      const [cwdExists, realCwd, transcript, binary] = await Promise.all([
         stat(execution.cwd).then((s) => s.isDirectory(), () => false),
+        realpath(execution.cwd).catch(() => null),
         checkTranscript(execution.agent, { sessionId, cwd: execution.cwd }, this.ctx.env),
         stat(process.options.argv[0]!).then((s) => ({ mtimeMs: s.mtimeMs, size: s.size }), () => null),
       ]);
+      if (realCwd !== process.options.cwd) why = "The turn runs in another directory than the warm process";
       const was = process.options.binary;
       if (was && (!binary || binary.mtimeMs !== was.mtimeMs || binary.size !== was.size)) why = "The agent's CLI was replaced on disk since its warm process started";
       const runtime = process.options.runtime.path ? { path: process.options.runtime.path, version: process.options.runtime.version } : null;
@@ -100,8 +114,8 @@ export class WarmSessions {
         session: { agent: process.options.agentId, runtime, poisoned: null, transcript: transcript?.state ?? null, cwd: execution.cwd, cwdExists },
         installed: runtime && { runtime, cannotResume: null },
       });
-      if (decision.kind === "fresh_with_transcript") why ??= decision.message;
-      else reason = decision.reason;
+      if (decision.kind !== "resume") why ??= decision.message ?? "The session cannot be resumed as it is";
+      else reason = decision.reason === "runtime_upgraded" ? "runtime_upgraded" : "resumable";
     }
     const taken = why ? null : this.pool.take(sessionId);
     if (!taken) {
@@ -109,21 +123,41 @@ export class WarmSessions {
       await this.pool.close(sessionId, why ?? "it had exited");
       return null;
     }
-    return this.warmPlan(execution, sessionId, taken, reason);
+    // Where the turn works: a worktree's state before the turn is recorded now (before the agent gets the message).
+    const where = await place();
+    if (!where.ok || where.cwd !== taken.options.cwd) {
+      void this.announce(taken, null);
+      await taken.close().catch(() => {});
+      if (!where.ok) return where;
+      this.fallbacks.set(execution.id, "The turn's directory is not the warm process's any more; it spawned the agent");
+      return null;
+    }
+    return this.warmPlan(execution, sessionId, taken, reason, where.cwd, place);
   }
 
-  private warmPlan(execution: Execution, sessionId: string, process: WarmProcess, reason: "resumable" | "runtime_upgraded"): WarmPlanned {
+  private warmPlan(execution: Execution, sessionId: string, process: WarmProcess, reason: "resumable" | "runtime_upgraded", cwd: string, place: Place): WarmPlanned {
     const agent = getAgentDefinition(execution.agent)!;
     const prompt = execution.agentPrompt ?? execution.prompt;
     return {
       ok: true,
       mode: { kind: "continue", sessionId },
-      prepared: { ok: true, argv: [...process.options.argv], env: {}, expectedSessionId: sessionId, ...lineReaderOf(agent), streamInput: { prompt, protocol: agent.streamInput! } },
+      prepared: {
+        ok: true,
+        agent,
+        argv: [...process.options.argv],
+        env: {},
+        expectedSessionId: sessionId,
+        ...lineReaderOf(agent),
+        readUsageFile: async () => null,
+        streamInput: { prompt, protocol: agent.streamInput! },
+      },
+      cwd,
       resumes: true,
       resume: { decision: "resume", reason },
       transcriptSourceId: execution.parentExecutionId,
       transcript: null,
       warm: process,
+      place,
     };
   }
 
@@ -135,7 +169,7 @@ export class WarmSessions {
     const settle = (process: WarmProcess, ending: ExitClassification, context: { stopping: boolean; steered: boolean }) => this.settle(process, execution, ending, context);
     const hooks = { startTimeoutMs: this.config.startTimeoutMs ?? WARM_START_TIMEOUT_MS, settle, continues: execution.parentExecutionId };
     if ("warm" in turn && turn.warm instanceof WarmProcess) {
-      const process = turn.warm;
+      const { warm: process, place } = turn as WarmPlanned;
       const message = process.send(turn.prepared.streamInput!.prompt, execution.id);
       this.running.set(turn.mode.kind === "continue" ? turn.mode.sessionId : process.sessionId!, process);
       // Recorded off the message's path: how it was decided, and the runtime that runs it.
@@ -149,7 +183,7 @@ export class WarmSessions {
         ...hooks,
         replace: async () => {
           // Planned again from scratch (the session's facts as a spawn sees them), spawned, and recorded as this turn's process.
-          const planned = await planTurn(execution, this.ctx.env, { streamInput: true });
+          const planned = await planTurn(execution, this.ctx.env, place, { streamInput: true });
           if (!planned.ok || !planned.prepared.streamInput) return null;
           const spawned = this.spawnWarmCapable(planned, options);
           if (spawned.process.pid) {
@@ -166,7 +200,7 @@ export class WarmSessions {
       const spawned = this.spawnWarmCapable(turn, options);
       return new WarmTurnAgent(spawned.process, spawned.turn, { kind: "spawn", reason: fallback }, hooks);
     }
-    return spawnedTurnAgent({ argv: options.argv, env: options.env, cwd: options.cwd, baseEnv: options.baseEnv }, fallback);
+    return spawnedTurnAgent({ argv: options.argv, env: options.env, cwd: options.cwd, baseEnv: options.baseEnv, stdin: options.stdin }, fallback);
   }
 
   /**
@@ -211,7 +245,8 @@ export class WarmSessions {
       baseEnv: options.baseEnv,
       protocol: turn.prepared.streamInput!.protocol,
       agentId: execution.agent,
-      requestedCwd: execution.cwd,
+      // Where it runs (settled, real): a Continue's recorded cwd is its source's, i.e. this.
+      requestedCwd: options.cwd,
       runtime: { path: null, version: null },
     });
     process.sessionId = turn.prepared.expectedSessionId;
@@ -278,5 +313,5 @@ export class WarmSessions {
 /** How execute-job.ts starts a turn's agent: through warm sessions when the runner has them, else a process of its own. */
 export async function startTurnAgent(warm: WarmSessions | undefined, turn: Planned, options: SpawnOptions): Promise<TurnAgent> {
   if (warm) return warm.startAgent(turn, options);
-  return spawnedTurnAgent({ argv: options.argv, env: options.env, cwd: options.cwd, baseEnv: options.baseEnv }, null);
+  return spawnedTurnAgent({ argv: options.argv, env: options.env, cwd: options.cwd, baseEnv: options.baseEnv, stdin: options.stdin }, null);
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { main } from "@/cli/main";
+import { runArbor } from "@/test/support/cli";
 import { GET as agentsRoute } from "@/app/api/agents/route";
 import { configureAgentRegistry } from "@/server/agents/registry";
 import { AGENT_BINS } from "@/test/integration/agents/support/agent-envs";
@@ -48,22 +48,15 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function arbor(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(argv, {
-    env: { NO_COLOR: "1" },
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
+/** `arbor <argv…>` in-process, against the real /api/agents handler. */
+const arbor = (...argv: string[]) =>
+  runArbor(argv, {
     cwd: dir,
-    readStdin: async () => "",
     fetch: (async (input: string | URL | Request, init?: RequestInit) => {
       const request = new Request(input, init);
       return new URL(request.url).pathname === "/api/agents" ? agentsRoute(request, undefined) : new Response("not found", { status: 404 });
     }) as typeof fetch,
   });
-  return { code, stdout, stderr };
-}
 
 test("GET /api/agents lists every agent with installed?, version, sessions and verification", async () => {
   const response = await agentsRoute(new Request("http://127.0.0.1/api/agents"), undefined);

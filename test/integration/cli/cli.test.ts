@@ -192,7 +192,7 @@ describe("arbor CLI (against a fake Arbor server)", () => {
 
   it("usage errors exit 2 with a usage line", async () => {
     const res = await arbor(["run", "ISSUE-1"], { env });
-    expect(res).toEqual({ code: 2, stdout: "", stderr: 'arbor: missing prompt\nusage: arbor run <ISSUE> "<prompt>" [--agent claude] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--follow] [--json]\n' });
+    expect(res).toEqual({ code: 2, stdout: "", stderr: 'arbor: missing prompt\nusage: arbor run <ISSUE> "<prompt>" [--agent claude] [--project PROJ|default] [--shared-directory] [--from REF] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--follow] [--json]\n' });
     const emptyStdin = await arbor(["run", "ISSUE-1", "-"], { env }); // stdin is /dev/null
     expect(emptyStdin).toEqual({ code: 2, stdout: "", stderr: "arbor: the prompt read from stdin is empty\n" });
     const unknown = await arbor(["frob"], { env });

@@ -29,6 +29,7 @@ import * as agents from "@/app/api/agents/route";
 import * as health from "@/app/api/health/route";
 import * as insights from "@/app/api/insights/route";
 import * as sessionOutcome from "@/app/api/sessions/[id]/outcome/route";
+import * as projectCleanup from "@/app/api/projects/[id]/cleanup/route";
 import * as project from "@/app/api/projects/[id]/route";
 import * as projects from "@/app/api/projects/route";
 import * as issueExecutions from "@/app/api/issues/[id]/executions/route";
@@ -106,7 +107,7 @@ const ENDPOINTS: Endpoint[] = [
   { route: "/api/bundles/[id]/export", method: "GET", handler: h(bundleExport, "GET") },
   { route: "/api/bundles/import", method: "POST", handler: h(bundleImport, "POST"), body: exportDoc, text: ["name", "description"] },
   { route: "/api/executions", method: "GET", handler: h(executions, "GET"), query: { status: "running", issueId: "ISSUE-1", limit: "5" } },
-  { route: "/api/executions", method: "POST", handler: h(executions, "POST"), body: { issueId: "ISSUE-1", prompt: "do it", agent: "claude", cwd: "." }, text: ["prompt"] },
+  { route: "/api/executions", method: "POST", handler: h(executions, "POST"), body: { issueId: "ISSUE-1", prompt: "do it", agent: "claude", projectId: "PROJ-1", sharedDirectory: false, startRef: "main" }, text: ["prompt", "projectId", "startRef"] },
   { route: "/api/executions/stream", method: "GET", handler: h(executionStream, "GET"), query: { issueId: "ISSUE-1" } },
   { route: "/api/executions/[id]", method: "GET", handler: h(execution, "GET") },
   { route: "/api/executions/[id]/cancel", method: "POST", handler: h(executionCancel, "POST") },
@@ -126,6 +127,7 @@ const ENDPOINTS: Endpoint[] = [
   { route: "/api/projects/[id]", method: "GET", handler: h(project, "GET") },
   { route: "/api/projects/[id]", method: "PATCH", handler: h(project, "PATCH"), body: { name: "Repo", baseBranch: "main", defaultAgent: "claude" }, text: ["name", "baseBranch", "defaultAgent"] },
   { route: "/api/projects/[id]", method: "DELETE", handler: h(project, "DELETE") },
+  { route: "/api/projects/[id]/cleanup", method: "POST", handler: h(projectCleanup, "POST"), body: { deleteBranches: true } },
   { route: "/api/executions/[id]/outcome", method: "GET", handler: h(executionOutcome, "GET"), query: { over: randomUUID() }, text: ["over"] },
   { route: "/api/executions/[id]/outcome", method: "PUT", handler: h(executionOutcome, "PUT"), body: { mark: "worked", note: "fine", by: "ana", via: "api" }, text: ["note", "by"] },
   { route: "/api/executions/[id]/outcome", method: "DELETE", handler: h(executionOutcome, "DELETE"), query: { mark: "verdict" } },

@@ -61,7 +61,7 @@ test("a Continue of the head goes to the live process: same pid and session, the
   expect(texts.join("\n")).toContain("Echo: warm second lime");
   expect(texts.join("\n")).not.toContain("Echo: warm first kiwi");
   expect(second.usage).toMatchObject({ numTurns: 1 });
-  expect(second.usage!.costUsd).toBeLessThan(first.usage!.costUsd * 1.5 + 0.001);
+  expect(second.usage!.costUsd!).toBeLessThan(first.usage!.costUsd! * 1.5 + 0.001);
   expect(second.timings).toMatchObject({ requestedAt: expect.any(Number), claimedAt: expect.any(Number), spawnedAt: expect.any(Number), sessionAt: expect.any(Number) });
 
   // And a third, still the same process.

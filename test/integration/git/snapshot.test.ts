@@ -27,6 +27,24 @@ afterEach(() => repos.cleanup());
 const filesIn = (sha: string) => git(repo, "ls-tree", "-r", "--name-only", sha).split("\n").filter(Boolean);
 
 describe("snapshotWorktree", () => {
+  it("sees a file rewritten with the same size in the second of the checkout, snapshotted a second later (git's racily clean entries)", async () => {
+    // git compares whole seconds of mtime and ctime: a same-size rewrite within the second of the
+    // checkout looks unchanged unless git knows the index was written in that second too.
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+    const fresh = path.join(repos.root, "wt-racy");
+    const made = await createWorktree({ repo, path: fresh, branch: "arbor/ISSUE-1/racy", from: "main" });
+    if (!made.ok) throw new Error(made.error.message);
+    writeFiles(fresh, { "src/a.ts": "a2\n" });
+    const file = statSync(path.join(fresh, "src/a.ts"));
+    const index = statSync(git(fresh, "rev-parse", "--path-format=absolute", "--git-path", "index"));
+    expect(Math.floor(file.ctimeMs / 1000)).toBe(Math.floor(index.mtimeMs / 1000)); // else this run did not set the trap
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const result = await snapshotWorktree({ worktree: fresh, message: "snapshot" });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.changed).toBe(true);
+    expect(git(repo, "show", `${result.value.sha}:src/a.ts`)).toBe("a2");
+  });
+
   it("commits tracked and untracked changes on the branch, respects .gitignore, and leaves the files as they were", async () => {
     writeFiles(wt, { "src/a.ts": "a2\n", "src/new.ts": "new\n", "node_modules/dep/index.js": "dep\n", "debug.log": "noise\n" });
     await rm(path.join(wt, "docs/old.md"));

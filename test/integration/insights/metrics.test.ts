@@ -218,6 +218,23 @@ test("filters: an issue, a spec, an agent, a session", async () => {
   expect(allTime.ok && allTime.value.totals.executions).toBe(9);
 });
 
+test("filters: a project (the issue's), or the default workspace; an unknown project is a 404", async () => {
+  const at = { now: new Date("2026-04-01T00:00:00Z") };
+  await prisma.project.create({ data: { id: "PROJ-1", number: 1, name: "shop", path: "/nowhere/shop", isGitRepo: false } });
+  await prisma.issue.update({ where: { id: issueA }, data: { projectId: "PROJ-1" } });
+  try {
+    const byProject = await getInsights({ ...RANGE, project: "proj-1" }, at);
+    expect(byProject.ok && [byProject.value.totals.executions, byProject.value.scope.filters]).toEqual([4, { project: "PROJ-1" }]);
+    const byDefault = await getInsights({ ...RANGE, project: "default" }, at);
+    expect(byDefault.ok && byDefault.value.totals.executions).toBe(4);
+    const unknown = await getInsights({ ...RANGE, project: "PROJ-9" }, at);
+    expect(unknown.ok ? null : [unknown.error.code, unknown.error.message]).toEqual(["not_found", "Project PROJ-9 not found"]);
+  } finally {
+    await prisma.issue.update({ where: { id: issueA }, data: { projectId: null } });
+    await prisma.project.delete({ where: { id: "PROJ-1" } });
+  }
+});
+
 test("an empty history is reported as empty, with rates null rather than 0", async () => {
   const result = await getInsights({ from: "2025-01-01", to: "2025-01-31" }, { now: new Date("2026-04-01T00:00:00Z") });
   if (!result.ok) throw new Error(result.error.message);

@@ -195,7 +195,7 @@ describe("GET /api/projects and /api/projects/:id", () => {
       problems: [],
     });
     expect(res.body.worktrees).toEqual([
-      { path: wtPath, branch: "arbor/ISSUE-1/2a3b4c5d", head: git(repo, "rev-parse", "HEAD"), missing: false, bytes: expect.any(Number), executionId, spare: false },
+      { path: wtPath, branch: "arbor/ISSUE-1/2a3b4c5d", head: git(repo, "rev-parse", "HEAD"), missing: false, bytes: expect.any(Number), executionId, spare: false, archived: false },
     ]);
     expect(res.body.worktrees[0].bytes).toBeGreaterThan(100_000);
     expect(res.body.worktreeBytes).toBe(res.body.worktrees[0].bytes);

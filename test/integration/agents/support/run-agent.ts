@@ -4,8 +4,8 @@ import path from "node:path";
 import type { LogEntry } from "@/lib/executions/log-entries";
 import { planLaunch } from "@/server/agents/plan-launch";
 import { getAgentDefinition } from "@/server/agents/registry";
-import { SessionTracker, type SessionOutcome } from "@/server/agents/session-tracker";
-import { resumedIntoAnotherSession } from "@/server/agents/session-report";
+import { SessionTracker } from "@/server/agents/session-tracker";
+import { settleRun, type SettledRun } from "@/server/agents/session-report";
 import type { LaunchPlan, LaunchRequest, ParsedLine, UsageSignal } from "@/server/agents/types";
 import { mergeEnv, spawnAgentProcess, type AgentExit, type AgentProcess } from "@/server/runner/agent-process";
 import { claudeTestEnv, type MessagesApi } from "@/test/support/messages-api";
@@ -66,10 +66,8 @@ export interface AgentRun {
   exit: AgentExit;
   lines: ParsedLine[];
   stderr: string;
-  outcome: SessionOutcome & {
-    /** A Continue that came back in another session: its session was not found (session-report.ts). */
-    resumedElsewhere: boolean;
-    /** The agent prints a final event and this run printed none. */
+  outcome: SettledRun & {
+    /** The agent prints a final event and this run printed none (SettledRun.noFinalEvent). */
     interrupted: boolean;
     /** Every session id the stream announced, in order. */
     announced: string[];
@@ -118,28 +116,24 @@ export async function runAgent(
   options.onStart?.(child);
   const exit = await child.wait();
   tracker.observeStderr(agent.classifyStderr(stderr));
-  const outcome = tracker.outcome();
   let usageFile: UsageSignal | null = null;
   if (plan.usageFile && agent.readUsageFile && fs.existsSync(plan.usageFile)) usageFile = agent.readUsageFile(fs.readFileSync(plan.usageFile, "utf8"));
-  const resumedElsewhere = resumedIntoAnotherSession(request.mode, announced);
-  // Strategy B: no stream names the session; Arbor's key is recorded once the run ended cleanly.
-  const arborSession = plan.arborSessionId && exit.ok && exit.exitCode === 0 ? plan.arborSessionId : null;
+  const settled = settleRun({
+    agent,
+    mode: request.mode,
+    arborSessionId: plan.arborSessionId,
+    outcome: tracker.outcome(),
+    announced,
+    cleanExit: exit.ok && exit.exitCode === 0,
+    fileUsage: usageFile,
+    previousTotal: null,
+  });
   return {
     plan,
     exit,
     lines,
     stderr,
-    outcome: {
-      ...outcome,
-      // Never record an id the run was not meant to have.
-      sessionId: arborSession ?? (resumedElsewhere ? null : outcome.sessionId),
-      sessionConfirmed: arborSession !== null || outcome.sessionConfirmed,
-      sessionNotFound: outcome.sessionNotFound || resumedElsewhere,
-      resumedElsewhere,
-      interrupted: agent.reportsResult !== false && outcome.result === null,
-      announced,
-      usageFile,
-    },
+    outcome: { ...settled, interrupted: settled.noFinalEvent, announced, usageFile },
     entries: lines.flatMap((l) => agent.normalize(l.event)),
   };
 }

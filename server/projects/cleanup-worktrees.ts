@@ -1,0 +1,122 @@
+import "server-only";
+import { rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { shortId } from "@/lib/executions/format";
+import type { WorktreeCleanup } from "@/lib/projects/types";
+import { conflict, ok, type Result } from "@/lib/result";
+import { prisma } from "@/server/db";
+import { lockSession } from "@/server/executions/session-lock";
+import { worktreeDiskUsage } from "@/server/git/disk-usage";
+import { GitError } from "@/server/git/git-error";
+import { removeWorktree } from "@/server/git/remove-worktree";
+import { findProject, refuseDefaultWorkspace } from "./find-project";
+import { isArchivedLine } from "./project-worktrees";
+import { realWorktreesRoot } from "./worktrees-root";
+
+// Housekeeping: the worktrees of lines of work whose sessions are all
+// archived are removed (their directories and git's records of them); their
+// branches stay unless asked, and their snapshots stay reachable either way
+// (refs/arbor/snapshots/<id>), so diffs, compare and Apply still work and a
+// Continue of one forks from its snapshot in a fresh worktree. A worktree is
+// never removed while an execution of it is queued or running, or while a
+// Continue waits to run in it: that is decided under the sessions' locks, in
+// the transaction that marks it removed, so a Continue recorded afterwards
+// already knows. Worktrees live on their runner's disk: this removes the ones
+// on this machine, and says so of the others.
+
+type Line = {
+  path: string;
+  branch: string | null;
+  executions: Array<{ id: string; status: string; sessionId: string | null; snapshotSha: string | null; runnerId: string | null; managedSession: { archived: boolean } | null }>;
+};
+
+export async function cleanupWorktrees(rawId: string, options: { deleteBranches?: boolean } = {}): Promise<Result<WorktreeCleanup>> {
+  const implicit = refuseDefaultWorkspace(rawId);
+  if (implicit) return implicit;
+  const found = await findProject(rawId);
+  if (!found.ok) return found;
+  const project = found.value;
+  if (!project.isGitRepo) return conflict(`${project.id} is not a git repository: its runs share its directory and have no worktrees to remove.`);
+  const root = (await realWorktreesRoot()) + path.sep;
+  const here = new Set((await prisma.runner.findMany({ where: { hostname: os.hostname() }, select: { id: true } })).map((r) => r.id));
+  const result: WorktreeCleanup = { projectId: project.id, removed: [], kept: [], freedBytes: 0 };
+  for (const line of await archivedLines(project.id)) {
+    const keep = (reason: string) => result.kept.push({ path: line.path, branch: line.branch, reason });
+    const elsewhere = line.executions.find((e) => e.runnerId && !here.has(e.runnerId));
+    if (elsewhere) {
+      keep(`it is on the disk of runner ${elsewhere.runnerId}, another machine: remove it there`);
+      continue;
+    }
+    if (!line.path.startsWith(root)) {
+      keep(`it is not under this server's worktrees directory ${root}`);
+      continue;
+    }
+    const live = line.executions.find((e) => e.status === "queued" || e.status === "running");
+    if (live) {
+      keep(`execution ${shortId(live.id)} is ${live.status} there`);
+      continue;
+    }
+    if (line.executions.some((e) => !e.snapshotSha)) {
+      keep("an execution of it has no snapshot yet (its runner takes it when it starts again)");
+      continue;
+    }
+    const refusal = await markRemoved(line);
+    if (refusal) {
+      keep(refusal);
+      continue;
+    }
+    const bytes = await worktreeDiskUsage(line.path);
+    const branchDeleted = await removeLine(project.path, line.path, options.deleteBranches === true);
+    result.removed.push({ path: line.path, branch: line.branch, branchDeleted, executionIds: line.executions.map((e) => e.id), bytes });
+    result.freedBytes += bytes;
+  }
+  return ok(result);
+}
+
+/** The project's worktrees still on disk whose lines of work are archived. */
+async function archivedLines(projectId: string): Promise<Line[]> {
+  const rows = await prisma.execution.findMany({
+    where: { projectId, worktreeState: "present", worktreePath: { not: null } },
+    select: { id: true, status: true, sessionId: true, snapshotSha: true, runnerId: true, worktreePath: true, worktreeBranch: true, managedSession: { select: { archived: true } } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const lines = new Map<string, Line>();
+  for (const { worktreePath, worktreeBranch, ...e } of rows) {
+    const line = lines.get(worktreePath!) ?? { path: worktreePath!, branch: worktreeBranch, executions: [] };
+    line.executions.push(e);
+    lines.set(worktreePath!, line);
+  }
+  return [...lines.values()].filter((line) => isArchivedLine(line.executions));
+}
+
+/** Marks the worktree removed unless something runs or waits to run in it; the refusal in words otherwise. */
+async function markRemoved(line: Line): Promise<string | null> {
+  return prisma.$transaction(async (tx) => {
+    for (const session of new Set(line.executions.flatMap((e) => (e.sessionId ? [e.sessionId] : [])))) await lockSession(tx, session);
+    const busy = await tx.execution.findFirst({
+      where: {
+        status: { in: ["queued", "running"] },
+        OR: [{ worktreePath: line.path }, { parentExecution: { worktreePath: line.path } }],
+      },
+      select: { id: true, status: true },
+    });
+    if (busy) return `execution ${shortId(busy.id)} is ${busy.status} there`;
+    await tx.execution.updateMany({ where: { worktreePath: line.path, worktreeState: "present" }, data: { worktreeState: "removed" } });
+    return null;
+  });
+}
+
+/** Removes the directory and git's record of it; whether its branch was deleted. */
+async function removeLine(repo: string, worktree: string, deleteBranch: boolean): Promise<boolean> {
+  try {
+    const removed = await removeWorktree({ repo, path: worktree, deleteBranch });
+    if (removed.ok) return removed.value.branchDeleted;
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    console.error(`[projects] git could not remove the worktree ${worktree}: ${error.message}`);
+  }
+  // git had forgotten it already (pruned), or could not run: its directory goes all the same.
+  await rm(worktree, { recursive: true, force: true });
+  return false;
+}

@@ -1,0 +1,121 @@
+import { mkdir, realpath } from "node:fs/promises";
+import path from "node:path";
+import type { ExecutionErrorCode } from "@/lib/executions/types";
+import { prisma } from "@/server/db";
+import { checkLaunchCwd } from "@/server/executions/resolve-cwd";
+import type { Execution, Project } from "@/server/generated/prisma/client";
+import { createWorktree } from "@/server/git/create-worktree";
+import { GitError } from "@/server/git/git-error";
+import { snapshotWorktree } from "@/server/git/snapshot-worktree";
+import { startRefName, worktreeBranchName, worktreePathFor } from "@/server/git/worktree-names";
+import { worktreesRoot } from "@/server/projects/worktrees-root";
+import type { LaunchPlace } from "@/server/runner/plan-turn";
+import { keepSpare } from "@/server/runner/spare-checkouts";
+import { isDirectory } from "@/server/runner/worktree-state";
+
+// Where the agent works, settled right before it starts (after plan-turn.ts
+// fixed the lineage): the files branch exactly where the conversation does.
+// - no project, a directory that is not git, or the shared-directory opt-out:
+//   the recorded cwd, as before;
+// - a Continue: its parent's worktree, whose state is first recorded as a
+//   commit (normally the parent's snapshot itself), so the turn's diff is
+//   only its own work;
+// - a new run: a new worktree and branch arbor/<ISSUE-n>/<short id> at the
+//   commit chosen when it was created; a Fork (or a turn recorded as one): at
+//   its source's snapshot; a Continue whose parent's worktree is gone: at the
+//   parent's snapshot.
+// A worktree that cannot be made fails the execution, and createWorktree
+// leaves nothing of it behind. The project's main checkout is never the cwd.
+
+export type Workspace =
+  | {
+      ok: true;
+      /** Where the agent runs. */
+      cwd: string;
+      /** What that directory must resolve inside, checked again right before the spawn. */
+      roots: readonly string[];
+    }
+  | { ok: false; code: ExecutionErrorCode; message: string };
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export async function prepareWorkspace(executionId: string, env: Env, workspaceRoots: readonly string[]): Promise<Workspace> {
+  const execution = await prisma.execution.findUniqueOrThrow({ where: { id: executionId } });
+  const project = execution.projectId ? await prisma.project.findUnique({ where: { id: execution.projectId } }) : null;
+  if (!project || !project.isGitRepo || execution.sharedDirectory) return { ok: true, cwd: execution.cwd, roots: workspaceRoots };
+  try {
+    const root = await ensureRoot(worktreesRoot(env));
+    const parent = execution.parentExecutionId ? await prisma.execution.findUnique({ where: { id: execution.parentExecutionId } }) : null;
+    const reused = parent ? await reuseParentWorktree(execution, parent) : null;
+    if (reused) return { ok: true, cwd: reused, roots: [root] };
+    if (!(await isDirectory(project.path))) return failed(`the project's directory ${project.path} is not on this runner's disk`);
+    const from = await startingPoint(execution, parent, project);
+    const spareDir = path.join(root, project.id);
+    const created = await createWorktree({
+      repo: project.path,
+      path: worktreePathFor(root, project.id, execution.issueId, execution.id),
+      branch: worktreeBranchName(execution.issueId, execution.id),
+      from,
+      pinRef: startRefName(execution.id),
+      spareDir,
+    });
+    if (!created.ok) return failed(created.error.message);
+    const wt = created.value;
+    await prisma.execution.update({
+      where: { id: execution.id },
+      data: { cwd: wt.path, worktreePath: wt.path, worktreeBranch: wt.branch, worktreeState: "present", startSha: wt.startSha },
+    });
+    // The next run of this project claims a checkout made meanwhile instead of writing every file.
+    if (project.baseBranch) keepSpare(project.path, spareDir, project.baseBranch);
+    return { ok: true, cwd: wt.path, roots: [root] };
+  } catch (error) {
+    if (error instanceof GitError) return failed(error.message);
+    throw error;
+  }
+}
+
+/** The directory the agent runs in: its workspace, resolved again (after symlinks) and checked against its roots right before the spawn. */
+export async function settleLaunchCwd(executionId: string, env: Env, workspaceRoots: readonly string[]): Promise<LaunchPlace> {
+  const workspace = await prepareWorkspace(executionId, env, workspaceRoots);
+  if (!workspace.ok) return workspace;
+  // Checked when the execution was created, but the directory may have been replaced since.
+  const cwd = await checkLaunchCwd(workspace.cwd, workspace.roots);
+  return cwd.ok ? { ok: true, cwd: cwd.real } : cwd;
+}
+
+const failed = (why: string): Workspace => ({ ok: false, code: "worktree_failed", message: `Could not make this run's git worktree: ${why}` });
+
+/** The worktrees root as a real path (made if needed), so recorded paths are the ones the agent runs in. */
+async function ensureRoot(root: string): Promise<string> {
+  await mkdir(root, { recursive: true });
+  return realpath(root);
+}
+
+/**
+ * A Continue goes on in its parent's worktree when it is still there. Its
+ * start is the worktree's state now, recorded as a commit (the parent's
+ * snapshot, unless someone changed files there since). Null: make a new one.
+ */
+async function reuseParentWorktree(execution: Execution, parent: Execution): Promise<string | null> {
+  if (!parent.worktreePath || parent.worktreeState !== "present" || !(await isDirectory(parent.worktreePath))) return null;
+  const start = await snapshotWorktree({
+    worktree: parent.worktreePath,
+    message: `arbor: state before ${execution.issueId} run ${execution.id.slice(0, 8)}\n\nExecution: ${execution.id}\n`,
+    pinRef: startRefName(execution.id),
+  });
+  if (!start.ok) return null;
+  await prisma.execution.update({
+    where: { id: execution.id },
+    data: { cwd: parent.worktreePath, worktreePath: parent.worktreePath, worktreeBranch: parent.worktreeBranch, worktreeState: "present", startSha: start.value.sha },
+  });
+  return parent.worktreePath;
+}
+
+/** The commit a new worktree starts from: the source's snapshot for a fork, the parent's for a Continue that cannot reuse its worktree, else the one chosen at creation. */
+async function startingPoint(execution: Execution, parent: Execution | null, project: Project): Promise<string> {
+  const source = execution.forkedFromExecutionId ? await prisma.execution.findUnique({ where: { id: execution.forkedFromExecutionId } }) : parent;
+  const fromSource = source ? (source.snapshotSha ?? source.startSha) : null;
+  const from = fromSource ?? execution.startSha ?? project.baseBranch;
+  if (!from) throw new GitError("failed", `${project.id} has no base branch to start from`);
+  return from;
+}

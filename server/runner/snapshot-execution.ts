@@ -1,0 +1,65 @@
+import { prisma } from "@/server/db";
+import type { Prisma } from "@/server/generated/prisma/client";
+import { diffStat } from "@/server/git/diff-stat";
+import { snapshotWorktree } from "@/server/git/snapshot-worktree";
+import { snapshotRefName } from "@/server/git/worktree-names";
+import { isDirectory, markWorktree } from "@/server/runner/worktree-state";
+
+// At the end of every execution that ran in a worktree of its own
+// (completed, failed, cancelled, interrupted, and on recovery after its
+// runner died): the worktree's full state as a commit on its branch
+// (server/git/snapshot-worktree.ts: nothing of the person's own commits is
+// rewritten, nothing pushed), pinned by refs/arbor/snapshots/<id>, and what
+// the execution changed since its start. Run by the runner that owns the
+// worktree's disk. A snapshot that fails is logged and leaves the files as
+// they are; it never fails the execution.
+
+type Snapshotted = Pick<Prisma.ExecutionUpdateInput, "snapshotSha" | "changedFiles" | "linesAdded" | "linesDeleted">;
+
+/** Takes the snapshot and returns the columns to store with the execution's final status ({} when it has no worktree, or it vanished). */
+export async function snapshotExecution(executionId: string, status: string): Promise<Snapshotted> {
+  try {
+    const e = await prisma.execution.findUnique({
+      where: { id: executionId },
+      select: { id: true, issueId: true, prompt: true, worktreePath: true, worktreeState: true, startSha: true, snapshotSha: true },
+    });
+    if (!e?.worktreePath || e.worktreeState !== "present" || !e.startSha || e.snapshotSha) return {};
+    if (!(await isDirectory(e.worktreePath))) {
+      await markWorktree(e.worktreePath, "missing");
+      return {};
+    }
+    const firstLine = e.prompt.split("\n")[0]!.trim();
+    const summary = firstLine.length > 60 ? `${firstLine.slice(0, 59)}…` : firstLine;
+    const snapshot = await snapshotWorktree({
+      worktree: e.worktreePath,
+      message: `arbor: ${e.issueId} run ${e.id.slice(0, 8)} (${status}): ${summary}\n\nSnapshot of the worktree when execution ${e.id} ended.\n`,
+      pinRef: snapshotRefName(e.id),
+    });
+    if (!snapshot.ok) {
+      console.error(`[runner] no snapshot of execution ${executionId}: ${snapshot.error.message}`);
+      return {};
+    }
+    const changed = await diffStat(e.worktreePath, e.startSha, snapshot.value.sha);
+    return { snapshotSha: snapshot.value.sha, changedFiles: changed.files, linesAdded: changed.additions, linesDeleted: changed.deletions };
+  } catch (error) {
+    console.error(`[runner] no snapshot of execution ${executionId}:`, error);
+    return {};
+  }
+}
+
+/** Snapshots ended executions that have none yet (their runner died before it could), oldest first, and stores them. */
+export async function snapshotLeftovers(where: Prisma.ExecutionWhereInput): Promise<number> {
+  const rows = await prisma.execution.findMany({
+    where: { ...where, status: { notIn: ["queued", "running"] }, worktreeState: "present", snapshotSha: null, startSha: { not: null } },
+    select: { id: true, status: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  let taken = 0;
+  for (const row of rows) {
+    const fields = await snapshotExecution(row.id, row.status);
+    if (!fields.snapshotSha) continue;
+    await prisma.execution.update({ where: { id: row.id }, data: fields });
+    taken++;
+  }
+  return taken;
+}

@@ -1,0 +1,26 @@
+// Projects as the API returns them, for component tests.
+import type { Project } from "@/lib/projects/types";
+
+/** PROJ-1 "Shop", a git repository on main at /code/shop; override anything. */
+export function makeProject(overrides: Partial<Project> = {}): Project {
+  return {
+    id: "PROJ-1",
+    number: 1,
+    name: "Shop",
+    path: "/code/shop",
+    isGitRepo: true,
+    baseBranch: "main",
+    defaultAgent: null,
+    implicit: false,
+    specCount: 1,
+    issueCount: 2,
+    executionCount: 3,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** The implicit default workspace (not git) beside the projects. */
+export const defaultWorkspaceProject = (overrides: Partial<Project> = {}): Project =>
+  makeProject({ id: "default", number: 0, name: "Default workspace", path: "/data/workspace", isGitRepo: false, baseBranch: null, implicit: true, specCount: 0, issueCount: 1, executionCount: 0, createdAt: null, updatedAt: null, ...overrides });
