@@ -177,7 +177,7 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
     sessionResumed: turn.resumes && outcome.sessionId !== null,
     transcriptTokens: (await savedTranscript) ?? undefined,
     // How the turn reached its agent (server/runner/warm/): a warm process's own share of its running cost, a steered turn's session.
-    ...agent.finishData(outcome),
+    ...agent.finishData(outcome, ending),
   });
   // The process stays warm for the session's next turn, or is closed.
   await agent.settle(ending, { stopping: entry.stopping });

@@ -22,7 +22,7 @@ export type FinishData = {
   costUsd?: number;
   sessionId?: string;
   sessionConfirmed?: boolean;
-};
+} & Partial<Pick<ExitClassification, "status" | "errorCode" | "errorMessage">>;
 
 export type TurnAgent = SpawnedAgent & {
   /** Read once the turn has ended (a warm turn that fell back to a spawn, or was steered, says so then). */
@@ -30,7 +30,7 @@ export type TurnAgent = SpawnedAgent & {
   /** Epoch ms: the process spawned (or the message written to it), and its first line for this turn. */
   readonly stamps: { spawnedAt?: number; firstLineAt?: number };
   /** Spread last into the execution's final update. */
-  finishData(outcome: SessionOutcome): FinishData;
+  finishData(outcome: Pick<SessionOutcome, "sessionId">, ending: ExitClassification): FinishData;
   /** Once the turn is classified (and stored): keep the process warm for the session's next turn, or close it. */
   settle(ending: ExitClassification, context: { stopping: boolean }): Promise<void>;
 };
@@ -74,6 +74,8 @@ export class WarmTurnAgent implements TurnAgent {
   private stdoutHandler: ((line: string, truncated: boolean) => void | Promise<void>) | null = null;
   private stderrHandler: ((text: string) => void) | null = null;
   private cancelled = false;
+  /** How the turn a steered one joined ended. */
+  private steeredEnd: AgentExit | null = null;
 
   constructor(
     private process: WarmProcess,
@@ -109,6 +111,7 @@ export class WarmTurnAgent implements TurnAgent {
       const why = end === "hung" ? "did not answer" : end.ok ? `exited (${end.signal ?? `code ${end.exitCode}`})` : `failed (${end.message})`;
       const asExit: AgentExit = end === "hung" ? { ok: false, reason: "spawn_failed", message: `The session's warm agent process ${why}` } : end;
       if (this.turn.steeredInto) {
+        this.steeredEnd = end === "hung" ? null : end;
         this.launch = { kind: "steer", reason: `Sent while ${this.continuing()} ran; the agent took it into that turn, which answers it${this.cancelled ? " (Cancel came after the agent had it)" : ""}` };
         return asExit;
       }
@@ -145,12 +148,19 @@ export class WarmTurnAgent implements TurnAgent {
     await this.process.terminate(graceMs);
   }
 
-  finishData(outcome: SessionOutcome): FinishData {
+  finishData(outcome: Pick<SessionOutcome, "sessionId">, ending: ExitClassification): FinishData {
     const data: FinishData = { launchKind: this.launch.kind, launchReason: this.launch.reason };
     // The process reports its running total; this turn's own share is what it cost.
     if (this.turn.costUsd !== null) data.costUsd = this.turn.costUsd;
-    // A steered turn printed nothing of its own: it is in the session it was sent to, whose turn answered it.
-    if (this.turn.steeredInto && this.process.sessionId && !outcome.sessionId) Object.assign(data, { sessionId: this.process.sessionId, sessionConfirmed: true });
+    const host = this.turn.steeredInto;
+    if (host) {
+      // A steered turn printed nothing of its own (no result): it is in the session it was sent to, and
+      // the turn it joined answered it. That turn ended with its result (not a dead process): so did this one.
+      if (this.process.sessionId && !outcome.sessionId) Object.assign(data, { sessionId: this.process.sessionId, sessionConfirmed: true });
+      if (this.steeredEnd?.ok && this.steeredEnd.exitCode === 0 && !this.steeredEnd.signal && ending.errorCode === "no_final_event") {
+        Object.assign(data, { status: "completed", errorCode: null, errorMessage: null });
+      }
+    }
     return data;
   }
 
