@@ -57,7 +57,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   // Warm sessions: a session's agent process kept after its turn for its next one (ARBOR_WARM_*).
   const warmConfig = { ...config.runner.warm, ...options.warm };
   if (warmConfig.enabled) {
-    ctx.warm = new WarmSessions(warmConfig, { runnerId, pool, env, log });
+    ctx.warm = new WarmSessions(warmConfig, { runnerId, pool, env, workspaceRoots: config.workspaceRoots, log });
     await ctx.warm.start();
   }
 

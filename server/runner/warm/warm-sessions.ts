@@ -1,19 +1,17 @@
-import { realpath, stat } from "node:fs/promises";
 import type pg from "pg";
 import { getAgentDefinition } from "@/server/agents/registry";
 import type { WarmConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
-import { resolveResumeDecision } from "@/server/executions/resolve-resume-decision";
 import type { Execution } from "@/server/generated/prisma/client";
 import { lineReaderOf } from "@/server/runner/agent-adapter";
 import type { ExitClassification } from "@/server/runner/classify-exit";
 import { planTurn, type LaunchPlace, type PlannedTurn } from "@/server/runner/plan-turn";
 import { spawnedTurnAgent, WarmTurnAgent, type TurnAgent } from "@/server/runner/warm/turn-agent";
+import { binaryStat, preflight, warmGuards, type Preflight } from "@/server/runner/warm/warm-guards";
 import { WarmPool } from "@/server/runner/warm/warm-pool";
 import { WarmProcess } from "@/server/runner/warm/warm-process";
 import { clearWarm, keepsWarm, recordCold, recordWarm } from "@/server/runner/warm/warm-state";
 import { sessionTouched, warmIneligibility } from "@/server/runner/warm/warm-turn";
-import { checkTranscript } from "@/server/sessions/check-transcript";
 
 // Warm sessions (seed 001): the runner keeps a session's agent process alive
 // after its turn, for an idle window, so a Continue of that turn is the
@@ -48,12 +46,14 @@ export class WarmSessions {
   private readonly fallbacks = new Map<string, string>();
   /** Continues started as soon as they were queued (startEarly), until they end. */
   private readonly early = new Map<string, Promise<void>>();
+  /** Their guards' facts, checked while they are being claimed (planWarmTurn takes them). */
+  private readonly preflights = new Map<string, Preflight>();
   /** Warm-capable processes running a turn, by agent session (a follow-up may be steered into them). */
   private readonly running = new Map<string, WarmProcess>();
 
   constructor(
     readonly config: WarmConfig & { startTimeoutMs?: number },
-    private readonly ctx: { runnerId: string; pool: pg.Pool; env: NodeJS.ProcessEnv; log: (line: string) => void },
+    private readonly ctx: { runnerId: string; pool: pg.Pool; env: NodeJS.ProcessEnv; workspaceRoots: readonly string[]; log: (line: string) => void },
   ) {
     this.pool = new WarmPool(config, {
       parked: (process, until) => void this.announce(process, until),
@@ -93,30 +93,12 @@ export class WarmSessions {
     }
     const process = this.pool.peek(sessionId);
     if (!process) return null;
-    let why = warmIneligibility(execution, process);
-    let reason: "resumable" | "runtime_upgraded" = "resumable";
-    if (!why) {
-      // The runner's own resume guards, with what the live process already settles (same agent, same runtime, capable).
-      const [cwdExists, realCwd, transcript, binary] = await Promise.all([
-        stat(execution.cwd).then((s) => s.isDirectory(), () => false),
-        realpath(execution.cwd).catch(() => null),
-        checkTranscript(execution.agent, { sessionId, cwd: execution.cwd }, this.ctx.env),
-        stat(process.options.argv[0]!).then((s) => ({ mtimeMs: s.mtimeMs, size: s.size }), () => null),
-      ]);
-      if (realCwd !== process.options.cwd) why = "The turn runs in another directory than the warm process";
-      const was = process.options.binary;
-      if (was && (!binary || binary.mtimeMs !== was.mtimeMs || binary.size !== was.size)) why = "The agent's CLI was replaced on disk since its warm process started";
-      const runtime = process.options.runtime.path ? { path: process.options.runtime.path, version: process.options.runtime.version } : null;
-      const decision = resolveResumeDecision({
-        requested: "continue",
-        forceFresh: execution.forceFresh,
-        agent: execution.agent,
-        session: { agent: process.options.agentId, runtime, poisoned: null, transcript: transcript?.state ?? null, cwd: execution.cwd, cwdExists },
-        installed: runtime && { runtime, cannotResume: null },
-      });
-      if (decision.kind !== "resume") why ??= decision.message ?? "The session cannot be resumed as it is";
-      else reason = decision.reason === "runtime_upgraded" ? "runtime_upgraded" : "resumable";
-    }
+    const ineligible = warmIneligibility(execution, process);
+    const early = this.preflights.get(execution.id);
+    this.preflights.delete(execution.id);
+    const verdict = ineligible ? null : await warmGuards(execution, process, sessionId, this.ctx, early);
+    const why = ineligible ?? verdict!.why;
+    const { reason, settled } = verdict ?? { reason: "resumable" as const, settled: null };
     const taken = why ? null : this.pool.take(sessionId);
     if (!taken) {
       this.fallbacks.set(execution.id, `${why ?? "The session's warm process had exited"}; it spawned the agent`);
@@ -124,7 +106,7 @@ export class WarmSessions {
       return null;
     }
     // Where the turn works: a worktree's state before the turn is recorded now (before the agent gets the message).
-    const where = await place();
+    const where = settled ?? (await place());
     if (!where.ok || where.cwd !== taken.options.cwd) {
       void this.announce(taken, null);
       await taken.close().catch(() => {});
@@ -215,7 +197,14 @@ export class WarmSessions {
     // Parked and idle, or (steering) running the turn this one continues.
     const process = this.pool.peek(sessionId) ?? (this.config.steering ? this.running.get(sessionId) : undefined);
     if (!process?.alive || process.headExecutionId !== parentId) return;
-    const running = run(executionId).finally(() => this.early.delete(executionId));
+    // The guards' facts, side by side with the claim: the turn must run where the process does, on its session.
+    if (this.pool.peek(sessionId) === process) {
+      this.preflights.set(executionId, preflight(process, sessionId, this.ctx));
+    }
+    const running = run(executionId).finally(() => {
+      this.early.delete(executionId);
+      this.preflights.delete(executionId);
+    });
     this.early.set(executionId, running);
   }
 
@@ -251,10 +240,7 @@ export class WarmSessions {
     });
     process.sessionId = turn.prepared.expectedSessionId;
     // What the binary was at its start, so an upgrade on disk retires it (off the spawn's path).
-    void stat(turn.prepared.argv[0]!).then(
-      (s) => (process.options.binary = { mtimeMs: s.mtimeMs, size: s.size }),
-      () => {},
-    );
+    void binaryStat(process).then((binary) => (process.options.binary = binary));
     if (process.sessionId) this.running.set(process.sessionId, process);
     // Its runtime, for the resume guards of its later turns: what the plan recorded on the execution.
     void prisma.execution

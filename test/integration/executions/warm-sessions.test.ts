@@ -6,6 +6,7 @@ import { makeIssue } from "@/test/support/factories";
 import { sessionsApi } from "@/test/support/sessions-api";
 import { historyText } from "@/test/support/turn-script";
 import { waitFor } from "@/test/support/wait";
+import { bashTurn, gitProject, readIn } from "@/test/support/worktree-runs";
 import { liveGroupMembers } from "@/test/integration/agents/support/live-group-members";
 
 // Warm sessions with the real Claude Code CLI against the Messages-API
@@ -68,6 +69,20 @@ test("a Continue of the head goes to the live process: same pid and session, the
   const third = await completed(api.continue(second.id, "warm third mango"));
   expect(third.launch).toMatchObject({ kind: "warm", pid: first.launch!.pid });
   expect(historyText(suite.standIn.requestFor("warm third mango"))).toContain("user: warm second lime");
+});
+
+test("in a git project's worktree, a warm Continue works in the same worktree and its diff is only its own work", async () => {
+  await runnerWith();
+  const project = await gitProject(suite.h.workspace, "warm-app", { "README.md": "# app\n" });
+  const issueId = (await makeIssue({ title: "Warm worktree", projectId: project.id })).id;
+  suite.standIn.on("warm write notes", bashTurn("printf 'one\\n' > notes.txt"));
+  suite.standIn.on("warm append notes", bashTurn("printf 'two\\n' >> notes.txt"));
+  const first = await completed(api.create({ issueId, prompt: "warm write notes" }));
+  await sessionOf(first.id, (s) => s.warm !== null, "the session to be warm");
+  const next = await completed(api.continue(first.id, "warm append notes"));
+  expect(next.launch).toMatchObject({ kind: "warm", pid: first.launch!.pid });
+  expect(next.worktree).toMatchObject({ path: first.worktree!.path, startSha: first.worktree!.snapshotSha, changes: { files: 1, additions: 1, deletions: 0 } });
+  expect(readIn(first.worktree!.path, "notes.txt")).toBe("one\ntwo\n");
 });
 
 test("idle expiry closes the process; the next Continue spawns and still resumes", async () => {
