@@ -12,6 +12,7 @@ import { installQueueSchema } from "@/server/queue/install-queue-schema";
 import type { RunnerHandle } from "@/server/runner/run-runner";
 import { createSupervisor } from "./lib/children";
 import { ensureNextBuild } from "./lib/next-build";
+import { LEAN_HEAP_ARGS } from "./lib/server-node-args";
 
 const root = process.cwd();
 const dev = process.argv.includes("--dev");
@@ -53,7 +54,9 @@ async function main() {
 
   const supervisor = createSupervisor(root);
   const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
-  supervisor.start("web", bin("next"), [dev ? "dev" : "start", "-H", config.host, "-p", String(config.port)], env);
+  // The web server's heap kept lean like this process's (LEAN_HEAP_ARGS; its children only, not the agents').
+  const webEnv = { ...env, NODE_OPTIONS: [config.env.NODE_OPTIONS, ...(dev ? [] : LEAN_HEAP_ARGS)].filter(Boolean).join(" ") };
+  supervisor.start("web", bin("next"), [dev ? "dev" : "start", "-H", config.host, "-p", String(config.port)], webEnv);
   log(`Arbor is starting at http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`);
 
   let runner: RunnerHandle | null = null;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { nodeTsxArgs, SERVER_NODE_ARGS, tsxArgs, tsxCommandLine } from "@/scripts/lib/server-node-args";
+import { LEAN_HEAP_ARGS, nodeTsxArgs, SERVER_NODE_ARGS, tsxArgs, tsxCommandLine } from "@/scripts/lib/server-node-args";
 
 // package.json cannot import the constant, so this keeps the two in step:
 // every script that runs a TypeScript entry point through tsx passes the
@@ -21,7 +21,7 @@ describe("SERVER_NODE_ARGS", () => {
   });
 
   it("is what `npm start` runs its compiled start script with (scripts/start.mjs)", () => {
-    expect(scripts.start).toBe(["node", ...SERVER_NODE_ARGS, "scripts/start.mjs"].join(" "));
+    expect(scripts.start).toBe(["node", ...SERVER_NODE_ARGS, ...LEAN_HEAP_ARGS, "scripts/start.mjs"].join(" "));
     expect(scripts.dev).toBe(`${tsxCommandLine("scripts/start.ts")} --dev`);
   });
 
