@@ -3,6 +3,7 @@
 //
 //   npx tsx --conditions=react-server bench/fast-turns.ts [--runs 20] [--warmup 2] [--label after]
 //        [--skip-footprint] [--skip-warm] [--starts 3] [--cap-soak 100] [--cap 3]
+//   npx tsx --conditions=react-server bench/fast-turns.ts --render-only   # the section again from bench/results/
 //
 // Arbor runs exactly as a person runs it, `npm start` (web app, one runner,
 // the embedded PostgreSQL, the npm launcher), in a temporary data directory,
@@ -217,6 +218,10 @@ async function idlePss(tree: ArborTree, settleMs: number) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
+  if (process.argv.includes("--render-only")) {
+    console.log(`wrote ${renderFastTurns(readResult<FastTurnsResult>("fast-turns-before"), readResult<FastTurnsResult>("fast-turns-after"))}`);
+    return;
+  }
   const tmp = await mkdtemp(path.join(os.tmpdir(), "arbor-bench-turns-"));
   const workspace = path.join(tmp, "workspace");
   await mkdir(workspace, { recursive: true });
