@@ -198,6 +198,9 @@ test("unknown and malformed refs are 404s, bad input 400/422, with clear message
   const badArchived = await sessionsApi.patch("SESS-1", { archived: "yes" });
   expect(badArchived.status).toBe(422);
   expect(expectError(badArchived).message).toBe("archived: archived must be true or false");
+  const badKeepWarm = await sessionsApi.patch("SESS-1", { keepWarm: "off" });
+  expect(badKeepWarm.status).toBe(422);
+  expect(expectError(badKeepWarm).message).toBe("keepWarm: keepWarm must be true or false");
   expect(expectError(await sessionsApi.patch("SESS-1", { title: "  " })).message).toBe("title: Title is required");
   expect(expectError(await sessionsApi.patch("SESS-1", { agent: "x" })).message).toBe("Unknown field: agent");
   expect((await sessionsApi.patch("SESS-1", "{oops")).status).toBe(400);
