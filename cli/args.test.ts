@@ -97,6 +97,9 @@ describe("parseCliArgs", () => {
     expect(ok(["session", "SESS-1", "--unpoison"]).command).toEqual({ name: "session", sessionId: "SESS-1", poison: "clear", json: false });
     expect(bad(["session", "SESS-1", "--poison", "--unpoison"]).message).toMatch(/do not go together/);
     expect(bad(["session", "SESS-1", "--note", "x"]).message).toMatch(/--note goes with --poison/);
+    expect(ok(["session", "SESS-1", "--no-warm"]).command).toEqual({ name: "session", sessionId: "SESS-1", keepWarm: false, json: false });
+    expect(ok(["session", "SESS-1", "--warm"]).command).toEqual({ name: "session", sessionId: "SESS-1", keepWarm: true, json: false });
+    expect(bad(["session", "SESS-1", "--warm", "--no-warm"]).message).toMatch(/do not go together/);
   });
 
   it("parses cancel, show, tree, issues, specs", () => {

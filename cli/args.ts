@@ -36,7 +36,7 @@ export type Command =
   | { name: "tree"; issueId: string; json: boolean }
   | { name: "issues" | "specs"; json: boolean }
   | { name: "sessions"; q?: string; agent?: string; archived: boolean; json: boolean }
-  | { name: "session"; sessionId: string; poison?: "mark" | "clear"; note?: string; json: boolean }
+  | { name: "session"; sessionId: string; poison?: "mark" | "clear"; note?: string; keepWarm?: boolean; json: boolean }
   | { name: "search"; q: string; limit?: number; json: boolean }
   | { name: "agents"; json: boolean }
   | BundleCommand
@@ -60,8 +60,6 @@ export interface Parsed {
 }
 
 export type ParseResult = ({ ok: true } & Parsed) | { ok: false; message: string; usage: string };
-
-/** One usage line per command (also the source of `arbor help`). */
 
 const ALIASES: Record<string, CommandName> = {
   resume: "continue",
@@ -104,7 +102,7 @@ const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
   issues: COMMON,
   specs: COMMON,
   sessions: { ...COMMON, q: { type: "string", short: "q" }, agent: { type: "string", short: "a" }, archived: { type: "boolean" } },
-  session: { ...COMMON, poison: { type: "boolean" }, unpoison: { type: "boolean" }, note: { type: "string" } },
+  session: { ...COMMON, poison: { type: "boolean" }, unpoison: { type: "boolean" }, note: { type: "string" }, warm: { type: "boolean" }, "no-warm": { type: "boolean" } },
   search: { ...COMMON, limit: { type: "string", short: "n" } },
   agents: COMMON,
   bundle: { ...COMMON, ...FOLLOW, description: { type: "string", short: "d" } },
@@ -261,7 +259,9 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       const note = values.note as string | undefined;
       if (note !== undefined && values.poison !== true) return fail("--note goes with --poison", name);
       const poison = values.poison === true ? "mark" : values.unpoison === true ? "clear" : undefined;
-      return ok({ name, sessionId: positionals[0]!, ...(poison ? { poison } : {}), ...(note !== undefined ? { note } : {}), json });
+      if (values.warm === true && values["no-warm"] === true) return fail("--warm and --no-warm do not go together", name);
+      const keepWarm = values.warm === true ? true : values["no-warm"] === true ? false : undefined;
+      return ok({ name, sessionId: positionals[0]!, ...(poison ? { poison } : {}), ...(note !== undefined ? { note } : {}), ...(keepWarm !== undefined ? { keepWarm } : {}), json });
     }
     case "search": {
       const q = positionals.join(" ");

@@ -2,6 +2,7 @@
 
 import type { CommandName } from "./args";
 
+/** One usage line per command (also the source of `arbor help`). */
 export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   run: 'arbor run <ISSUE> "<prompt>" [--agent claude] [--project PROJ|default] [--shared-directory] [--from REF] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--follow] [--json]',
   continue: 'arbor continue <executionId> "<prompt>" [--fresh-session] [--follow] [--json]',
@@ -13,7 +14,7 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   issues: "arbor issues [--json]",
   specs: "arbor specs [--json]",
   sessions: "arbor sessions [--q TEXT] [--agent NAME] [--archived] [--json]",
-  session: 'arbor session <SESS> [--poison [--note "why"] | --unpoison] [--json]',
+  session: 'arbor session <SESS> [--poison [--note "why"] | --unpoison] [--no-warm | --warm] [--json]',
   search: 'arbor search "<text>" [--limit N] [--json]',
   agents: "arbor agents [--json]",
   bundle:
@@ -38,7 +39,7 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   issues: "List issues.",
   specs: "List specs.",
   sessions: "List agent sessions, most recently active first.",
-  session: "Show a session: its health, savings, executions, issue, parent and forks, and what refers to it; mark or clear it as poisoned.",
+  session: "Show a session: its health, savings, whether its agent process is kept warm, executions, issue, parent and forks, and what refers to it; mark or clear it as poisoned; turn warm sessions off (--no-warm) or on (--warm) for it.",
   search: "Search prompts, agent output, tool calls, files touched and session titles.",
   agents: "List the agents the server can run: installed?, version, sessions, verified.",
   bundle: "Context bundles: list, show, create, add items, export to JSON, import, and load into an agent.",

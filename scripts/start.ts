@@ -1,14 +1,18 @@
 // `npm start`: the whole app on one machine. Starts (or connects to) the
 // database, applies migrations, builds the web app if needed, then runs the
-// Next.js server and one runner as supervised children.
+// Next.js server as a supervised child and one runner in this process (one
+// Node process fewer to keep in memory; `npm run runner` starts more, as
+// processes of their own). `npm start` runs this compiled (scripts/start.mjs),
+// `npm run dev` through tsx.
 import path from "node:path";
-import { assertSafeToServe, ConfigError, loadConfig } from "@/server/config/load-config";
+import { adoptEnvironment, assertSafeToServe, ConfigError, loadConfig } from "@/server/config/load-config";
 import { resolveDatabase } from "@/server/database/resolve-database";
 import { applyMigrations } from "@/server/migrations/apply-migrations";
 import { installQueueSchema } from "@/server/queue/install-queue-schema";
+import type { RunnerHandle } from "@/server/runner/run-runner";
 import { createSupervisor } from "./lib/children";
 import { ensureNextBuild } from "./lib/next-build";
-import { tsxArgs } from "./lib/server-node-args";
+import { LEAN_HEAP_ARGS } from "./lib/server-node-args";
 
 const root = process.cwd();
 const dev = process.argv.includes("--dev");
@@ -34,8 +38,8 @@ async function main() {
   const db = await resolveDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, port: config.embeddedDbPort });
   stopDatabase = db.stop;
   log(db.embedded ? `embedded PostgreSQL ready (data in ${path.join(config.dataDir, "postgres")})` : "using DATABASE_URL");
-  const migrations = await applyMigrations(db.url, { log });
-  await installQueueSchema(db.url);
+  // Arbor's migrations and the queue's own schema, side by side.
+  const [migrations] = await Promise.all([applyMigrations(db.url, { log }), installQueueSchema(db.url)]);
   log(`database schema up to date (${migrations.applied.length} migration(s) applied now)`);
 
   const env: NodeJS.ProcessEnv = {
@@ -50,17 +54,17 @@ async function main() {
 
   const supervisor = createSupervisor(root);
   const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
-  supervisor.start("web", bin("next"), [dev ? "dev" : "start", "-H", config.host, "-p", String(config.port)], env);
-  if (!config.runner.disabled) {
-    supervisor.start("runner", bin("tsx"), tsxArgs(path.join(root, "scripts", "runner.ts")), env);
-  }
+  // The web server's heap kept lean like this process's (LEAN_HEAP_ARGS; its children only, not the agents').
+  const webEnv = { ...env, NODE_OPTIONS: [config.env.NODE_OPTIONS, ...(dev ? [] : LEAN_HEAP_ARGS)].filter(Boolean).join(" ") };
+  supervisor.start("web", bin("next"), [dev ? "dev" : "start", "-H", config.host, "-p", String(config.port)], webEnv);
   log(`Arbor is starting at http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`);
 
+  let runner: RunnerHandle | null = null;
   let shuttingDown = false;
   const shutdown = async (code: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    await supervisor.stopAll();
+    await Promise.all([supervisor.stopAll(), runner?.stop().catch((error: Error) => console.error(`[runner] did not stop cleanly: ${error.message}`))]);
     await db.stop();
     process.exit(code);
   };
@@ -70,6 +74,24 @@ async function main() {
   });
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
+
+  if (!config.runner.disabled) {
+    // The runner, here: it boots while the web server does (they are separate processes), on the database chosen above.
+    adoptEnvironment(env);
+    const { startRunner } = await import("@/server/runner/run-runner");
+    try {
+      runner = await startRunner({
+        databaseUrl: db.url,
+        runnerId: config.runner.id,
+        concurrency: config.runner.concurrency,
+        env,
+        log: (line) => console.log(`[runner] ${line}`),
+      });
+    } catch (error) {
+      console.error(`[runner] failed to start: ${(error as Error).message}`);
+      await shutdown(1);
+    }
+  }
 }
 
 main().catch(async (error) => {

@@ -3,7 +3,8 @@
 // Arbor's probe (`--help`, `--version`) with the real 2.1.330 texts and prints
 // real 2.1.330 stream-json lines (from the parser's fixtures), so Arbor runs it
 // through the real Claude launch builder and parser. What it does is chosen by
-// the prompt (the argv element after "--"), a JSON object:
+// the prompt (the argv element after "--", or with --input-format stream-json
+// the first user message on stdin), a JSON object:
 //
 //   {"mode":"latency","holdMs":300}
 //     Prints the system/init line naming the --session-id it was given,
@@ -46,7 +47,29 @@ const sessionIndex = argv.indexOf("--session-id");
 const resumeIndex = argv.indexOf("--resume");
 const sessionId = sessionIndex >= 0 ? argv[sessionIndex + 1] : resumeIndex >= 0 ? argv[resumeIndex + 1] : randomUUID();
 const dash = argv.indexOf("--");
-const request = JSON.parse(dash >= 0 ? argv[dash + 1] : "{}");
+// With --input-format stream-json (Arbor's warm-capable launch) the prompt is the first user message on stdin.
+const request = JSON.parse(dash >= 0 ? argv[dash + 1] : argv.includes("--input-format") ? firstStdinMessage() : "{}");
+
+/** The content of the first stream-json user message on stdin (read synchronously up to its newline; stdin stays open). */
+function firstStdinMessage() {
+  const chunks = [];
+  const buffer = Buffer.alloc(65536);
+  for (;;) {
+    let read;
+    try {
+      read = fs.readSync(0, buffer, 0, buffer.length, null);
+    } catch (error) {
+      if (error.code === "EAGAIN") continue;
+      throw error;
+    }
+    if (read === 0) break;
+    chunks.push(Buffer.from(buffer.subarray(0, read)));
+    if (buffer.subarray(0, read).includes(10)) break;
+  }
+  const line = Buffer.concat(chunks).toString("utf8").split("\n")[0];
+  const content = line ? JSON.parse(line).message?.content : null;
+  return typeof content === "string" ? content : "{}";
+}
 
 const init = JSON.parse(fixtures.init);
 init.session_id = sessionId;

@@ -38,6 +38,23 @@ describe("execution rendering", () => {
     );
   });
 
+  it("says how the turn reached its agent and where the launch's time went", () => {
+    const t0 = 1_700_000_000_000;
+    const lines = renderExecutionHeader(
+      { id: "x", launch: { kind: "warm", reason: null, pid: 4242 }, timings: { requestedAt: t0, insertedAt: t0 + 4, pickedAt: t0 + 5.5, claimedAt: t0 + 7, plannedAt: t0 + 8, spawnedAt: t0 + 9, firstLineAt: t0 + 16 } },
+      plain,
+    );
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "  launch     warm process (pid 4242): the session's live agent process took it as its next message",
+        "  timings    request → recorded 4.0 ms · queue → runner 1.5 ms · claimed 1.5 ms · launch planned 1.0 ms · agent started 1.0 ms · agent's first line 7.0 ms = 16 ms",
+      ]),
+    );
+    expect(renderExecutionHeader({ id: "y", launch: { kind: "spawn", reason: "A fork starts its own agent process", pid: 7 } }, plain)).toContain(
+      "  launch     spawned (pid 7) · A fork starts its own agent process",
+    );
+  });
+
   it("tolerates a bare execution", () => {
     expect(renderExecutionHeader({ id: "x" }, plain)).toEqual(["Execution x  unknown", "  session    (not started yet)"]);
   });

@@ -1,5 +1,6 @@
 // Execution objects → terminal lines (header, status changes, the end line). Pure.
 
+import { formatSpanMs, parseTimings, timingBreakdown } from "@/lib/executions/timings";
 import type { Execution } from "../types";
 import { elapsedMs, formatChanges, formatCost, formatDuration, formatTime, formatTokens, oneLine, shortId } from "./format";
 import { paint, statusPaint, type Style } from "./style";
@@ -71,6 +72,31 @@ export function formatResume(exec: Execution): string | undefined {
   }
 }
 
+/** "warm process (pid 123): …", "spawned (pid 123)", "steered into the running turn of …"; undefined before it started. */
+export function formatLaunch(exec: Execution): string | undefined {
+  const launch = asRecord(exec.launch);
+  const pid = typeof launch.pid === "number" ? ` (pid ${launch.pid})` : "";
+  const reason = str(launch.reason);
+  const why = reason ? ` · ${reason}` : "";
+  switch (str(launch.kind)) {
+    case "warm":
+      return `warm process${pid}: the session's live agent process took it as its next message${why}`;
+    case "steer":
+      return `steered into the running turn${str(exec.parentExecutionId) ? ` of ${exec.parentExecutionId}` : ""}, which answered it${why}`;
+    case "spawn":
+      return `spawned${pid}${why}`;
+    default:
+      return undefined;
+  }
+}
+
+/** Where the launch's time went: "request → recorded 3.1 ms · queue → runner 5.9 ms · … = 41 ms". */
+export function formatTimings(exec: Execution): string | undefined {
+  const breakdown = timingBreakdown(parseTimings(exec.timings));
+  if (!breakdown) return undefined;
+  return `${breakdown.spans.map((span) => `${span.label} ${formatSpanMs(span.ms)}`).join(" · ")} = ${formatSpanMs(breakdown.totalMs)}`;
+}
+
 /** The block printed above an execution's log by `arbor show`. */
 export function renderExecutionHeader(exec: Execution, style: Style): string[] {
   const width = style.columns ?? 160;
@@ -113,6 +139,10 @@ export function renderExecutionHeader(exec: Execution, style: Style): string[] {
   if (usage) lines.push(label("usage") + usage);
   const error = formatError(exec.error);
   if (error) lines.push(label("error") + paint(style, error, "red"));
+  const launch = formatLaunch(exec);
+  if (launch) lines.push(label("launch") + launch);
+  const timings = formatTimings(exec);
+  if (timings) lines.push(label("timings") + paint(style, timings, "dim"));
   const times: string[] = [];
   const created = formatTime(exec.createdAt);
   if (created) times.push(`created ${created}`);

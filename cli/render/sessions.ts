@@ -33,6 +33,8 @@ export interface SessionItem {
   health?: { state?: string | null; checkedAt?: string | null; bytes?: number | null; modifiedAt?: string | null } | null;
   poisoned?: { reason?: string | null; message?: string | null; at?: string | null } | null;
   runtime?: { path?: string | null; version?: string | null } | null;
+  keepWarm?: boolean | null;
+  warm?: { runnerId?: string | null; pid?: number | null; until?: string | null } | null;
 }
 
 export interface SessionLinkItem {
@@ -172,6 +174,17 @@ export function renderSessionDetail(item: SessionDetailItem, style: Style, backl
         paint(style, `${(s(item.poisoned.reason) ?? "yes").replace(/_/g, " ")}${why ? `: ${oneLine(why, 100)}` : ""}; later turns start fresh with Arbor's transcript`, "yellow") +
         paint(style, ` (clear: arbor session ${item.id} --unpoison)`, "dim"),
     );
+  }
+  if (item.warm) {
+    const until = formatTime(item.warm.until);
+    lines.push(
+      label("process") +
+        paint(style, "warm", "yellow", "bold") +
+        ` · the agent's process${typeof item.warm.pid === "number" ? ` (pid ${item.warm.pid})` : ""} on ${s(item.warm.runnerId) ?? "?"} is kept: a Continue of the head starts without a new process${until ? ` · closes ${until} if idle` : ""}` +
+        paint(style, ` (off: arbor session ${item.id} --no-warm)`, "dim"),
+    );
+  } else if (item.keepWarm === false) {
+    lines.push(label("process") + `warm sessions off: every turn starts its own agent process` + paint(style, ` (on: arbor session ${item.id} --warm)`, "dim"));
   }
   if (!item.health?.state && item.expiry?.mayHaveExpired) {
     lines.push(

@@ -4,6 +4,7 @@ import { AgentBadge } from "@/components/agents/agent-badge";
 import { agentName } from "@/lib/agents/names";
 import { useMemo, type ReactNode } from "react";
 import { ExecutionDiffPanel } from "@/components/diff/execution-diff-panel";
+import { LaunchFact, LaunchTimings, SessionWarmBadge } from "@/components/executions/execution-launch";
 import { ExecutionLog } from "@/components/executions/execution-log";
 import { ExecutionStatusBadge, ExecutionStatusDot } from "@/components/executions/execution-status-badge";
 import { ResumeBadge, StartFreshActions } from "@/components/executions/execution-resume";
@@ -191,7 +192,10 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
           </Row>
           {execution.managedSessionId ? (
             <Row label="Arbor session">
-              <ManagedSessionLink id={execution.managedSessionId} />
+              <span className="flex flex-wrap items-center gap-2">
+                <ManagedSessionLink id={execution.managedSessionId} />
+                <SessionWarmBadge sessionRef={execution.managedSessionId} />
+              </span>
             </Row>
           ) : null}
           {execution.parentExecutionId ? (
@@ -218,6 +222,14 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
             <code className="break-all font-mono text-xs">{execution.cwd}</code>
           </Row>
           {execution.runnerId ? <Row label="Runner">{execution.runnerId}</Row> : null}
+          {execution.launch || execution.timings ? (
+            <Row label="Launch">
+              <span className="flex flex-col gap-1">
+                <LaunchFact execution={execution} />
+                <LaunchTimings execution={execution} />
+              </span>
+            </Row>
+          ) : null}
         </dl>
 
         <div className="space-y-4">

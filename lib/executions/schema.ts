@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { EXECUTION_ERROR_CODES, EXECUTION_STATUSES, RESUME_DECISIONS, RESUME_REASONS, SESSION_TREE_EDGES, type SessionTreeEdge } from "@/lib/executions/types";
+import { EXECUTION_ERROR_CODES, EXECUTION_STATUSES, LAUNCH_KINDS, RESUME_DECISIONS, RESUME_REASONS, SESSION_TREE_EDGES, type SessionTreeEdge } from "@/lib/executions/types";
 import type { LogEntry } from "@/lib/executions/log-entries";
+import { timingsSchema } from "@/lib/executions/timings";
 import { DEFAULT_PROJECT_KEY, parseProjectId } from "@/lib/projects/ids";
 import { isoDateSchema, requestObject } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";
@@ -146,6 +147,10 @@ export const executionSchema = z.object({
     .nullable(),
   telemetry: resumeTelemetrySchema,
   eventCount: z.number().int(),
+  /** Epoch ms per hop of the launch path (lib/executions/timings.ts); null before the runner stamped any. */
+  timings: timingsSchema.nullable(),
+  /** How the turn reached its agent (spawned, sent to the warm process, steered into the running turn) and why; null until launched. */
+  launch: z.object({ kind: z.enum(LAUNCH_KINDS), reason: z.string().nullable(), pid: z.number().int().nullable() }).nullable(),
   /** Set while a Continue waits for an earlier turn of the same session. */
   waitingForExecutionId: z.string().nullable(),
   createdAt: isoDateSchema,

@@ -93,6 +93,16 @@ export const RESUME_REASONS = [
 export type ResumeReason = (typeof RESUME_REASONS)[number];
 
 /**
+ * How a turn reached its agent (executions.launch_kind): a new process
+ * ("spawn"), the next user message to the session's process kept alive after
+ * its previous turn ("warm", server/runner/warm/), or delivered into the turn
+ * still running on that process ("steer": the agent folded it into that turn,
+ * which answers both).
+ */
+export const LAUNCH_KINDS = ["spawn", "warm", "steer"] as const;
+export type LaunchKind = (typeof LAUNCH_KINDS)[number];
+
+/**
  * How a node hangs under its parent: the follow-up that created it
  * ("continue" / "fork"), a restart of a failed execution ("restarted":
  * Start fresh, or Arbor's automatic retry from its transcript), or none.

@@ -13,7 +13,8 @@ export const POISON_NOTE_MAX = 500;
 
 /**
  * PATCH /api/sessions/:ref — title, description, archived, poisoned (with an
- * optional note saying why); at least one.
+ * optional note saying why), keepWarm (false: its runner closes the session's
+ * warm agent process and keeps none again); at least one.
  */
 export const updateSessionSchema = requestObject({
   title: titleSchema.optional(),
@@ -21,9 +22,10 @@ export const updateSessionSchema = requestObject({
   archived: z.boolean({ error: "archived must be true or false" }).optional(),
   poisoned: z.boolean({ error: "poisoned must be true or false" }).optional(),
   poisonNote: text({ error: "poisonNote must be text" }).trim().max(POISON_NOTE_MAX, `poisonNote must be at most ${POISON_NOTE_MAX} characters`).optional(),
+  keepWarm: z.boolean({ error: "keepWarm must be true or false" }).optional(),
 })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
-    message: "Nothing to update: send at least one of title, description, archived, poisoned",
+    message: "Nothing to update: send at least one of title, description, archived, poisoned, keepWarm",
     when: (payload) => payload.issues.length === 0,
   })
   .refine((v) => v.poisonNote === undefined || v.poisoned === true, {
@@ -99,6 +101,10 @@ export const sessionHealthSchema = z.object({
 });
 export type SessionHealth = z.infer<typeof sessionHealthSchema>;
 
+/** A runner keeps the session's agent process alive for its next turn (warm sessions): which, its pid, and until when if no turn comes. */
+export const sessionWarmSchema = z.object({ runnerId: z.string(), pid: z.number().int().nullable(), until: isoDateSchema });
+export type SessionWarm = z.infer<typeof sessionWarmSchema>;
+
 export const sessionSummarySchema = z.object({
   id: z.string(), // "SESS-42"
   number: z.number().int(),
@@ -126,6 +132,10 @@ export const sessionSummarySchema = z.object({
   poisoned: sessionPoisonSchema.nullable(),
   /** Null: never checked, or the agent keeps no transcript Arbor can find. */
   health: sessionHealthSchema.nullable(),
+  /** False: a person turned warm sessions off for it. */
+  keepWarm: z.boolean(),
+  /** Set while its agent process is kept warm: a Continue of its latest turn starts without a new process. */
+  warm: sessionWarmSchema.nullable(),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 

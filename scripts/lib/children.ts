@@ -11,6 +11,10 @@ export type Supervisor = {
 export function createSupervisor(cwd: string): Supervisor {
   const children = new Map<string, ChildProcess>();
   let stopping = false;
+  // However this process ends (a crash included), its children end with it rather than live on orphaned.
+  process.once("exit", () => {
+    for (const child of children.values()) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  });
   let exitHandler: (name: string, code: number | null, signal: NodeJS.Signals | null) => void = () => {};
   return {
     start(name, command, args, env) {

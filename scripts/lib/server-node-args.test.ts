@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { nodeTsxArgs, SERVER_NODE_ARGS, tsxArgs, tsxCommandLine } from "@/scripts/lib/server-node-args";
+import { LEAN_HEAP_ARGS, nodeTsxArgs, SERVER_NODE_ARGS, tsxArgs, tsxCommandLine } from "@/scripts/lib/server-node-args";
 
 // package.json cannot import the constant, so this keeps the two in step:
 // every script that runs a TypeScript entry point through tsx passes the
@@ -18,6 +18,11 @@ describe("SERVER_NODE_ARGS", () => {
   it("is what package.json runs for `npm run runner` and `npm run backfill-search`", () => {
     expect(scripts.runner).toBe(tsxCommandLine("scripts/runner.ts"));
     expect(scripts["backfill-search"]).toBe(tsxCommandLine("scripts/backfill-search.ts"));
+  });
+
+  it("is what `npm start` runs its compiled start script with (scripts/start.mjs)", () => {
+    expect(scripts.start).toBe(["node", ...SERVER_NODE_ARGS, ...LEAN_HEAP_ARGS, "scripts/start.mjs"].join(" "));
+    expect(scripts.dev).toBe(`${tsxCommandLine("scripts/start.ts")} --dev`);
   });
 
   it("is used by every tsx script in package.json", () => {

@@ -28,6 +28,13 @@ export type LaunchMode =
 export interface LaunchRequest {
   mode: LaunchMode;
   prompt: string;
+  /**
+   * Ask for a process that reads user messages from stdin (the agent's
+   * streamInput protocol) instead of the prompt in argv, so it can serve
+   * later turns too (warm sessions, server/runner/warm/). An agent or CLI
+   * that cannot gives a normal plan (no `streamInput` in it).
+   */
+  streamInput?: boolean;
 }
 
 /** What `<bin> --help` / `--version` revealed about one installed CLI. */
@@ -86,6 +93,12 @@ export type LaunchPlan = {
    * its prompt there). Absent: stdin is closed from the start.
    */
   stdin?: string;
+  /**
+   * The argv reads user messages from stdin (AgentDefinition.streamInput);
+   * the prompt is not in it: send it as the first message. Only when the
+   * request asked for it and the CLI can.
+   */
+  streamInput?: { prompt: string };
   /** A file the CLI writes its usage to; read it after the exit with AgentDefinition.readUsageFile (Copilot). */
   usageFile?: string;
   /**
@@ -238,7 +251,38 @@ export interface AgentDefinition {
   locateSession?(sessionId: string, context: { homeDir: string | null; cwd?: string }): Promise<string | null>;
   /** What this driver was checked against (shown by `arbor agents`); absent: nothing to check (a plain command). */
   verification?: AgentVerification;
+  /**
+   * A long-lived mode where one process serves turn after turn, each user
+   * message a stdin line (Claude: --input-format stream-json). Absent: every
+   * turn is a process of its own.
+   */
+  streamInput?: StreamInputProtocol;
 }
+
+/**
+ * Talking to a process launched with LaunchPlan.streamInput. Pure; `classify`
+ * runs on every stdout line, so it must be cheap for lines that matter to
+ * nobody here.
+ */
+export interface StreamInputProtocol {
+  /** The stdin line (with its newline) that delivers one user message; `uuid` names it in the agent's lifecycle lines. */
+  userMessage(prompt: string, uuid: string): string;
+  /** The stdin line (with its newline) that interrupts the running turn and keeps the process (Cancel). */
+  interrupt(requestId: string): string;
+  /** What one stdout line means to the turn bookkeeping, or null for most lines. */
+  classify(line: string): StreamInputSignal | null;
+}
+
+export type StreamInputSignal = {
+  /** The agent started working on the user message with this uuid (while another turn runs: folded into it). */
+  started?: string;
+  /** The agent is done with the user message with this uuid, however it went (the line after its turn's result). */
+  completed?: string;
+  /** The line starts a turn and names the session. */
+  sessionId?: string;
+  /** The line is a turn's result; `totalCostUsd`: the process's running total, when it reports one. */
+  turnEnded?: { totalCostUsd: number | null };
+};
 
 export type LineParser = (line: string, options?: { truncated?: boolean }) => ParsedLine;
 

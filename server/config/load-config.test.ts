@@ -5,7 +5,12 @@ describe("loadConfig", () => {
   it("defaults to loopback:3000 and a ./.arbor data dir", () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ host: "127.0.0.1", port: 3000, loopbackOnly: true, token: undefined, embeddedDbPort: 54329, dbPoolMax: 10, nextDistDir: ".next" });
-    expect(c.runner).toEqual({ disabled: false, id: undefined, concurrency: 4 });
+    expect(c.runner).toEqual({
+      disabled: false,
+      id: undefined,
+      concurrency: 4,
+      warm: { enabled: true, idleMs: 300_000, maxProcesses: 4, maxBytes: 1024 * 1024 * 1024, steering: true },
+    });
     expect(c.dataDir).toBe(path.resolve(".arbor"));
     expect(c.workspaceRoots).toEqual([path.resolve(".arbor/workspace")]);
   });
@@ -29,6 +34,8 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT/);
     expect(() => loadConfig({ ARBOR_DB_PORT: "postgres" })).toThrow(/ARBOR_DB_PORT: ARBOR_DB_PORT must be a port number/);
     expect(() => loadConfig({ ARBOR_RUNNER_CONCURRENCY: "0" })).toThrow(/ARBOR_RUNNER_CONCURRENCY must be at least 1/);
+    expect(() => loadConfig({ ARBOR_WARM_IDLE_SECONDS: "soon" })).toThrow(/ARBOR_WARM_IDLE_SECONDS must be a number of seconds/);
+    expect(() => loadConfig({ ARBOR_WARM_SESSIONS: "yes" })).toThrow(/ARBOR_WARM_SESSIONS: must be 1 or 0/);
     expect(() => loadConfig({ ARBOR_DB_POOL_MAX: "many" })).toThrow(/ARBOR_DB_POOL_MAX/);
     expect(() => loadConfig({ ARBOR_NO_RUNNER: "yes" })).toThrow(/ARBOR_NO_RUNNER/);
   });
@@ -44,9 +51,19 @@ describe("loadConfig", () => {
       ARBOR_TEST_DB_PORT: "6001",
       CHROMIUM_PATH: "/opt/chromium",
       CI: "true",
+      ARBOR_WARM_SESSIONS: "0",
+      ARBOR_WARM_IDLE_SECONDS: "0.5",
+      ARBOR_WARM_MAX: "2",
+      ARBOR_WARM_MAX_MB: "300",
+      ARBOR_WARM_STEERING: "false",
     });
     expect(c).toMatchObject({ embeddedDbPort: 6000, dbPoolMax: 3, nextDistDir: ".next-x" });
-    expect(c.runner).toEqual({ disabled: true, id: "box-7", concurrency: 2 });
+    expect(c.runner).toEqual({
+      disabled: true,
+      id: "box-7",
+      concurrency: 2,
+      warm: { enabled: false, idleMs: 500, maxProcesses: 2, maxBytes: 300 * 1024 * 1024, steering: false },
+    });
     expect(c.test).toEqual({ embeddedDbPort: 6001, chromiumPath: "/opt/chromium", ci: true });
   });
 

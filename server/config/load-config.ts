@@ -43,6 +43,16 @@ export const envSchema = z.object({
   ARBOR_NO_RUNNER: flag.default(false),
   ARBOR_RUNNER_ID: z.string().min(1).max(200).optional(),
   ARBOR_RUNNER_CONCURRENCY: count("ARBOR_RUNNER_CONCURRENCY", 64).default(4),
+  // Warm sessions (server/runner/warm/): a session's agent process kept alive after its turn
+  ARBOR_WARM_SESSIONS: flag.default(true),
+  ARBOR_WARM_IDLE_SECONDS: z.coerce
+    .number({ error: "ARBOR_WARM_IDLE_SECONDS must be a number of seconds" })
+    .min(0.1, "ARBOR_WARM_IDLE_SECONDS must be at least 0.1")
+    .max(86_400, "ARBOR_WARM_IDLE_SECONDS must be at most 86400 (a day)")
+    .default(300),
+  ARBOR_WARM_MAX: count("ARBOR_WARM_MAX", 256).default(4),
+  ARBOR_WARM_MAX_MB: count("ARBOR_WARM_MAX_MB", 1_048_576).default(1024),
+  ARBOR_WARM_STEERING: flag.default(true),
   // Agents. The agent layer reads these from the environment the runner hands
   // it (and checks them at launch, so a bad value fails that run with
   // agent_misconfigured rather than the runner); they are listed here so they
@@ -90,6 +100,7 @@ export type ArborConfig = {
     /** Explicit runner id; unset: <hostname>, <hostname>-2, … */
     id: string | undefined;
     concurrency: number;
+    warm: WarmConfig;
   };
   test: { embeddedDbPort: number; chromiumPath: string; ci: boolean };
   /**
@@ -99,11 +110,33 @@ export type ArborConfig = {
   env: NodeJS.ProcessEnv;
 };
 
+/** Warm sessions: whether a runner keeps a session's agent process after its turn, for how long, and how many (and how much memory) at most. */
+export type WarmConfig = {
+  enabled: boolean;
+  idleMs: number;
+  maxProcesses: number;
+  maxBytes: number;
+  /** A follow-up sent while a turn runs on a warm process goes to that process at once (the agent folds it in, or runs it next). */
+  steering: boolean;
+};
+
 export class ConfigError extends Error {}
 
 /** The environment this process was started with, for handing to child processes unchanged. */
 export function inheritedEnv(): NodeJS.ProcessEnv {
   return process.env;
+}
+
+/**
+ * Makes `env` this process's environment: `npm start` runs its runner in its
+ * own process, and the runner's modules read the database they use (the
+ * embedded one's URL, chosen at start) from here like any process would.
+ */
+export function adoptEnvironment(env: Environment): void {
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
 }
 
 export function loadConfig(env: Environment = process.env): ArborConfig {
@@ -135,7 +168,18 @@ export function loadConfig(env: Environment = process.env): ArborConfig {
     embeddedDbPort: e.ARBOR_DB_PORT,
     dbPoolMax: e.ARBOR_DB_POOL_MAX,
     nextDistDir: e.ARBOR_NEXT_DIST_DIR,
-    runner: { disabled: e.ARBOR_NO_RUNNER, id: e.ARBOR_RUNNER_ID?.trim() || undefined, concurrency: e.ARBOR_RUNNER_CONCURRENCY },
+    runner: {
+      disabled: e.ARBOR_NO_RUNNER,
+      id: e.ARBOR_RUNNER_ID?.trim() || undefined,
+      concurrency: e.ARBOR_RUNNER_CONCURRENCY,
+      warm: {
+        enabled: e.ARBOR_WARM_SESSIONS,
+        idleMs: Math.round(e.ARBOR_WARM_IDLE_SECONDS * 1000),
+        maxProcesses: e.ARBOR_WARM_MAX,
+        maxBytes: e.ARBOR_WARM_MAX_MB * 1024 * 1024,
+        steering: e.ARBOR_WARM_STEERING,
+      },
+    },
     test: { embeddedDbPort: e.ARBOR_TEST_DB_PORT, chromiumPath: e.CHROMIUM_PATH, ci: Boolean(e.CI && e.CI !== "0" && e.CI !== "false") },
     // What a child inherits, as Node types it (Next declares NODE_ENV on it).
     env: env as NodeJS.ProcessEnv,

@@ -7,6 +7,9 @@ import type { ServerUser } from "./server-os-user";
 export function spawnAsServerUser(file: string, args: string[], user: ServerUser | undefined): ChildProcess {
   return spawn(file, args, {
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group: Ctrl-C in the terminal reaches Arbor, which stops the
+    // database itself once the runner and the web app are done with it (not before).
+    detached: true,
     env: { ...inheritedEnv(), LC_MESSAGES: "C", LANG: "C" },
     ...(user ? { uid: user.uid, gid: user.gid } : {}),
   });

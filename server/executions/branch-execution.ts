@@ -15,7 +15,9 @@ import { resolveFollowUp, type FollowUpFacts, type FollowUpRefusal } from "@/ser
 import { findSessionHead, sessionOf } from "@/server/executions/session-head";
 import { lockSession, turnTime } from "@/server/executions/session-lock";
 import { enqueueExecution } from "@/server/queue/enqueue-execution";
+import { QUEUED_CHANNEL } from "@/server/realtime/channels";
 import { expandPrompt } from "@/server/references/expand-prompt";
+import { nowMs } from "@/lib/executions/timings";
 import { isRunnerAlive } from "@/server/runner/runner-liveness";
 
 // Continue and Fork: a new execution from an existing one's session. What is
@@ -35,14 +37,20 @@ export async function branchExecution(
   mode: FollowUpMode,
   prompt: string,
   idempotencyKey?: string | null,
-  options: { forceFresh?: boolean } = {},
+  /** requestedAt: when the request arrived (epoch ms), for the launch path's timings. */
+  options: { forceFresh?: boolean; requestedAt?: number } = {},
 ): Promise<Result<Created>> {
   const found = await findExecution(sourceId);
   if (!found.ok) return found;
   const source = found.value;
   const session = sessionOf(source);
-  const runner = source.runnerId ? await prisma.runner.findUnique({ where: { id: source.runnerId } }) : null;
   const agent = getAgentDefinition(source.agent);
+  // Independent reads, side by side (a Continue's request waits for them).
+  const [runner, resume, restartedAs] = await Promise.all([
+    source.runnerId ? prisma.runner.findUnique({ where: { id: source.runnerId } }) : null,
+    session ? knownResumeFacts(source, session, agent) : null,
+    session ? null : restartOf(source.id),
+  ]);
   const facts = {
     requested: mode,
     agent: agent && { name: agent.displayName, hasSessions: agentCan(agent, "resume-by-id") },
@@ -54,9 +62,9 @@ export async function branchExecution(
       runnerId: source.runnerId,
       errorCode: source.errorCode,
       managedSessionId: source.managedSessionId,
-      restartedAs: session ? null : await restartOf(source.id),
+      restartedAs,
     },
-    resume: session ? await knownResumeFacts(source, session, agent) : null,
+    resume,
     runner: runner && { id: runner.id, hostname: runner.hostname, alive: isRunnerAlive(runner) },
     newSessionId: randomUUID(),
   };
@@ -67,12 +75,12 @@ export async function branchExecution(
   const expanded = await expandPrompt(prompt, source.id);
 
   const inserted = await insertIdempotently(idempotencyKey, async (tx) => {
-    await lockSession(tx, session!);
+    const lockedAt = await lockSession(tx, session!);
     const head = await findSessionHead(session!, tx);
     const decision = resolveFollowUp({ ...facts, headId: head?.id ?? null });
     if (!decision.ok) return refused(decision.refusal);
     const { plan } = decision;
-    const createdAt = await turnTime(tx, head);
+    const createdAt = await turnTime(tx, head, lockedAt);
     const row = await tx.execution.create({
       data: {
         id: randomUUID(),
@@ -98,9 +106,16 @@ export async function branchExecution(
         transcriptSourceExecutionId: plan.transcriptSourceExecutionId,
         idempotencyKey: idempotencyKey ?? null,
         createdAt,
+        timings: { ...(options.requestedAt ? { requestedAt: options.requestedAt } : {}), insertedAt: nowMs() },
       },
     });
-    await enqueueExecution(tx, row.id, { ...plan.queue, runAt: createdAt });
+    // A runner keeping this session's process warm starts a Continue of its head at once (NOTIFY, delivered at commit).
+    const early = plan.queue.runnerId && row.parentExecutionId && row.targetSessionId;
+    await enqueueExecution(tx, row.id, {
+      ...plan.queue,
+      runAt: createdAt,
+      notify: early ? { channel: QUEUED_CHANNEL, payload: `${row.id} ${plan.queue.runnerId} ${row.targetSessionId} ${row.parentExecutionId}` } : undefined,
+    });
     return ok(row);
   });
   if (!inserted.ok) return inserted;

@@ -11,6 +11,7 @@ import { insertIdempotently } from "@/server/executions/insert-idempotently";
 import { turnTime } from "@/server/executions/session-lock";
 import { enqueueExecution } from "@/server/queue/enqueue-execution";
 import { expandPrompt } from "@/server/references/expand-prompt";
+import { nowMs } from "@/lib/executions/timings";
 
 export type CreateExecutionArgs = {
   issueId: string;
@@ -32,6 +33,8 @@ export type CreateExecutionArgs = {
   runnerId?: string;
   /** A restart's relation to the conversation it restarts (start-fresh-execution.ts). */
   resume?: ResumeInfo;
+  /** When the request arrived (epoch ms, lib/executions/timings.ts), for the launch path's timings. */
+  requestedAt?: number;
 };
 
 export type Created = { execution: ExecutionDto; replayed: boolean };
@@ -74,6 +77,7 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
         resumeMessage: args.resume?.message ?? null,
         transcriptSourceExecutionId: args.resume?.transcriptSourceExecutionId ?? null,
         createdAt,
+        timings: { ...(args.requestedAt ? { requestedAt: args.requestedAt } : {}), insertedAt: nowMs() },
       },
     });
     // Queued under its own session, so a Continue sent while it runs waits for it.

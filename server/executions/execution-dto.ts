@@ -1,6 +1,7 @@
 import "server-only";
 import type { ExecutionDto, ResumeInfo } from "@/lib/executions/schema";
-import type { ExecutionErrorCode, ResumeDecisionKind, ResumeReason } from "@/lib/executions/types";
+import type { ExecutionErrorCode, LaunchKind, ResumeDecisionKind, ResumeReason } from "@/lib/executions/types";
+import { parseTimings } from "@/lib/executions/timings";
 import type { Execution } from "@/server/generated/prisma/client";
 
 export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: string | null } = {}): ExecutionDto {
@@ -56,6 +57,8 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
       savedInputTokens: row.sessionResumed ? row.transcriptTokens : null,
     },
     eventCount: row.eventCount,
+    timings: parseTimings(row.timings),
+    launch: row.launchKind ? { kind: row.launchKind as LaunchKind, reason: row.launchReason, pid: row.pid } : null,
     waitingForExecutionId: extra.waitingForExecutionId ?? null,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,

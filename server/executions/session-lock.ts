@@ -8,9 +8,13 @@ import type { Prisma } from "@/server/generated/prisma/client";
 // head check, the insert and the enqueue run in one transaction holding an
 // advisory lock per session, and the turn is timestamped under the lock.
 
-/** Holds the session's lock until the transaction ends (commit or rollback). */
-export async function lockSession(tx: Prisma.TransactionClient, sessionId: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`arbor:session:${sessionId}`}, 0))`;
+/**
+ * Holds the session's lock until the transaction ends (commit or rollback).
+ * Returns the database's clock once the lock is held (one round trip), for turnTime.
+ */
+export async function lockSession(tx: Prisma.TransactionClient, sessionId: string): Promise<Date> {
+  const [{ now }] = await tx.$queryRaw<{ now: Date }[]>`SELECT pg_advisory_xact_lock(hashtextextended(${`arbor:session:${sessionId}`}, 0))::text AS locked, clock_timestamp() AS now`;
+  return now;
 }
 
 /**
@@ -19,8 +23,9 @@ export async function lockSession(tx: Prisma.TransactionClient, sessionId: strin
  * commit), and strictly after the session's head, so turns sort in the order
  * they were recorded even within one millisecond (createdAt keeps ms).
  */
-export async function turnTime(tx: Prisma.TransactionClient, head: { createdAt: Date } | null): Promise<Date> {
-  const [{ now }] = await tx.$queryRaw<{ now: Date }[]>`SELECT clock_timestamp() AS now`;
+export async function turnTime(tx: Prisma.TransactionClient, head: { createdAt: Date } | null, lockedAt?: Date): Promise<Date> {
+  // The clock read with the lock is after it was taken: as good as reading it now.
+  const now = lockedAt ?? (await tx.$queryRaw<{ now: Date }[]>`SELECT clock_timestamp() AS now`)[0].now;
   const afterHead = head ? head.createdAt.getTime() + 1 : 0;
   return new Date(Math.max(now.getTime(), afterHead));
 }

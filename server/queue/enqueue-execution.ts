@@ -24,6 +24,8 @@ export type EnqueueTarget = {
    * queue order is the order in which turns were recorded.
    */
   runAt: Date;
+  /** A NOTIFY sent with the job, in the same statement (delivered at commit). */
+  notify?: { channel: string; payload: string };
 };
 
 export async function enqueueExecution(tx: Prisma.TransactionClient, executionId: string, target: EnqueueTarget): Promise<void> {
@@ -46,7 +48,7 @@ export async function enqueueExecution(tx: Prisma.TransactionClient, executionId
       run_at => ${target.runAt}::timestamptz,
       max_attempts => 1,
       job_key => ${jobKeyOf(executionId)}::text
-    )`;
+    ), CASE WHEN ${target.notify?.channel ?? null}::text IS NULL THEN NULL ELSE pg_notify(${target.notify?.channel ?? null}::text, ${target.notify?.payload ?? null}::text) END`;
   // max_attempts 1: a failed agent run is a result, not something to retry
   // behind the user's back. The job key lets Cancel remove a job that has not
   // started yet.

@@ -3,3 +3,9 @@
 export const EVENTS_CHANNEL = "arbor_execution_events"; // payload: "<executionId> <lastSeq>"
 export const STATUS_CHANNEL = "arbor_execution_status"; // payload: "<executionId>"
 export const CANCEL_CHANNEL = "arbor_execution_cancel"; // payload: "<executionId>"
+export const WARM_CHANNEL = "arbor_warm_session"; // payload: "<agent session id>": its runner closes the session's warm process
+/**
+ * A Continue was queued on a runner (payload: "<executionId> <runnerId> <agent session id> <parent execution id>"),
+ * sent with its job: a runner that keeps that session's process warm starts it at once instead of waiting for the queue.
+ */
+export const QUEUED_CHANNEL = "arbor_execution_queued";

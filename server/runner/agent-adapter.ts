@@ -1,7 +1,7 @@
 import { readFile, rm } from "node:fs/promises";
 import { planLaunch, type AgentRuntime } from "@/server/agents/plan-launch";
 import { getAgentDefinition, launchableMode } from "@/server/agents/registry";
-import type { AgentDefinition, LaunchFailureCode, LaunchMode, LineSignals, StderrSignals, UsageSignal } from "@/server/agents/types";
+import type { AgentDefinition, LaunchFailureCode, LaunchMode, LineSignals, StderrSignals, StreamInputProtocol, UsageSignal } from "@/server/agents/types";
 import { spawnAgentProcess, type AgentExit } from "@/server/runner/agent-process";
 import { readProcessIdentity, type ProcessIdentity } from "@/server/runner/process-identity";
 import { searchTextOf } from "@/server/search/search-text";
@@ -31,23 +31,27 @@ export type PreparedLaunch =
       classifyStderr: (text: string) => StderrSignals;
       /** The usage file's figures, or null when the plan asked for none or it is unreadable. */
       readUsageFile: () => Promise<UsageSignal | null>;
+      /** The process reads user messages from stdin (LaunchPlan.streamInput): send `prompt` as the first; it may serve later turns (server/runner/warm/). */
+      streamInput: { prompt: string; protocol: StreamInputProtocol } | null;
     }
   | { ok: false; code: LaunchFailureCode; message: string };
 
 /**
  * `runtime`: the CLI already resolved for this launch (see plan-turn.ts), else it is resolved here.
  * `cwd`: the directory the agent will run in (opencode takes it as --dir; sessions may be bound to it).
+ * `streamInput`: ask for a process that can serve later turns too, where the agent and its CLI can (warm sessions).
  */
 export async function prepareLaunch(
   agentId: string,
   mode: LaunchMode,
   prompt: string,
   env: NodeJS.ProcessEnv,
-  options: { runtime?: AgentRuntime; cwd?: string } = {},
+  options: { runtime?: AgentRuntime; cwd?: string; streamInput?: boolean } = {},
 ): Promise<PreparedLaunch> {
   const agent = getAgentDefinition(agentId);
   if (!agent) return { ok: false, code: "agent_not_found", message: `Unknown agent "${agentId}"` };
-  const plan = await planLaunch(agentId, { mode: launchableMode(agent, mode), prompt }, { env, runtime: options.runtime, cwd: options.cwd });
+  const streamInput = options.streamInput === true && agent.streamInput !== undefined;
+  const plan = await planLaunch(agentId, { mode: launchableMode(agent, mode), prompt, ...(streamInput ? { streamInput } : {}) }, { env, runtime: options.runtime, cwd: options.cwd });
   if (!plan.ok) return { ok: false, code: plan.code, message: plan.message };
   return {
     ok: true,
@@ -58,6 +62,21 @@ export async function prepareLaunch(
     usageFile: plan.usageFile,
     arborSessionId: plan.arborSessionId,
     expectedSessionId: plan.expectedSessionId,
+    ...lineReaderOf(agent),
+    streamInput: plan.streamInput && agent.streamInput ? { prompt: plan.streamInput.prompt, protocol: agent.streamInput } : null,
+    readUsageFile: async () => {
+      if (!plan.usageFile || !agent.readUsageFile) return null;
+      const text = await readFile(plan.usageFile, "utf8").catch(() => null);
+      // The file is the run's own: it has done its job once read.
+      await rm(plan.usageFile, { force: true }).catch(() => {});
+      return text === null ? null : agent.readUsageFile(text);
+    },
+  };
+}
+
+/** How the runner reads an agent's output: each stdout line through its parser (with search text), stderr through its classifier. */
+export function lineReaderOf(agent: AgentDefinition): Pick<Extract<PreparedLaunch, { ok: true }>, "createLineReader" | "classifyStderr"> {
+  return {
     createLineReader: () => {
       const parse = agent.createLineParser?.() ?? agent.parseLine;
       return (line, truncated) => {
@@ -71,13 +90,6 @@ export async function prepareLaunch(
       };
     },
     classifyStderr: (text) => agent.classifyStderr(text),
-    readUsageFile: async () => {
-      if (!plan.usageFile || !agent.readUsageFile) return null;
-      const text = await readFile(plan.usageFile, "utf8").catch(() => null);
-      // The file is the run's own: it has done its job once read.
-      await rm(plan.usageFile, { force: true }).catch(() => {});
-      return text === null ? null : agent.readUsageFile(text);
-    },
   };
 }
 

@@ -36,6 +36,8 @@ export interface AgentProcessOptions {
   baseEnv?: Readonly<Record<string, string | undefined>>;
   /** Written to the child's stdin, which is then closed (LaunchPlan.stdin); absent: stdin is closed from the start. */
   stdin?: string;
+  /** Keep stdin open for write()/endInput() (a process that takes user messages on stdin: server/runner/warm/). */
+  openStdin?: boolean;
   maxLineBytes?: number;
   /**
    * When the main process exits, stop whatever it left running in its group
@@ -57,6 +59,10 @@ export interface AgentProcess {
   wait(): Promise<AgentExit>;
   /** SIGTERM to the whole group, SIGKILL after graceMs if it is still there. */
   terminate(graceMs?: number): Promise<AgentExit>;
+  /** Writes to stdin (openStdin); false when it is closed or gone. */
+  write(text: string): boolean;
+  /** Closes stdin (openStdin): a CLI reading messages from it takes that as the end. */
+  endInput(): void;
 }
 
 export const DEFAULT_TERMINATE_GRACE_MS = 5_000;
@@ -84,14 +90,12 @@ export function spawnAgentProcess(options: AgentProcessOptions): AgentProcess {
       // The merged env is complete; ProcessEnv's declared keys (NODE_ENV) need not be there.
       env: mergeEnv(options.baseEnv ?? inheritedEnv(), options.env) as NodeJS.ProcessEnv,
       detached: true,
-      stdio: [options.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+      stdio: [options.stdin === undefined && !options.openStdin ? "ignore" : "pipe", "pipe", "pipe"],
       windowsHide: true,
     });
-    if (options.stdin !== undefined && child.stdin) {
-      // A child that exits without reading gives EPIPE: its exit says what happened.
-      child.stdin.on("error", () => {});
-      child.stdin.end(options.stdin);
-    }
+    // A child that exits without reading gives EPIPE: its exit says what happened.
+    child.stdin?.on("error", () => {});
+    if (options.stdin !== undefined && child.stdin && !options.openStdin) child.stdin.end(options.stdin);
   } catch (error) {
     // Invalid arguments (e.g. a NUL byte) are refused synchronously.
     return failedProcess({ ok: false, reason: "spawn_failed", message: (error as Error).message });
@@ -199,6 +203,18 @@ class RunningAgentProcess implements AgentProcess {
     return this.wait();
   }
 
+  write(text: string): boolean {
+    const stdin = this.child.stdin;
+    if (!stdin || stdin.destroyed || stdin.writableEnded || this.exited) return false;
+    stdin.write(text);
+    return true;
+  }
+
+  endInput(): void {
+    const stdin = this.child.stdin;
+    if (stdin && !stdin.destroyed && !stdin.writableEnded) stdin.end();
+  }
+
   private reapGroup(): void {
     // Anything still in the group outlived the main process; its pipes would
     // keep the run open. TERM now, KILL shortly after if it is still there.
@@ -239,6 +255,8 @@ function failedProcess(exit: AgentExit): AgentProcess {
     resume() {},
     wait: () => done,
     terminate: () => done,
+    write: () => false,
+    endInput() {},
   };
 }
 

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { nowMs, parseTimings, type Timings } from "@/lib/executions/timings";
 import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { settleRun } from "@/server/agents/session-report";
 import { SessionTracker } from "@/server/agents/session-tracker";
@@ -6,13 +7,16 @@ import type { LaunchMode, UsageSignal } from "@/server/agents/types";
 import { prisma } from "@/server/db";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";
 import { recordSessionFacts, retryRejectedResume } from "@/server/runner/after-turn";
-import { spawnAgent, type SpawnedAgent } from "@/server/runner/agent-adapter";
+import type { SpawnedAgent } from "@/server/runner/agent-adapter";
+import { announceStatus, claimExecution } from "@/server/runner/claim-execution";
 import { classifyExit, type ExitClassification } from "@/server/runner/classify-exit";
 import { EventWriter } from "@/server/runner/event-writer";
 import { measureSavedTranscript, planTurn } from "@/server/runner/plan-turn";
 import { settleLaunchCwd } from "@/server/runner/prepare-workspace";
 import { snapshotExecution } from "@/server/runner/snapshot-execution";
+import { once, startTurnAgent, type WarmSessions } from "@/server/runner/warm/warm-sessions";
 import { recordSessionCapture } from "@/server/sessions/record-session-capture";
+import type { Prisma } from "@/server/generated/prisma/client";
 
 // One job: claim the execution, decide how to launch it (plan-turn.ts:
 // lineage, then resume or Arbor's transcript), settle and check where it
@@ -35,6 +39,8 @@ export type RunnerContext = {
   cancelGraceMs: number;
   /** Called after each batch of events is stored (the search indexer backs off while this runner ingests). */
   onEventsStored?: () => void;
+  /** Warm sessions (server/runner/warm/): absent, every turn spawns its agent. */
+  warm?: WarmSessions;
 };
 
 export type LiveProcess = {
@@ -51,22 +57,21 @@ async function notifyStatus(pool: pg.Pool, executionId: string) {
   await pool.query(`SELECT pg_notify($1, $2)`, [STATUS_CHANNEL, executionId]);
 }
 
-export async function executeJob(ctx: RunnerContext, executionId: string): Promise<void> {
+/** `options.adopt` (default true): a job whose execution a warm session started early waits for that run (the session's queue stays held). */
+export async function executeJob(ctx: RunnerContext, executionId: string, options: { adopt?: boolean } = {}): Promise<void> {
+  const pickedAt = nowMs();
   // Claim: only a queued execution starts, exactly once (Cancel may have won).
-  const claimed = await prisma.execution.updateMany({
-    where: { id: executionId, status: "queued" },
-    data: { status: "running", runnerId: ctx.runnerId, startedAt: new Date() },
-  });
-  if (claimed.count === 0) return;
-  const execution = await prisma.execution.findUniqueOrThrow({ where: { id: executionId } });
-  await notifyStatus(ctx.pool, executionId);
+  const execution = await claimExecution(ctx, executionId);
+  if (!execution) return options.adopt === false ? undefined : ctx.warm?.adopted(executionId);
+  // Where the launch's time goes (lib/executions/timings.ts): the web app stamped the request and the insert.
+  const timings: Timings = { ...parseTimings(execution.timings), pickedAt, claimedAt: nowMs() };
 
   const writer = new EventWriter(ctx.pool, executionId, execution.eventCount, ctx.onEventsStored);
   const note = (kind: string, data: Record<string, unknown>) => writer.push({ stream: "arbor", kind, json: JSON.stringify(data) });
   const finish = async (ending: ExitClassification, data: Record<string, unknown> = {}) => {
     // Its worktree's state as a commit, stored with the final status (snapshot-execution.ts).
     const snapshot = await snapshotExecution(executionId, ending.status);
-    await prisma.execution.update({ where: { id: executionId }, data: { ...ending, ...data, ...snapshot, finishedAt: new Date() } });
+    await prisma.execution.update({ where: { id: executionId }, data: { ...ending, timings, ...data, ...snapshot, finishedAt: new Date() } });
     await notifyStatus(ctx.pool, executionId);
   };
   const refuse = async (errorCode: ExecutionErrorCode, errorMessage: string) => {
@@ -78,18 +83,24 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
   // Lineage and resume decision, then where the agent works (prepare-workspace.ts: a git worktree
   // of its own, or its parent's, or the recorded cwd, checked again: it may have been replaced
   // since); the agent receives the prompt with cited specs/issues expanded, and Arbor's
-  // transcript when it cannot resume.
-  const turn = await planTurn(execution, ctx.env, () => settleLaunchCwd(executionId, ctx.env, ctx.workspaceRoots));
+  // transcript when it cannot resume. A plain Continue of a warm session's head is its live
+  // process's next message (server/runner/warm/; the place is settled once, whichever plans).
+  const place = once(() => settleLaunchCwd(executionId, ctx.env, ctx.workspaceRoots));
+  const turn = (await ctx.warm?.planWarmTurn(execution, place)) ?? (await planTurn(execution, ctx.env, place, { streamInput: ctx.warm?.enabled }));
   if (!turn.ok) return refuse(turn.code, turn.message);
+  timings.plannedAt = nowMs();
   const { prepared, mode, cwd } = turn;
-  await notifyStatus(ctx.pool, executionId);
+  announceStatus(ctx.pool, executionId);
   note("launch", { argv: prepared.argv, cwd, runnerId: ctx.runnerId, mode: mode.kind, resume: turn.resume, transcript: turn.transcript });
 
-  const agent = spawnAgent({ argv: prepared.argv, env: prepared.env, cwd, baseEnv: ctx.env, stdin: prepared.stdin });
-  const entry: LiveProcess = { terminate: agent.terminate, cancelled: false, stopping: false };
+  const agent = await startTurnAgent(ctx.warm, turn, { execution, argv: prepared.argv, env: prepared.env, cwd, baseEnv: ctx.env, stdin: prepared.stdin });
+  const entry: LiveProcess = { terminate: (graceMs) => agent.terminate(graceMs), cancelled: false, stopping: false };
   ctx.live.set(executionId, entry);
-  await recordProcess(ctx, executionId, agent, entry, mode.kind === "fork" ? (mode.atMessageId ?? null) : null);
-  const savedTranscript = measureSavedTranscript(turn, execution.agentPrompt ?? execution.prompt);
+  // Not waited for before the output is read: the first lines are what a page waits for.
+  const recording = recordProcess(ctx, executionId, agent, entry, mode.kind === "fork" ? (mode.atMessageId ?? null) : null, {
+    launchKind: agent.launch.kind,
+    timings: { ...timings, ...agent.stamps },
+  });
 
   const tracker = new SessionTracker({ expectedSessionId: prepared.expectedSessionId });
   const readLine = prepared.createLineReader();
@@ -101,7 +112,10 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
     writer.push({ stream: "stdout", kind: parsed.kind, json: parsed.json, searchText: parsed.searchText });
     if (parsed.signals.sessionId && !announced.includes(parsed.signals.sessionId)) announced.push(parsed.signals.sessionId);
     const seen = tracker.observeLine(parsed.signals);
-    if (seen.pinned) pinning = pinSession(ctx, executionId, seen.pinned);
+    if (seen.pinned) {
+      timings.sessionAt = nowMs();
+      pinning = pinSession(ctx, executionId, seen.pinned);
+    }
     if (seen.unexpectedSessionId) note("warning", { message: `Agent reported session ${seen.unexpectedSessionId}, expected ${tracker.expectedSessionId}; not recorded` });
     // Returning a promise pauses reading the agent's stdout until the backlog
     // is stored: memory stays flat however fast the agent prints.
@@ -113,8 +127,10 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
     tracker.observeStderr(prepared.classifyStderr(stderrTail));
   });
 
+  await recording.catch((error: Error) => console.error(`[runner] execution ${executionId}: could not record its process:`, error));
   const exit = await agent.wait();
   ctx.live.delete(executionId);
+  Object.assign(timings, agent.stamps);
   await pinning.catch(() => {});
   await writer.flush().catch(() => {});
   if (writer.error) {
@@ -122,6 +138,8 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
     await writer.flush().catch(() => {});
   }
 
+  // Telemetry composed once the turn is over, not while the agent starts (it would compete for the CPU).
+  const savedTranscript = measureSavedTranscript(turn, execution.agentPrompt ?? execution.prompt);
   const outcome = settleRun({
     agent: prepared.agent,
     mode,
@@ -158,7 +176,11 @@ export async function executeJob(ctx: RunnerContext, executionId: string): Promi
     // Telemetry: it ran on the agent's resumed session, and what a transcript would have cost instead.
     sessionResumed: turn.resumes && outcome.sessionId !== null,
     transcriptTokens: (await savedTranscript) ?? undefined,
+    // How the turn reached its agent (server/runner/warm/): a warm process's own share of its running cost, a steered turn's session.
+    ...agent.finishData(outcome, ending),
   });
+  // The process stays warm for the session's next turn, or is closed.
+  await agent.settle(ending, { stopping: entry.stopping });
   await retryRejectedResume(ctx, ended);
 }
 
@@ -177,12 +199,12 @@ async function previousSessionTotal(execution: { parentExecutionId: string | nul
 }
 
 /** Records which process the agent is (so an orphan can be stopped safely, recover-executions.ts), and honours a Cancel that came meanwhile. */
-async function recordProcess(ctx: RunnerContext, executionId: string, agent: SpawnedAgent, entry: LiveProcess, resumeAt: string | null) {
+async function recordProcess(ctx: RunnerContext, executionId: string, agent: SpawnedAgent, entry: LiveProcess, resumeAt: string | null, launch: Prisma.ExecutionUpdateInput) {
   if (!agent.pid) return;
   const { identity } = agent;
   const row = await prisma.execution.update({
     where: { id: executionId },
-    data: { pid: agent.pid, processGroupId: identity?.pgid ?? null, processStartTicks: identity?.startTicks ?? null, resumeAtMessageId: resumeAt },
+    data: { pid: agent.pid, processGroupId: identity?.pgid ?? null, processStartTicks: identity?.startTicks ?? null, resumeAtMessageId: resumeAt, ...launch },
   });
   // A cancel that came while the launch was being prepared found no live
   // process, so its NOTIFY was dropped: honour it now, not at the next heartbeat.
@@ -198,9 +220,9 @@ async function recordProcess(ctx: RunnerContext, executionId: string, agent: Spa
  * Session (SESS-n: created, or joined by a Continue) and announce again.
  */
 function pinSession(ctx: RunnerContext, executionId: string, sessionId: string): Promise<unknown> {
-  return prisma.execution
-    .update({ where: { id: executionId }, data: { sessionId } })
-    .then(() => notifyStatus(ctx.pool, executionId))
+  // One round trip: the row and its NOTIFY (delivered at commit, so the stream reads the id).
+  return ctx.pool
+    .query(`WITH u AS (UPDATE executions SET session_id = $2, updated_at = now() WHERE id = $1 RETURNING id) SELECT pg_notify($3, $1::text) FROM u`, [executionId, sessionId, STATUS_CHANNEL])
     .then(() => recordSessionCapture(executionId))
     .then(() => notifyStatus(ctx.pool, executionId));
 }

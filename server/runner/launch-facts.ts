@@ -5,10 +5,10 @@ import type { Execution } from "@/server/generated/prisma/client";
 
 /** What resolveLaunchMode needs to know about an execution, read from the database at launch. */
 export async function gatherLaunchFacts(execution: Execution): Promise<LaunchFacts> {
-  const source = execution.forkedFromExecutionId ? await prisma.execution.findUnique({ where: { id: execution.forkedFromExecutionId } }) : null;
-  const parent = execution.parentExecutionId
-    ? await prisma.execution.findUnique({ where: { id: execution.parentExecutionId }, select: { sessionId: true } })
-    : null;
+  const [source, parent] = await Promise.all([
+    execution.forkedFromExecutionId ? prisma.execution.findUnique({ where: { id: execution.forkedFromExecutionId } }) : null,
+    execution.parentExecutionId ? prisma.execution.findUnique({ where: { id: execution.parentExecutionId }, select: { sessionId: true } }) : null,
+  ]);
   const fromSessionId = execution.forkSessionId ?? source?.sessionId ?? null;
   return {
     execution: {

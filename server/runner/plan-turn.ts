@@ -46,8 +46,11 @@ export type PlannedTurn =
 /** Where the agent of a turn runs, settled once its lineage is (prepare-workspace.ts): a checked directory, or why it cannot run. */
 export type LaunchPlace = { ok: true; cwd: string } | { ok: false; code: ExecutionErrorCode; message: string };
 
-/** `place`: settles the directory the agent will run in, called once the lineage is fixed (a fork's files start where its conversation does). */
-export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, place: () => Promise<LaunchPlace>): Promise<PlannedTurn> {
+/**
+ * `place`: settles the directory the agent will run in, called once the lineage is fixed (a fork's files start where its conversation does).
+ * `options.streamInput`: launch a process that can serve later turns too (warm sessions, server/runner/warm/).
+ */
+export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, place: () => Promise<LaunchPlace>, options: { streamInput?: boolean } = {}): Promise<PlannedTurn> {
   const resolved = await resolveAgentRuntime(execution.agent, { env });
   if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
   const runtime = resolved.runtime;
@@ -113,7 +116,7 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, pla
 
   const where = await place();
   if (!where.ok) return where;
-  const prepared = await prepareLaunch(execution.agent, mode, agentPrompt, env, { runtime, cwd: where.cwd });
+  const prepared = await prepareLaunch(execution.agent, mode, agentPrompt, env, { runtime, cwd: where.cwd, streamInput: options.streamInput });
   if (!prepared.ok) return prepared;
   return { ok: true, mode, prepared, cwd: where.cwd, resumes: mode.kind === "continue" || mode.kind === "fork", resume, transcriptSourceId, transcript };
 }

@@ -8,7 +8,8 @@ import { prisma } from "@/server/db";
 import type { ResumeFacts } from "@/server/executions/resolve-resume-decision";
 import type { Execution } from "@/server/generated/prisma/client";
 import { sourceFiles } from "@/server/runner/worktree-state";
-import { checkSessionHealth } from "@/server/sessions/session-health";
+import { checkTranscript } from "@/server/sessions/check-transcript";
+import { recordTranscriptHealth } from "@/server/sessions/session-health";
 
 // The impure half of the resume decision on the runner, right before a
 // launch that would resume: the session's row (agent, runtime, poison), the
@@ -34,11 +35,13 @@ export async function gatherResumeFacts(
   const row = rows.find((r) => r.agent === execution.agent) ?? rows[0] ?? null;
   const sessionAgent = row?.agent ?? firstTurn?.agent ?? execution.agent;
   const cwd = firstTurn?.cwd ?? execution.cwd;
+  // The decision needs the stat; storing it as the session's health is not on the launch's path.
   const [cwdExists, transcript, files] = await Promise.all([
     isDirectory(cwd),
-    checkSessionHealth({ agent: sessionAgent, agentSessionId, cwd }, env),
+    checkTranscript(sessionAgent, { sessionId: agentSessionId, cwd }, env),
     sourceFiles(mode.kind === "continue" ? execution.parentExecutionId : execution.forkedFromExecutionId, execution.runnerId),
   ]);
+  if (transcript && row) void recordTranscriptHealth(row.id, transcript).catch(() => {});
   // A Continue whose worktree is gone runs as a fork (resolveResumeDecision): the CLI must be able to fork.
   const launch: ResumeMode = mode.kind === "continue" && files && files.worktree !== "present" ? { kind: "fork", fromSessionId: mode.sessionId, newSessionId: randomUUID() } : mode;
   return {

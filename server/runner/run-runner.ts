@@ -4,10 +4,10 @@ import { Logger, makeWorkerUtils, runTaskList, type Task, type WorkerPool, type 
 import pg from "pg";
 import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { agentRegistry } from "@/server/agents/registry";
-import { inheritedEnv, loadConfig } from "@/server/config/load-config";
+import { inheritedEnv, loadConfig, type WarmConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";
-import { CANCEL_CHANNEL } from "@/server/realtime/channels";
+import { CANCEL_CHANNEL, QUEUED_CHANNEL, WARM_CHANNEL } from "@/server/realtime/channels";
 import { executeJob, type LiveProcess, type RunnerContext } from "@/server/runner/execute-job";
 import { findInstalledAgents } from "@/server/runner/installed-agents";
 import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/recover-executions";
@@ -15,6 +15,7 @@ import { claimRunnerId } from "@/server/runner/runner-identity";
 import { settleSpares } from "@/server/runner/spare-checkouts";
 import { HEARTBEAT_MS } from "@/server/runner/runner-liveness";
 import { workerIdFor } from "@/server/runner/runner-locks";
+import { WarmSessions } from "@/server/runner/warm/warm-sessions";
 import { startSearchIndexer } from "@/server/search/index-pending-events";
 import { refreshHeldSessions } from "@/server/sessions/session-health";
 
@@ -34,6 +35,8 @@ export type RunnerOptions = {
   /** The environment agents inherit, and where the runner's settings are read from. */
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** Warm sessions' settings over the environment's (tests: a short start timeout). */
+  warm?: Partial<WarmConfig> & { startTimeoutMs?: number };
 };
 
 export async function startRunner(options: RunnerOptions): Promise<RunnerHandle> {
@@ -46,9 +49,17 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   const bootId = randomBytes(6).toString("hex");
   // One connection per worker listens for new jobs; the rest serve jobs, event batches and the indexer.
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: concurrency * 2 + 6 });
+  // An idle connection the server ends (a restart, its shutdown) is replaced on next use; it must not end the runner.
+  pool.on("error", (error) => log(`database connection lost: ${error.message}`));
   const utils = await makeWorkerUtils({ pgPool: pool });
   const live = new Map<string, LiveProcess>();
   const ctx: RunnerContext = { runnerId, pool, live, env, workspaceRoots: config.workspaceRoots, cancelGraceMs: options.cancelGraceMs ?? 5_000 };
+  // Warm sessions: a session's agent process kept after its turn for its next one (ARBOR_WARM_*).
+  const warmConfig = { ...config.runner.warm, ...options.warm };
+  if (warmConfig.enabled) {
+    ctx.warm = new WarmSessions(warmConfig, { runnerId, pool, env, workspaceRoots: config.workspaceRoots, log });
+    await ctx.warm.start();
+  }
 
   // The row first (it waits while another runner's sweep is cleaning up after
   // this runner's previous process), then that clean-up, then jobs.
@@ -58,23 +69,9 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   const interrupted = await recoverOwnExecutions(runnerId, bootId, utils);
   if (interrupted.length) log(`marked ${interrupted.length} execution(s) interrupted from this runner's previous process`);
 
-  // Cancel requests: NOTIFY for speed, and the heartbeat re-checks in case one was missed.
-  const cancelRequested = (executionId: string) => {
-    const entry = live.get(executionId);
-    if (!entry || entry.cancelled) return;
-    entry.cancelled = true;
-    void entry.terminate(ctx.cancelGraceMs);
-  };
-  const listener = new pg.Client({ connectionString: options.databaseUrl });
-  await listener.connect();
-  listener.on("notification", (msg) => msg.payload && cancelRequested(msg.payload));
-  listener.on("error", (error) => log(`cancel listener error: ${error.message}`));
-  await listener.query(`LISTEN ${CANCEL_CHANNEL}`);
-
-  const task: Task = async (payload) => {
-    const { executionId } = payload as ExecuteJobPayload;
+  const runJob = async (executionId: string, options: { adopt?: boolean } = {}) => {
     try {
-      await executeJob(ctx, executionId);
+      await executeJob(ctx, executionId, options);
     } catch (error) {
       // A bug must not leave the execution "running" forever.
       log(`execution ${executionId} crashed the job: ${(error as Error).stack}`);
@@ -84,6 +81,27 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
         .catch(() => {});
     }
   };
+  // Cancel requests: NOTIFY for speed, and the heartbeat re-checks in case one was missed.
+  const cancelRequested = (executionId: string) => {
+    const entry = live.get(executionId);
+    if (!entry || entry.cancelled) return;
+    entry.cancelled = true;
+    void entry.terminate(ctx.cancelGraceMs);
+  };
+  const listener = new pg.Client({ connectionString: options.databaseUrl });
+  await listener.connect();
+  listener.on("notification", (msg) => {
+    if (!msg.payload) return;
+    if (msg.channel === WARM_CHANNEL) void ctx.warm?.closeSession(msg.payload, "warm sessions were turned off for it, or it was poisoned");
+    else if (msg.channel === QUEUED_CHANNEL) ctx.warm?.startEarly(msg.payload, (executionId) => runJob(executionId, { adopt: false }));
+    else cancelRequested(msg.payload);
+  });
+  listener.on("error", (error) => log(`cancel listener error: ${error.message}`));
+  await listener.query(`LISTEN ${CANCEL_CHANNEL}`);
+  await listener.query(`LISTEN ${WARM_CHANNEL}`);
+  await listener.query(`LISTEN ${QUEUED_CHANNEL}`);
+
+  const task: Task = async (payload) => runJob((payload as ExecuteJobPayload).executionId);
 
   // One single-worker pool per slot: graphile-worker lets a worker be named
   // only when it is alone in its pool, and the names are how a dead process's
@@ -138,11 +156,15 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
       }
       await Promise.all(workerPools.map((workers) => workers.gracefulShutdown()));
       await settleSpares();
+      // Every warm process ends cleanly: its session stays resumable by a spawn.
+      await ctx.warm?.stop().catch(() => {});
       await indexer.stop();
       await prisma.runner.update({ where: { id: runnerId }, data: { stoppedAt: new Date() } }).catch(() => {});
       await listener.end().catch(() => {});
       await utils.release();
       await pool.end();
+      // The process's Prisma client (server/db.ts): its connections end with the runner (npm start stops the database next).
+      await prisma.$disconnect().catch(() => {});
     },
   };
 }

@@ -40,6 +40,10 @@ type SessionRow = {
   transcript_checked_at: Date | null;
   transcript_bytes: bigint | null;
   transcript_modified_at: Date | null;
+  keep_warm: boolean;
+  warm_runner_id: string | null;
+  warm_pid: number | null;
+  warm_until: Date | null;
 };
 
 /**
@@ -63,7 +67,8 @@ export async function selectSessions(where: Prisma.Sql, limit: number): Promise<
            COALESCE(a.cache_read_tokens, 0)::float8 AS cache_read_tokens,
            COALESCE(a.saved_input_tokens, 0)::float8 AS saved_input_tokens,
            s.runtime_path, s.runtime_version, s.poisoned_at, s.poisoned_reason, s.poisoned_message,
-           s.transcript_state, s.transcript_checked_at, s.transcript_bytes, s.transcript_modified_at
+           s.transcript_state, s.transcript_checked_at, s.transcript_bytes, s.transcript_modified_at,
+           s.keep_warm, s.warm_runner_id, s.warm_pid, s.warm_until
     FROM sessions s
     JOIN issues i ON i.id = s.issue_id
     LEFT JOIN LATERAL (
@@ -126,6 +131,9 @@ function toSessionSummary(row: SessionRow, now: Date): SessionSummary {
             modifiedAt: row.transcript_modified_at?.toISOString() ?? null,
           }
         : null,
+    keepWarm: row.keep_warm,
+    // Past its idle window it is closed (or its runner died): not warm, whatever the row still says.
+    warm: row.warm_runner_id && row.warm_until && row.warm_until > now ? { runnerId: row.warm_runner_id, pid: row.warm_pid, until: row.warm_until.toISOString() } : null,
   };
 }
 

@@ -5,12 +5,14 @@ import type { SessionDetail, UpdateSessionData } from "@/lib/sessions/schema";
 import { prisma } from "@/server/db";
 import { syncReferences } from "@/server/references/sync-references";
 import { getSession } from "@/server/sessions/get-session";
+import { WARM_CHANNEL } from "@/server/realtime/channels";
 import { poisonFields } from "@/server/sessions/poison-session";
 
 /**
  * Renames, describes, archives or unarchives a session, or marks it poisoned
- * (later turns go fresh with Arbor's transcript) or clears that mark;
- * references in the description are stored with it.
+ * (later turns go fresh with Arbor's transcript) or clears that mark, or
+ * turns warm sessions off (or on again) for it; references in the
+ * description are stored with it.
  */
 export async function updateSession(rawRef: string, input: UpdateSessionData): Promise<Result<SessionDetail>> {
   const id = parseId("session", rawRef);
@@ -22,11 +24,16 @@ export async function updateSession(rawRef: string, input: UpdateSessionData): P
         title: input.title,
         description: input.description,
         archived: input.archived,
+        keepWarm: input.keepWarm,
         ...(input.poisoned === undefined ? {} : poisonFields(input.poisoned ? { reason: "marked_by_person", message: input.poisonNote || null } : null)),
       },
     });
     if (updated.count === 0) return false;
     if (input.description !== undefined) await syncReferences(tx, { type: "session", id }, input.description);
+    // Its runner closes a warm process at once (delivered at commit): warm sessions turned off, or poisoned.
+    if (input.keepWarm === false || input.poisoned === true) {
+      await tx.$executeRaw`SELECT pg_notify(${WARM_CHANNEL}, agent_session_id) FROM sessions WHERE id = ${id}`;
+    }
     return true;
   });
   if (!found) return notFound(notFoundMessage("session", rawRef));

@@ -37,6 +37,8 @@ export function makeExecution(overrides: Partial<ExecutionDto> = {}): ExecutionD
     usage: { inputTokens: 100, outputTokens: 20, cacheReadTokens: null, cacheCreationTokens: null, costUsd: 0.0012, durationMs: 1500, numTurns: 1 },
     telemetry: { sessionResumed: null, transcriptTokens: null, savedInputTokens: null },
     eventCount: 3,
+    timings: null,
+    launch: null,
     waitingForExecutionId: null,
     createdAt,
     startedAt: createdAt,

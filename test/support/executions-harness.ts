@@ -4,7 +4,7 @@ import path from "node:path";
 import { TERMINAL_STATUSES } from "@/lib/executions/types";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { startRunner, type RunnerHandle } from "@/server/runner/run-runner";
+import { startRunner, type RunnerHandle, type RunnerOptions } from "@/server/runner/run-runner";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
 import { claudeTestEnv, startMessagesApi, type MessagesApi } from "@/test/support/messages-api";
 import { StandIn } from "@/test/support/turn-script";
@@ -20,7 +20,7 @@ export type Harness = {
   workspace: string;
   env: Record<string, string | undefined>;
   /** `env` is laid over this process's env for that runner only (e.g. CLAUDE_BIN=/nonexistent). */
-  startRunner(options?: { runnerId?: string; cancelGraceMs?: number; env?: Record<string, string | undefined> }): Promise<RunnerHandle>;
+  startRunner(options?: { runnerId?: string; cancelGraceMs?: number; env?: Record<string, string | undefined>; warm?: RunnerOptions["warm"] }): Promise<RunnerHandle>;
   close(): Promise<void>;
 };
 
@@ -54,6 +54,7 @@ export async function createHarness(): Promise<Harness> {
         runnerId: options.runnerId ?? "test-runner",
         cancelGraceMs: options.cancelGraceMs ?? 2_000,
         env: { ...process.env, ...(options.env ?? {}) },
+        warm: options.warm,
       });
       runners.push(runner);
       return runner;
@@ -103,6 +104,37 @@ export function useRunningHarness(options: { runner?: Parameters<Harness["startR
     suite.standIn = new StandIn(suite.h.api);
     options.script?.(suite.standIn);
     await suite.h.startRunner(options.runner);
+  });
+  return suite;
+}
+
+/**
+ * The same, for suites that restart their runner with other settings
+ * (`runnerWith(env)`: `env` over `defaults`, e.g. warm sessions' knobs).
+ */
+export function useRestartableRunner(defaults: Record<string, string> = {}) {
+  const suite = {} as {
+    h: Harness;
+    standIn: StandIn;
+    runner: RunnerHandle | null;
+    runnerWith(env?: Record<string, string>, warm?: RunnerOptions["warm"]): Promise<RunnerHandle>;
+  };
+  suite.runner = null;
+  suite.runnerWith = async (env = {}, warm = {}) => {
+    await suite.runner?.stop();
+    suite.runner = await suite.h.startRunner({ env: { ...defaults, ...env }, warm });
+    return suite.runner;
+  };
+  beforeAll(async () => {
+    await resetDb();
+    suite.h = await createHarness();
+    suite.standIn = new StandIn(suite.h.api);
+  });
+  afterAll(async () => {
+    await suite.runner?.stop();
+    await suite.h?.close();
+    await releaseWorkerUtils();
+    await prisma.$disconnect();
   });
   return suite;
 }

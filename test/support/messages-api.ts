@@ -1,5 +1,5 @@
 import type http from "node:http";
-import { askScript, chunks, openEventStream, parseJsonObject, sendJson, standInHandle, standInId, startStandInServer, type OtherRequest } from "@/test/support/stand-in/server";
+import { arrivalOf, askScript, chunks, openEventStream, parseJsonObject, sendJson, standInHandle, standInId, startStandInServer, type OtherRequest } from "@/test/support/stand-in/server";
 
 /**
  * A local stand-in for the Anthropic Messages API, good enough for the real
@@ -22,6 +22,8 @@ export interface ApiMessage {
 export interface RecordedRequest {
   /** 0-based position among all /v1/messages requests this stand-in received. */
   index: number;
+  /** When its headers arrived, CLOCK_MONOTONIC in ms (benchmarks: request → model request). */
+  arrivedAt: number;
   path: string;
   headers: http.IncomingHttpHeaders;
   /** The CLI names its session in this header; handy to tell runs apart. */
@@ -194,6 +196,7 @@ export async function startMessagesApi(options: MessagesApiOptions = {}): Promis
     const sessionHeader = req.headers["x-claude-code-session-id"];
     const request: RecordedRequest = {
       index: requests.length,
+      arrivedAt: arrivalOf(req),
       path: req.url ?? "",
       headers: req.headers,
       sessionId: typeof sessionHeader === "string" ? sessionHeader : undefined,

@@ -1,4 +1,5 @@
 import { createExecutionSchema } from "@/lib/executions/schema";
+import { nowMs } from "@/lib/executions/timings";
 import { createExecution } from "@/server/executions/create-execution";
 import { listExecutions } from "@/server/executions/list-executions";
 import { createdResponse, idempotencyKeyOf } from "@/server/executions/http/created-response";
@@ -10,9 +11,10 @@ export const dynamic = "force-dynamic";
 
 /** POST /api/executions {issueId, prompt, agent? (default: the project's default agent, else claude), projectId?, sharedDirectory?, startRef?, cwd?} → 201 Execution (where it works: resolve-run-place.ts) */
 export const POST = withErrorHandling(async (request: Request) => {
+  const requestedAt = nowMs();
   const input = await readJson(request, createExecutionSchema);
   if (!input.ok) return errorResponse(input.error);
-  return createdResponse(await createExecution({ ...input.value, idempotencyKey: idempotencyKeyOf(request) }));
+  return createdResponse(await createExecution({ ...input.value, idempotencyKey: idempotencyKeyOf(request), requestedAt }));
 });
 
 /** GET /api/executions?status=running,queued&issueId=&limit=20 → { items: [Execution & { issueTitle }] }, newest first */

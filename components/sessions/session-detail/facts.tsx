@@ -1,6 +1,7 @@
 // The session page's facts: its agent session id, issue, fork origin, totals and transcript retention.
 import type { ReactNode } from "react";
 import { ResumeSavings, TranscriptFact } from "@/components/sessions/session-resume";
+import { WarmFact } from "@/components/sessions/session-warm";
 import { StatusBadge } from "@/components/ui/badges";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ExecutionLink, TextLink } from "@/components/ui/text-link";
@@ -56,6 +57,9 @@ export function SessionFacts({ session }: { session: SessionDetail }) {
       </Fact>
       <Fact label="Transcript">
         <TranscriptFact session={session} />
+      </Fact>
+      <Fact label="Agent process">
+        <WarmFact session={session} />
       </Fact>
       {session.runtime ? (
         <Fact label="Runtime">

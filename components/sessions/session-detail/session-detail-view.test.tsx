@@ -47,6 +47,8 @@ function session(overrides: Partial<SessionDetail> = {}): SessionDetail {
     runtime: null,
     poisoned: null,
     health: null,
+    keepWarm: true,
+    warm: null,
     executions: [head],
     headExecutionId: head.id,
     head,
@@ -139,4 +141,28 @@ test("a person marks the session poisoned, with a note", async () => {
   const patch = (global.fetch as jest.Mock).mock.calls.find(([, init]) => init?.method === "PATCH");
   expect(patch[0]).toBe("/api/sessions/SESS-1");
   expect(JSON.parse(patch[1].body)).toEqual({ poisoned: true, poisonNote: "it keeps looping" });
+});
+
+test("a warm session says so (its process, until when) and a person turns warm sessions off", async () => {
+  const user = userEvent.setup();
+  const until = new Date(Date.now() + 4 * 60_000).toISOString();
+  renderWith(session({ warm: { runnerId: "r1", pid: 4242, until } }));
+  await screen.findByRole("heading", { level: 1, name: "Auth approach" });
+  expect(screen.getByText("warm").closest("[data-slot=warm-badge]")).toBeInTheDocument();
+  const fact = screen.getByText("Warm").closest("[data-slot=session-warm]")!;
+  expect(fact).toHaveAttribute("data-state", "warm");
+  expect(fact).toHaveTextContent("the agent's process (pid 4242) on r1 is kept for the next turn");
+  await user.click(within(fact as HTMLElement).getByRole("button", { name: "Turn off warm sessions" }));
+  const patch = (global.fetch as jest.Mock).mock.calls.find(([, init]) => init?.method === "PATCH");
+  expect(patch[0]).toBe("/api/sessions/SESS-1");
+  expect(JSON.parse(patch[1].body)).toEqual({ keepWarm: false });
+});
+
+test("with warm sessions off, the session says so and offers to turn them on", async () => {
+  renderWith(session({ keepWarm: false }));
+  await screen.findByRole("heading", { level: 1, name: "Auth approach" });
+  expect(screen.queryByText("warm")).toBeNull();
+  const fact = screen.getByText(/every turn of this session starts its own agent process/).closest("[data-slot=session-warm]")!;
+  expect(fact).toHaveAttribute("data-state", "off");
+  expect(within(fact as HTMLElement).getByRole("button", { name: "Turn warm sessions on" })).toBeEnabled();
 });

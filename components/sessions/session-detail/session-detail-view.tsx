@@ -11,6 +11,7 @@ import { ReferencedBy } from "@/components/references/referenced-by";
 import { ArchivedBadge, ExpiredBadge } from "@/components/sessions/session-badges";
 import { agentName } from "@/lib/agents/names";
 import { PoisonControl } from "@/components/sessions/session-resume";
+import { WarmBadge } from "@/components/sessions/session-warm";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EntityHeader } from "@/components/ui/page-header";
@@ -68,6 +69,7 @@ function SessionDetailBody({ session }: { session: SessionDetail }) {
         <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
           {session.latestStatus ? <ExecutionStatusBadge status={session.latestStatus} /> : null}
           {session.archived ? <ArchivedBadge /> : null}
+          <WarmBadge session={session} />
           <ExpiredBadge session={session} />
           <span>
             {agentName(session.agent)} on{" "}

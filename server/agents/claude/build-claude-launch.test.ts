@@ -31,6 +31,26 @@ describe("buildClaudeLaunch", () => {
     });
   });
 
+  it("with streamInput, reads the prompt as the first stdin message (a process that can take later turns)", () => {
+    const STREAM = ["--input-format", "stream-json", "--replay-user-messages"];
+    expect(buildClaudeLaunch({ mode: { kind: "new", sessionId: A }, prompt: "-x starts with a dash", streamInput: true }, context())).toEqual({
+      ok: true,
+      argv: [...BASE, ...STREAM, "--session-id", A],
+      env: {},
+      expectedSessionId: A,
+      streamInput: { prompt: "-x starts with a dash" },
+    });
+    expect(buildClaudeLaunch({ mode: { kind: "continue", sessionId: A }, prompt: "next", streamInput: true }, context())).toMatchObject({
+      ok: true,
+      argv: [...BASE, ...STREAM, "--resume", A],
+      streamInput: { prompt: "next" },
+    });
+    // A CLI whose --help lacks what it needs keeps the prompt in argv.
+    const flags = new Set([...help.flags].filter((f) => f !== "--replay-user-messages"));
+    const plain = buildClaudeLaunch({ mode: { kind: "new", sessionId: A }, prompt: "hi", streamInput: true }, context({ capabilities: capabilities({ flags }) }));
+    expect(plain).toEqual({ ok: true, argv: [...BASE, "--session-id", A, "--", "hi"], env: {}, expectedSessionId: A });
+  });
+
   it("lets the CLI choose the id when none is given", () => {
     const plan = buildClaudeLaunch({ mode: { kind: "new" }, prompt: "hi" }, context());
     expect(plan).toMatchObject({ ok: true, argv: [...BASE, "--", "hi"], expectedSessionId: null });

@@ -1,4 +1,4 @@
-import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
+import type { CliCapabilities, LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
 import { requireIds, sessionOptions, unsupported, UUID } from "@/server/agents/launch-args";
 import { isAtLeast } from "@/server/agents/version";
 
@@ -9,6 +9,8 @@ import { isAtLeast } from "@/server/agents/version";
 //          [--session-id <id> | --resume <id> | --continue
 //           | --resume <id> --fork-session [--session-id <new>] [--resume-session-at <msg>]]
 //          -- <prompt>
+//   (streamInput: … --input-format stream-json --replay-user-messages [session options],
+//    the prompt as the first user message on stdin: claude-stream-input.ts)
 //
 // Verified against Claude Code 2.1.330:
 // - stream-json output with -p requires --verbose.
@@ -100,21 +102,19 @@ export function buildClaudeLaunch(request: LaunchRequest, context: LaunchContext
     return { ...unsupported(`This Claude Code does not list ${missing.join(", ")} in --help`), missingFlags: missing };
   }
 
-  return {
-    ok: true,
-    argv: [
-      context.binaryPath,
-      "-p",
-      "--verbose",
-      "--output-format",
-      "stream-json",
-      "--permission-mode",
-      permissionMode,
-      ...sessionArgs,
-      "--",
-      request.prompt,
-    ],
-    env: {},
-    expectedSessionId,
-  };
+  const head = [context.binaryPath, "-p", "--verbose", "--output-format", "stream-json", "--permission-mode", permissionMode];
+  if (request.streamInput && canStreamInput(capabilities)) {
+    // The prompt is the first user message on stdin (claude-stream-input.ts), so the process can take more.
+    return { ok: true, argv: [...head, ...STREAM_INPUT_ARGS, ...sessionArgs], env: {}, expectedSessionId, streamInput: { prompt: request.prompt } };
+  }
+  return { ok: true, argv: [...head, ...sessionArgs, "--", request.prompt], env: {}, expectedSessionId };
+}
+
+/** User messages as stream-json lines on stdin, each echoed back when taken (how a turn's message is told from a folded-in follow-up). */
+const STREAM_INPUT_ARGS = ["--input-format", "stream-json", "--replay-user-messages"];
+
+/** Whether this CLI lists what streaming input needs; otherwise launches keep the prompt in argv. */
+export function canStreamInput(capabilities: CliCapabilities): boolean {
+  const inputFormats = capabilities.choices.get("--input-format");
+  return capabilities.flags.has("--input-format") && (!inputFormats || inputFormats.includes("stream-json")) && capabilities.flags.has("--replay-user-messages");
 }

@@ -1,6 +1,7 @@
 import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
 import { buildClaudeLaunch } from "@/server/agents/claude/build-claude-launch";
+import { claudeStreamInput } from "@/server/agents/claude/claude-stream-input";
 import { classifyClaudeStderr } from "@/server/agents/claude/classify-claude-stderr";
 import { claudeSessionTranscript } from "@/server/agents/claude/claude-transcript-path";
 import { normalizeClaudeEvent } from "@/server/agents/claude/normalize-claude-event";
@@ -24,4 +25,5 @@ export const claudeAgent: AgentDefinition = {
   classifyStderr: classifyClaudeStderr,
   normalize: normalizeClaudeEvent,
   verification: { status: "verified", version: "2.1.330" },
+  streamInput: claudeStreamInput,
 };

@@ -10,7 +10,9 @@ import { liveGroupMembers } from "@/test/integration/agents/support/live-group-m
 
 jest.setTimeout(60_000);
 
-const suite = useRunningHarness({ runner: { cancelGraceMs: 2_000 } });
+// Steering off, so a follow-up waits in the queue to be cancelled there (steering.test.ts: Cancel of a follow-up
+// already delivered to the running process).
+const suite = useRunningHarness({ runner: { cancelGraceMs: 2_000, env: { ARBOR_WARM_STEERING: "0" } } });
 
 async function jobExists(executionId: string): Promise<boolean> {
   const rows = await prisma.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, `execution:${executionId}`);

@@ -10,7 +10,9 @@ import { historyText } from "@/test/support/turn-script";
 
 jest.setTimeout(90_000);
 
-const suite = useRunningHarness();
+// Steering off: a follow-up waits in the session's queue, as it does for any turn not on a warm process
+// (steering.test.ts covers a follow-up delivered to the running process at once).
+const suite = useRunningHarness({ runner: { env: { ARBOR_WARM_STEERING: "0" } } });
 
 /** Runs an unrelated execution to completion: anything runnable that was queued before it has been picked up by then. */
 async function unrelatedRunCompletes(prompt: string) {

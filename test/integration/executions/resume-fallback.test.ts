@@ -27,7 +27,10 @@ import { waitFor } from "@/test/support/wait";
 
 jest.setTimeout(120_000);
 
-const suite = useRunningHarness();
+// Every turn spawns its CLI here (warm sessions off): these are the spawn path's guards and fallback. A warm
+// process holds its conversation in memory and never reads the transcript these tests break
+// (test/integration/executions/warm-sessions.test.ts covers it).
+const suite = useRunningHarness({ runner: { env: { ARBOR_WARM_SESSIONS: "0" } } });
 
 const session = {
   get: (ref: string) => send<SessionDetail>(getSessionRoute, { id: ref, path: `/api/sessions/${ref}` }),

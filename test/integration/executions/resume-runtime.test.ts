@@ -58,7 +58,9 @@ function wrapper(name: string, helpFilter = "cat", version?: string): { bin: str
 /** The one runner, holding the sessions ("test-runner"), restarted with another CLAUDE_BIN. */
 async function runnerWith(claudeBin: string): Promise<void> {
   await runner?.stop();
-  runner = await h.startRunner({ env: { CLAUDE_BIN: claudeBin } });
+  // Every turn spawns (warm sessions off): the guards checked here decide spawns. A warm process is the
+  // executable that made its session; an upgrade on disk closes it (warm-sessions.test.ts).
+  runner = await h.startRunner({ env: { CLAUDE_BIN: claudeBin, ARBOR_WARM_SESSIONS: "0" } });
 }
 
 async function done(response: Promise<{ status: number; body: ExecutionDto }>): Promise<ExecutionDto> {

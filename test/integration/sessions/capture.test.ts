@@ -194,10 +194,13 @@ test("unknown and malformed refs are 404s, bad input 400/422, with clear message
   expect((await sessionsApi.patch("SESS-999", { title: "x" })).status).toBe(404);
   const empty = await sessionsApi.patch("SESS-1", {});
   expect(empty.status).toBe(422);
-  expect(expectError(empty).message).toBe("Nothing to update: send at least one of title, description, archived, poisoned");
+  expect(expectError(empty).message).toBe("Nothing to update: send at least one of title, description, archived, poisoned, keepWarm");
   const badArchived = await sessionsApi.patch("SESS-1", { archived: "yes" });
   expect(badArchived.status).toBe(422);
   expect(expectError(badArchived).message).toBe("archived: archived must be true or false");
+  const badKeepWarm = await sessionsApi.patch("SESS-1", { keepWarm: "off" });
+  expect(badKeepWarm.status).toBe(422);
+  expect(expectError(badKeepWarm).message).toBe("keepWarm: keepWarm must be true or false");
   expect(expectError(await sessionsApi.patch("SESS-1", { title: "  " })).message).toBe("title: Title is required");
   expect(expectError(await sessionsApi.patch("SESS-1", { agent: "x" })).message).toBe("Unknown field: agent");
   expect((await sessionsApi.patch("SESS-1", "{oops")).status).toBe(400);

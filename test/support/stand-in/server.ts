@@ -34,11 +34,27 @@ export interface StandInServerOptions {
   sendError: (res: http.ServerResponse, status: number, message: string) => void;
 }
 
+/**
+ * When a request's headers arrived, on CLOCK_MONOTONIC in ms (one clock for
+ * every process on Linux, so benchmarks compare it with stamps taken
+ * elsewhere): before its body is read and before any script runs.
+ */
+const arrivals = new WeakMap<http.IncomingMessage, number>();
+
+export function arrivalOf(req: http.IncomingMessage): number {
+  return arrivals.get(req) ?? monotonicMs();
+}
+
+export function monotonicMs(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
 export async function startStandInServer(options: StandInServerOptions): Promise<StandInServer> {
   const otherRequests: OtherRequest[] = [];
   const openResponses = new Set<http.ServerResponse>();
 
   const server = http.createServer((req, res) => {
+    arrivals.set(req, monotonicMs());
     openResponses.add(res);
     res.on("close", () => openResponses.delete(res));
     readBody(req)

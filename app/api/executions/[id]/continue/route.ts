@@ -1,4 +1,5 @@
 import { followUpSchema } from "@/lib/executions/schema";
+import { nowMs } from "@/lib/executions/timings";
 import { branchExecution } from "@/server/executions/branch-execution";
 import { createdResponse, idempotencyKeyOf } from "@/server/executions/http/created-response";
 import { errorResponse } from "@/server/http/responses";
@@ -11,8 +12,9 @@ type Context = { params: Promise<{ id: string }> };
 
 /** POST /api/executions/:id/continue {prompt, freshSession?} → 201 Execution */
 export const POST = withErrorHandling(async (request: Request, { params }: Context) => {
+  const requestedAt = nowMs();
   const { id } = await params;
   const input = await readJson(request, followUpSchema);
   if (!input.ok) return errorResponse(input.error);
-  return createdResponse(await branchExecution(id, "continue", input.value.prompt, idempotencyKeyOf(request), { forceFresh: input.value.freshSession }));
+  return createdResponse(await branchExecution(id, "continue", input.value.prompt, idempotencyKeyOf(request), { forceFresh: input.value.freshSession, requestedAt }));
 });

@@ -1,0 +1,44 @@
+import fs from "node:fs";
+import path from "node:path";
+import { claudeStreamInput } from "@/server/agents/claude/claude-stream-input";
+
+// Lines a real Claude Code 2.1.330 printed in streaming-input mode, against the
+// Messages-API stand-in: turn A (a tool call), B sent while A's tool ran
+// (folded into A: started and completed inside it), C after A (its own turn),
+// D (its own turn). Recorded with --replay-user-messages; uuids are ours.
+const lines = fs.readFileSync(path.join(__dirname, "__fixtures__/stream-input-2.1.330.jsonl"), "utf8").trim().split("\n");
+const A = "aaaaaaaa-0000-4000-8000-000000000001";
+const B = "bbbbbbbb-0000-4000-8000-000000000002";
+const C = "cccccccc-0000-4000-8000-000000000003";
+
+describe("claudeStreamInput", () => {
+  it("writes one user message per line, named by our uuid", () => {
+    const line = claudeStreamInput.userMessage('say "hi"\nthen stop', A);
+    expect(line.endsWith("\n")).toBe(true);
+    expect(line.slice(0, -1)).not.toContain("\n");
+    expect(JSON.parse(line)).toEqual({ type: "user", message: { role: "user", content: 'say "hi"\nthen stop' }, parent_tool_use_id: null, session_id: "", uuid: A });
+    expect(JSON.parse(claudeStreamInput.interrupt("r1"))).toEqual({ type: "control_request", request_id: "r1", request: { subtype: "interrupt" } });
+  });
+
+  it("reads the turn boundaries of a recorded session: starts, ends, session, the running cost", () => {
+    const signals = lines.map((line) => claudeStreamInput.classify(line)).filter((s) => s !== null);
+    const order = signals.map((s) => (s.started ? `started ${s.started.slice(0, 1)}` : s.completed ? `completed ${s.completed.slice(0, 1)}` : s.sessionId ? "init" : "result"));
+    // B starts and completes inside A (before A's result): folded into A. C is a turn of its own.
+    expect(order).toEqual(["started a", "init", "started b", "completed b", "result", "completed a", "started c", "init", "result", "completed c", "started d", "init", "result", "completed d"]);
+    const sessions = new Set(signals.flatMap((s) => (s.sessionId ? [s.sessionId] : [])));
+    expect(sessions.size).toBe(1);
+    const totals = signals.flatMap((s) => (s.turnEnded ? [s.turnEnded.totalCostUsd] : []));
+    // The CLI reports the process's running total: it only grows.
+    expect(totals.every((t, i) => t !== null && (i === 0 || t > totals[i - 1]!))).toBe(true);
+    expect(signals.some((s) => s.started === B)).toBe(true);
+    expect(signals.some((s) => s.completed === C)).toBe(true);
+  });
+
+  it("ignores everything else, including text that merely mentions the markers", () => {
+    expect(claudeStreamInput.classify('{"type":"assistant","message":{"content":[{"type":"text","text":"{\\"type\\":\\"result\\"}"}]}}')).toBeNull();
+    expect(claudeStreamInput.classify("not json at all")).toBeNull();
+    expect(claudeStreamInput.classify('{"type":"command_lifecycle","command_uuid":"x","state":"queued"}')).toBeNull();
+    // An error or an interrupt ends the message "cancelled": still its end.
+    expect(claudeStreamInput.classify('{"type":"command_lifecycle","command_uuid":"x","state":"cancelled"}')).toEqual({ completed: "x" });
+  });
+});

@@ -1,0 +1,262 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { nowMs } from "@/lib/executions/timings";
+import type { StreamInputProtocol } from "@/server/agents/types";
+import { spawnAgentProcess, type AgentExit, type AgentProcess } from "@/server/runner/agent-process";
+import { readProcessIdentity, type ProcessIdentity } from "@/server/runner/process-identity";
+
+// One agent process in streaming-input mode (AgentDefinition.streamInput):
+// it takes user messages on stdin and serves them turn after turn, so a
+// session's next turn can skip the CLI's start-up. Its stdout is one stream;
+// this splits it into turns: a turn's lines go to that turn's handlers, and
+// its result line ends it (the process lives on). A message written while a
+// turn runs either is folded into that turn by the agent (it echoes the
+// message back before the running turn's result: "steered") or becomes the
+// next turn (echoed after it). When the process exits, every turn still
+// waiting on it ends with that exit.
+
+/** How a turn on the process ended: the process's exit, or its result line ({ ok, exitCode 0 }) with the process still alive. */
+export type TurnEnd = AgentExit;
+
+const ENDED_BY_RESULT: TurnEnd = { ok: true, exitCode: 0, signal: null };
+/** A result that came before its turn announced the session (the CLI failed to start it): its exit follows; wait this long for it. */
+const EXIT_AFTER_FAILED_START_MS = 2_000;
+
+export class ProcessTurn {
+  readonly uuid = randomUUID();
+  /** When its message was written (epoch ms), and when its first line came. */
+  writtenAt = 0;
+  firstLineAt: number | undefined;
+  /** Its own init line came: the agent started it as a turn of the session. */
+  announced = false;
+  /** The agent reports this message's lifecycle (started … completed): its "completed" ends the turn, not its result. */
+  lifecycle = false;
+  /** The execution whose message this is. */
+  executionId: string | null = null;
+  /** It was written while another turn ran or waited (a follow-up sent early: steering). */
+  sentWhileBusy = false;
+  /** The agent took the message into the turn running before it (steering): this turn ends with that one. */
+  steeredInto: ProcessTurn | null = null;
+  /** Cancel came before the agent started on it: interrupt it the moment it starts as a turn of its own. */
+  cancelOnStart = false;
+  /** Its share of the process's running cost total, once its result came. */
+  costUsd: number | null = null;
+  private handler: ((line: string, truncated: boolean) => void | Promise<void>) | null = null;
+  private stderrHandler: ((text: string) => void) | null = null;
+  private stderrBuffer = "";
+  private waiting: (() => void)[] = [];
+  private resolveEnd!: (end: TurnEnd) => void;
+  private ended: TurnEnd | null = null;
+  readonly end = new Promise<TurnEnd>((resolve) => (this.resolveEnd = resolve));
+  private resolveStarted!: () => void;
+  /** Its first line came, or it ended without one. */
+  readonly started = new Promise<void>((resolve) => (this.resolveStarted = resolve));
+
+  get hasEnded(): boolean {
+    return this.ended !== null;
+  }
+
+  onStdoutLine(handler: (line: string, truncated: boolean) => void | Promise<void>): void {
+    this.handler = handler;
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+
+  onStderr(handler: (text: string) => void): void {
+    this.stderrHandler = handler;
+    if (this.stderrBuffer) handler(this.stderrBuffer);
+    this.stderrBuffer = "";
+  }
+
+  /** Hands a line over; until a handler is there the process's stdout waits (nothing is dropped). */
+  deliver(line: string, truncated: boolean): void | Promise<void> {
+    if (this.firstLineAt === undefined) {
+      this.firstLineAt = nowMs();
+      this.resolveStarted();
+    }
+    if (this.handler) return this.handler(line, truncated);
+    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => this.handler!(line, truncated));
+  }
+
+  /** The agent started on it (folded into another turn: it prints no line of its own). */
+  markStarted(): void {
+    this.firstLineAt ??= nowMs();
+    this.resolveStarted();
+  }
+
+  deliverStderr(text: string): void {
+    if (this.stderrHandler) this.stderrHandler(text);
+    else this.stderrBuffer = (this.stderrBuffer + text).slice(-8_000);
+  }
+
+  finish(end: TurnEnd): void {
+    if (this.ended) return;
+    this.ended = end;
+    this.resolveStarted();
+    this.resolveEnd(end);
+  }
+}
+
+export type WarmProcessOptions = {
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  baseEnv: Readonly<Record<string, string | undefined>>;
+  protocol: StreamInputProtocol;
+  /** What the process is: its agent and the cwd the execution asked for (a Continue must ask for the same). */
+  agentId: string;
+  requestedCwd: string;
+  runtime: { path: string | null; version: string | null };
+  /** The binary (argv[0]) as it was when the process started: a CLI upgraded on disk since then is not this process any more. */
+  binary?: { mtimeMs: number; size: number } | null;
+};
+
+export class WarmProcess {
+  readonly pid: number | undefined;
+  readonly identity: ProcessIdentity | null;
+  readonly spawnedAt = nowMs();
+  /** The agent session it holds (from its launch, then its init lines). */
+  sessionId: string | null = null;
+  /** The execution whose message it was sent last: only a Continue of that one is its next turn. */
+  headExecutionId: string | null = null;
+  private readonly child: AgentProcess;
+  private current: ProcessTurn | null = null;
+  private pending: ProcessTurn[] = [];
+  private costSoFar = 0;
+  private exitedWith: AgentExit | null = null;
+  readonly exit: Promise<AgentExit>;
+
+  constructor(readonly options: WarmProcessOptions) {
+    this.child = spawnAgentProcess({ argv: options.argv, cwd: options.cwd, env: options.env, baseEnv: options.baseEnv, openStdin: true });
+    this.pid = this.child.pid;
+    this.identity = this.pid === undefined ? null : readProcessIdentity(this.pid);
+    this.child.onStdoutLine((line) => this.onLine(line.text, line.truncated));
+    this.child.onStderr((text) => (this.current ?? this.pending[0])?.deliverStderr(text));
+    this.exit = this.child.wait().catch((error: unknown): AgentExit => ({ ok: false, reason: "spawn_failed", message: String(error) }));
+    void this.exit.then((exit) => {
+      this.exitedWith = exit;
+      for (const turn of [this.current, ...this.pending]) turn?.finish(exit);
+      this.current = null;
+      this.pending = [];
+    });
+  }
+
+  get alive(): boolean {
+    return this.exitedWith === null && this.pid !== undefined;
+  }
+
+  /** A turn runs, or a message waits to be taken. */
+  get busy(): boolean {
+    return this.current !== null || this.pending.length > 0;
+  }
+
+  /** The turn that receives output now. */
+  get runningTurn(): ProcessTurn | null {
+    return this.current;
+  }
+
+  /** Writes a user message: the next turn when idle; while a turn runs, the agent folds it in or runs it next. */
+  send(prompt: string, executionId: string | null = null): ProcessTurn {
+    const turn = new ProcessTurn();
+    turn.writtenAt = nowMs();
+    turn.executionId = executionId;
+    turn.sentWhileBusy = this.busy;
+    if (executionId) this.headExecutionId = executionId;
+    if (!this.alive || !this.child.write(this.options.protocol.userMessage(prompt, turn.uuid))) {
+      turn.finish(this.exitedWith ?? { ok: false, reason: "spawn_failed", message: "The warm agent process no longer takes input" });
+      return turn;
+    }
+    if (this.current === null && this.pending.length === 0) this.current = turn;
+    else this.pending.push(turn);
+    return turn;
+  }
+
+  /** Asks the agent to stop the running turn and keep the process (its result line ends the turn). */
+  interrupt(): boolean {
+    if (!this.current || !this.alive) return false;
+    return this.child.write(this.options.protocol.interrupt(randomUUID()));
+  }
+
+  /** Resident memory of the process (bytes), or null once it is gone. */
+  rssBytes(): number | null {
+    if (this.pid === undefined || !this.alive) return null;
+    try {
+      const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${this.pid}/status`, "utf8"));
+      return match ? Number(match[1]) * 1024 : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Closes it cleanly: end of input (the agent finishes writing its transcript and exits), then signals after `graceMs`. */
+  async close(graceMs = 5_000): Promise<AgentExit> {
+    this.child.endInput();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), graceMs)));
+    const outcome = await Promise.race([this.exit, late]);
+    clearTimeout(timer);
+    return outcome === "late" ? this.child.terminate(graceMs) : outcome;
+  }
+
+  /** SIGTERM to its process group, SIGKILL after graceMs. */
+  terminate(graceMs: number): Promise<AgentExit> {
+    return this.child.terminate(graceMs);
+  }
+
+  private onLine(line: string, truncated: boolean): void | Promise<void> {
+    const signal = this.options.protocol.classify(line);
+    if (signal?.started) this.noteStarted(signal.started);
+    // Without lifecycle lines (an older CLI), the next waiting message is the next turn.
+    if (!this.current) this.current = this.pending.shift() ?? null;
+    const turn = this.current;
+    // Output while no turn waits (none is expected): nobody asked for it.
+    if (!turn) return;
+    if (signal?.sessionId) {
+      turn.announced = true;
+      this.sessionId ??= signal.sessionId;
+    }
+    if (signal?.turnEnded) this.noteCost(turn, signal.turnEnded.totalCostUsd);
+    const ends = signal?.completed === turn.uuid || (signal?.turnEnded !== undefined && !turn.lifecycle);
+    const delivered = turn.deliver(line, truncated);
+    if (!ends) return delivered;
+    return Promise.resolve(delivered).then(() => this.endTurn(turn));
+  }
+
+  /** The agent started on a message: the next turn, or, while another turn runs, folded into that one. */
+  private noteStarted(uuid: string): void {
+    if (this.current?.uuid === uuid) {
+      this.current.lifecycle = true;
+      return;
+    }
+    const index = this.pending.findIndex((turn) => turn.uuid === uuid);
+    if (index < 0) return;
+    const [turn] = this.pending.splice(index, 1);
+    turn.lifecycle = true;
+    if (this.current && !this.current.hasEnded) {
+      // Folded into the running turn: that turn answers it, and it ends when that turn does.
+      const host = this.current;
+      turn.steeredInto = host;
+      turn.markStarted();
+      void host.end.then((end) => turn.finish(end));
+    } else {
+      this.current = turn;
+      if (turn.cancelOnStart) this.interrupt();
+    }
+  }
+
+  private noteCost(turn: ProcessTurn, totalCostUsd: number | null): void {
+    if (totalCostUsd === null) return;
+    turn.costUsd = Math.max(0, totalCostUsd - this.costSoFar);
+    this.costSoFar = totalCostUsd;
+  }
+
+  private endTurn(turn: ProcessTurn): void {
+    if (this.current === turn) this.current = null;
+    if (turn.announced) {
+      turn.finish(ENDED_BY_RESULT);
+      return;
+    }
+    // A result without the turn's start: the CLI could not start the session and exits next. Let that exit end the
+    // turn, so its stderr ("No conversation found …") is read first; end it anyway if the process stays.
+    setTimeout(() => turn.finish(ENDED_BY_RESULT), EXIT_AFTER_FAILED_START_MS).unref();
+  }
+}

@@ -1,0 +1,303 @@
+import type pg from "pg";
+import { getAgentDefinition } from "@/server/agents/registry";
+import type { WarmConfig } from "@/server/config/load-config";
+import { prisma } from "@/server/db";
+import type { Execution } from "@/server/generated/prisma/client";
+import { lineReaderOf } from "@/server/runner/agent-adapter";
+import type { ExitClassification } from "@/server/runner/classify-exit";
+import { planTurn, type LaunchPlace, type PlannedTurn } from "@/server/runner/plan-turn";
+import { spawnedTurnAgent, WarmTurnAgent, type TurnAgent } from "@/server/runner/warm/turn-agent";
+import { binaryStat, preflight, warmGuards, type Preflight } from "@/server/runner/warm/warm-guards";
+import { WarmPool } from "@/server/runner/warm/warm-pool";
+import { WarmProcess } from "@/server/runner/warm/warm-process";
+import { clearWarm, keepsWarm, recordCold, recordWarm } from "@/server/runner/warm/warm-state";
+import { sessionTouched, warmIneligibility } from "@/server/runner/warm/warm-turn";
+
+// Warm sessions (seed 001): the runner keeps a session's agent process alive
+// after its turn, for an idle window, so a Continue of that turn is the
+// process's next user message instead of a new process (no CLI start-up).
+// execute-job.ts asks this module twice: before planning (planWarmTurn: is
+// this turn the warm process's next message? if the turn touches a warm
+// session otherwise, that process is closed first) and to start the agent
+// (startAgent: the warm process, or a spawn that can stay warm). After the
+// turn, settle() parks the process in the pool (warm-pool.ts) or closes it.
+
+export type Planned = Extract<PlannedTurn, { ok: true }>;
+/** A turn planned onto a warm process: its next user message (`place`: where the turn works, for a re-plan when the process is gone). */
+export type WarmPlanned = Planned & { warm: WarmProcess; place: () => Promise<LaunchPlace> };
+
+type SpawnOptions = { execution: Execution; argv: string[]; env: Record<string, string | undefined>; cwd: string; baseEnv: NodeJS.ProcessEnv; stdin?: string };
+
+/** Where a turn's agent runs (prepare-workspace.ts's settleLaunchCwd), settled at most once whichever plan asks. */
+export type Place = () => Promise<LaunchPlace>;
+
+/** `fn` run once; later calls get the same promise. */
+export function once<T>(fn: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | null = null;
+  return () => (result ??= fn());
+}
+
+/** A warm process that prints nothing for this long after a message is taken as hung (it normally answers within ms). */
+const WARM_START_TIMEOUT_MS = 15_000;
+
+export class WarmSessions {
+  readonly pool: WarmPool;
+  /** Why a turn spawned although its session was warm, by execution id (its launch_reason). */
+  private readonly fallbacks = new Map<string, string>();
+  /** Continues started as soon as they were queued (startEarly), until they end. */
+  private readonly early = new Map<string, Promise<void>>();
+  /** Their guards' facts, checked while they are being claimed (planWarmTurn takes them). */
+  private readonly preflights = new Map<string, Preflight>();
+  /** Warm-capable processes running a turn, by agent session (a follow-up may be steered into them). */
+  private readonly running = new Map<string, WarmProcess>();
+
+  constructor(
+    readonly config: WarmConfig & { startTimeoutMs?: number },
+    private readonly ctx: { runnerId: string; pool: pg.Pool; env: NodeJS.ProcessEnv; workspaceRoots: readonly string[]; log: (line: string) => void },
+  ) {
+    this.pool = new WarmPool(config, {
+      parked: (process, until) => void this.announce(process, until),
+      left: (process, closed) => {
+        if (closed === null) return; // taken for a turn: still warm
+        ctx.log(`warm session ${process.sessionId} (pid ${process.pid}) closed: ${closed}`);
+        void this.announce(process, null);
+      },
+    });
+  }
+
+  get enabled(): boolean {
+    return this.config.enabled;
+  }
+
+  /** At start: no session is warm on this runner (a previous process of it may have left rows saying so). */
+  async start(): Promise<void> {
+    await clearWarm(this.ctx.pool, this.ctx.runnerId);
+  }
+
+  /**
+   * Before the usual plan: the turn as the next message of its session's warm
+   * process, or null. A warm process of the session this turn cannot use is
+   * closed (cleanly) before the turn spawns, and why is kept for its record.
+   * `place` settles where the turn works (a git worktree's start commit is
+   * recorded there), once the turn is known to go to the process.
+   */
+  async planWarmTurn(execution: Execution, place: Place): Promise<PlannedTurn | null> {
+    if (!this.config.enabled) return null;
+    const sessionId = sessionTouched(execution);
+    if (!sessionId) return null;
+    // Steering: a Continue of the turn running on a warm-capable process goes to that process at once
+    // (in that turn's directory: its files are that turn's until it ends).
+    const busy = this.config.steering ? this.running.get(sessionId) : undefined;
+    if (busy?.alive && !this.pool.peek(sessionId)) {
+      return warmIneligibility(execution, busy) ? null : this.warmPlan(execution, sessionId, busy, "resumable", busy.options.cwd, place);
+    }
+    const process = this.pool.peek(sessionId);
+    if (!process) return null;
+    const ineligible = warmIneligibility(execution, process);
+    const early = this.preflights.get(execution.id);
+    this.preflights.delete(execution.id);
+    const verdict = ineligible ? null : await warmGuards(execution, process, sessionId, this.ctx, early);
+    const why = ineligible ?? verdict!.why;
+    const { reason, settled } = verdict ?? { reason: "resumable" as const, settled: null };
+    const taken = why ? null : this.pool.take(sessionId);
+    if (!taken) {
+      this.fallbacks.set(execution.id, `${why ?? "The session's warm process had exited"}; it spawned the agent`);
+      await this.pool.close(sessionId, why ?? "it had exited");
+      return null;
+    }
+    // Where the turn works: a worktree's state before the turn is recorded now (before the agent gets the message).
+    const where = settled ?? (await place());
+    if (!where.ok || where.cwd !== taken.options.cwd) {
+      void this.announce(taken, null);
+      await taken.close().catch(() => {});
+      if (!where.ok) return where;
+      this.fallbacks.set(execution.id, "The turn's directory is not the warm process's any more; it spawned the agent");
+      return null;
+    }
+    return this.warmPlan(execution, sessionId, taken, reason, where.cwd, place);
+  }
+
+  private warmPlan(execution: Execution, sessionId: string, process: WarmProcess, reason: "resumable" | "runtime_upgraded", cwd: string, place: Place): WarmPlanned {
+    const agent = getAgentDefinition(execution.agent)!;
+    const prompt = execution.agentPrompt ?? execution.prompt;
+    return {
+      ok: true,
+      mode: { kind: "continue", sessionId },
+      prepared: {
+        ok: true,
+        agent,
+        argv: [...process.options.argv],
+        env: {},
+        expectedSessionId: sessionId,
+        ...lineReaderOf(agent),
+        readUsageFile: async () => null,
+        streamInput: { prompt, protocol: agent.streamInput! },
+      },
+      cwd,
+      resumes: true,
+      resume: { decision: "resume", reason },
+      transcriptSourceId: execution.parentExecutionId,
+      transcript: null,
+      warm: process,
+      place,
+    };
+  }
+
+  /** Starts the planned turn: the warm process's next message, a spawn that can stay warm, or a plain spawn. */
+  async startAgent(turn: Planned, options: SpawnOptions): Promise<TurnAgent> {
+    const { execution } = options;
+    const fallback = this.fallbacks.get(execution.id) ?? null;
+    this.fallbacks.delete(execution.id);
+    const settle = (process: WarmProcess, ending: ExitClassification, context: { stopping: boolean; steered: boolean }) => this.settle(process, execution, ending, context);
+    const hooks = { startTimeoutMs: this.config.startTimeoutMs ?? WARM_START_TIMEOUT_MS, settle, continues: execution.parentExecutionId };
+    if ("warm" in turn && turn.warm instanceof WarmProcess) {
+      const { warm: process, place } = turn as WarmPlanned;
+      const message = process.send(turn.prepared.streamInput!.prompt, execution.id);
+      this.running.set(turn.mode.kind === "continue" ? turn.mode.sessionId : process.sessionId!, process);
+      // Recorded off the message's path: how it was decided, and the runtime that runs it.
+      void prisma.execution
+        .update({
+          where: { id: execution.id },
+          data: { resumeDecision: "resume", resumeReason: turn.resume?.reason ?? "resumable", resumeMessage: null, runtimePath: process.options.runtime.path, runtimeVersion: process.options.runtime.version },
+        })
+        .catch((error: Error) => this.ctx.log(`execution ${execution.id}: could not record its warm launch: ${error.message}`));
+      return new WarmTurnAgent(process, message, { kind: "warm", reason: null }, {
+        ...hooks,
+        replace: async () => {
+          // Planned again from scratch (the session's facts as a spawn sees them), spawned, and recorded as this turn's process.
+          const planned = await planTurn(execution, this.ctx.env, place, { streamInput: true });
+          if (!planned.ok || !planned.prepared.streamInput) return null;
+          const spawned = this.spawnWarmCapable(planned, options);
+          if (spawned.process.pid) {
+            const { identity } = spawned.process;
+            await prisma.execution
+              .update({ where: { id: execution.id }, data: { pid: spawned.process.pid, processGroupId: identity?.pgid ?? null, processStartTicks: identity?.startTicks ?? null } })
+              .catch(() => {});
+          }
+          return spawned;
+        },
+      });
+    }
+    if (turn.prepared.streamInput && this.config.enabled) {
+      const spawned = this.spawnWarmCapable(turn, options);
+      return new WarmTurnAgent(spawned.process, spawned.turn, { kind: "spawn", reason: fallback }, hooks);
+    }
+    return spawnedTurnAgent({ argv: options.argv, env: options.env, cwd: options.cwd, baseEnv: options.baseEnv, stdin: options.stdin }, fallback);
+  }
+
+  /**
+   * A Continue was queued (QUEUED_CHANNEL): when it continues the turn a warm
+   * process of this runner served last, it starts now instead of when a
+   * worker takes its job (that saves the queue's pick-up); the job then waits
+   * for this run (adopted), so the session's queue stays held until it ends.
+   */
+  startEarly(payload: string, run: (executionId: string) => Promise<void>): void {
+    const [executionId, runnerId, sessionId, parentId] = payload.split(" ");
+    if (!this.config.enabled || runnerId !== this.ctx.runnerId || !executionId || !sessionId || this.early.has(executionId)) return;
+    // Parked and idle, or (steering) running the turn this one continues.
+    const process = this.pool.peek(sessionId) ?? (this.config.steering ? this.running.get(sessionId) : undefined);
+    if (!process?.alive || process.headExecutionId !== parentId) return;
+    // The guards' facts, side by side with the claim: the turn must run where the process does, on its session.
+    if (this.pool.peek(sessionId) === process) {
+      this.preflights.set(executionId, preflight(process, sessionId, this.ctx));
+    }
+    const running = run(executionId).finally(() => {
+      this.early.delete(executionId);
+      this.preflights.delete(executionId);
+    });
+    this.early.set(executionId, running);
+  }
+
+  /** The early run of an execution whose job a worker took after it had started (undefined: none). */
+  adopted(executionId: string): Promise<void> | undefined {
+    return this.early.get(executionId);
+  }
+
+  /** Closes the session's warm process, if this runner keeps one (keep_warm turned off, poisoned, …). */
+  closeSession(sessionId: string, why: string): Promise<void> {
+    return this.pool.close(sessionId, why);
+  }
+
+  async stop(): Promise<void> {
+    // Early runs are no worker's job: wait for them like the workers' own (they were told to stop with the rest).
+    await Promise.allSettled([...this.early.values()]);
+    await this.pool.closeAll("the runner is stopping");
+    await clearWarm(this.ctx.pool, this.ctx.runnerId).catch(() => {});
+  }
+
+  private spawnWarmCapable(turn: Planned, options: SpawnOptions) {
+    const { execution } = options;
+    const process = new WarmProcess({
+      argv: turn.prepared.argv,
+      env: turn.prepared.env,
+      cwd: options.cwd,
+      baseEnv: options.baseEnv,
+      protocol: turn.prepared.streamInput!.protocol,
+      agentId: execution.agent,
+      // Where it runs (settled, real): a Continue's recorded cwd is its source's, i.e. this.
+      requestedCwd: options.cwd,
+      runtime: { path: null, version: null },
+    });
+    process.sessionId = turn.prepared.expectedSessionId;
+    // What the binary was at its start, so an upgrade on disk retires it (off the spawn's path).
+    void binaryStat(process).then((binary) => (process.options.binary = binary));
+    if (process.sessionId) this.running.set(process.sessionId, process);
+    // Its runtime, for the resume guards of its later turns: what the plan recorded on the execution.
+    void prisma.execution
+      .findUnique({ where: { id: execution.id }, select: { runtimePath: true, runtimeVersion: true } })
+      .then((row) => Object.assign(process.options.runtime, { path: row?.runtimePath ?? null, version: row?.runtimeVersion ?? null }))
+      .catch(() => {});
+    return { process, turn: process.send(turn.prepared.streamInput!.prompt, execution.id) };
+  }
+
+  /**
+   * After a turn: the process stays for the session's next turn when the turn
+   * completed and the person allows it; otherwise (a failure, a cancel, the
+   * runner stopping) it closes cleanly and the next turn spawns.
+   */
+  private async settle(process: WarmProcess, execution: Execution, ending: ExitClassification, context: { stopping: boolean; steered: boolean }): Promise<void> {
+    const sessionId = process.sessionId;
+    // A steered turn's fate is the turn it joined; a process that already has the next message is that turn's to settle.
+    if (context.steered || (process.alive && process.busy)) return;
+    if (sessionId && this.running.get(sessionId) === process) this.running.delete(sessionId);
+    const keep =
+      this.config.enabled &&
+      !context.stopping &&
+      ending.status === "completed" &&
+      process.alive &&
+      !process.busy &&
+      sessionId !== null &&
+      (await keepsWarm(this.ctx.pool, { agent: execution.agent, agentSessionId: sessionId }).catch(() => false));
+    if (!keep) {
+      await process.close().catch(() => {});
+      await this.announce(process, null);
+      return;
+    }
+    this.pool.park(process);
+  }
+
+  /** Recorded one after another, in the order things happened (a session closed to make room is cold before the next is warm). */
+  private announced: Promise<void> = Promise.resolve();
+
+  private announce(process: WarmProcess, until: number | null): Promise<void> {
+    this.announced = this.announced.then(() => this.record(process, until));
+    return this.announced;
+  }
+
+  private async record(process: WarmProcess, until: number | null): Promise<void> {
+    if (!process.sessionId) return;
+    const where = { agent: process.options.agentId, agentSessionId: process.sessionId, headExecutionId: process.headExecutionId };
+    try {
+      if (until === null) await recordCold(this.ctx.pool, this.ctx.runnerId, where);
+      else await recordWarm(this.ctx.pool, this.ctx.runnerId, { ...where, pid: process.pid ?? null, until: new Date(until) });
+    } catch (error) {
+      this.ctx.log(`warm session ${process.sessionId}: could not record its state: ${(error as Error).message}`);
+    }
+  }
+}
+
+/** How execute-job.ts starts a turn's agent: through warm sessions when the runner has them, else a process of its own. */
+export async function startTurnAgent(warm: WarmSessions | undefined, turn: Planned, options: SpawnOptions): Promise<TurnAgent> {
+  if (warm) return warm.startAgent(turn, options);
+  return spawnedTurnAgent({ argv: options.argv, env: options.env, cwd: options.cwd, baseEnv: options.baseEnv, stdin: options.stdin }, null);
+}

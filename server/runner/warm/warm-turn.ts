@@ -1,0 +1,33 @@
+import type { Execution } from "@/server/generated/prisma/client";
+import type { WarmProcess } from "@/server/runner/warm/warm-process";
+
+// Which turns may go to a session's warm process: exactly a plain Continue of
+// the turn the process served last, as the API recorded it (resume, not
+// forced fresh), by the same agent in the same directory, not cancelled.
+// Anything else (a fork, an exact point, a transcript-primed turn, another
+// cwd) spawns as before, and the warm process is closed first, cleanly, so
+// the spawned CLI is the only one on the session. Pure.
+
+type TurnFacts = Pick<
+  Execution,
+  "agent" | "cwd" | "parentExecutionId" | "forkedFromExecutionId" | "forkSessionId" | "targetSessionId" | "forceFresh" | "resumeDecision" | "cancelRequestedAt"
+>;
+
+/** The agent session a turn resumes or forks from on this runner (the one whose warm process it could use or must close), or null. */
+export function sessionTouched(execution: TurnFacts): string | null {
+  if (execution.forkedFromExecutionId || execution.forkSessionId) return execution.forkSessionId;
+  return execution.parentExecutionId ? execution.targetSessionId : null;
+}
+
+/** Why the turn cannot be the warm process's next message (a sentence), or null when it can. */
+export function warmIneligibility(execution: TurnFacts, process: Pick<WarmProcess, "sessionId" | "headExecutionId" | "options">): string | null {
+  if (execution.forkedFromExecutionId || execution.forkSessionId) return "A fork starts its own agent process";
+  if (execution.forceFresh) return "A fresh session was asked for";
+  if (execution.resumeDecision && execution.resumeDecision !== "resume") return "The turn does not resume the session";
+  if (!execution.parentExecutionId || execution.parentExecutionId !== process.headExecutionId) return "The turn continues another turn than the one the warm process served last";
+  if (execution.targetSessionId !== process.sessionId) return "The turn continues another session";
+  if (execution.agent !== process.options.agentId) return "The turn runs another agent";
+  if (execution.cwd !== process.options.requestedCwd) return "The turn runs in another directory";
+  if (execution.cancelRequestedAt) return "Cancel was asked for";
+  return null;
+}
