@@ -55,7 +55,12 @@ async function main() {
 
   // One executable per agent, as its *_BIN points at it.
   const fake = path.join(process.cwd(), "bench", "agents", "fake-agent.mjs");
-  const runnerEnv: Record<string, string> = { BENCH_STAMP_DIR: stamps, BENCH_HOLD_MS: String(args.holdMs), ARBOR_WORKSPACE: workspace, ARBOR_DATA_DIR: path.join(tmp, "data") };
+  const runnerEnv: Record<string, string> = {
+    BENCH_STAMP_DIR: stamps,
+    BENCH_HOLD_MS: String(args.holdMs),
+    ARBOR_WORKSPACE: workspace,
+    ARBOR_DATA_DIR: path.join(tmp, "data"),
+  };
   for (const agent of AGENTS) {
     const shim = path.join(bin, agent.id);
     await writeFile(shim, `#!/bin/sh\nexec "${process.execPath}" "${fake}" ${agent.id} "$@"\n`);
@@ -75,12 +80,20 @@ async function main() {
 
   type Dto = { id: string; status: string; sessionId: string | null; error: { code: string; message: string } | null };
   const create = async (agent: string, prompt: string): Promise<Dto> => {
-    const response = await POST(new Request("http://127.0.0.1:3000/api/executions", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ issueId: issue.id, prompt, agent }) }), {});
+    const response = await POST(
+      new Request("http://127.0.0.1:3000/api/executions", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ issueId: issue.id, prompt, agent }),
+      }),
+      {},
+    );
     const body = await response.json();
     if (response.status !== 201) throw new Error(`POST /api/executions → ${response.status} ${JSON.stringify(body)}`);
     return body as Dto;
   };
-  const get = async (id: string): Promise<Dto> => (await (await GET(new Request(`http://127.0.0.1:3000/api/executions/${id}`), { params: Promise.resolve({ id }) })).json()) as Dto;
+  const get = async (id: string): Promise<Dto> =>
+    (await (await GET(new Request(`http://127.0.0.1:3000/api/executions/${id}`), { params: Promise.resolve({ id }) })).json()) as Dto;
   const pollForSession = async (id: string) => {
     const deadline = monoNowMs() + 30_000;
     for (;;) {
@@ -125,9 +138,18 @@ async function main() {
         latency.push(seen.seenAt - printedAt);
         postToVisible.push(seen.seenAt - postedAt);
       }
-      const result = { agent: agent.id, name: agent.name, line: agent.line, latency: summarize(latency), postToVisible: summarize(postToVisible), loadAverage: load };
+      const result = {
+        agent: agent.id,
+        name: agent.name,
+        line: agent.line,
+        latency: summarize(latency),
+        postToVisible: summarize(postToVisible),
+        loadAverage: load,
+      };
       results.push(result);
-      console.log(`${agent.name}: line → GET returns id p50 ${fmtMs(result.latency.p50)} ms, p95 ${fmtMs(result.latency.p95)} ms, p99 ${fmtMs(result.latency.p99)} ms (n=${result.latency.n})`);
+      console.log(
+        `${agent.name}: line → GET returns id p50 ${fmtMs(result.latency.p50)} ms, p95 ${fmtMs(result.latency.p95)} ms, p99 ${fmtMs(result.latency.p99)} ms (n=${result.latency.n})`,
+      );
     }
   } catch (error) {
     if (runner) console.error(`runner output:\n${runner.output()}`);
@@ -141,7 +163,8 @@ async function main() {
 
   writeResult("agent-session-latency", { date: new Date().toISOString(), args, results });
   const rows = results.map(
-    (r) => `| ${r.name} | ${r.line} | ${fmtMs(r.latency.p50)} | ${fmtMs(r.latency.p95)} | ${fmtMs(r.latency.p99)} | ${fmtMs(r.latency.max)} | ${fmtMs(r.postToVisible.p50)} | ${r.loadAverage.toFixed(2)} |`,
+    (r) =>
+      `| ${r.name} | ${r.line} | ${fmtMs(r.latency.p50)} | ${fmtMs(r.latency.p95)} | ${fmtMs(r.latency.p99)} | ${fmtMs(r.latency.max)} | ${fmtMs(r.postToVisible.p50)} | ${r.loadAverage.toFixed(2)} |`,
   );
   writeDocsSection(
     "agent-session-latency",

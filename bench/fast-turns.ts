@@ -231,9 +231,23 @@ async function main() {
   const env: NodeJS.ProcessEnv = { ...process.env, ...claudeTestEnv(api, path.join(tmp, "claude-config")) };
   delete env.ANTHROPIC_AUTH_TOKEN;
   delete env.DATABASE_URL; // the embedded database, as `npm start` on a fresh machine
-  Object.assign(env, { ARBOR_DATA_DIR: path.join(tmp, "data"), ARBOR_WORKSPACE: workspace, PORT: String(port), ARBOR_DB_PORT: String(dbPort), CLAUDE_BIN: CLAUDE });
+  Object.assign(env, {
+    ARBOR_DATA_DIR: path.join(tmp, "data"),
+    ARBOR_WORKSPACE: workspace,
+    PORT: String(port),
+    ARBOR_DB_PORT: String(dbPort),
+    CLAUDE_BIN: CLAUDE,
+  });
   const treeEnv = (warm: boolean): NodeJS.ProcessEnv => ({ ...env, ARBOR_WARM_SESSIONS: warm ? "1" : "0" });
-  const result: FastTurnsResult = { label: args.label, date: new Date().toISOString(), commit: gitHead(), cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`, node: process.version, footprint: null, phases: [] };
+  const result: FastTurnsResult = {
+    label: args.label,
+    date: new Date().toISOString(),
+    commit: gitHead(),
+    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`,
+    node: process.version,
+    footprint: null,
+    phases: [],
+  };
   let tree: ArborTree | null = null;
   try {
     // First start: builds the web app when needed and initialises the database; not a warm start.

@@ -93,9 +93,30 @@ export type IngestionResult = { date: string; repeat: number; scenarios: Ingesti
 function scenarios(scale: number): Scenario[] {
   const n = (x: number) => Math.max(1, Math.round(x * scale));
   return [
-    { id: "text-1m", title: "`command` agent, 100-byte text lines", agent: "command", prompt: { lines: n(1_000_000), lineBytes: 100 }, lines: n(1_000_000), lineBytes: 101 },
-    { id: "text-3m", title: "`command` agent, 100-byte text lines, 3× longer run", agent: "command", prompt: { lines: n(3_000_000), lineBytes: 100 }, lines: n(3_000_000), lineBytes: 101 },
-    { id: "text-4k", title: "`command` agent, 4 KiB text lines", agent: "command", prompt: { lines: n(25_600), lineBytes: 4096 }, lines: n(25_600), lineBytes: 4097 },
+    {
+      id: "text-1m",
+      title: "`command` agent, 100-byte text lines",
+      agent: "command",
+      prompt: { lines: n(1_000_000), lineBytes: 100 },
+      lines: n(1_000_000),
+      lineBytes: 101,
+    },
+    {
+      id: "text-3m",
+      title: "`command` agent, 100-byte text lines, 3× longer run",
+      agent: "command",
+      prompt: { lines: n(3_000_000), lineBytes: 100 },
+      lines: n(3_000_000),
+      lineBytes: 101,
+    },
+    {
+      id: "text-4k",
+      title: "`command` agent, 4 KiB text lines",
+      agent: "command",
+      prompt: { lines: n(25_600), lineBytes: 4096 },
+      lines: n(25_600),
+      lineBytes: 4097,
+    },
     {
       id: "claude",
       title: "Claude stream-json assistant lines, Claude parser",
@@ -110,9 +131,20 @@ function scenarios(scale: number): Scenario[] {
 /** Bytes the fake Claude CLI prints for a flood request: every assistant line has the same length. */
 function fakeClaudeOutputBytes(prompt: Record<string, unknown>): number {
   const size = (lines: number) =>
-    spawnSync(process.execPath, [path.join("bench", "agents", "fake-claude.mjs"), "-p", "--session-id", "00000000-0000-4000-8000-000000000000", "--", JSON.stringify({ ...prompt, lines })], {
-      maxBuffer: 1024 * 1024,
-    }).stdout.length;
+    spawnSync(
+      process.execPath,
+      [
+        path.join("bench", "agents", "fake-claude.mjs"),
+        "-p",
+        "--session-id",
+        "00000000-0000-4000-8000-000000000000",
+        "--",
+        JSON.stringify({ ...prompt, lines }),
+      ],
+      {
+        maxBuffer: 1024 * 1024,
+      },
+    ).stdout.length;
   const one = size(1);
   return one + (size(2) - one) * (Number(prompt.lines) - 1);
 }
@@ -224,10 +256,14 @@ async function main() {
            FROM execution_events WHERE execution_id = $1 AND stream = 'stdout'`,
         [created.id],
       );
-      const all = await db.query<{ rows: string; max_seq: number }>(`SELECT count(*) AS rows, max(seq) AS max_seq FROM execution_events WHERE execution_id = $1`, [created.id]);
+      const all = await db.query<{ rows: string; max_seq: number }>(
+        `SELECT count(*) AS rows, max(seq) AS max_seq FROM execution_events WHERE execution_id = $1`,
+        [created.id],
+      );
       const s = stats.rows[0];
       const storedRows = Number(s.rows);
-      if (Number(all.rows[0].rows) !== all.rows[0].max_seq) throw new Error(`${scenario.id}: seq has gaps (${all.rows[0].rows} rows, max seq ${all.rows[0].max_seq})`);
+      if (Number(all.rows[0].rows) !== all.rows[0].max_seq)
+        throw new Error(`${scenario.id}: seq has gaps (${all.rows[0].rows} rows, max seq ${all.rows[0].max_seq})`);
       if (row.status !== "completed" || storedRows !== scenario.lines) {
         throw new Error(`${scenario.id}: ended ${row.status} (${row.errorMessage}) with ${storedRows} of ${scenario.lines} stdout lines stored`);
       }
@@ -293,7 +329,13 @@ async function main() {
         lines: scenario.lines,
         stdoutBytes: runs[0].stdoutBytes,
         linesPerSecond: { median: median(rates), min: Math.min(...rates), max: Math.max(...rates) },
-        rss: { idleBefore: worst.rss.idleBefore, peak: worst.rss.peak, growth: worst.rss.peak - worst.rss.idleBefore, atFinish: worst.rss.atFinish, after5s: worst.rss.after5s },
+        rss: {
+          idleBefore: worst.rss.idleBefore,
+          peak: worst.rss.peak,
+          growth: worst.rss.peak - worst.rss.idleBefore,
+          atFinish: worst.rss.atFinish,
+          after5s: worst.rss.after5s,
+        },
         runs,
       });
     }

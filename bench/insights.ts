@@ -36,7 +36,11 @@ const REQUESTS: { name: string; path: string; page: boolean }[] = [
   { name: "Insights, one agent, all time", path: "/api/insights?agent=codex&since=all", page: true },
   { name: "Insights, one issue, all time", path: "/api/insights?issue=ISSUE-42&since=all", page: true },
   { name: "Insights, one spec, last 90 days", path: "/api/insights?spec=SPEC-7&since=90d", page: true },
-  { name: "Executions behind a number (captured, all time, first page)", path: "/api/executions?since=all&finished=yes&sessionAgents=yes&captured=yes", page: false },
+  {
+    name: "Executions behind a number (captured, all time, first page)",
+    path: "/api/executions?since=all&finished=yes&sessionAgents=yes&captured=yes",
+    page: false,
+  },
   { name: "Executions behind a number (worked, one agent)", path: "/api/executions?agent=claude&verdict=worked&since=all", page: false },
 ];
 
@@ -61,7 +65,9 @@ export type InsightsBenchResult = {
 
 const eventScans = (client: pg.Client) =>
   client
-    .query<{ seq: string; idx: string }>(`SELECT seq_scan::text AS seq, COALESCE(idx_scan, 0)::text AS idx FROM pg_stat_user_tables WHERE relname = 'execution_events'`)
+    .query<{ seq: string; idx: string }>(
+      `SELECT seq_scan::text AS seq, COALESCE(idx_scan, 0)::text AS idx FROM pg_stat_user_tables WHERE relname = 'execution_events'`,
+    )
     .then((r) => ({ seq: Number(r.rows[0].seq), idx: Number(r.rows[0].idx) }));
 
 async function main() {
@@ -83,7 +89,13 @@ async function main() {
   const log = (line: string) => console.log(`[insights bench] ${line}`);
   const loadAtStart = loadAverage();
 
-  const seedOptions: InsightsSeedOptions = { executions: Number(values.executions), eventsPerExecution: Number(values["events-per-execution"]), issues: 2000, specs: 200, days: 365 };
+  const seedOptions: InsightsSeedOptions = {
+    executions: Number(values.executions),
+    eventsPerExecution: Number(values["events-per-execution"]),
+    issues: 2000,
+    specs: 200,
+    days: 365,
+  };
   const marker = `arbor insights bench seed v${SEED_VERSION} ${JSON.stringify(seedOptions)}`;
   await withClient(serverUrl(), async (admin) => {
     const { rows } = await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [BENCH_INSIGHTS_DATABASE]);
@@ -93,7 +105,9 @@ async function main() {
   await applyMigrations(url);
 
   const { seed, postgres } = await withClient(url, async (client) => {
-    const current = await client.query<{ comment: string | null }>(`SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = current_database()`);
+    const current = await client.query<{ comment: string | null }>(
+      `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = current_database()`,
+    );
     let seed: InsightsBenchResult["seed"];
     if (!values.reseed && current.rows[0]?.comment === marker) {
       const { rows } = await client.query<{ sessions: string; e: string; v: string }>(
@@ -113,7 +127,9 @@ async function main() {
         reused: true,
       };
     } else {
-      log(`seeding ${seedOptions.executions.toLocaleString("en-US")} executions and ${(seedOptions.executions * seedOptions.eventsPerExecution).toLocaleString("en-US")} events…`);
+      log(
+        `seeding ${seedOptions.executions.toLocaleString("en-US")} executions and ${(seedOptions.executions * seedOptions.eventsPerExecution).toLocaleString("en-US")} events…`,
+      );
       await client.query(`COMMENT ON DATABASE ${BENCH_INSIGHTS_DATABASE} IS NULL`);
       seed = { ...(await seedInsightsData(client, seedOptions, log)), reused: false };
       await client.query(`COMMENT ON DATABASE ${BENCH_INSIGHTS_DATABASE} IS '${marker.replace(/'/g, "''")}'`);
@@ -153,7 +169,15 @@ async function main() {
       if (status !== 200) throw new Error(`${r.path} answered ${status}: ${body.slice(0, 300)}`);
       if (round > 0) timings.push(ms); // round 0 warms up
     }
-    const result = { ...r, status, bytes, p50: round2(percentile(timings, 50)), p95: round2(percentile(timings, 95)), min: round2(Math.min(...timings)), max: round2(Math.max(...timings)) };
+    const result = {
+      ...r,
+      status,
+      bytes,
+      p50: round2(percentile(timings, 50)),
+      p95: round2(percentile(timings, 95)),
+      min: round2(Math.min(...timings)),
+      max: round2(Math.max(...timings)),
+    };
     requests.push(result);
     log(`${r.name.padEnd(62)} p50 ${fmtMs(result.p50).padStart(6)} ms  p95 ${fmtMs(result.p95).padStart(6)} ms  (${Math.round(bytes / 1024)} KB)`);
   }
@@ -163,7 +187,9 @@ async function main() {
   await prisma.$disconnect();
 
   const indexer = await measureIndexer(url);
-  log(`search indexer: ${indexer.events} Claude events in ${fmtMs(indexer.totalMs)} ms, of which collecting facts ${fmtMs(indexer.factsMs)} ms (${indexer.microsPerEventFacts} µs per event)`);
+  log(
+    `search indexer: ${indexer.events} Claude events in ${fmtMs(indexer.totalMs)} ms, of which collecting facts ${fmtMs(indexer.factsMs)} ms (${indexer.microsPerEventFacts} µs per event)`,
+  );
 
   const pageTimings = requests.filter((r) => r.page).map((r) => r.p50);
   const result: InsightsBenchResult = {
@@ -181,7 +207,9 @@ async function main() {
     loadAverage: { start: loadAtStart, end: loadAverage() },
   };
   const file = writeResult("insights", result);
-  log(`every page request p50 ≤ ${TARGET_P50_MS} ms: ${result.metTarget ? "met" : "MISSED"}; execution_events scans during the requests: ${result.eventsTouched.seqScans} sequential, ${result.eventsTouched.indexScans} index`);
+  log(
+    `every page request p50 ≤ ${TARGET_P50_MS} ms: ${result.metTarget ? "met" : "MISSED"}; execution_events scans during the requests: ${result.eventsTouched.seqScans} sequential, ${result.eventsTouched.indexScans} index`,
+  );
   log(`results: ${path.relative(process.cwd(), file)}`);
   if (!values["no-docs"]) {
     writeDocSection("insights", renderSection(result));
@@ -204,7 +232,9 @@ async function measureIndexer(url: string): Promise<InsightsBenchResult["indexer
   const id = crypto.randomUUID();
   const events = 20_000;
   try {
-    await pool.query(`INSERT INTO executions (id, issue_id, agent, prompt, cwd, updated_at) VALUES ($1, 'ISSUE-1', 'claude', 'indexer bench', '/w', now())`, [id]);
+    await pool.query(`INSERT INTO executions (id, issue_id, agent, prompt, cwd, updated_at) VALUES ($1, 'ISSUE-1', 'claude', 'indexer bench', '/w', now())`, [
+      id,
+    ]);
     const writer = new EventWriter(pool, id);
     const mix = [lines.assistantToolUseRead, lines.userToolResultRead, lines.assistantText, lines.assistantToolUseEdit, lines.userToolResultEdit];
     for (let i = 0; i < events; i++) {
@@ -247,7 +277,14 @@ function renderSection(r: InsightsBenchResult): string {
       `(\`npx tsx --conditions=react-server bench/insights.ts\`) on ${r.postgres}, 2 cores, load average ${r.loadAverage.start} at the start and ${r.loadAverage.end} at the end (the machine is shared).`,
     "",
     `- **Page requests with p50 ≤ ${r.targetP50Ms} ms: ${r.requests.filter((q) => q.page && q.p50 <= r.targetP50Ms).length} of ${r.requests.filter((q) => q.page).length}** ` +
-      `(${r.metTarget ? "all met" : `missed: ${r.requests.filter((q) => q.page && q.p50 > r.targetP50Ms).map((q) => q.name.replace(/^Insights, /, "")).join("; ")}`}). ` +
+      `(${
+        r.metTarget
+          ? "all met"
+          : `missed: ${r.requests
+              .filter((q) => q.page && q.p50 > r.targetP50Ms)
+              .map((q) => q.name.replace(/^Insights, /, ""))
+              .join("; ")}`
+      }). ` +
       `Each request is the route handler called in-process (validation, every query, JSON), ${r.rounds} timed calls after a warm-up, one at a time. ` +
       "A request's cost grows with the executions in its scope: the default view (30 days) and views of one issue, spec or agent aggregate a fraction of them; the all-time views aggregate every one of the 100,000 rows in each of their passes.",
     ...(r.metTarget
@@ -265,14 +302,16 @@ function renderSection(r: InsightsBenchResult): string {
     "",
     "| request | p50 (ms) | p95 (ms) | min–max (ms) | answer |",
     "| --- | ---: | ---: | ---: | ---: |",
-    ...r.requests.map((q) => `| ${q.name} (\`${q.path}\`) | ${fmtMs(q.p50)} | ${fmtMs(q.p95)} | ${fmtMs(q.min)}–${fmtMs(q.max)} | ${Math.max(1, Math.round(q.bytes / 1024))} KB |`),
+    ...r.requests.map(
+      (q) =>
+        `| ${q.name} (\`${q.path}\`) | ${fmtMs(q.p50)} | ${fmtMs(q.p95)} | ${fmtMs(q.min)}–${fmtMs(q.max)} | ${Math.max(1, Math.round(q.bytes / 1024))} KB |`,
+    ),
     "",
     `Results: \`bench/results/insights.json\` (${r.date}).`,
     END_MARKER,
   ];
   return lines.join("\n");
 }
-
 
 main().catch((error) => {
   console.error(error);

@@ -63,7 +63,9 @@ async function waitForQuiet(threshold: number, maxWaitMs: number): Promise<{ wai
   const start = Date.now();
   let load = os.loadavg()[0];
   while (load >= threshold && Date.now() - start < maxWaitMs) {
-    console.log(`load average ${load.toFixed(2)} ≥ ${threshold}: waiting for the machine to quiet down (${Math.round((maxWaitMs - (Date.now() - start)) / 1000)} s left)`);
+    console.log(
+      `load average ${load.toFixed(2)} ≥ ${threshold}: waiting for the machine to quiet down (${Math.round((maxWaitMs - (Date.now() - start)) / 1000)} s left)`,
+    );
     await new Promise((r) => setTimeout(r, 15_000));
     load = os.loadavg()[0];
   }
@@ -156,9 +158,7 @@ function render(options: {
   out.push(`- Memory: ${m.memory}; ${m.os}`);
   out.push(`- Node ${m.node}`);
   out.push(`- ${m.postgres}; benchmarks use their own database \`arbor_bench\`, recreated from prisma/migrations at the start of each benchmark`);
-  out.push(
-    `- Code: commit ${m.commit || "?"}${m.dirty.length ? ` plus uncommitted changes in ${m.dirty.map((d) => `\`${d}\``).join(", ")}` : ""}`,
-  );
+  out.push(`- Code: commit ${m.commit || "?"}${m.dirty.length ? ` plus uncommitted changes in ${m.dirty.map((d) => `\`${d}\``).join(", ")}` : ""}`);
   out.push(
     `- Load: the machine is shared (other builds and test runs may be going on). 1-minute load average when the run started: ${options.quiet.load} ` +
       `(waited ${options.quiet.waitedS} s for it to drop below ${options.quiet.threshold}). The load seen by each measurement is in its table; it includes the benchmark's own processes ` +
@@ -181,7 +181,9 @@ function render(options: {
   if (text1m) {
     out.push(
       `| Ingestion ≥ ${int(TARGETS.linesPerSecond)} lines/s per runner | 100-byte text lines: ${int(text1m.linesPerSecond.median)} lines/s (median of ${text1m.runs.length})` +
-        (claude ? `; Claude stream-json lines (~${Math.round(claude.stdoutBytes / claude.lines)} B, search text stored; indexed by the runner's background indexer): ${int(claude.linesPerSecond.median)} lines/s` : "") +
+        (claude
+          ? `; Claude stream-json lines (~${Math.round(claude.stdoutBytes / claude.lines)} B, search text stored; indexed by the runner's background indexer): ${int(claude.linesPerSecond.median)} lines/s`
+          : "") +
         ` | ${verdict(text1m.linesPerSecond.median >= TARGETS.linesPerSecond)} (text)${claude ? `, ${verdict(claude.linesPerSecond.median >= TARGETS.linesPerSecond)} (Claude lines)` : ""} |`,
     );
     // Growth, not raw peaks: a fresh runner's idle RSS itself varies by tens of MB from one start to the next.
@@ -212,10 +214,13 @@ function render(options: {
     out.push("| Scenario | n | p50 ms | p95 ms | p99 ms | max ms | poll RTT p50 ms | init → status NOTIFY p50 / p99 ms | load avg |");
     out.push("|---|---|---|---|---|---|---|---|---|");
     out.push(latencyRow("Idle runner", latency.idle));
-    const floodNote = (f: { floodLinesPerSecond: number | null }) => (f.floodLinesPerSecond ? `${int(f.floodLinesPerSecond)} lines/s meanwhile` : "flood ended early");
+    const floodNote = (f: { floodLinesPerSecond: number | null }) =>
+      f.floodLinesPerSecond ? `${int(f.floodLinesPerSecond)} lines/s meanwhile` : "flood ended early";
     if (latency.underLoad) out.push(latencyRow(`Same runner ingesting a \`command\` flood (${floodNote(latency.underLoad)})`, latency.underLoad));
     if (latency.underLoadOtherRunner) {
-      out.push(latencyRow(`Another runner process on this machine ingesting the flood (${floodNote(latency.underLoadOtherRunner)})`, latency.underLoadOtherRunner));
+      out.push(
+        latencyRow(`Another runner process on this machine ingesting the flood (${floodNote(latency.underLoadOtherRunner)})`, latency.underLoadOtherRunner),
+      );
     }
     out.push("");
     out.push(
@@ -248,7 +253,9 @@ function render(options: {
         "Agents: bench/agents/flood.mjs (run by the `command` agent; every line becomes one text event) and bench/agents/fake-claude.mjs (real 2.1.330 stream-json assistant lines with English-like text, parsed by the Claude parser; their search text is stored with them and turned into the full-text index by the runner's background indexer, which yields to ingestion).",
     );
     out.push("");
-    out.push("| Scenario | Output | Lines/s median (min–max) | MB/s | Runner RSS idle → peak (growth) | RSS 5 s after | Runner CPU / 100k lines | Postgres CPU / 100k lines | load avg |");
+    out.push(
+      "| Scenario | Output | Lines/s median (min–max) | MB/s | Runner RSS idle → peak (growth) | RSS 5 s after | Runner CPU / 100k lines | Postgres CPU / 100k lines | load avg |",
+    );
     out.push("|---|---|---|---|---|---|---|---|---|");
     for (const s of ingestion.scenarios) out.push(ingestionRow(s));
     out.push("");
@@ -278,7 +285,7 @@ function render(options: {
   out.push("");
   out.push(
     "DATABASE_URL picks the Postgres server (default `postgresql://postgres@127.0.0.1:5432/postgres`); the benchmarks only ever create, use and drop the `arbor_bench` database on it. " +
-      "Raw numbers of the last run are in bench/results/*.json. To profile the runner, set `BENCH_RUNNER_NODE_ARGS=\"--cpu-prof --cpu-prof-dir=/tmp/prof\"`; " +
+      'Raw numbers of the last run are in bench/results/*.json. To profile the runner, set `BENCH_RUNNER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`; ' +
       "to compare a runner change, point `BENCH_RUNNER_CWD` at another copy of the tree (the runner process runs from there).",
   );
   out.push("");
@@ -336,7 +343,9 @@ async function main() {
     const findingsFile = path.join(ROOT, "bench", "findings.md");
     const findings = existsSync(findingsFile) ? readFileSync(findingsFile, "utf8") : "";
     // The machine and code as they were when the benchmarks ran.
-    writeDocsSection(render({ ...meta, m: meta.machine ?? m, latency: readResult("session-id-latency"), ingestion: readResult("ingestion-throughput"), findings }));
+    writeDocsSection(
+      render({ ...meta, m: meta.machine ?? m, latency: readResult("session-id-latency"), ingestion: readResult("ingestion-throughput"), findings }),
+    );
     console.log(`wrote ${path.relative(ROOT, DOC)} from the results of ${meta.date}`);
     return;
   }

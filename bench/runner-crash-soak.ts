@@ -28,7 +28,12 @@ type SoakResult = ChaosReport & { date: string; concurrency: number; sweepEvery:
 
 async function main() {
   const { values } = parseArgs({
-    options: { kills: { type: "string", default: "100" }, concurrency: { type: "string", default: "4" }, seed: { type: "string" }, "max-delay-ms": { type: "string", default: "1500" } },
+    options: {
+      kills: { type: "string", default: "100" },
+      concurrency: { type: "string", default: "4" },
+      seed: { type: "string" },
+      "max-delay-ms": { type: "string", default: "1500" },
+    },
   });
   const url = await prepareBenchDatabase();
   await resetBenchData(url);
@@ -101,7 +106,8 @@ function writeSection(section: string) {
   const current = readFileSync(DOC, "utf8");
   const start = current.indexOf(START_MARKER);
   const end = current.indexOf(END_MARKER);
-  const next = start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + END_MARKER.length) : `${current.replace(/\n*$/, "\n\n")}${section}\n`;
+  const next =
+    start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + END_MARKER.length) : `${current.replace(/\n*$/, "\n\n")}${section}\n`;
   writeFileSync(DOC, next);
 }
 

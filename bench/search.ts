@@ -79,7 +79,9 @@ async function main() {
 
   const log = (line: string) => console.log(`[search bench] ${line}`);
   const { seed, postgres } = await withClient(url, async (client) => {
-    const current = await client.query<{ comment: string | null }>(`SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = current_database()`);
+    const current = await client.query<{ comment: string | null }>(
+      `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = current_database()`,
+    );
     const counted = await client.query<{ n: string }>(`SELECT count(*) AS n FROM execution_events`);
     let seed: SearchBenchResult["seed"];
     if (!values.reseed && current.rows[0]?.comment === marker && Number(counted.rows[0].n) === seedOptions.events) {
@@ -160,7 +162,15 @@ async function main() {
     seed,
     rounds,
     limit,
-    overall: { ...overall, min: round2(overall.min), p50: round2(overall.p50), p95: round2(overall.p95), p99: round2(overall.p99), max: round2(overall.max), mean: round2(overall.mean) },
+    overall: {
+      ...overall,
+      min: round2(overall.min),
+      p50: round2(overall.p50),
+      p95: round2(overall.p95),
+      p99: round2(overall.p99),
+      max: round2(overall.max),
+      mean: round2(overall.mean),
+    },
     byClass,
     queries,
     targetP50Ms: TARGET_P50_MS,
@@ -169,7 +179,9 @@ async function main() {
     loadAverage: loadAverage(),
   };
   const file = writeResult("search", result);
-  log(`${all.length} timed searches: p50 ${fmtMs(overall.p50)} ms, p95 ${fmtMs(overall.p95)} ms (target p50 ≤ ${TARGET_P50_MS} ms: ${result.metTarget ? "met" : "MISSED"})`);
+  log(
+    `${all.length} timed searches: p50 ${fmtMs(overall.p50)} ms, p95 ${fmtMs(overall.p95)} ms (target p50 ≤ ${TARGET_P50_MS} ms: ${result.metTarget ? "met" : "MISSED"})`,
+  );
   for (const c of byClass) log(`  ${c.class.padEnd(26)} p50 ${fmtMs(c.p50).padStart(6)} ms  p95 ${fmtMs(c.p95).padStart(6)} ms`);
   log(`results: ${path.relative(process.cwd(), file)}`);
   if (!values["no-docs"]) {
@@ -202,7 +214,10 @@ async function measureIndexingCost(client: pg.Client): Promise<{ events: number;
   let indexed = Infinity;
   for (let i = 0; i < runs; i++) {
     plain = Math.min(plain, await time(`INSERT INTO indexing_probe (n, t) SELECT n, t FROM unnest($1::text[]) WITH ORDINALITY AS u(t, n)`));
-    indexed = Math.min(indexed, await time(`INSERT INTO indexing_probe (n, t, v) SELECT n, t, to_tsvector('english', t) FROM unnest($1::text[]) WITH ORDINALITY AS u(t, n)`));
+    indexed = Math.min(
+      indexed,
+      await time(`INSERT INTO indexing_probe (n, t, v) SELECT n, t, to_tsvector('english', t) FROM unnest($1::text[]) WITH ORDINALITY AS u(t, n)`),
+    );
   }
   await client.query(`DROP TABLE indexing_probe`);
   return { events, chars: text.length, microsPerEvent: Math.round(((indexed - plain) * 1000) / events) };

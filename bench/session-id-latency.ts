@@ -133,7 +133,14 @@ async function main() {
   const counter = await prisma.counter.upsert({ where: { name: "issue" }, create: { name: "issue", value: 1 }, update: { value: { increment: 1 } } });
   const issue = await prisma.issue.create({ data: { id: `ISSUE-${counter.value}`, number: counter.value, title: "Benchmark: session-id latency" } });
 
-  type Dto = { id: string; status: string; sessionId: string | null; targetSessionId?: string; sessionConfirmed: boolean; error: { code: string; message: string } | null };
+  type Dto = {
+    id: string;
+    status: string;
+    sessionId: string | null;
+    targetSessionId?: string;
+    sessionConfirmed: boolean;
+    error: { code: string; message: string } | null;
+  };
   const create = async (agent: string, prompt: string): Promise<Dto> => {
     const response = await POST(
       new Request("http://127.0.0.1:3000/api/executions", {
@@ -234,7 +241,16 @@ async function main() {
         endToEnd.push(r.postToVisible);
         if ((i + 1) % 10 === 0) process.stdout.write(`  ${name}: ${i + 1}/${runs} runs, last ${fmtMs(r.latency)} ms\n`);
       }
-      return { name, latency: summarize(latency), statusNotify: summarize(notify), pollRoundTrip: summarize(trips), postToVisible: summarize(endToEnd), samples: latency, warmupSamples: warm, loadAverage: load };
+      return {
+        name,
+        latency: summarize(latency),
+        statusNotify: summarize(notify),
+        pollRoundTrip: summarize(trips),
+        postToVisible: summarize(endToEnd),
+        samples: latency,
+        warmupSamples: warm,
+        loadAverage: load,
+      };
     };
     console.log(`session-id latency: idle runner, ${args.runs} runs (+${args.warmup} warm-up)`);
     result.idle = await measure("idle", args.runs, args.warmup);

@@ -32,7 +32,16 @@ const SHAPES: Shape[] = [
   { name: "10,000 short turns", turns: 10_000, toolCallsPerTurn: 0, toolOutputBytes: 0, textBytes: 80 },
 ];
 
-type ShapeResult = Shape & { events: number; keptTurns: number; elidedTurns: number; promptBytes: number; transcriptTokens: number; coldMs: number; medianMs: number; p95Ms: number };
+type ShapeResult = Shape & {
+  events: number;
+  keptTurns: number;
+  elidedTurns: number;
+  promptBytes: number;
+  transcriptTokens: number;
+  coldMs: number;
+  medianMs: number;
+  p95Ms: number;
+};
 
 const words = (bytes: number, seed: number) => {
   let out = "";
@@ -56,8 +65,16 @@ async function seed(client: pg.Client, issueId: string, shape: Shape): Promise<{
     push("assistant", { type: "assistant", parent_tool_use_id: null, message: { content: [{ type: "text", text: words(shape.textBytes, t) }] } });
     for (let c = 0; c < shape.toolCallsPerTurn; c++) {
       const use = `toolu_${t}_${c}`;
-      push("assistant", { type: "assistant", parent_tool_use_id: null, message: { content: [{ type: "tool_use", id: use, name: "Bash", input: { command: `grep -rn thing${c} src/` } }] } });
-      push("user", { type: "user", parent_tool_use_id: null, message: { content: [{ type: "tool_result", tool_use_id: use, content: words(shape.toolOutputBytes, t + c) }] } });
+      push("assistant", {
+        type: "assistant",
+        parent_tool_use_id: null,
+        message: { content: [{ type: "tool_use", id: use, name: "Bash", input: { command: `grep -rn thing${c} src/` } }] },
+      });
+      push("user", {
+        type: "user",
+        parent_tool_use_id: null,
+        message: { content: [{ type: "tool_result", tool_use_id: use, content: words(shape.toolOutputBytes, t + c) }] },
+      });
     }
   }
   for (let i = 0; i < executions.length; i += 1_000) {
@@ -118,13 +135,22 @@ async function main() {
         p95Ms: times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)],
       };
       results.push(result);
-      console.log(`[transcript] ${shape.name}: ${result.medianMs.toFixed(1)} ms median, kept ${result.keptTurns}, left out ${result.elidedTurns}, ${result.promptBytes} bytes`);
+      console.log(
+        `[transcript] ${shape.name}: ${result.medianMs.toFixed(1)} ms median, kept ${result.keptTurns}, left out ${result.elidedTurns}, ${result.promptBytes} bytes`,
+      );
     }
   } finally {
     await client.end();
     await prisma.$disconnect();
   }
-  const report = { date: new Date().toISOString(), runs, loadAverage: loadAverage(), machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`, node: process.version, results };
+  const report = {
+    date: new Date().toISOString(),
+    runs,
+    loadAverage: loadAverage(),
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`,
+    node: process.version,
+    results,
+  };
   writeResult("transcript-compose", report);
   writeSection(report);
 }

@@ -64,7 +64,9 @@ async function prepareDatabase(): Promise<string> {
   try {
     // Only ever this database: start from empty tables.
     if ((await client.query(`SELECT current_database() AS db`)).rows[0].db !== DATABASE) throw new Error("not the UI bench database");
-    const { rows } = await client.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`);
+    const { rows } = await client.query<{ tablename: string }>(
+      `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`,
+    );
     if (rows.length) await client.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`);
   } finally {
     await client.end();
@@ -128,7 +130,15 @@ function frameStats(frames: number[]) {
   return { frames: frames.length, p50: s.p50, p95: s.p95, max: s.max, over50ms: frames.filter((f) => f > 50).length, fps: 1000 / s.mean };
 }
 
-type TreeRun = { interactiveMs: number; renderedNodes: number; zoomResponseMs: number; pan: ReturnType<typeof frameStats>; wheelZoom: ReturnType<typeof frameStats>; loadLatestMs: number; historyListMs: number };
+type TreeRun = {
+  interactiveMs: number;
+  renderedNodes: number;
+  zoomResponseMs: number;
+  pan: ReturnType<typeof frameStats>;
+  wheelZoom: ReturnType<typeof frameStats>;
+  loadLatestMs: number;
+  historyListMs: number;
+};
 
 async function measureTree(browser: Browser, base: string, issueId: string): Promise<TreeRun> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -140,25 +150,32 @@ async function measureTree(browser: Browser, base: string, issueId: string): Pro
     await page.goto(`${base}/issues/${issueId}?view=tree`);
     // Interactive: the picture has its first view and nodes to focus (ms since navigation start).
     const interactiveMs = await page
-      .waitForFunction(() => {
-        const graph = document.querySelector('[data-testid="session-tree-graph"][data-ready="true"]');
-        return graph && graph.querySelector('[role="treeitem"]') ? performance.now() : false;
-      }, undefined, { polling: "raf" })
+      .waitForFunction(
+        () => {
+          const graph = document.querySelector('[data-testid="session-tree-graph"][data-ready="true"]');
+          return graph && graph.querySelector('[role="treeitem"]') ? performance.now() : false;
+        },
+        undefined,
+        { polling: "raf" },
+      )
       .then((h) => h.jsonValue() as Promise<number>);
     const renderedNodes = await page.locator('[role="treeitem"]').count();
 
     // A click on Zoom in until the new zoom shows.
-    const zoomResponseMs = await bounded(page.evaluate(async () => {
-      const label = () => /(\d+)%/.exec(document.querySelector('[role="toolbar"]')?.textContent ?? "")?.[1];
-      const before = label();
-      const button = [...document.querySelectorAll("button")].find((b) => b.getAttribute("aria-label") === "Zoom in")!;
-      const t0 = performance.now();
-      button.click();
-      return new Promise<number>((resolve) => {
-        const check = () => (label() !== before ? resolve(performance.now() - t0) : requestAnimationFrame(check));
-        requestAnimationFrame(check);
-      });
-    }), "zoom response");
+    const zoomResponseMs = await bounded(
+      page.evaluate(async () => {
+        const label = () => /(\d+)%/.exec(document.querySelector('[role="toolbar"]')?.textContent ?? "")?.[1];
+        const before = label();
+        const button = [...document.querySelectorAll("button")].find((b) => b.getAttribute("aria-label") === "Zoom in")!;
+        const t0 = performance.now();
+        button.click();
+        return new Promise<number>((resolve) => {
+          const check = () => (label() !== before ? resolve(performance.now() - t0) : requestAnimationFrame(check));
+          requestAnimationFrame(check);
+        });
+      }),
+      "zoom response",
+    );
 
     const box = (await page.getByTestId("session-tree-graph").boundingBox())!;
     const cx = box.x + box.width / 2;
@@ -177,24 +194,29 @@ async function measureTree(browser: Browser, base: string, issueId: string): Pro
         for (let i = 0; i < 40; i++) await page.mouse.wheel(0, i < 20 ? 120 : -120);
       }),
     );
-    const loadLatestMs = await bounded(page.evaluate(async () => {
-      const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Load latest")!;
-      const t0 = performance.now();
-      button.click();
-      return new Promise<number>((resolve) => {
-        const check = () => {
-          const focused = document.activeElement?.getAttribute("data-node-id");
-          if (focused) resolve(performance.now() - t0);
-          else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      });
-    }), "load latest");
+    const loadLatestMs = await bounded(
+      page.evaluate(async () => {
+        const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Load latest")!;
+        const t0 = performance.now();
+        button.click();
+        return new Promise<number>((resolve) => {
+          const check = () => {
+            const focused = document.activeElement?.getAttribute("data-node-id");
+            if (focused) resolve(performance.now() - t0);
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        });
+      }),
+      "load latest",
+    );
 
     // The same 1,000 executions as the history list.
     await page.goto(`${base}/issues/${issueId}`);
     const historyListMs = await page
-      .waitForFunction((n) => (document.querySelectorAll('[aria-label="Execution history"] > li').length >= n ? performance.now() : false), EXECUTIONS, { polling: "raf" })
+      .waitForFunction((n) => (document.querySelectorAll('[aria-label="Execution history"] > li').length >= n ? performance.now() : false), EXECUTIONS, {
+        polling: "raf",
+      })
       .then((h) => h.jsonValue() as Promise<number>);
     return { interactiveMs, renderedNodes, zoomResponseMs, pan, wheelZoom, loadLatestMs, historyListMs };
   } finally {
@@ -228,51 +250,64 @@ async function measureLog(browser: Browser, base: string, executionId: string): 
       )
       .then((h) => h.jsonValue() as Promise<number>);
     const historyLoadedMs = await page
-      .waitForFunction(() => (document.querySelector('[data-testid="execution-log"]')?.getAttribute("aria-busy") === "false" ? performance.now() : false), undefined, { polling: "raf" })
+      .waitForFunction(
+        () => (document.querySelector('[data-testid="execution-log"]')?.getAttribute("aria-busy") === "false" ? performance.now() : false),
+        undefined,
+        { polling: "raf" },
+      )
       .then((h) => h.jsonValue() as Promise<number>);
     const domRows = await page.locator('[data-testid="execution-log"] [role="article"]').count();
 
     // Scroll up continuously, 400 px a frame for 180 frames (about 3 s at 60 fps).
     const scroll = frameStats(
-      await bounded(frameTimes(page, () =>
-        page.evaluate(
-          () =>
-            new Promise<void>((resolve) => {
-              const feed = document.querySelector('[data-testid="execution-log"]') as HTMLElement;
-              let n = 0;
-              const step = () => {
-                feed.scrollTop -= 400;
-                if (++n < 180) requestAnimationFrame(step);
-                else resolve();
-              };
-              requestAnimationFrame(step);
-            }),
+      await bounded(
+        frameTimes(page, () =>
+          page.evaluate(
+            () =>
+              new Promise<void>((resolve) => {
+                const feed = document.querySelector('[data-testid="execution-log"]') as HTMLElement;
+                let n = 0;
+                const step = () => {
+                  feed.scrollTop -= 400;
+                  if (++n < 180) requestAnimationFrame(step);
+                  else resolve();
+                };
+                requestAnimationFrame(step);
+              }),
+          ),
         ),
-      ), "scroll"),
+        "scroll",
+      ),
     );
     // Jump to the very top: until the first entry is on screen.
-    const jumpToTopMs = await bounded(page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const feed = document.querySelector('[data-testid="execution-log"]') as HTMLElement;
-          const t0 = performance.now();
-          feed.scrollTop = 0;
-          const check = () => (feed.querySelector('[data-seq="1"]') ? resolve(performance.now() - t0) : requestAnimationFrame(check));
-          requestAnimationFrame(check);
-        }),
-    ), "jump to top");
+    const jumpToTopMs = await bounded(
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const feed = document.querySelector('[data-testid="execution-log"]') as HTMLElement;
+            const t0 = performance.now();
+            feed.scrollTop = 0;
+            const check = () => (feed.querySelector('[data-seq="1"]') ? resolve(performance.now() - t0) : requestAnimationFrame(check));
+            requestAnimationFrame(check);
+          }),
+      ),
+      "jump to top",
+    );
     // A search-result link: #seq-<n> in the middle of the log.
     const target = Math.floor(EVENTS / 2) + 3;
-    const anchorMs = await bounded(page.evaluate(
-      (seq) =>
-        new Promise<number>((resolve) => {
-          const t0 = performance.now();
-          window.location.hash = `#seq-${seq}`;
-          const check = () => (document.getElementById(`seq-${seq}`) ? resolve(performance.now() - t0) : requestAnimationFrame(check));
-          requestAnimationFrame(check);
-        }),
-      target,
-    ), "anchor");
+    const anchorMs = await bounded(
+      page.evaluate(
+        (seq) =>
+          new Promise<number>((resolve) => {
+            const t0 = performance.now();
+            window.location.hash = `#seq-${seq}`;
+            const check = () => (document.getElementById(`seq-${seq}`) ? resolve(performance.now() - t0) : requestAnimationFrame(check));
+            requestAnimationFrame(check);
+          }),
+        target,
+      ),
+      "anchor",
+    );
     return { lastEntryMs, historyLoadedMs, domRows, scroll, jumpToTopMs, anchorMs };
   } finally {
     await context.close();
@@ -340,7 +375,9 @@ function writeDocsSection(section: string): string {
   const start = current.indexOf("<!-- ui:start -->");
   const end = current.indexOf("<!-- ui:end -->");
   const next =
-    start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + "<!-- ui:end -->".length) : `${current.replace(/\n*$/, "\n\n")}${section}\n`;
+    start >= 0 && end > start
+      ? current.slice(0, start) + section + current.slice(end + "<!-- ui:end -->".length)
+      : `${current.replace(/\n*$/, "\n\n")}${section}\n`;
   writeFileSync(file, next);
   return file;
 }

@@ -63,7 +63,11 @@ export type WorktreeBenchResult = {
 };
 
 const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "Bench", GIT_AUTHOR_EMAIL: "b@b", GIT_COMMITTER_NAME: "Bench", GIT_COMMITTER_EMAIL: "b@b" } });
+  execFileSync("git", args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, GIT_AUTHOR_NAME: "Bench", GIT_AUTHOR_EMAIL: "b@b", GIT_COMMITTER_NAME: "Bench", GIT_COMMITTER_EMAIL: "b@b" },
+  });
 
 /** A repository of `count` source-like files (2–7 KB each), 100 per directory, committed on main. */
 function generateRepository(root: string, count: number): string {
@@ -133,14 +137,26 @@ async function measure(): Promise<WorktreeBenchResult> {
     console.log(`generating a repository of ${files.toLocaleString("en-US")} files in ${root}…`);
     const repo = generateRepository(root, files);
     const repoBytes = { checkout: (await diskUsage(repo)) - (await diskUsage(path.join(repo, ".git"))), gitDir: await diskUsage(path.join(repo, ".git")) };
-    const samples = { createFromSpare: [] as number[], create: [] as number[], prepareSpare: [] as number[], snapshotChanged: [] as number[], countChanges: [] as number[], endOfRun: [] as number[], snapshotUnchanged: [] as number[], remove: [] as number[], bytes: [] as number[] };
+    const samples = {
+      createFromSpare: [] as number[],
+      create: [] as number[],
+      prepareSpare: [] as number[],
+      snapshotChanged: [] as number[],
+      countChanges: [] as number[],
+      endOfRun: [] as number[],
+      snapshotUnchanged: [] as number[],
+      remove: [] as number[],
+      bytes: [] as number[],
+    };
     let edits = { modified: 0, added: 0, deleted: 0 };
     const spareDir = path.join(root, "worktrees", "PROJ-1");
     for (let run = 0; run < warmup + runs; run++) {
       // A fresh checkout, as when no spare is ready.
       const coldId = randomUUID();
       const cold = path.join(spareDir, `COLD-${run}`);
-      const [, createMs] = await timed(async () => expectOk(await createWorktree({ repo, path: cold, branch: worktreeBranchName("ISSUE-2", coldId), from: "main", pinRef: startRefName(coldId) })));
+      const [, createMs] = await timed(async () =>
+        expectOk(await createWorktree({ repo, path: cold, branch: worktreeBranchName("ISSUE-2", coldId), from: "main", pinRef: startRefName(coldId) })),
+      );
       expectOk(await removeWorktree({ repo, path: cold, deleteBranch: true }));
 
       // The runner's way: a spare made after the previous run started, claimed by this one.
@@ -148,15 +164,21 @@ async function measure(): Promise<WorktreeBenchResult> {
       const id = randomUUID();
       const wt = path.join(spareDir, `BENCH-${run}`);
       const branch = worktreeBranchName("ISSUE-1", id);
-      const [created, claimMs] = await timed(async () => expectOk(await createWorktree({ repo, path: wt, branch, from: "main", pinRef: startRefName(id), spareDir })));
+      const [created, claimMs] = await timed(async () =>
+        expectOk(await createWorktree({ repo, path: wt, branch, from: "main", pinRef: startRefName(id), spareDir })),
+      );
       if (!created.fromSpare) throw new Error("the spare was not claimed");
       const bytes = await worktreeDiskUsage(wt);
       edits = agentEdits(wt, run);
-      const [snap, changedMs] = await timed(async () => expectOk(await snapshotWorktree({ worktree: wt, message: `snapshot ${run}`, pinRef: snapshotRefName(id) })));
+      const [snap, changedMs] = await timed(async () =>
+        expectOk(await snapshotWorktree({ worktree: wt, message: `snapshot ${run}`, pinRef: snapshotRefName(id) })),
+      );
       if (!snap.changed) throw new Error("the snapshot saw no change");
       const [counted, countMs] = await timed(() => diffStat(wt, created.startSha, snap.sha));
       if (counted.files !== edits.modified + edits.added + edits.deleted) throw new Error(`counted ${counted.files} changed files`);
-      const [again, unchangedMs] = await timed(async () => expectOk(await snapshotWorktree({ worktree: wt, message: `snapshot ${run} again`, pinRef: snapshotRefName(id) })));
+      const [again, unchangedMs] = await timed(async () =>
+        expectOk(await snapshotWorktree({ worktree: wt, message: `snapshot ${run} again`, pinRef: snapshotRefName(id) })),
+      );
       if (again.changed || again.sha !== snap.sha) throw new Error("an unchanged worktree got a new snapshot");
       const [, removeMs] = await timed(async () => expectOk(await removeWorktree({ repo, path: wt, deleteBranch: true })));
       if (run >= warmup) {
@@ -169,7 +191,9 @@ async function measure(): Promise<WorktreeBenchResult> {
         samples.snapshotUnchanged.push(unchangedMs);
         samples.remove.push(removeMs);
         samples.bytes.push(bytes);
-        process.stdout.write(`run ${run - warmup + 1}/${runs}: spare claimed ${fmtMs(claimMs)} ms (fresh checkout ${fmtMs(createMs)} ms, spare made ${fmtMs(prepareMs)} ms), snapshot ${fmtMs(changedMs)} ms + count ${fmtMs(countMs)} ms (unchanged ${fmtMs(unchangedMs)} ms), ${Math.round(bytes / 1024 / 1024)} MiB\n`);
+        process.stdout.write(
+          `run ${run - warmup + 1}/${runs}: spare claimed ${fmtMs(claimMs)} ms (fresh checkout ${fmtMs(createMs)} ms, spare made ${fmtMs(prepareMs)} ms), snapshot ${fmtMs(changedMs)} ms + count ${fmtMs(countMs)} ms (unchanged ${fmtMs(unchangedMs)} ms), ${Math.round(bytes / 1024 / 1024)} MiB\n`,
+        );
       }
     }
     return {
@@ -218,7 +242,10 @@ function markdown(r: WorktreeBenchResult): string {
     row("Worktree creation, claiming a spare (start of a run: validate, `git worktree move`, `checkout -b` at the start commit, pin it)", r.createFromSpare),
     row("Worktree creation, fresh checkout (no spare ready: `git worktree add -b`)", r.create),
     row("Making a spare checkout (in the background, not on a run's path)", r.prepareSpare),
-    row("Snapshot after an agent's edits (end of a run: stage into a private index, `write-tree`, `commit-tree`, move the branch, adopt the index)", r.snapshotChanged),
+    row(
+      "Snapshot after an agent's edits (end of a run: stage into a private index, `write-tree`, `commit-tree`, move the branch, adopt the index)",
+      r.snapshotChanged,
+    ),
     ...(r.countChanges ? [row("Counting what the run changed (`diff --numstat` start → snapshot, stored for the session tree's +/−)", r.countChanges)] : []),
     ...(r.endOfRun ? [row("**End of a run in all** (snapshot after edits + count)", r.endOfRun)] : []),
     row("Snapshot when nothing changed (no commit made; also the start of a Continue, which records its worktree's state first)", r.snapshotUnchanged),

@@ -37,8 +37,22 @@ describe("parseCliArgs", () => {
   });
 
   it("parses continue and fork", () => {
-    expect(ok(["continue", "abc", "more please", "--follow"]).command).toEqual({ name: "continue", executionId: "abc", prompt: "more please", freshSession: false, follow: true, json: false });
-    expect(ok(["fork", "abc", "try again", "--json"]).command).toEqual({ name: "fork", executionId: "abc", prompt: "try again", freshSession: false, follow: false, json: true });
+    expect(ok(["continue", "abc", "more please", "--follow"]).command).toEqual({
+      name: "continue",
+      executionId: "abc",
+      prompt: "more please",
+      freshSession: false,
+      follow: true,
+      json: false,
+    });
+    expect(ok(["fork", "abc", "try again", "--json"]).command).toEqual({
+      name: "fork",
+      executionId: "abc",
+      prompt: "try again",
+      freshSession: false,
+      follow: false,
+      json: true,
+    });
     expect(ok(["resume", "abc", "x"]).command.name).toBe("continue");
   });
 
@@ -72,9 +86,13 @@ describe("parseCliArgs", () => {
       json: false,
     });
     expect(ok(["run", "ISSUE-1", "go", "-p", "default", "--shared-directory"]).command).toMatchObject({ project: "default", sharedDirectory: true });
-    expect(bad(["run", "ISSUE-1", "go", "--project", "PROJ-1", "--cwd", "x"]).message).toBe("--project and --cwd do not go together: name a project or a directory");
+    expect(bad(["run", "ISSUE-1", "go", "--project", "PROJ-1", "--cwd", "x"]).message).toBe(
+      "--project and --cwd do not go together: name a project or a directory",
+    );
     expect(bad(["run", "ISSUE-1", "go", "--shared-directory", "--from", "main"]).message).toMatch(/--from does not go with --shared-directory/);
-    expect(bad(["run", "ISSUE-1", "go", "--session", "SESS-1", "--project", "PROJ-1"]).message).toBe("--project does not go with --session (the session's own agent, project and directory are used)");
+    expect(bad(["run", "ISSUE-1", "go", "--session", "SESS-1", "--project", "PROJ-1"]).message).toBe(
+      "--project does not go with --session (the session's own agent, project and directory are used)",
+    );
     expect(bad(["run", "ISSUE-1", "go", "--from", " "]).message).toBe("--from needs a value");
     expect(bad(["run", "ISSUE-1", "next", "--session", "SESS-1", "--cwd", "x"]).message).toMatch(/does not go with --session/);
   });
@@ -93,7 +111,13 @@ describe("parseCliArgs", () => {
   });
 
   it("parses session --poison / --unpoison", () => {
-    expect(ok(["session", "SESS-1", "--poison", "--note", "loops forever"]).command).toEqual({ name: "session", sessionId: "SESS-1", poison: "mark", note: "loops forever", json: false });
+    expect(ok(["session", "SESS-1", "--poison", "--note", "loops forever"]).command).toEqual({
+      name: "session",
+      sessionId: "SESS-1",
+      poison: "mark",
+      note: "loops forever",
+      json: false,
+    });
     expect(ok(["session", "SESS-1", "--unpoison"]).command).toEqual({ name: "session", sessionId: "SESS-1", poison: "clear", json: false });
     expect(bad(["session", "SESS-1", "--poison", "--unpoison"]).message).toMatch(/do not go together/);
     expect(bad(["session", "SESS-1", "--note", "x"]).message).toMatch(/--note goes with --poison/);

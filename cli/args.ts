@@ -102,11 +102,24 @@ const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
   issues: COMMON,
   specs: COMMON,
   sessions: { ...COMMON, q: { type: "string", short: "q" }, agent: { type: "string", short: "a" }, archived: { type: "boolean" } },
-  session: { ...COMMON, poison: { type: "boolean" }, unpoison: { type: "boolean" }, note: { type: "string" }, warm: { type: "boolean" }, "no-warm": { type: "boolean" } },
+  session: {
+    ...COMMON,
+    poison: { type: "boolean" },
+    unpoison: { type: "boolean" },
+    note: { type: "string" },
+    warm: { type: "boolean" },
+    "no-warm": { type: "boolean" },
+  },
   search: { ...COMMON, limit: { type: "string", short: "n" } },
   agents: COMMON,
   bundle: { ...COMMON, ...FOLLOW, description: { type: "string", short: "d" } },
-  project: { ...COMMON, name: { type: "string" }, "base-branch": { type: "string" }, agent: { type: "string", short: "a" }, "delete-branches": { type: "boolean" } },
+  project: {
+    ...COMMON,
+    name: { type: "string" },
+    "base-branch": { type: "string" },
+    agent: { type: "string", short: "a" },
+    "delete-branches": { type: "boolean" },
+  },
   diff: { ...COMMON, stat: { type: "boolean" } },
   apply: { ...COMMON, squash: { type: "boolean" }, message: { type: "string", short: "m" } },
   stats: { ...COMMON, ...Object.fromEntries(STATS_FILTERS.map((key) => [key, { type: "string" as const }])) },
@@ -193,12 +206,22 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       if (session === undefined && (fork || freshSession)) {
         return fail(`${fork ? "--fork" : "--fresh-session"} goes with --session SESS (a plain run always starts a new session)`, name);
       }
-      const place = [agent !== undefined && "--agent", cwd !== undefined && "--cwd", project !== undefined && "--project", sharedDirectory && "--shared-directory", from !== undefined && "--from"].filter(Boolean);
+      const place = [
+        agent !== undefined && "--agent",
+        cwd !== undefined && "--cwd",
+        project !== undefined && "--project",
+        sharedDirectory && "--shared-directory",
+        from !== undefined && "--from",
+      ].filter(Boolean);
       if (session !== undefined && place.length > 0) {
-        return fail(`${place.join(" and ")} ${place.length === 1 ? "does" : "do"} not go with --session (the session's own agent, project and directory are used)`, name);
+        return fail(
+          `${place.join(" and ")} ${place.length === 1 ? "does" : "do"} not go with --session (the session's own agent, project and directory are used)`,
+          name,
+        );
       }
       if (project !== undefined && cwd !== undefined) return fail("--project and --cwd do not go together: name a project or a directory", name);
-      if (sharedDirectory && from !== undefined) return fail("--from does not go with --shared-directory (a shared-directory run uses the project's directory as it is)", name);
+      if (sharedDirectory && from !== undefined)
+        return fail("--from does not go with --shared-directory (a shared-directory run uses the project's directory as it is)", name);
       return ok({
         name,
         issueId,
@@ -261,7 +284,14 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       const poison = values.poison === true ? "mark" : values.unpoison === true ? "clear" : undefined;
       if (values.warm === true && values["no-warm"] === true) return fail("--warm and --no-warm do not go together", name);
       const keepWarm = values.warm === true ? true : values["no-warm"] === true ? false : undefined;
-      return ok({ name, sessionId: positionals[0]!, ...(poison ? { poison } : {}), ...(note !== undefined ? { note } : {}), ...(keepWarm !== undefined ? { keepWarm } : {}), json });
+      return ok({
+        name,
+        sessionId: positionals[0]!,
+        ...(poison ? { poison } : {}),
+        ...(note !== undefined ? { note } : {}),
+        ...(keepWarm !== undefined ? { keepWarm } : {}),
+        json,
+      });
     }
     case "search": {
       const q = positionals.join(" ");

@@ -4,8 +4,14 @@ describe("arbor bundle / arbor search arguments", () => {
   it.each<[string[], unknown]>([
     [["bundle", "list"], { name: "bundle", action: "list", json: false }],
     [["bundle", "show", "BUNDLE-1", "--json"], { name: "bundle", action: "show", bundleId: "BUNDLE-1", json: true }],
-    [["bundle", "create", "Auth", "work", "-d", "About auth"], { name: "bundle", action: "create", bundleName: "Auth work", description: "About auth", json: false }],
-    [["bundle", "add", "BUNDLE-1", "SESS-1", "SPEC-2", "abc1234"], { name: "bundle", action: "add", bundleId: "BUNDLE-1", items: ["SESS-1", "SPEC-2", "abc1234"], json: false }],
+    [
+      ["bundle", "create", "Auth", "work", "-d", "About auth"],
+      { name: "bundle", action: "create", bundleName: "Auth work", description: "About auth", json: false },
+    ],
+    [
+      ["bundle", "add", "BUNDLE-1", "SESS-1", "SPEC-2", "abc1234"],
+      { name: "bundle", action: "add", bundleId: "BUNDLE-1", items: ["SESS-1", "SPEC-2", "abc1234"], json: false },
+    ],
     [["bundle", "export", "BUNDLE-1"], { name: "bundle", action: "export", bundleId: "BUNDLE-1", json: false }],
     [["bundle", "import", "-"], { name: "bundle", action: "import", file: "-", json: false }],
     [["bundle", "load", "BUNDLE-1", "fix", "it", "-f"], { name: "bundle", action: "load", bundleId: "BUNDLE-1", prompt: "fix it", follow: true, json: false }],

@@ -57,7 +57,9 @@ describe("ApiClient", () => {
   });
 
   it("maps the API error shape to ApiError", async () => {
-    const { impl } = fakeFetch([json(422, { error: { code: "validation_failed", message: "prompt is required", details: [{ path: ["prompt"], message: "Required" }] } })]);
+    const { impl } = fakeFetch([
+      json(422, { error: { code: "validation_failed", message: "prompt is required", details: [{ path: ["prompt"], message: "Required" }] } }),
+    ]);
     const err = await new ApiClient({ baseUrl: "http://h", fetch: impl }).post("/api/executions", {}).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ message: "prompt is required", status: 422, code: "validation_failed", fromApi: true });

@@ -27,7 +27,11 @@ describe("arbor mark / unmark", () => {
     expect(parse("unmark", "abc", "--preferred", "--json")).toMatchObject({ command: { preferred: true, json: true } });
   });
   it("explains what is missing or wrong", () => {
-    expect(parse("mark")).toMatchObject({ ok: false, message: "missing execution id (or SESS-n)", usage: expect.stringContaining("arbor mark <executionId|SESS>") });
+    expect(parse("mark")).toMatchObject({
+      ok: false,
+      message: "missing execution id (or SESS-n)",
+      usage: expect.stringContaining("arbor mark <executionId|SESS>"),
+    });
     expect(parse("mark", "abc")).toMatchObject({ ok: false, message: "missing mark: one of worked, failed, preferred" });
     expect(parse("mark", "abc", "great")).toMatchObject({ ok: false, message: 'unknown mark "great": one of worked, failed, preferred' });
     expect(parse("mark", "abc", "worked", "it", "works")).toMatchObject({ ok: false, message: expect.stringContaining('--note "…"') });

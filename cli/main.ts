@@ -112,7 +112,7 @@ function rawDetailLines(details: unknown): string[] {
   const list = Array.isArray(details)
     ? details
     : details && typeof details === "object" && Array.isArray((details as { issues?: unknown }).issues)
-      ? ((details as { issues: unknown[] }).issues)
+      ? (details as { issues: unknown[] }).issues
       : undefined;
   if (list) {
     for (const d of list.slice(0, 10)) {

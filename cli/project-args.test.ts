@@ -16,8 +16,14 @@ describe("arbor project", () => {
   });
 
   it("parses clean, with --delete-branches", () => {
-    expect(parse("project", "clean", "PROJ-1")).toEqual({ ok: true, command: { name: "project", action: "clean", projectId: "PROJ-1", deleteBranches: false, json: false } });
-    expect(parse("project", "clean", "PROJ-1", "--delete-branches", "--json")).toEqual({ ok: true, command: { name: "project", action: "clean", projectId: "PROJ-1", deleteBranches: true, json: true } });
+    expect(parse("project", "clean", "PROJ-1")).toEqual({
+      ok: true,
+      command: { name: "project", action: "clean", projectId: "PROJ-1", deleteBranches: false, json: false },
+    });
+    expect(parse("project", "clean", "PROJ-1", "--delete-branches", "--json")).toEqual({
+      ok: true,
+      command: { name: "project", action: "clean", projectId: "PROJ-1", deleteBranches: true, json: true },
+    });
     expect(parse("project", "clean")).toMatchObject({ ok: false, message: "missing project id (e.g. PROJ-1)" });
     expect(parse("project", "show", "PROJ-1", "--delete-branches")).toMatchObject({ ok: false, message: "--delete-branches only goes with clean" });
   });
@@ -36,7 +42,10 @@ describe("arbor diff / apply", () => {
   it("parses one or two executions, --stat; --squash and --message", () => {
     expect(parse("diff", "abc")).toEqual({ ok: true, command: { name: "diff", executionId: "abc", stat: false, json: false } });
     expect(parse("diff", "abc", "def", "--stat")).toEqual({ ok: true, command: { name: "diff", executionId: "abc", otherId: "def", stat: true, json: false } });
-    expect(parse("apply", "abc", "--squash", "-m", "Use it")).toEqual({ ok: true, command: { name: "apply", executionId: "abc", squash: true, message: "Use it", json: false } });
+    expect(parse("apply", "abc", "--squash", "-m", "Use it")).toEqual({
+      ok: true,
+      command: { name: "apply", executionId: "abc", squash: true, message: "Use it", json: false },
+    });
     expect(parse("apply", "abc")).toEqual({ ok: true, command: { name: "apply", executionId: "abc", squash: false, json: false } });
   });
 

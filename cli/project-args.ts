@@ -38,7 +38,9 @@ export function parseProjectArgs(positionals: string[], values: Values): Parsed<
       return extra(1) ?? { ok: true, command: { name: "project", action: action === "rm" ? "remove" : action, projectId: args[0], json } };
     case "clean":
       if (!args[0]) return fail("missing project id (e.g. PROJ-1)");
-      return extra(1) ?? { ok: true, command: { name: "project", action: "clean", projectId: args[0], deleteBranches: values["delete-branches"] === true, json } };
+      return (
+        extra(1) ?? { ok: true, command: { name: "project", action: "clean", projectId: args[0], deleteBranches: values["delete-branches"] === true, json } }
+      );
     case "add": {
       if (!args[0]) return fail("missing the directory to register");
       const optional = (key: string) => (typeof values[key] === "string" ? (values[key] as string) : undefined);
@@ -76,5 +78,8 @@ export function parseApplyArgs(positionals: string[], values: Values): Parsed<Ap
   if (rest.length > 0) return fail(`unexpected argument "${rest[0]}"`);
   const message = typeof values.message === "string" ? values.message : undefined;
   if (message !== undefined && message.trim() === "") return fail("--message needs a value");
-  return { ok: true, command: { name: "apply", executionId, squash: values.squash === true, ...(message !== undefined ? { message } : {}), json: values.json === true } };
+  return {
+    ok: true,
+    command: { name: "apply", executionId, squash: values.squash === true, ...(message !== undefined ? { message } : {}), json: values.json === true },
+  };
 }

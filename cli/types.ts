@@ -7,7 +7,17 @@ import { TERMINAL_STATUSES as TERMINAL } from "@/lib/executions/types";
 import type { ExecutionDto, ExecutionEventPage, SessionTreeNode } from "@/lib/executions/schema";
 
 /** A field as the CLI trusts it: any string (not only the known ones), nested objects loose too. */
-type Widen<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean : T extends readonly (infer U)[] ? Widen<U>[] : T extends object ? Loose<T> : T;
+type Widen<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T extends readonly (infer U)[]
+        ? Widen<U>[]
+        : T extends object
+          ? Loose<T>
+          : T;
 
 /** A response object as the CLI trusts it: any field may be missing or null. */
 export type Loose<T> = { [K in keyof T]?: Widen<T[K]> | null };

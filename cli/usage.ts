@@ -19,10 +19,12 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   agents: "arbor agents [--json]",
   bundle:
     'arbor bundle list | show <BUNDLE> | create "<name>" [--description TEXT] | add <BUNDLE> <SESS|SPEC|ISSUE|SHA>… | export <BUNDLE> | import <FILE|-> | load <BUNDLE> "<prompt>" [--follow]  [--json]',
-  project: "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] | list | show <PROJ> | remove <PROJ> | clean <PROJ> [--delete-branches]  [--json]",
+  project:
+    "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] | list | show <PROJ> | remove <PROJ> | clean <PROJ> [--delete-branches]  [--json]",
   diff: "arbor diff <executionId> [otherExecutionId] [--stat] [--json]",
   apply: 'arbor apply <executionId> [--squash] [--message "…"] [--json]',
-  stats: "arbor stats [--issue ISSUE] [--spec SPEC] [--project PROJ|default] [--agent NAME] [--model NAME] [--session SESS] [--since 7d|--from DATE] [--to DATE] [--bucket day|week] [--json]",
+  stats:
+    "arbor stats [--issue ISSUE] [--spec SPEC] [--project PROJ|default] [--agent NAME] [--model NAME] [--session SESS] [--since 7d|--from DATE] [--to DATE] [--bucket day|week] [--json]",
   mark: 'arbor mark <executionId|SESS> worked|failed|preferred [--note "…"] [--over <executionId>] [--json]',
   unmark: "arbor unmark <executionId|SESS> [--preferred] [--json]",
   help: "arbor help [command]",
@@ -32,18 +34,21 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   run: "Start an agent on an issue (a new session; in a git project, in a worktree and branch of its own), or run the prompt as the next turn (or a fork) of a session.",
   continue: "Resume an execution's session with a new prompt (or, when it cannot resume, a new session carrying Arbor's transcript).",
   fork: "Branch a new session from an execution.",
-  restart: "Start fresh after a failed execution: its prompt (or a new one) in a new session, with Arbor's transcript of the conversation before it (default) or without it.",
+  restart:
+    "Start fresh after a failed execution: its prompt (or a new one) in a new session, with Arbor's transcript of the conversation before it (default) or without it.",
   cancel: "Cancel a queued or running execution.",
   show: "Print an execution and stream its log until it ends.",
   tree: "Draw an issue's session tree.",
   issues: "List issues.",
   specs: "List specs.",
   sessions: "List agent sessions, most recently active first.",
-  session: "Show a session: its health, savings, whether its agent process is kept warm, executions, issue, parent and forks, and what refers to it; mark or clear it as poisoned; turn warm sessions off (--no-warm) or on (--warm) for it.",
+  session:
+    "Show a session: its health, savings, whether its agent process is kept warm, executions, issue, parent and forks, and what refers to it; mark or clear it as poisoned; turn warm sessions off (--no-warm) or on (--warm) for it.",
   search: "Search prompts, agent output, tool calls, files touched and session titles.",
   agents: "List the agents the server can run: installed?, version, sessions, verified.",
   bundle: "Context bundles: list, show, create, add items, export to JSON, import, and load into an agent.",
-  project: "Projects: register a directory (a git repository gets a worktree per line of work), list, show, remove; clean removes the worktrees of archived sessions.",
+  project:
+    "Projects: register a directory (a git repository gets a worktree per line of work), list, show, remove; clean removes the worktrees of archived sessions.",
   diff: "What an execution changed (start → snapshot), or the difference between two executions' snapshots.",
   apply: "Bring an execution's snapshot into its project's base branch (merge, or --squash); nothing changes on conflicts.",
   stats: "Insights as a table: the seed's success metrics, outcomes, success per agent / model / approach, tokens and failures.",

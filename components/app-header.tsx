@@ -25,7 +25,16 @@ export function AppHeader() {
           href="/"
           className="flex items-center gap-2 rounded font-semibold tracking-tight text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-zinc-50"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 text-emerald-600 dark:text-emerald-400" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5 text-emerald-600 dark:text-emerald-400"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M12 22V12" />
             <path d="M12 12 7 7" />
             <path d="M12 14l5-5" />

@@ -63,12 +63,7 @@ export function MarkdownEditor({
   };
 
   return (
-    <div
-      className={cn(
-        "overflow-hidden rounded-md border shadow-sm",
-        error ? "border-red-500" : "border-zinc-300 dark:border-zinc-700",
-      )}
-    >
+    <div className={cn("overflow-hidden rounded-md border shadow-sm", error ? "border-red-500" : "border-zinc-300 dark:border-zinc-700")}>
       <div
         role="tablist"
         aria-label="Markdown editor mode"
@@ -101,13 +96,7 @@ export function MarkdownEditor({
         ))}
         <span className="ml-auto self-center pb-1.5 text-xs text-zinc-500 dark:text-zinc-400">Markdown supported</span>
       </div>
-      <div
-        role="tabpanel"
-        id={`${baseId}-write-panel`}
-        aria-labelledby={`${baseId}-write-tab`}
-        hidden={tab !== "write"}
-        className="bg-white dark:bg-zinc-900"
-      >
+      <div role="tabpanel" id={`${baseId}-write-panel`} aria-labelledby={`${baseId}-write-tab`} hidden={tab !== "write"} className="bg-white dark:bg-zinc-900">
         <textarea
           id={id}
           name={name}
@@ -119,10 +108,7 @@ export function MarkdownEditor({
           disabled={disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, { hint, error })}
-          className={cn(
-            controlClasses,
-            "min-h-40 resize-y rounded-none border-0 py-2 font-mono leading-relaxed shadow-none",
-          )}
+          className={cn(controlClasses, "min-h-40 resize-y rounded-none border-0 py-2 font-mono leading-relaxed shadow-none")}
         />
       </div>
       <div

@@ -44,15 +44,7 @@ const rehypePlugins: NonNullable<Parameters<typeof ReactMarkdown>[0]["rehypePlug
  * `[[ISSUE-7]]` and `[[SESS-42]]` become links with a hover card; references
  * to entities that do not exist are shown struck through in red.
  */
-export function Markdown({
-  children,
-  className,
-  emptyText = "Nothing written yet.",
-}: {
-  children: string;
-  className?: string;
-  emptyText?: string;
-}) {
+export function Markdown({ children, className, emptyText = "Nothing written yet." }: { children: string; className?: string; emptyText?: string }) {
   const queryClient = useContext(QueryClientContext);
   const ids = useMemo(() => parseReferences(children).map((r) => r.id), [children]);
 
@@ -74,9 +66,6 @@ export function Markdown({
 /** Checks, in one request, which referenced entities exist. */
 function ResolvedReferences({ ids, children }: { ids: string[]; children: ReactNode }) {
   const resolved = useResolvedReferences(ids);
-  const value = useMemo(
-    () => (resolved.data ? { state: "ready" as const, items: resolved.data } : { state: "pending" as const }),
-    [resolved.data],
-  );
+  const value = useMemo(() => (resolved.data ? { state: "ready" as const, items: resolved.data } : { state: "pending" as const }), [resolved.data]);
   return <ReferenceResolutionContext.Provider value={value}>{children}</ReferenceResolutionContext.Provider>;
 }

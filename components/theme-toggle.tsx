@@ -7,7 +7,16 @@ const NEXT: Record<ThemePreference, ThemePreference> = { system: "light", light:
 const LABEL: Record<ThemePreference, string> = { system: "system", light: "light", dark: "dark" };
 
 function Icon({ preference }: { preference: ThemePreference }) {
-  const common = { "aria-hidden": true, viewBox: "0 0 24 24", className: "size-4", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+  const common = {
+    "aria-hidden": true,
+    viewBox: "0 0 24 24",
+    className: "size-4",
+    fill: "none",
+    stroke: "currentColor",
+    strokeWidth: 2,
+    strokeLinecap: "round",
+    strokeLinejoin: "round",
+  } as const;
   if (preference === "light") {
     return (
       <svg {...common}>

@@ -34,14 +34,18 @@ describe("api client", () => {
     const fetch = fakeFetch(422, {
       error: { code: "validation_failed", message: "title: Title is required", details: { fieldErrors: { title: ["Title is required"] } } },
     });
-    const error = await clients({ fetch }).specs.create({ title: "" }).catch((e) => e);
+    const error = await clients({ fetch })
+      .specs.create({ title: "" })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: "title: Title is required", status: 422, code: "validation_failed" });
     expect(error.fieldErrors).toEqual({ title: ["Title is required"] });
   });
 
   it("describes non-JSON failures and unreachable servers", async () => {
-    const html = await clients({ fetch: fakeFetch(502, "<html>", true) }).specs.get("SPEC-1").catch((e) => e);
+    const html = await clients({ fetch: fakeFetch(502, "<html>", true) })
+      .specs.get("SPEC-1")
+      .catch((e) => e);
     expect(html).toMatchObject({ status: 502, code: "http_error" });
     expect(html.message).toMatch(/502/);
 

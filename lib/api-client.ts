@@ -81,4 +81,3 @@ export function idempotencyKey(): string {
 
 /** The same-origin client the UI uses. */
 export const api: ApiClient = createApiClient();
-

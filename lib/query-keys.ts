@@ -7,9 +7,7 @@ import type { SpecListParams } from "@/lib/specs/api";
 
 /** Drops empty filter values so {q: ""} and {} share a cache entry. */
 function clean<T extends object>(filters: T): T {
-  return Object.fromEntries(
-    Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== ""),
-  ) as T;
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== "")) as T;
 }
 
 export const queryKeys = {

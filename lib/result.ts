@@ -29,11 +29,9 @@ export type Result<T, E = AppError> = Ok<T> | Err<E>;
 export const ok = <T>(value: T): Ok<T> => ({ ok: true, value });
 export const err = <E = AppError>(error: E): Err<E> => ({ ok: false, error });
 
-export const notFound = (message: string, details?: Record<string, unknown>): Err<AppError> =>
-  err({ code: "not_found", message, details });
+export const notFound = (message: string, details?: Record<string, unknown>): Err<AppError> => err({ code: "not_found", message, details });
 
-export const conflict = (message: string, details?: Record<string, unknown>): Err<AppError> =>
-  err({ code: "conflict", message, details });
+export const conflict = (message: string, details?: Record<string, unknown>): Err<AppError> => err({ code: "conflict", message, details });
 
 /** A 422 about one field, shaped like zod-derived validation errors so forms can show it next to the field. */
 export const invalidField = (field: string, message: string): Err<AppError> =>

@@ -24,11 +24,21 @@ const read = (file) => fs.readFileSync(fixtures(file), "utf8");
 
 // Per agent: the version it reports, its help text for each probed command, its recorded stream, and which lines make a turn.
 const AGENTS = {
-  codex: { version: "codex-cli 0.169.0", help: { exec: "help-exec-0.169.0.txt", "exec resume": "help-exec-resume-0.169.0.txt", "exec fork": "help-exec-fork-0.169.0.txt" }, stream: "exec-json-0.169.0.json", lines: ["threadStarted", "turnStarted", "agentMessage", "turnCompleted"] },
+  codex: {
+    version: "codex-cli 0.169.0",
+    help: { exec: "help-exec-0.169.0.txt", "exec resume": "help-exec-resume-0.169.0.txt", "exec fork": "help-exec-fork-0.169.0.txt" },
+    stream: "exec-json-0.169.0.json",
+    lines: ["threadStarted", "turnStarted", "agentMessage", "turnCompleted"],
+  },
   gemini: { version: "0.61.0", help: { "": "help-0.61.0.txt" }, stream: "stream-json-0.61.0.json", lines: ["init", "assistantDelta", "resultSuccess"] },
   opencode: { version: "1.18.33", help: { run: "help-run-1.18.33.txt" }, stream: "run-json-1.18.33.json", lines: ["stepStart", "text", "stepFinishStop"] },
   qwen: { version: "0.24.4", help: { "": "help-0.24.4.txt" }, stream: "stream-json-0.24.4.json", lines: ["init", "assistantText", "resultSuccess"] },
-  copilot: { version: "1.0.102", help: { "": "help-1.0.102.txt" }, stream: "output-json-1.0.102.json", lines: ["turnStart", "assistantMessageText", "turnEnd", "resultSuccess"] },
+  copilot: {
+    version: "1.0.102",
+    help: { "": "help-1.0.102.txt" },
+    stream: "output-json-1.0.102.json",
+    lines: ["turnStart", "assistantMessageText", "turnEnd", "resultSuccess"],
+  },
 };
 
 const spec = AGENTS[agent];
@@ -55,7 +65,9 @@ if (helpAt >= 0) {
 const stream = JSON.parse(read(spec.stream));
 const lines = spec.lines.map((name) => stream[name]);
 // The id the recording used: every occurrence becomes this run's id.
-const recordedId = /"(?:thread_id|session_id|sessionID|sessionId)":"([^"]+)"/.exec(lines.find((line) => /"(?:thread_id|session_id|sessionID|sessionId)"/.test(line)))[1];
+const recordedId = /"(?:thread_id|session_id|sessionID|sessionId)":"([^"]+)"/.exec(
+  lines.find((line) => /"(?:thread_id|session_id|sessionID|sessionId)"/.test(line)),
+)[1];
 const option = (name) => (argv.indexOf(name) >= 0 ? argv[argv.indexOf(name) + 1] : undefined);
 const given = option("--session-id") ?? option("--resume") ?? option("--session");
 const sessionId = given ?? (agent === "opencode" ? `ses_${randomBytes(13).toString("hex")}` : randomUUID());

@@ -115,7 +115,7 @@ function proseTexts(count, bytes) {
     "src/app/page.tsx server/runner/event-writer.ts lib/format.ts package.json README.md tests passing failing green red"
   ).split(" ");
   let seed = 12345;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const texts = [];
   for (let t = 0; t < count; t++) {
     let text = "";

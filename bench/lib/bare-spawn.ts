@@ -28,7 +28,11 @@ export function bareArgv(launch: BareLaunch, swap: { sessionId?: string; resume?
 }
 
 /** Spawns it; `spawnedAt` is taken right before spawn() (CLOCK_MONOTONIC ms); `exited` resolves with the exit code. */
-export function spawnBare(launch: BareLaunch, swap: Parameters<typeof bareArgv>[1], env: NodeJS.ProcessEnv): { spawnedAt: number; exited: Promise<number | null> } {
+export function spawnBare(
+  launch: BareLaunch,
+  swap: Parameters<typeof bareArgv>[1],
+  env: NodeJS.ProcessEnv,
+): { spawnedAt: number; exited: Promise<number | null> } {
   const { argv, stdin } = bareArgv(launch, swap);
   const spawnedAt = monoNowMs();
   const child = spawn(argv[0], argv.slice(1), { cwd: launch.cwd, env, stdio: [stdin === null ? "ignore" : "pipe", "ignore", "pipe"] });

@@ -25,12 +25,10 @@ export async function createIssue(client: pg.Client, title: string, body = ""): 
   );
   const number = rows[0].value;
   const id = `ISSUE-${number}`;
-  await client.query(`INSERT INTO issues (id, number, title, body, status, priority, created_at, updated_at) VALUES ($1, $2, $3, $4, 'in_progress', 'high', now(), now())`, [
-    id,
-    number,
-    title,
-    body,
-  ]);
+  await client.query(
+    `INSERT INTO issues (id, number, title, body, status, priority, created_at, updated_at) VALUES ($1, $2, $3, $4, 'in_progress', 'high', now(), now())`,
+    [id, number, title, body],
+  );
   return id;
 }
 
@@ -71,7 +69,11 @@ export async function seedSessionTree(
   options: { count: number; roots?: number; title?: string; seed?: number; cwd?: string; live?: number },
 ): Promise<{ issueId: string; ids: string[] }> {
   const random = prng(options.seed ?? 7);
-  const issueId = await createIssue(client, options.title ?? `Session tree with ${options.count} executions`, "Seeded for the UI benchmark: chains of continuations with forks.");
+  const issueId = await createIssue(
+    client,
+    options.title ?? `Session tree with ${options.count} executions`,
+    "Seeded for the UI benchmark: chains of continuations with forks.",
+  );
   const roots = Math.min(options.roots ?? Math.max(1, Math.round(options.count / 200)), options.count);
   const start = Date.now() - options.count * 60_000;
   const made: Seeded[] = [];
@@ -81,14 +83,50 @@ export async function seedSessionTree(
     const prompt = `${PROMPTS[i % PROMPTS.length]} (#${i + 1})`;
     let e: Seeded;
     if (i < roots || made.length === 0) {
-      e = { id: randomUUID(), parent: null, forkedFrom: null, sessionId: randomUUID(), forkSessionId: null, status: "completed", errorCode: null, errorMessage: null, prompt, createdAt, hasContinuation: false };
+      e = {
+        id: randomUUID(),
+        parent: null,
+        forkedFrom: null,
+        sessionId: randomUUID(),
+        forkSessionId: null,
+        status: "completed",
+        errorCode: null,
+        errorMessage: null,
+        prompt,
+        createdAt,
+        hasContinuation: false,
+      };
     } else if (heads.length > 0 && random() < 0.7) {
       const head = heads.splice(Math.floor(Math.pow(random(), 0.5) * heads.length), 1)[0];
       head.hasContinuation = true;
-      e = { id: randomUUID(), parent: head.id, forkedFrom: null, sessionId: head.sessionId, forkSessionId: null, status: "completed", errorCode: null, errorMessage: null, prompt, createdAt, hasContinuation: false };
+      e = {
+        id: randomUUID(),
+        parent: head.id,
+        forkedFrom: null,
+        sessionId: head.sessionId,
+        forkSessionId: null,
+        status: "completed",
+        errorCode: null,
+        errorMessage: null,
+        prompt,
+        createdAt,
+        hasContinuation: false,
+      };
     } else {
       const source = made[Math.floor(Math.pow(random(), 0.6) * made.length)];
-      e = { id: randomUUID(), parent: null, forkedFrom: source.id, sessionId: randomUUID(), forkSessionId: source.sessionId, status: "completed", errorCode: null, errorMessage: null, prompt, createdAt, hasContinuation: false };
+      e = {
+        id: randomUUID(),
+        parent: null,
+        forkedFrom: source.id,
+        sessionId: randomUUID(),
+        forkSessionId: source.sessionId,
+        status: "completed",
+        errorCode: null,
+        errorMessage: null,
+        prompt,
+        createdAt,
+        hasContinuation: false,
+      };
     }
     const roll = random();
     if (roll < 0.03) {

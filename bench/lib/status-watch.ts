@@ -63,10 +63,14 @@ export async function watchStatuses(url: string): Promise<StatusWatch> {
 
   return {
     sessionSeen: (id, timeoutMs = 60_000) =>
-      until(() => {
-        const entry = seen.get(id);
-        return entry?.sessionAt !== undefined ? { at: entry.sessionAt, sessionId: entry.sessionId! } : undefined;
-      }, `session id for ${id}`, timeoutMs),
+      until(
+        () => {
+          const entry = seen.get(id);
+          return entry?.sessionAt !== undefined ? { at: entry.sessionAt, sessionId: entry.sessionId! } : undefined;
+        },
+        `session id for ${id}`,
+        timeoutMs,
+      ),
     ended: (id, timeoutMs = 120_000) => until(() => (seen.get(id)?.endedAt !== undefined ? seen.get(id)!.dto! : undefined), `end of ${id}`, timeoutMs),
     async close() {
       abort.abort();

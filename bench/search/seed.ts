@@ -16,7 +16,16 @@ import { ASSISTANT_PHRASES, COMMANDS, FILE_PATHS, GREP_PATTERNS, PROMPT_OPENERS,
 
 export type SeedOptions = { events: number; eventsPerExecution: number; executionsPerSession: number; issues: number };
 
-export type SeedStats = { events: number; searchableEvents: number; executions: number; sessions: number; issues: number; seconds: number; tableMb: number; indexMb: number };
+export type SeedStats = {
+  events: number;
+  searchableEvents: number;
+  executions: number;
+  sessions: number;
+  issues: number;
+  seconds: number;
+  tableMb: number;
+  indexMb: number;
+};
 
 const TYPE = (g: string) => `((hashint4(${g}) & 1023) / 1024.0)`;
 
@@ -41,8 +50,7 @@ export async function seedSearchData(client: pg.Client, options: SeedOptions, lo
   };
   // A phrase, skewed toward the start of the list (so a few are very common).
   const phrase = `($1::text[])[1 + floor(pow(random(), 2.2) * array_length($1::text[], 1))::int]`;
-  const words = (count: string, alias: string) =>
-    `(SELECT string_agg(${phrase}, ' ') FROM generate_series(1, ${count}) AS ${alias}(i))`;
+  const words = (count: string, alias: string) => `(SELECT string_agg(${phrase}, ' ') FROM generate_series(1, ${count}) AS ${alias}(i))`;
 
   log(`issues: ${options.issues}`);
   await client.query(
@@ -125,7 +133,16 @@ export async function seedSearchData(client: pg.Client, options: SeedOptions, lo
                               ELSE ($6::text[])[pick.p]
                             END AS text) c
       WHERE ${TYPE("g")} >= 0.40 AND ${TYPE("g")} < 0.62 AND cardinality($1::text[]) > 0`,
-    [params.phrases, options.eventsPerExecution, options.events, options.executionsPerSession, params.paths, params.pathTerms, params.commands, params.patterns],
+    [
+      params.phrases,
+      options.eventsPerExecution,
+      options.events,
+      options.executionsPerSession,
+      params.paths,
+      params.pathTerms,
+      params.commands,
+      params.patterns,
+    ],
   );
 
   log("events: tool results, stream and system events");

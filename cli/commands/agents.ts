@@ -53,7 +53,11 @@ export async function agentsCommand(ctx: Context, cmd: Extract<Command, { name: 
   const problems = agents.filter((agent) => !agent.installed && agent.problem).map((agent) => `  ${agent.id}: ${agent.problem}`);
   if (problems.length > 0) println(ctx.stdout, ["", "Not installed:", ...problems]);
   if (body?.agentsFile) println(ctx.stdout, ["", `Agents file: ${body.agentsFile}`]);
-  if (warnings.length > 0) println(ctx.stderr, warnings.map((warning) => `warning: ${warning}`));
+  if (warnings.length > 0)
+    println(
+      ctx.stderr,
+      warnings.map((warning) => `warning: ${warning}`),
+    );
   return 0;
 }
 
@@ -77,5 +81,10 @@ function table(rows: string[][]): string[] {
   // eslint-disable-next-line no-control-regex
   const width = (cell: string) => cell.replace(/\u001b\[[0-9;]*m/g, "").length;
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => width(row[column] ?? ""))));
-  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell + " ".repeat(widths[column] - width(cell)))).join("  ").trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, column) => (column === row.length - 1 ? cell : cell + " ".repeat(widths[column] - width(cell))))
+      .join("  ")
+      .trimEnd(),
+  );
 }

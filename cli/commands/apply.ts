@@ -22,7 +22,12 @@ export async function applyCommand(ctx: Context, cmd: ApplyCommand): Promise<num
     throw error;
   }
   if (cmd.json) println(ctx.stdout, JSON.stringify(result));
-  else if (result.status === "up_to_date") println(ctx.stdout, `${result.baseBranch} already has these changes: nothing to apply (at ${result.commit.slice(0, 12)})`);
-  else println(ctx.stdout, `Applied ${result.executionId.slice(0, 8)} to ${result.baseBranch} (${result.strategy}): ${result.previousHead.slice(0, 12)} → ${result.commit.slice(0, 12)}`);
+  else if (result.status === "up_to_date")
+    println(ctx.stdout, `${result.baseBranch} already has these changes: nothing to apply (at ${result.commit.slice(0, 12)})`);
+  else
+    println(
+      ctx.stdout,
+      `Applied ${result.executionId.slice(0, 8)} to ${result.baseBranch} (${result.strategy}): ${result.previousHead.slice(0, 12)} → ${result.commit.slice(0, 12)}`,
+    );
   return 0;
 }

@@ -38,7 +38,10 @@ export async function bundleCommand(ctx: Context, cmd: BundleCommand): Promise<n
       return 0;
     }
     case "create": {
-      const bundle = await ctx.api.post<BundleRow>("/api/bundles", { name: cmd.bundleName, ...(cmd.description !== undefined ? { description: cmd.description } : {}) });
+      const bundle = await ctx.api.post<BundleRow>("/api/bundles", {
+        name: cmd.bundleName,
+        ...(cmd.description !== undefined ? { description: cmd.description } : {}),
+      });
       if (cmd.json) println(ctx.stdout, JSON.stringify(bundle));
       else println(ctx.stdout, `Created ${bundle.id}: ${bundle.name}`);
       return 0;
@@ -81,7 +84,13 @@ export async function bundleCommand(ctx: Context, cmd: BundleCommand): Promise<n
         println(ctx.stdout, renderCreated(exec, ctx.style));
         println(
           ctx.stdout,
-          paint(ctx.style, result.mode === "continue" ? `  continues ${result.sessionId} with ${cmd.bundleId}'s context` : `  a new session on ${exec.issueId} with ${cmd.bundleId}'s context`, "dim"),
+          paint(
+            ctx.style,
+            result.mode === "continue"
+              ? `  continues ${result.sessionId} with ${cmd.bundleId}'s context`
+              : `  a new session on ${exec.issueId} with ${cmd.bundleId}'s context`,
+            "dim",
+          ),
         );
       }
       if (!cmd.follow) return 0;

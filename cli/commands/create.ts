@@ -7,12 +7,7 @@ import { renderCreated } from "../render/execution";
 import type { Execution } from "../types";
 import { followExecution } from "./follow";
 
-export async function createExecution(
-  ctx: Context,
-  path: string,
-  body: Record<string, unknown>,
-  opts: { follow: boolean; json: boolean },
-): Promise<number> {
+export async function createExecution(ctx: Context, path: string, body: Record<string, unknown>, opts: { follow: boolean; json: boolean }): Promise<number> {
   const exec = await ctx.api.post<Execution>(path, body, { idempotent: true });
   if (!exec || typeof exec !== "object" || typeof exec.id !== "string") {
     throw new Error(`unexpected answer from POST ${path}: no execution id`);

@@ -14,7 +14,9 @@ export async function diffCommand(ctx: Context, cmd: DiffCommand): Promise<numbe
     println(ctx.stdout, JSON.stringify(diff));
     return 0;
   }
-  const what = cmd.otherId ? `${cmd.executionId.slice(0, 8)}'s snapshot → ${cmd.otherId.slice(0, 8)}'s snapshot` : `${cmd.executionId.slice(0, 8)}: start → snapshot`;
+  const what = cmd.otherId
+    ? `${cmd.executionId.slice(0, 8)}'s snapshot → ${cmd.otherId.slice(0, 8)}'s snapshot`
+    : `${cmd.executionId.slice(0, 8)}: start → snapshot`;
   println(ctx.stdout, paint(ctx.style, `${what} (${diff.from.slice(0, 12)}..${diff.to.slice(0, 12)})`, "dim"));
   println(ctx.stdout, renderDiffFiles(diff, ctx.style));
   if (!cmd.stat && diff.patch) {

@@ -57,8 +57,7 @@ export async function followExecution(ctx: Context, executionId: string, opts: F
   let needHeader = opts.headerFromFirstStatus === true;
   let serverErrors = 0;
   const printer = createEntryPrinter(ctx.style, (text) => ctx.stdout.write(text));
-  const jsonLine = (event: string, id: string, data: unknown) =>
-    println(ctx.stdout, JSON.stringify(id === "" ? { event, data } : { event, id, data }));
+  const jsonLine = (event: string, id: string, data: unknown) => println(ctx.stdout, JSON.stringify(id === "" ? { event, data } : { event, id, data }));
 
   const events = sseEvents({
     url: ctx.api.url(`/api/executions/${seg(executionId)}/events`),

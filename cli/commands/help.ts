@@ -8,7 +8,7 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
   run: [
     "--agent, -a NAME   agent CLI to run (default: the server's, e.g. claude)",
     "--cwd, -C DIR      working directory for the agent (resolved to an absolute path)",
-    "--session, -s SESS run as the next turn of this session (its latest turn), like the run form's \"run as\"",
+    '--session, -s SESS run as the next turn of this session (its latest turn), like the run form\'s "run as"',
     "--fork             (with --session) fork the session instead",
     "--fresh-session    (with --session) a new session carrying Arbor's transcript instead of resuming",
     "--follow, -f       stream the log until the execution ends",
@@ -65,7 +65,7 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
     'create "NAME" [-d TEXT]      a new, empty bundle (--description, -d)',
     "add BUNDLE ID…               append sessions, specs, issues or commit SHAs (ids already there stay)",
     "export BUNDLE > FILE.json    the portable JSON (format arbor.bundle, version 1)",
-    'import FILE.json | -         a new bundle from an export; unknown ids are listed and nothing is stored',
+    "import FILE.json | -         a new bundle from an export; unknown ids are listed and nothing is stored",
     'load BUNDLE "PROMPT"         continue its most recent session (or start on its first issue) with its context',
     "--follow, -f                 (load) stream the new execution's log until it ends",
     "--json                       print JSON instead of text",
@@ -90,7 +90,7 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
     "merges the execution's snapshot into its project's base branch in the main checkout",
     "refused, changing nothing, when that checkout has uncommitted changes, is on another branch, or the changes conflict",
     "--squash           one commit with the changes instead of a merge commit",
-    '--message, -m TEXT the commit message (default: names the execution and its issue)',
+    "--message, -m TEXT the commit message (default: names the execution and its issue)",
     "--json             print JSON instead of text",
   ],
 };

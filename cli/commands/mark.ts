@@ -21,7 +21,13 @@ const path = (target: string) => (isSessionRef(target) ? `/api/sessions/${seg(ta
 
 export async function markCommand(ctx: Context, cmd: Extract<Command, { name: "mark" }>): Promise<number> {
   const by = markedBy(ctx);
-  const body = { mark: cmd.mark, via: "cli", ...(by ? { by } : {}), ...(cmd.note !== undefined ? { note: cmd.note } : {}), ...(cmd.over ? { over: cmd.over } : {}) };
+  const body = {
+    mark: cmd.mark,
+    via: "cli",
+    ...(by ? { by } : {}),
+    ...(cmd.note !== undefined ? { note: cmd.note } : {}),
+    ...(cmd.over ? { over: cmd.over } : {}),
+  };
   const outcome = await ctx.api.request<OutcomeItem>("PUT", path(cmd.target), body);
   println(ctx.stdout, cmd.json ? JSON.stringify(outcome) : renderOutcome(outcome, ctx.style));
   return 0;

@@ -34,7 +34,10 @@ export async function projectCommand(ctx: Context, cmd: ProjectCommand): Promise
       return 0;
     }
     case "clean": {
-      const cleaned = await ctx.api.post<WorktreeCleanup>(`/api/projects/${seg(cmd.projectId.trim())}/cleanup`, cmd.deleteBranches ? { deleteBranches: true } : {});
+      const cleaned = await ctx.api.post<WorktreeCleanup>(
+        `/api/projects/${seg(cmd.projectId.trim())}/cleanup`,
+        cmd.deleteBranches ? { deleteBranches: true } : {},
+      );
       println(ctx.stdout, cmd.json ? JSON.stringify(cleaned) : renderCleanup(cleaned, ctx.style));
       return 0;
     }

@@ -17,6 +17,9 @@ export async function searchCommand(ctx: Context, cmd: Extract<Command, { name: 
     println(ctx.stdout, `Nothing matches "${cmd.q}".`);
     return 0;
   }
-  println(ctx.stdout, renderSearchResults(groups, ctx.style, (href) => ctx.api.url(href)));
+  println(
+    ctx.stdout,
+    renderSearchResults(groups, ctx.style, (href) => ctx.api.url(href)),
+  );
   return 0;
 }

@@ -35,6 +35,10 @@ describe("bundle rendering", () => {
       "   3. spec     SPEC-2        (no longer exists)",
       "   4. commit   0123456789ab",
     ]);
-    expect(renderBundle({ id: "BUNDLE-1", name: "New" }, plain)).toEqual(["BUNDLE-1  New  (empty)", "", "  No items yet: arbor bundle add BUNDLE-1 SESS-1 SPEC-2 …"]);
+    expect(renderBundle({ id: "BUNDLE-1", name: "New" }, plain)).toEqual([
+      "BUNDLE-1  New  (empty)",
+      "",
+      "  No items yet: arbor bundle add BUNDLE-1 SESS-1 SPEC-2 …",
+    ]);
   });
 });

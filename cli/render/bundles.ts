@@ -44,7 +44,13 @@ export function renderBundleList(bundles: BundleRow[], style: Style): string[] {
 export function renderBundle(bundle: BundleRow, style: Style): string[] {
   const width = style.columns ?? 160;
   const lines = [`${paint(style, bundle.id ?? "?", "bold")}  ${bundle.name ?? ""}  ${paint(style, `(${describeCounts(bundle)})`, "dim")}`];
-  if (bundle.description?.trim()) lines.push(...bundle.description.trim().split("\n").map((l) => `  ${l}`));
+  if (bundle.description?.trim())
+    lines.push(
+      ...bundle.description
+        .trim()
+        .split("\n")
+        .map((l) => `  ${l}`),
+    );
   const items = bundle.items ?? [];
   if (items.length === 0) {
     lines.push("", "  No items yet: arbor bundle add " + (bundle.id ?? "BUNDLE-1") + " SESS-1 SPEC-2 …");
@@ -57,7 +63,9 @@ export function renderBundle(bundle: BundleRow, style: Style): string[] {
     const id = item.type === "commit" ? shortId(item.id, 12) : (item.id ?? "?");
     const title = item.missing ? paint(style, "(no longer exists)", "red") : oneLine(item.title ?? "", Math.max(20, width - typeWidth - idWidth - 12));
     const status = item.status ? `  ${paint(style, item.status, "dim")}` : "";
-    lines.push(`  ${String(index + 1).padStart(2)}. ${paint(style, (item.type ?? "?").padEnd(typeWidth), "cyan")}  ${id.padEnd(idWidth)}  ${title}${status}`.trimEnd());
+    lines.push(
+      `  ${String(index + 1).padStart(2)}. ${paint(style, (item.type ?? "?").padEnd(typeWidth), "cyan")}  ${id.padEnd(idWidth)}  ${title}${status}`.trimEnd(),
+    );
   });
   return lines;
 }

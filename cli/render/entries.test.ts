@@ -51,9 +51,9 @@ describe("renderEntry", () => {
     expect(r({ kind: "system_init" })).toEqual(["● session started"]);
     expect(r({ kind: "stderr", text: "warn\n" })).toEqual(["stderr │ warn"]);
     expect(r({ kind: "unparsed", raw: "{oops" })).toEqual(["? {oops"]);
-    expect(r({ kind: "result", isError: false, text: "done", costUsd: 0.0123, usage: { inputTokens: 1234, outputTokens: 56 }, durationMs: 12300, numTurns: 3 })).toEqual([
-      "✔ result · $0.0123 · 1,234 in / 56 out tokens · 3 turns · 12.3s",
-    ]);
+    expect(
+      r({ kind: "result", isError: false, text: "done", costUsd: 0.0123, usage: { inputTokens: 1234, outputTokens: 56 }, durationMs: 12300, numTurns: 3 }),
+    ).toEqual(["✔ result · $0.0123 · 1,234 in / 56 out tokens · 3 turns · 12.3s"]);
     expect(r({ kind: "result", isError: true, text: "it broke" })).toEqual(["✘ result (error)", "  it broke"]);
   });
 
@@ -67,7 +67,15 @@ describe("renderEntry", () => {
   });
 
   it("renders lists of entries and ignores a non-array", () => {
-    expect(renderEntries([{ kind: "text", text: "a" }, { kind: "text", text: "b" }], plain)).toEqual(["a", "b"]);
+    expect(
+      renderEntries(
+        [
+          { kind: "text", text: "a" },
+          { kind: "text", text: "b" },
+        ],
+        plain,
+      ),
+    ).toEqual(["a", "b"]);
     expect(renderEntries(undefined, plain)).toEqual([]);
   });
 });

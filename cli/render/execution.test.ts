@@ -41,7 +41,11 @@ describe("execution rendering", () => {
   it("says how the turn reached its agent and where the launch's time went", () => {
     const t0 = 1_700_000_000_000;
     const lines = renderExecutionHeader(
-      { id: "x", launch: { kind: "warm", reason: null, pid: 4242 }, timings: { requestedAt: t0, insertedAt: t0 + 4, pickedAt: t0 + 5.5, claimedAt: t0 + 7, plannedAt: t0 + 8, spawnedAt: t0 + 9, firstLineAt: t0 + 16 } },
+      {
+        id: "x",
+        launch: { kind: "warm", reason: null, pid: 4242 },
+        timings: { requestedAt: t0, insertedAt: t0 + 4, pickedAt: t0 + 5.5, claimedAt: t0 + 7, plannedAt: t0 + 8, spawnedAt: t0 + 9, firstLineAt: t0 + 16 },
+      },
       plain,
     );
     expect(lines).toEqual(
@@ -82,11 +86,22 @@ describe("execution rendering", () => {
     };
     expect(formatResume(resumed)).toBe("resumed the agent's session · saved ≈ 12,345 input tokens");
     expect(renderExecutionHeader(resumed, plain)).toEqual(
-      expect.arrayContaining(["  resume     resumed the agent's session · saved ≈ 12,345 input tokens", "  usage      2,000 in (1,500 cache read) / 10 out tokens"]),
+      expect.arrayContaining([
+        "  resume     resumed the agent's session · saved ≈ 12,345 input tokens",
+        "  usage      2,000 in (1,500 cache read) / 10 out tokens",
+      ]),
     );
-    const retried: Execution = { id: "t", resume: { decision: "fresh_with_transcript", reason: "resume_rejected", message: "…" }, telemetry: { transcriptTokens: 900 } };
+    const retried: Execution = {
+      id: "t",
+      resume: { decision: "fresh_with_transcript", reason: "resume_rejected", message: "…" },
+      telemetry: { transcriptTokens: 900 },
+    };
     expect(formatResume(retried)).toBe("continued from Arbor's transcript — the agent's session was gone (≈ 900 tokens)");
-    const forced: Execution = { id: "f", status: "queued", resume: { decision: "fresh_with_transcript", reason: "force_fresh", message: "A fresh session was asked for." } };
+    const forced: Execution = {
+      id: "f",
+      status: "queued",
+      resume: { decision: "fresh_with_transcript", reason: "force_fresh", message: "A fresh session was asked for." },
+    };
     expect(renderCreated(forced, plain)).toEqual(["Execution f queued", "  fresh session carrying Arbor's transcript: A fresh session was asked for."]);
     expect(formatResume({ id: "n" })).toBeUndefined();
     expect(formatResume({ id: "w", resume: { decision: "fresh", reason: "restart_without_conversation" } })).toBe("fresh session without the conversation");

@@ -55,14 +55,14 @@ export function formatResume(exec: Execution): string | undefined {
     case "resume":
     case "fork": {
       const verb = resume.decision === "fork" ? "forked the agent's session" : "resumed the agent's session";
-      const head = telemetry.sessionResumed ? `${verb}${saved ? ` · saved ≈ ${saved} input tokens` : ""}` : `${resume.decision === "fork" ? "fork" : "resume"} planned`;
+      const head = telemetry.sessionResumed
+        ? `${verb}${saved ? ` · saved ≈ ${saved} input tokens` : ""}`
+        : `${resume.decision === "fork" ? "fork" : "resume"} planned`;
       return why ? `${head} (${why})` : head;
     }
     case "fresh_with_transcript": {
       const head =
-        resume.reason === "resume_rejected"
-          ? "continued from Arbor's transcript — the agent's session was gone"
-          : "fresh session carrying Arbor's transcript";
+        resume.reason === "resume_rejected" ? "continued from Arbor's transcript — the agent's session was gone" : "fresh session carrying Arbor's transcript";
       return `${head}${carried ? ` (≈ ${carried} tokens)` : ""}${why && resume.reason !== "resume_rejected" ? `: ${why}` : ""}`;
     }
     case "fresh":

@@ -13,11 +13,7 @@ describe("lists", () => {
   it("aligns id, status and title", () => {
     expect(
       renderList(
-        [
-          { key: "ISSUE-1", title: "Login is broken", status: "open" },
-          { id: "ISSUE-10", name: "Add dark mode", state: "in_progress" },
-          "ISSUE-3",
-        ],
+        [{ key: "ISSUE-1", title: "Login is broken", status: "open" }, { id: "ISSUE-10", name: "Add dark mode", state: "in_progress" }, "ISSUE-3"],
         plain,
       ),
     ).toEqual(["ISSUE-1   open         Login is broken", "ISSUE-10  in_progress  Add dark mode", "ISSUE-3"]);

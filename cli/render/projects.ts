@@ -23,16 +23,25 @@ export function renderProjectList(projects: Project[], defaultWorkspace: Project
 }
 
 export function renderProjectDetail(p: ProjectDetail, style: Style): string[] {
-  const lines = [`${paint(style, p.id, "bold")}  ${p.name}${p.implicit ? paint(style, "  (the default workspace: specs and issues without a project)", "dim") : ""}`];
+  const lines = [
+    `${paint(style, p.id, "bold")}  ${p.name}${p.implicit ? paint(style, "  (the default workspace: specs and issues without a project)", "dim") : ""}`,
+  ];
   const row = (label: string, value: string) => lines.push(`  ${paint(style, label.padEnd(14), "dim")}${value}`);
   row("path", p.path);
   row("kind", p.isGitRepo ? "git repository: a worktree per line of work" : "directory (not git): runs share its files");
   if (p.baseBranch) row("base branch", p.baseBranch);
   if (p.defaultAgent) row("default agent", p.defaultAgent);
-  row("uses", `${p.specCount} spec${p.specCount === 1 ? "" : "s"}, ${p.issueCount} issue${p.issueCount === 1 ? "" : "s"}, ${p.executionCount} execution${p.executionCount === 1 ? "" : "s"}`);
+  row(
+    "uses",
+    `${p.specCount} spec${p.specCount === 1 ? "" : "s"}, ${p.issueCount} issue${p.issueCount === 1 ? "" : "s"}, ${p.executionCount} execution${p.executionCount === 1 ? "" : "s"}`,
+  );
   if (p.repository) {
     const r = p.repository;
-    const state = [r.currentBranch ? `on ${r.currentBranch}` : "detached HEAD", r.operation ? `in the middle of a ${r.operation}` : null, r.uncommittedFiles ? `${r.uncommittedFiles} uncommitted file${r.uncommittedFiles === 1 ? "" : "s"}` : "clean"];
+    const state = [
+      r.currentBranch ? `on ${r.currentBranch}` : "detached HEAD",
+      r.operation ? `in the middle of a ${r.operation}` : null,
+      r.uncommittedFiles ? `${r.uncommittedFiles} uncommitted file${r.uncommittedFiles === 1 ? "" : "s"}` : "clean",
+    ];
     row("checkout", state.filter(Boolean).join(", "));
   }
   if (p.isGitRepo) {
@@ -54,7 +63,9 @@ export function renderCleanup(c: Partial<WorktreeCleanup>, style: Style): string
   const lines: string[] = [];
   if (removed.length === 0) lines.push(`No worktree of an archived session to remove in ${c.projectId ?? "the project"}.`);
   else {
-    lines.push(`Removed ${removed.length} worktree${removed.length === 1 ? "" : "s"} of archived sessions from ${c.projectId} (${formatBytes(c.freedBytes ?? 0)} freed; snapshots kept):`);
+    lines.push(
+      `Removed ${removed.length} worktree${removed.length === 1 ? "" : "s"} of archived sessions from ${c.projectId} (${formatBytes(c.freedBytes ?? 0)} freed; snapshots kept):`,
+    );
     for (const r of removed) lines.push(`  ${r.branch ?? "(detached)"}  ${paint(style, r.branchDeleted ? "branch deleted" : "branch kept", "dim")}  ${r.path}`);
   }
   if (kept.length > 0) {

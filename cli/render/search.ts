@@ -50,7 +50,9 @@ export function renderSearchResults(groups: SearchGroupItem[], style: Style, url
       // Cut before painting so escape codes are never split.
       const text = oneLine(hit.snippet ?? "", Math.max(20, width - 14));
       const sameText = text === (hit.snippet ?? "").replace(/\s+/g, " ").trim();
-      lines.push(`  ${paint(style, kind, "cyan")} ${sameText ? paintSnippet(text, hit.highlights, style) : text}${hit.matchedAllTerms === false ? paint(style, " (partial)", "dim") : ""}`);
+      lines.push(
+        `  ${paint(style, kind, "cyan")} ${sameText ? paintSnippet(text, hit.highlights, style) : text}${hit.matchedAllTerms === false ? paint(style, " (partial)", "dim") : ""}`,
+      );
       if (hit.href) lines.push(`  ${" ".repeat(11)} ${paint(style, url(hit.href), "gray")}`);
     }
   });

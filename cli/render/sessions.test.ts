@@ -39,8 +39,27 @@ describe("session renderers", () => {
   it("lists sessions on one line each with status, runs, cost, activity and flags", () => {
     const lines = renderSessionList(
       [
-        { id: "SESS-2", agent: "claude", issueId: "ISSUE-1", title: "Try OAuth", latestStatus: "running", parentSessionId: "SESS-1", totals: { executionCount: 1, costUsd: 0.01 }, lastActivityAt: "2026-11-22T11:58:00.000Z" },
-        { id: "SESS-1", agent: "claude", issueId: "ISSUE-1", title: "Auth", latestStatus: "completed", archived: true, expiry: { mayHaveExpired: true }, totals: { executionCount: 2, costUsd: 1.5 }, lastActivityAt: "2026-10-01T12:00:00.000Z" },
+        {
+          id: "SESS-2",
+          agent: "claude",
+          issueId: "ISSUE-1",
+          title: "Try OAuth",
+          latestStatus: "running",
+          parentSessionId: "SESS-1",
+          totals: { executionCount: 1, costUsd: 0.01 },
+          lastActivityAt: "2026-11-22T11:58:00.000Z",
+        },
+        {
+          id: "SESS-1",
+          agent: "claude",
+          issueId: "ISSUE-1",
+          title: "Auth",
+          latestStatus: "completed",
+          archived: true,
+          expiry: { mayHaveExpired: true },
+          totals: { executionCount: 2, costUsd: 1.5 },
+          lastActivityAt: "2026-10-01T12:00:00.000Z",
+        },
       ],
       plain,
       NOW,
@@ -81,8 +100,8 @@ describe("session renderers", () => {
     expect(text).toContain("2 executions · 1,200 in / 30 out tokens · $0.02");
     expect(text).toContain("(3h ago)");
     expect(text).toContain("may have expired");
-    expect(text).toContain("   1. e1e1e1e1  start     completed    \"first\"  $0.01");
-    expect(text).toContain("   2. e2e2e2e2  continue  completed    \"second\"  —  ◀ head");
+    expect(text).toContain('   1. e1e1e1e1  start     completed    "first"  $0.01');
+    expect(text).toContain('   2. e2e2e2e2  continue  completed    "second"  —  ◀ head');
     expect(text).toContain("Forks (1)\n  SESS-3  Fork  from e1e1e1e1");
     expect(text).toContain("Referenced by (1)\n  SPEC-2  Auth spec");
     expect(text).toContain('arbor continue e2e2e2e2-0000 "<prompt>"');
@@ -107,7 +126,9 @@ describe("session renderers", () => {
     const text = renderSessionDetail(detail, plain, [], NOW).join("\n");
     expect(text).toContain("  resume       2 resumed turns · saved ≈ 45,000 input tokens · 120,000 cache read");
     expect(text).toContain("  transcript   expired: the agent's transcript is gone (checked 1m ago)");
-    expect(text).toContain("  poisoned     context window exceeded: Prompt is too long; later turns start fresh with Arbor's transcript (clear: arbor session SESS-4 --unpoison)");
+    expect(text).toContain(
+      "  poisoned     context window exceeded: Prompt is too long; later turns start fresh with Arbor's transcript (clear: arbor session SESS-4 --unpoison)",
+    );
     expect(text).toContain("  runtime      /opt/claude (2.1.330)");
     expect(text).not.toContain("may have expired"); // the fact replaces the guess
     expect(renderSessionList([detail], plain, NOW)[0]).toMatch(/\[expired\] \[poisoned\]$/);

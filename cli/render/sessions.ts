@@ -171,7 +171,11 @@ export function renderSessionDetail(item: SessionDetailItem, style: Style, backl
     const why = s(item.poisoned.message);
     lines.push(
       label("poisoned") +
-        paint(style, `${(s(item.poisoned.reason) ?? "yes").replace(/_/g, " ")}${why ? `: ${oneLine(why, 100)}` : ""}; later turns start fresh with Arbor's transcript`, "yellow") +
+        paint(
+          style,
+          `${(s(item.poisoned.reason) ?? "yes").replace(/_/g, " ")}${why ? `: ${oneLine(why, 100)}` : ""}; later turns start fresh with Arbor's transcript`,
+          "yellow",
+        ) +
         paint(style, ` (clear: arbor session ${item.id} --unpoison)`, "dim"),
     );
   }
@@ -189,7 +193,11 @@ export function renderSessionDetail(item: SessionDetailItem, style: Style, backl
   if (!item.health?.state && item.expiry?.mayHaveExpired) {
     lines.push(
       label("expiry") +
-        paint(style, `may have expired: the agent keeps transcripts ${item.expiry.retentionDays ?? "?"} days after last use; a Continue then carries Arbor's transcript instead`, "yellow"),
+        paint(
+          style,
+          `may have expired: the agent keeps transcripts ${item.expiry.retentionDays ?? "?"} days after last use; a Continue then carries Arbor's transcript instead`,
+          "yellow",
+        ),
     );
   }
   const description = s(item.description);
@@ -208,7 +216,8 @@ export function renderSessionDetail(item: SessionDetailItem, style: Style, backl
   const children = item.childSessions ?? [];
   if (children.length) {
     lines.push("", paint(style, `Forks (${children.length})`, "bold"));
-    for (const c of children) lines.push(`  ${paint(style, c.id, "bold")}  ${s(c.title) ?? ""}${c.forkedFromExecutionId ? `  from ${shortId(c.forkedFromExecutionId)}` : ""}`);
+    for (const c of children)
+      lines.push(`  ${paint(style, c.id, "bold")}  ${s(c.title) ?? ""}${c.forkedFromExecutionId ? `  from ${shortId(c.forkedFromExecutionId)}` : ""}`);
   }
   if (backlinks.length) {
     lines.push("", paint(style, `Referenced by (${backlinks.length})`, "bold"));

@@ -9,7 +9,11 @@ import { paint, type Style } from "./style";
 function table(rows: string[][], style: Style, header?: string[]): string[] {
   const all = header ? [header, ...rows] : rows;
   const widths = all[0].map((_, i) => Math.max(...all.map((r) => (r[i] ?? "").length)));
-  const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ").trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join("  ")
+      .trimEnd();
   return [...(header ? [paint(style, line(header), "dim")] : []), ...rows.map(line)];
 }
 
@@ -21,9 +25,7 @@ function ratioRow(label: string, r: Ratio, target: string, ok: boolean | null, s
 
 export function renderStats(d: InsightsDto, style: Style): string[] {
   const filters = Object.entries(d.scope.filters).map(([k, v]) => `${k} ${v}`);
-  const out: string[] = [
-    paint(style, `Insights${filters.length ? ` · ${filters.join(" · ")}` : ""}`, "bold") + `  ${describeRange(d.scope.from, d.scope.to)}`,
-  ];
+  const out: string[] = [paint(style, `Insights${filters.length ? ` · ${filters.join(" · ")}` : ""}`, "bold") + `  ${describeRange(d.scope.from, d.scope.to)}`];
   if (d.empty) {
     out.push("", "No executions in this range and filter yet: run an agent on an issue, or widen --since (e.g. --since all).");
     return out;
@@ -35,7 +37,13 @@ export function renderStats(d: InsightsDto, style: Style): string[] {
   out.push(
     ...table(
       [
-        ratioRow("Session id captured", m.sessionCapture, `≥ ${formatRate(m.sessionCapture.target)}`, meetsTarget(m.sessionCapture.value, m.sessionCapture.target), style),
+        ratioRow(
+          "Session id captured",
+          m.sessionCapture,
+          `≥ ${formatRate(m.sessionCapture.target)}`,
+          meetsTarget(m.sessionCapture.value, m.sessionCapture.target),
+          style,
+        ),
         [
           "Time to session id p50 / p95",
           `${formatMs(t.p50Ms)} / ${formatMs(t.p95Ms)}`,
@@ -43,8 +51,20 @@ export function renderStats(d: InsightsDto, style: Style): string[] {
           `≤ ${formatMs(t.targetMs)}`,
           verdictMark(meetsTarget(t.p95Ms, t.targetMs, true), style),
         ],
-        ratioRow("Resumes that worked", m.resumeSuccess, `≥ ${formatRate(m.resumeSuccess.target)}`, meetsTarget(m.resumeSuccess.value, m.resumeSuccess.target), style),
-        ratioRow("Continuations", m.continuations, `≥ ${formatRate(m.continuations.target)}`, meetsTarget(m.continuations.value, m.continuations.target), style),
+        ratioRow(
+          "Resumes that worked",
+          m.resumeSuccess,
+          `≥ ${formatRate(m.resumeSuccess.target)}`,
+          meetsTarget(m.resumeSuccess.value, m.resumeSuccess.target),
+          style,
+        ),
+        ratioRow(
+          "Continuations",
+          m.continuations,
+          `≥ ${formatRate(m.continuations.target)}`,
+          meetsTarget(m.continuations.value, m.continuations.target),
+          style,
+        ),
         ratioRow("Forks", m.forks, `≥ ${formatRate(m.forks.target)}`, meetsTarget(m.forks.value, m.forks.target), style),
         ratioRow(
           "Fork chosen over original",
@@ -53,7 +73,13 @@ export function renderStats(d: InsightsDto, style: Style): string[] {
           meetsTarget(m.forkPreference.value, m.forkPreference.target),
           style,
         ),
-        ratioRow("Specs citing sessions", m.specsCitingSessions, `≥ ${formatRate(m.specsCitingSessions.target)}`, meetsTarget(m.specsCitingSessions.value, m.specsCitingSessions.target), style),
+        ratioRow(
+          "Specs citing sessions",
+          m.specsCitingSessions,
+          `≥ ${formatRate(m.specsCitingSessions.target)}`,
+          meetsTarget(m.specsCitingSessions.value, m.specsCitingSessions.target),
+          style,
+        ),
       ],
       style,
       ["metric", "value", "count", "target", ""],
@@ -64,7 +90,12 @@ export function renderStats(d: InsightsDto, style: Style): string[] {
   out.push(
     paint(style, "Outcomes", "bold"),
     `${o.judged} judged: ${o.worked} worked, ${o.failed} didn't; ${o.unjudged} not judged` +
-      (o.signals.some((s) => s.count) ? ` · signals: ${o.signals.filter((s) => s.count).map((s) => `${s.label.toLowerCase()} ${s.count}`).join(", ")}` : ""),
+      (o.signals.some((s) => s.count)
+        ? ` · signals: ${o.signals
+            .filter((s) => s.count)
+            .map((s) => `${s.label.toLowerCase()} ${s.count}`)
+            .join(", ")}`
+        : ""),
     "",
   );
   for (const b of d.breakdowns) {
@@ -90,14 +121,23 @@ export function renderStats(d: InsightsDto, style: Style): string[] {
   out.push(paint(style, "Tokens and cost", "bold"));
   out.push(
     ...table(
-      [...d.tokens.map((tk) => [tk.label, formatCompact(tk.total), tk.recorded < tk.of ? `recorded for ${countOf(tk.recorded, tk.of)}` : ""]), ["Cost", formatUsd(d.costUsd.total), ""]],
+      [
+        ...d.tokens.map((tk) => [tk.label, formatCompact(tk.total), tk.recorded < tk.of ? `recorded for ${countOf(tk.recorded, tk.of)}` : ""]),
+        ["Cost", formatUsd(d.costUsd.total), ""],
+      ],
       style,
     ),
     "",
   );
   out.push(paint(style, "Failure reasons", "bold"));
   if (d.failures.rows.length === 0) out.push("No failed executions.");
-  else out.push(...table(d.failures.rows.map((f) => [f.code, String(f.count), formatRate(f.share)]), style));
+  else
+    out.push(
+      ...table(
+        d.failures.rows.map((f) => [f.code, String(f.count), formatRate(f.share)]),
+        style,
+      ),
+    );
   return out;
 }
 

@@ -9,10 +9,7 @@ export interface Style {
 
 export const plain: Style = { color: false };
 
-export function detectStyle(
-  stream: { isTTY?: boolean; columns?: number },
-  env: Record<string, string | undefined> = process.env,
-): Style {
+export function detectStyle(stream: { isTTY?: boolean; columns?: number }, env: Record<string, string | undefined> = process.env): Style {
   let color = Boolean(stream.isTTY);
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") color = false;
   else if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "0" && env.FORCE_COLOR !== "false") color = true;

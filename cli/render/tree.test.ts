@@ -2,7 +2,15 @@ import { edgeMarker, isChainHead, renderTree, treeRoots, countNodes } from "./tr
 import { plain } from "./style";
 import type { TreeNode } from "../types";
 
-const node = (id: string, edge: string, status: string, sessionId: string | null, prompt: string, cost: number | null, children: TreeNode[] = []): TreeNode => ({
+const node = (
+  id: string,
+  edge: string,
+  status: string,
+  sessionId: string | null,
+  prompt: string,
+  cost: number | null,
+  children: TreeNode[] = [],
+): TreeNode => ({
   id,
   edge,
   status,
@@ -15,8 +23,12 @@ const node = (id: string, edge: string, status: string, sessionId: string | null
 const tree = {
   roots: [
     node("aaaaaaaa-0000", "root", "completed", "s1111111-xxxx", "Fix the login bug", 0.12, [
-      node("bbbbbbbb-0000", "continue", "completed", "s1111111-xxxx", "Now add tests", 0.04, [node("dddddddd-0000", "fork", "running", "s3333333-zzzz", "Another idea", null)]),
-      node("cccccccc-0000", "fork", "failed", "s2222222-yyyy", "Try another approach\nwith details", 0.5, [node("eeeeeeee-0000", "continue", "queued", null, "go on", null)]),
+      node("bbbbbbbb-0000", "continue", "completed", "s1111111-xxxx", "Now add tests", 0.04, [
+        node("dddddddd-0000", "fork", "running", "s3333333-zzzz", "Another idea", null),
+      ]),
+      node("cccccccc-0000", "fork", "failed", "s2222222-yyyy", "Try another approach\nwith details", 0.5, [
+        node("eeeeeeee-0000", "continue", "queued", null, "go on", null),
+      ]),
     ]),
   ],
 };
@@ -33,7 +45,10 @@ describe("renderTree", () => {
   });
 
   it("shows what each execution changed in its worktree", () => {
-    const changed = { ...node("x", "root", "completed", "s", "edit", null), worktree: { branch: "arbor/ISSUE-1/x", changes: { files: 2, additions: 3, deletions: 1 } } } as TreeNode;
+    const changed = {
+      ...node("x", "root", "completed", "s", "edit", null),
+      worktree: { branch: "arbor/ISSUE-1/x", changes: { files: 2, additions: 3, deletions: 1 } },
+    } as TreeNode;
     expect(renderTree([changed], plain)).toEqual(['x  ● root      completed    sess s  "edit"  —  +3 −1 (2 files)  ◀ head']);
     const noSnapshot = { ...changed, worktree: { branch: "b", changes: null } } as TreeNode;
     expect(renderTree([noSnapshot], plain)[0]).not.toContain("+");
@@ -47,7 +62,7 @@ describe("renderTree", () => {
   it("accepts an array of roots or a single node, and survives junk", () => {
     expect(renderTree([tree.roots[0]!.children![0]!], plain)).toHaveLength(2);
     expect(renderTree(tree.roots[0], plain)).toHaveLength(5);
-    expect(renderTree({ roots: [null, 3, { id: "z" }] }, plain)).toEqual(['z  ● root      unknown      sess —  (no prompt)  —  ◀ head']);
+    expect(renderTree({ roots: [null, 3, { id: "z" }] }, plain)).toEqual(["z  ● root      unknown      sess —  (no prompt)  —  ◀ head"]);
     expect(renderTree(undefined, plain)).toEqual([]);
   });
 

@@ -53,7 +53,11 @@ export function edgeMarker(edge: unknown): string {
 export function renderTreeNodeLine(node: TreeNode, style: Style, opts: TreeRenderOptions = {}): string {
   const id = paint(style, shortId(node.id), "bold");
   const edgeText = edgeMarker(node.edge);
-  const edge = paint(style, edgeText.padEnd(EDGE_WIDTH), node.edge === "fork" ? "magenta" : node.edge === "continue" ? "blue" : node.edge === "restarted" ? "yellow" : "gray");
+  const edge = paint(
+    style,
+    edgeText.padEnd(EDGE_WIDTH),
+    node.edge === "fork" ? "magenta" : node.edge === "continue" ? "blue" : node.edge === "restarted" ? "yellow" : "gray",
+  );
   const statusText = typeof node.status === "string" && node.status ? node.status : "unknown";
   const status = paint(style, statusText.padEnd(STATUS_WIDTH), ...statusPaint(statusText));
   const session = paint(style, `sess ${shortId(node.sessionId)}`, "dim");

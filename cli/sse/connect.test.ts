@@ -53,7 +53,10 @@ describe("sseEvents", () => {
           ? streamResponse(["id: 3\nevent: entry\ndata: c\n\nid: 4\nevent: end\ndata: done\n\n"])
           : new Response("bad resume", { status: 400 }),
     ]);
-    const events = await collect(sseEvents({ url: "http://x/events", fetch: impl, sleep: noSleep, headers: { Authorization: "Bearer t" } }), (e) => e.type === "end");
+    const events = await collect(
+      sseEvents({ url: "http://x/events", fetch: impl, sleep: noSleep, headers: { Authorization: "Bearer t" } }),
+      (e) => e.type === "end",
+    );
     expect(events.map((e) => `${e.id}:${e.type}:${e.data}`)).toEqual(["1:entry:a", "2:entry:b", "3:entry:c", "4:end:done"]);
     expect(calls).toHaveLength(2);
     expect(calls[0]!["Last-Event-ID"]).toBeUndefined();
@@ -64,14 +67,8 @@ describe("sseEvents", () => {
 
   it("also resumes after a clean close, honoring the server's retry delay", async () => {
     const delays: number[] = [];
-    const { impl, calls } = fakeFetch([
-      () => streamResponse(["retry: 42\nid: 5\ndata: a\n\n"]),
-      () => streamResponse(["id: 6\ndata: b\n\n"]),
-    ]);
-    const events = await collect(
-      sseEvents({ url: "u", fetch: impl, sleep: async (ms) => void delays.push(ms) }),
-      (e) => e.id === "6",
-    );
+    const { impl, calls } = fakeFetch([() => streamResponse(["retry: 42\nid: 5\ndata: a\n\n"]), () => streamResponse(["id: 6\ndata: b\n\n"])]);
+    const events = await collect(sseEvents({ url: "u", fetch: impl, sleep: async (ms) => void delays.push(ms) }), (e) => e.id === "6");
     expect(events.map((e) => e.data)).toEqual(["a", "b"]);
     expect(calls[1]!["Last-Event-ID"]).toBe("5");
     expect(delays).toEqual([42]);

@@ -17,7 +17,7 @@ function splits(text: string): string[][] {
 describe("SseParser", () => {
   const stream =
     ": keep-alive comment\n" +
-    "id: 1\nevent: entry\ndata: {\"seq\":1}\n\n" +
+    'id: 1\nevent: entry\ndata: {"seq":1}\n\n' +
     "id: 2\r\nevent: status\r\ndata: line one\r\ndata: line two\r\n\r\n" +
     "id: 3\revent: end\rdata:no-space\r\r";
 

@@ -24,7 +24,13 @@ test("lists every agent with its version, disables the ones that cannot run, and
   const user = userEvent.setup();
   renderPicker("claude");
   const select = screen.getByRole("combobox", { name: "Agent" });
-  expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["Claude Code 1.0.0", "Codex 1.0.0", "Copilot CLI 1.0.0", "aider (not installed)", "Command 1.0.0"]);
+  expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+    "Claude Code 1.0.0",
+    "Codex 1.0.0",
+    "Copilot CLI 1.0.0",
+    "aider (not installed)",
+    "Command 1.0.0",
+  ]);
   expect(screen.getByRole("option", { name: "aider (not installed)" })).toBeDisabled();
 
   await user.selectOptions(select, "copilot");

@@ -93,7 +93,13 @@ function EditBundle({ bundle, onDone }: { bundle: Bundle; onDone: () => void }) 
         />
       </Field>
       <Field id="edit-bundle-description" label="Description" hint="Markdown; sent to the agent when the bundle is loaded.">
-        <TextArea id="edit-bundle-description" rows={4} value={description} onChange={(e) => setDescription(e.target.value)} aria-describedby={describedBy("edit-bundle-description", { hint: true })} />
+        <TextArea
+          id="edit-bundle-description"
+          rows={4}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          aria-describedby={describedBy("edit-bundle-description", { hint: true })}
+        />
       </Field>
       {update.isError && !nameError ? <ErrorAlert>{update.error.message}</ErrorAlert> : null}
       <div className="flex gap-2">
@@ -190,7 +196,10 @@ function LoadContext({ bundle }: { bundle: Bundle }) {
     load.mutate(prompt, { onSuccess: (result) => router.push(executionHref(result.execution.id)) });
   };
   return (
-    <section aria-labelledby="load-heading" className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50/40 px-5 py-4 dark:border-emerald-900/60 dark:bg-emerald-950/20">
+    <section
+      aria-labelledby="load-heading"
+      className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50/40 px-5 py-4 dark:border-emerald-900/60 dark:bg-emerald-950/20"
+    >
       <h2 id="load-heading" className="text-lg font-semibold">
         Load context
       </h2>
@@ -253,7 +262,12 @@ function DeleteBundle({ bundle }: { bundle: Bundle }) {
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Only the bundle goes; the sessions, specs and issues it names stay.</p>
         {confirming ? (
           <div className="flex gap-2">
-            <Button variant="danger" size="sm" disabled={remove.isPending} onClick={() => remove.mutate(bundle.id, { onSuccess: () => router.push("/bundles") })}>
+            <Button
+              variant="danger"
+              size="sm"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(bundle.id, { onSuccess: () => router.push("/bundles") })}
+            >
               {remove.isPending ? "Deleting…" : `Delete ${bundle.id}`}
             </Button>
             <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>

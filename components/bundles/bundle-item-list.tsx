@@ -97,7 +97,9 @@ export function BundleItemList({
                 <span aria-hidden="true" className="w-5 shrink-0 text-right font-mono text-xs text-zinc-400">
                   {index + 1}
                 </span>
-                <span className={cn("inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", TYPE_STYLES[item.type])}>
+                <span
+                  className={cn("inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", TYPE_STYLES[item.type])}
+                >
                   {ENTITY_TYPE_LABELS[item.type]}
                 </span>
                 <div className="flex min-w-0 flex-1 items-baseline gap-2">
@@ -138,7 +140,14 @@ export function BundleItemList({
                   >
                     ↓<span className="sr-only sm:not-sr-only">Down</span>
                   </Button>
-                  <Button ref={setButton(key, "remove")} size="sm" variant="ghost" aria-label={`Remove ${item.id}`} disabled={disabled} onClick={() => remove(index)}>
+                  <Button
+                    ref={setButton(key, "remove")}
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Remove ${item.id}`}
+                    disabled={disabled}
+                    onClick={() => remove(index)}
+                  >
                     Remove
                   </Button>
                 </div>

@@ -21,16 +21,17 @@ export function BundlesView() {
   const bundles = useBundles();
   return (
     <div className="space-y-8">
-      <PageHeader
-        title="Bundles"
-        description="Named collections of sessions, specs, issues and commits. Load one to give an agent all of it as context."
-      />
+      <PageHeader title="Bundles" description="Named collections of sessions, specs, issues and commits. Load one to give an agent all of it as context." />
       <div className="grid gap-4 md:grid-cols-2">
         <NewBundleForm />
         <ImportBundle />
       </div>
       <Section id="bundles-heading" title="All bundles">
-        <QueryList query={bundles} noun="bundles" empty={<EmptyState title="No bundles yet">Create one above, or import a bundle someone exported.</EmptyState>}>
+        <QueryList
+          query={bundles}
+          noun="bundles"
+          empty={<EmptyState title="No bundles yet">Create one above, or import a bundle someone exported.</EmptyState>}
+        >
           {(items) => <BundleList bundles={items} />}
         </QueryList>
       </Section>
@@ -55,7 +56,10 @@ function BundleList({ bundles }: { bundles: BundleSummary[] }) {
         <li key={bundle.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-4">
           <div className="flex min-w-0 flex-1 items-baseline gap-2">
             <span className="shrink-0 font-mono text-xs text-zinc-500 dark:text-zinc-400">{bundle.id}</span>
-            <Link href={`/bundles/${bundle.id}`} className="min-w-0 truncate font-medium hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
+            <Link
+              href={`/bundles/${bundle.id}`}
+              className="min-w-0 truncate font-medium hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+            >
               {bundle.name}
             </Link>
           </div>
@@ -112,7 +116,13 @@ function NewBundleForm() {
         />
       </Field>
       <Field id="bundle-description" label="Description" hint="Optional. Markdown; sent to the agent with the bundle.">
-        <TextArea id="bundle-description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} aria-describedby={describedBy("bundle-description", { hint: true })} />
+        <TextArea
+          id="bundle-description"
+          rows={2}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          aria-describedby={describedBy("bundle-description", { hint: true })}
+        />
       </Field>
       {create.isError && !serverNameError ? <ErrorAlert>{create.error.message}</ErrorAlert> : null}
       <Button type="submit" disabled={create.isPending}>
@@ -129,7 +139,10 @@ function ImportBundle() {
   const unknown = isApiError(importBundle.error) ? (importBundle.error.details?.unknownReferences as string[] | undefined) : undefined;
 
   return (
-    <section aria-labelledby="import-heading" className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="import-heading"
+      className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <h2 id="import-heading" className="font-semibold">
         Import a bundle
       </h2>
@@ -164,7 +177,11 @@ function ImportBundle() {
           }}
         />
       </Field>
-      {importBundle.isPending ? <p role="status" className="text-sm text-zinc-600">Importing…</p> : null}
+      {importBundle.isPending ? (
+        <p role="status" className="text-sm text-zinc-600">
+          Importing…
+        </p>
+      ) : null}
       {readError ? <ErrorAlert>{readError}</ErrorAlert> : null}
       {importBundle.isError ? (
         <ErrorAlert title="Nothing was imported">

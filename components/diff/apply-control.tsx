@@ -47,7 +47,14 @@ export function ApplyControl({ executionId, projectId, baseBranch }: { execution
       <details>
         <summary className="cursor-pointer text-xs text-zinc-600 dark:text-zinc-400">Commit message (optional)</summary>
         <Field id={messageId} label="Commit message" className="mt-2">
-          <TextArea id={messageId} rows={3} value={message} maxLength={10_000} onChange={(e) => setMessage(e.target.value)} placeholder="Default: names the execution and its issue" />
+          <TextArea
+            id={messageId}
+            rows={3}
+            value={message}
+            maxLength={10_000}
+            onChange={(e) => setMessage(e.target.value)}
+            placeholder="Default: names the execution and its issue"
+          />
         </Field>
       </details>
       <div className="flex flex-wrap items-center gap-3">

@@ -18,7 +18,11 @@ export function CompareDiffPanel({ a, b }: { a: string; b: string }) {
         <LoadingBlock label="Comparing their files…" />
       ) : diff.isError ? (
         // A 409 says why there is nothing to compare (no snapshot yet, different projects).
-        <p className={isApiError(diff.error) && diff.error.status === 409 ? "text-sm text-zinc-600 dark:text-zinc-400" : "text-sm text-red-700 dark:text-red-400"}>
+        <p
+          className={
+            isApiError(diff.error) && diff.error.status === 409 ? "text-sm text-zinc-600 dark:text-zinc-400" : "text-sm text-red-700 dark:text-red-400"
+          }
+        >
           {diff.error.message}
         </p>
       ) : (

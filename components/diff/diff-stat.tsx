@@ -36,8 +36,7 @@ export function LineCounts({ additions, deletions, binary = false }: { additions
   if (binary) return <span className="text-xs text-zinc-500 dark:text-zinc-400">binary</span>;
   return (
     <span className="whitespace-nowrap font-mono text-xs tabular-nums">
-      <span className="text-emerald-700 dark:text-emerald-400">+{additions}</span>{" "}
-      <span className="text-red-700 dark:text-red-400">−{deletions}</span>
+      <span className="text-emerald-700 dark:text-emerald-400">+{additions}</span> <span className="text-red-700 dark:text-red-400">−{deletions}</span>
     </span>
   );
 }
@@ -51,7 +50,10 @@ export function DiffFileList({ files }: { files: DiffFile[] }) {
       {files.map((file, index) => (
         <li key={`${file.oldPath ?? ""}→${file.path}`} className="flex items-center gap-2 py-1">
           <FileStatus status={file.status} />
-          <a href={`#${fileAnchor(index)}`} className="min-w-0 flex-1 truncate font-mono text-xs hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
+          <a
+            href={`#${fileAnchor(index)}`}
+            className="min-w-0 flex-1 truncate font-mono text-xs hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+          >
             {file.oldPath ? `${file.oldPath} → ${file.path}` : file.path}
           </a>
           <LineCounts additions={file.additions} deletions={file.deletions} binary={file.binary} />

@@ -25,7 +25,9 @@ function ViewToggle({ view, onChange }: { view: ViewType; onChange: (view: ViewT
       onClick={() => onChange(value)}
       className={cn(
         "px-2.5 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-emerald-600",
-        view === value ? "bg-zinc-200 text-zinc-900 dark:bg-zinc-700 dark:text-zinc-50" : "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800",
+        view === value
+          ? "bg-zinc-200 text-zinc-900 dark:bg-zinc-700 dark:text-zinc-50"
+          : "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800",
       )}
     >
       {label}
@@ -82,14 +84,24 @@ export function DiffViewer({ diff, initialView = "unified" }: { diff: DiffResult
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm">
-          <strong>{diff.files.length}</strong> file{diff.files.length === 1 ? "" : "s"} changed, <LineCounts additions={diff.additions} deletions={diff.deletions} />
+          <strong>{diff.files.length}</strong> file{diff.files.length === 1 ? "" : "s"} changed,{" "}
+          <LineCounts additions={diff.additions} deletions={diff.deletions} />
         </p>
         <ViewToggle view={view} onChange={setView} />
       </div>
       <DiffFileList files={diff.files} />
       {diff.truncated ? (
-        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200">
-          Truncated: the patch is over {Math.round(diff.maxPatchBytes / 1024).toLocaleString("en-US")} KiB, so {cutFiles} file{cutFiles === 1 ? "" : "s"} at the end {cutFiles === 1 ? "is" : "are"} listed without {cutFiles === 1 ? "its" : "their"} lines. All of it: <code className="font-mono">arbor diff</code> or <code className="font-mono">git diff {diff.from.slice(0, 12)} {diff.to.slice(0, 12)}</code>.
+        <p
+          role="note"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200"
+        >
+          Truncated: the patch is over {Math.round(diff.maxPatchBytes / 1024).toLocaleString("en-US")} KiB, so {cutFiles} file{cutFiles === 1 ? "" : "s"} at the
+          end {cutFiles === 1 ? "is" : "are"} listed without {cutFiles === 1 ? "its" : "their"} lines. All of it: <code className="font-mono">arbor diff</code>{" "}
+          or{" "}
+          <code className="font-mono">
+            git diff {diff.from.slice(0, 12)} {diff.to.slice(0, 12)}
+          </code>
+          .
         </p>
       ) : null}
       <div className="space-y-2">

@@ -77,13 +77,22 @@ function renderPanel(execution: ExecutionDto, replies: { diff?: Reply; apply?: R
 const withSnapshot = () =>
   makeExecution({
     projectId: "PROJ-1",
-    worktree: { path: "/data/worktrees/PROJ-1/ISSUE-1-00000001", branch: "arbor/ISSUE-1/00000001", state: "present", startSha: START, snapshotSha: SNAP, changes: { files: 2, additions: 3, deletions: 1 } },
+    worktree: {
+      path: "/data/worktrees/PROJ-1/ISSUE-1-00000001",
+      branch: "arbor/ISSUE-1/00000001",
+      state: "present",
+      startSha: START,
+      snapshotSha: SNAP,
+      changes: { files: 2, additions: 3, deletions: 1 },
+    },
   });
 
 test("lists the changed files with +/− counts and shows each file's diff, unified or split", async () => {
   const { container } = renderPanel(withSnapshot());
   const files = await screen.findByRole("list", { name: "Changed files" });
-  const rows = within(files).getAllByRole("listitem").map((li) => li.textContent);
+  const rows = within(files)
+    .getAllByRole("listitem")
+    .map((li) => li.textContent);
   expect(rows).toEqual(["Mmodifiedplan.txt+1 −1", "Aaddedsrc/new.ts+1 −0", "Mmodifiedlogo.pngbinary", "Aaddedlater.txt+500 −0"]);
   expect(screen.getByText(/files? changed/)).toHaveTextContent("4 files changed, +502 −1");
   expect(screen.getByText("arbor/ISSUE-1/00000001")).toBeInTheDocument();
@@ -109,7 +118,10 @@ test("lists the changed files with +/− counts and shows each file's diff, unif
 test("Apply to the base branch: merge by default, squash on request, success said in words", async () => {
   const execution = withSnapshot();
   renderPanel(execution, {
-    apply: { status: 200, body: { executionId: execution.id, status: "applied", strategy: "squash", baseBranch: "main", previousHead: START, commit: "c".repeat(40), message: "m" } },
+    apply: {
+      status: 200,
+      body: { executionId: execution.id, status: "applied", strategy: "squash", baseBranch: "main", previousHead: START, commit: "c".repeat(40), message: "m" },
+    },
   });
   await screen.findByRole("list", { name: "Changed files" });
   fireEvent.click(screen.getByRole("radio", { name: /Squash/ }));
@@ -123,7 +135,13 @@ test("a refused apply lists the conflicting files and says nothing changed", asy
   renderPanel(withSnapshot(), {
     apply: {
       status: 409,
-      body: { error: { code: "conflict", message: "Applying would conflict with main in 2 files (plan.txt, src/a.ts); nothing was changed", details: { reason: "conflicts", files: ["plan.txt", "src/a.ts"] } } },
+      body: {
+        error: {
+          code: "conflict",
+          message: "Applying would conflict with main in 2 files (plan.txt, src/a.ts); nothing was changed",
+          details: { reason: "conflicts", files: ["plan.txt", "src/a.ts"] },
+        },
+      },
     },
   });
   await screen.findByRole("list", { name: "Changed files" });
@@ -136,7 +154,13 @@ test("a refused apply lists the conflicting files and says nothing changed", asy
 });
 
 test("says why there is no diff: still running, shared directory; nothing for runs without a worktree", async () => {
-  const running = renderPanel(makeExecution({ status: "running", projectId: "PROJ-1", worktree: { path: "/w", branch: "arbor/ISSUE-1/x", state: "present", startSha: START, snapshotSha: null, changes: null } }));
+  const running = renderPanel(
+    makeExecution({
+      status: "running",
+      projectId: "PROJ-1",
+      worktree: { path: "/w", branch: "arbor/ISSUE-1/x", state: "present", startSha: START, snapshotSha: null, changes: null },
+    }),
+  );
   expect(screen.getByText("Its worktree's snapshot is taken when it ends; the diff appears then.")).toBeInTheDocument();
   running.unmount();
   const shared = renderPanel(makeExecution({ projectId: "PROJ-1", sharedDirectory: true }));

@@ -36,7 +36,9 @@ export function ExecutionDiffPanel({ execution }: { execution: ExecutionDto }) {
   if (execution.sharedDirectory) {
     return (
       <Section>
-        <p className={note}>This run used the project&apos;s directory itself (shared), so its changes were not recorded apart and other runs there see them.</p>
+        <p className={note}>
+          This run used the project&apos;s directory itself (shared), so its changes were not recorded apart and other runs there see them.
+        </p>
       </Section>
     );
   }
@@ -47,7 +49,11 @@ export function ExecutionDiffPanel({ execution }: { execution: ExecutionDto }) {
     return (
       <Section aside={branch}>
         <p className={note}>
-          {live ? "Its worktree's snapshot is taken when it ends; the diff appears then." : worktree.state === "missing" ? "Its worktree vanished before a snapshot was taken." : "No snapshot was recorded for it."}
+          {live
+            ? "Its worktree's snapshot is taken when it ends; the diff appears then."
+            : worktree.state === "missing"
+              ? "Its worktree vanished before a snapshot was taken."
+              : "No snapshot was recorded for it."}
         </p>
       </Section>
     );

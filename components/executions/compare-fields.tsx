@@ -144,8 +144,18 @@ export const FIELDS: Field[] = [
         <span className="text-zinc-500">none</span>
       ),
   },
-  { label: "Cost", render: ({ execution: e }) => <span className="font-mono tabular-nums">{formatCost(e.usage?.costUsd)}</span>, value: ({ execution: e }) => e.usage?.costUsd ?? null, lowerIsBetter: true },
-  { label: "Duration", render: ({ execution: e }) => <span className="font-mono tabular-nums">{formatDuration(durationOf(e))}</span>, value: ({ execution: e }) => durationOf(e), lowerIsBetter: true },
+  {
+    label: "Cost",
+    render: ({ execution: e }) => <span className="font-mono tabular-nums">{formatCost(e.usage?.costUsd)}</span>,
+    value: ({ execution: e }) => e.usage?.costUsd ?? null,
+    lowerIsBetter: true,
+  },
+  {
+    label: "Duration",
+    render: ({ execution: e }) => <span className="font-mono tabular-nums">{formatDuration(durationOf(e))}</span>,
+    value: ({ execution: e }) => durationOf(e),
+    lowerIsBetter: true,
+  },
   {
     label: "Tokens",
     render: ({ execution: e }) => (
@@ -154,10 +164,15 @@ export const FIELDS: Field[] = [
     value: ({ execution: e }) => (e.usage?.inputTokens != null && e.usage.outputTokens != null ? e.usage.inputTokens + e.usage.outputTokens : null),
     lowerIsBetter: true,
   },
-  { label: "Turns", render: ({ execution: e }) => <span className="font-mono tabular-nums">{e.usage?.numTurns ?? "—"}</span>, value: ({ execution: e }) => e.usage?.numTurns ?? null },
+  {
+    label: "Turns",
+    render: ({ execution: e }) => <span className="font-mono tabular-nums">{e.usage?.numTurns ?? "—"}</span>,
+    value: ({ execution: e }) => e.usage?.numTurns ?? null,
+  },
   {
     label: "Errors",
-    render: ({ summary }) => (!summary ? <Pending /> : <span className={summary.errorCount ? "text-red-700 dark:text-red-400" : ""}>{summary.errorCount}</span>),
+    render: ({ summary }) =>
+      !summary ? <Pending /> : <span className={summary.errorCount ? "text-red-700 dark:text-red-400" : ""}>{summary.errorCount}</span>,
     value: ({ summary }) => summary?.errorCount ?? null,
     lowerIsBetter: true,
   },

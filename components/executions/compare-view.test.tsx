@@ -18,23 +18,55 @@ function row(label: string) {
 describe("CompareTable", () => {
   it("puts two forks side by side: prompts, answers, tools, files, cost, duration, status", () => {
     const { next, fork } = runContinueFork();
-    const a = { ...next, usage: { inputTokens: 100, outputTokens: 20, cacheReadTokens: null, cacheCreationTokens: null, costUsd: 0.05, durationMs: 2_000, numTurns: 2 } };
-    const b = { ...fork, status: "failed" as const, usage: { inputTokens: 300, outputTokens: 60, cacheReadTokens: null, cacheCreationTokens: null, costUsd: 0.2, durationMs: 9_000, numTurns: 4 } };
+    const a = {
+      ...next,
+      usage: { inputTokens: 100, outputTokens: 20, cacheReadTokens: null, cacheCreationTokens: null, costUsd: 0.05, durationMs: 2_000, numTurns: 2 },
+    };
+    const b = {
+      ...fork,
+      status: "failed" as const,
+      usage: { inputTokens: 300, outputTokens: 60, cacheReadTokens: null, cacheCreationTokens: null, costUsd: 0.2, durationMs: 9_000, numTurns: 4 },
+    };
     render(
       <CompareTable
-        a={{ execution: a, summary: summary(a.id, { finalAnswer: "Used **cookies**", tools: [{ tool: "Bash", count: 3 }], files: [{ path: "/src/auth.ts", actions: ["edit"] }] }) }}
-        b={{ execution: b, summary: summary(b.id, { finalAnswer: "Used OAuth", tools: [{ tool: "Bash", count: 1 }, { tool: "Edit", count: 2 }], errorCount: 2 }) }}
+        a={{
+          execution: a,
+          summary: summary(a.id, {
+            finalAnswer: "Used **cookies**",
+            tools: [{ tool: "Bash", count: 3 }],
+            files: [{ path: "/src/auth.ts", actions: ["edit"] }],
+          }),
+        }}
+        b={{
+          execution: b,
+          summary: summary(b.id, {
+            finalAnswer: "Used OAuth",
+            tools: [
+              { tool: "Bash", count: 1 },
+              { tool: "Edit", count: 2 },
+            ],
+            errorCount: 2,
+          }),
+        }}
       />,
     );
     const table = screen.getByRole("table", { name: /Comparison of execution/ });
-    expect(within(table.querySelector("thead")!).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Aspect", `A · #${a.id.slice(0, 8)}`, `B · #${b.id.slice(0, 8)}`]);
+    expect(
+      within(table.querySelector("thead")!)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Aspect", `A · #${a.id.slice(0, 8)}`, `B · #${b.id.slice(0, 8)}`]);
 
     expect(row("Prompt")).toHaveTextContent("second: keep going");
     expect(row("Prompt")).toHaveTextContent("third: try another way");
     expect(row("Prompt")).toHaveAttribute("data-differs", "true");
     expect(within(row("Final answer")).getByText("cookies").tagName).toBe("STRONG");
     expect(row("Final answer")).toHaveTextContent("Used OAuth");
-    expect(within(row("Tools used")).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Bash × 3", "Bash × 1", "Edit × 2"]);
+    expect(
+      within(row("Tools used"))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Bash × 3", "Bash × 1", "Edit × 2"]);
     expect(row("Files touched")).toHaveTextContent("/src/auth.ts (edit)");
     expect(row("Files touched")).toHaveTextContent("none");
     expect(row("Relationship")).toHaveTextContent(`continuation of #${a.parentExecutionId!.slice(0, 8)}`);
@@ -45,7 +77,11 @@ describe("CompareTable", () => {
     // Lower cost and duration are marked on the cheaper, faster side.
     const cost = within(row("Cost")).getAllByRole("cell");
     expect(cost.map((c) => c.textContent)).toEqual(["$0.05 (lower)", "$0.20"]);
-    expect(within(row("Duration")).getAllByRole("cell").map((c) => c.textContent)).toEqual(["2.0 s (lower)", "9.0 s"]);
+    expect(
+      within(row("Duration"))
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["2.0 s (lower)", "9.0 s"]);
     expect(row("Errors")).toHaveAttribute("data-differs", "true");
   });
 

@@ -43,23 +43,35 @@ export function CompareTable({ a, b }: { a: CompareSide; b: CompareSide }) {
           const va = field.value?.(a);
           const vb = field.value?.(b);
           const differs = field.value !== undefined && va !== null && vb !== null && va !== undefined && vb !== undefined && va !== vb;
-          const better =
-            differs && field.lowerIsBetter && typeof va === "number" && typeof vb === "number" ? (va < vb ? 0 : 1) : null;
+          const better = differs && field.lowerIsBetter && typeof va === "number" && typeof vb === "number" ? (va < vb ? 0 : 1) : null;
           return (
             <Fragment key={field.label}>
               <tr className="sm:hidden">
-                <th scope="colgroup" colSpan={2} className="bg-zinc-50 px-2 pt-3 pb-1 text-left text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:bg-zinc-900/60">
+                <th
+                  scope="colgroup"
+                  colSpan={2}
+                  className="bg-zinc-50 px-2 pt-3 pb-1 text-left text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:bg-zinc-900/60"
+                >
                   {field.label}
                   {differs ? <span className="ml-1 font-normal normal-case text-amber-700 dark:text-amber-400">· differs</span> : null}
                 </th>
               </tr>
               <tr data-differs={differs ? "true" : undefined} className={differs ? "bg-amber-50/50 dark:bg-amber-950/20" : undefined}>
-                <th scope="row" className="hidden border-b border-zinc-100 py-2 pr-2 text-left align-top text-xs font-medium text-zinc-500 sm:table-cell dark:border-zinc-800">
+                <th
+                  scope="row"
+                  className="hidden border-b border-zinc-100 py-2 pr-2 text-left align-top text-xs font-medium text-zinc-500 sm:table-cell dark:border-zinc-800"
+                >
                   {field.label}
                   {differs ? <span className="block font-normal text-amber-700 dark:text-amber-400">differs</span> : null}
                 </th>
                 {[a, b].map((side, i) => (
-                  <td key={i} className={cn("min-w-0 border-b border-zinc-100 px-2 py-2 align-top break-words dark:border-zinc-800", better === i ? "font-semibold text-emerald-800 dark:text-emerald-300" : "")}>
+                  <td
+                    key={i}
+                    className={cn(
+                      "min-w-0 border-b border-zinc-100 px-2 py-2 align-top break-words dark:border-zinc-800",
+                      better === i ? "font-semibold text-emerald-800 dark:text-emerald-300" : "",
+                    )}
+                  >
                     {field.render(side)}
                     {better === i ? <span className="sr-only"> (lower)</span> : null}
                   </td>
@@ -86,7 +98,8 @@ export function CompareView({ a, b }: { a?: string; b?: string }) {
       <div className="space-y-6">
         <PageHeader title="Compare executions" />
         <EmptyState title="Pick two executions to compare">
-          Tick two rows in an issue&apos;s history, or use &ldquo;Compare forks&rdquo; in its session tree. The address is /compare?a=&lt;id&gt;&amp;b=&lt;id&gt;.
+          Tick two rows in an issue&apos;s history, or use &ldquo;Compare forks&rdquo; in its session tree. The address is
+          /compare?a=&lt;id&gt;&amp;b=&lt;id&gt;.
         </EmptyState>
       </div>
     );
@@ -102,8 +115,8 @@ export function CompareView({ a, b }: { a?: string; b?: string }) {
               <TextLink href={`/issues/${ea.data.issueId}`}>{ea.data.issueId}</TextLink>
               {eb.data.issueId !== ea.data.issueId ? (
                 <>
-                  {" "}and{" "}
-                  <TextLink href={`/issues/${eb.data.issueId}`}>{eb.data.issueId}</TextLink>
+                  {" "}
+                  and <TextLink href={`/issues/${eb.data.issueId}`}>{eb.data.issueId}</TextLink>
                 </>
               ) : null}
             </>

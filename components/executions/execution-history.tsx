@@ -54,12 +54,7 @@ function StartFreshButton({ id }: { id: string }) {
   );
 }
 
-const Row = memo(function Row({
-  node,
-  depth,
-  selected,
-  onSelect,
-}: HistoryRow & { selected: boolean; onSelect: (id: string, on: boolean) => void }) {
+const Row = memo(function Row({ node, depth, selected, onSelect }: HistoryRow & { selected: boolean; onSelect: (id: string, on: boolean) => void }) {
   const [open, setOpen] = useState<FollowUpMode | null>(null);
   const formId = `history-form-${node.id}`;
   const agent = useAgentActions(node.agent);
@@ -81,7 +76,9 @@ const Row = memo(function Row({
           className="size-4 rounded accent-violet-600"
         />
         {node.edge === "fork" ? (
-          <span className="rounded border border-violet-300 px-1 text-[10px] font-semibold uppercase text-violet-700 dark:border-violet-700 dark:text-violet-300">fork</span>
+          <span className="rounded border border-violet-300 px-1 text-[10px] font-semibold uppercase text-violet-700 dark:border-violet-700 dark:text-violet-300">
+            fork
+          </span>
         ) : (
           <span aria-hidden="true" className="w-3 text-center text-zinc-400" title={node.edge === "restarted" ? "restart" : undefined}>
             {node.edge === "continue" ? "↳" : node.edge === "restarted" ? "↻" : "●"}
@@ -91,7 +88,10 @@ const Row = memo(function Row({
         <ExecutionStatusBadge status={node.status} />
         <AgentBadge agent={node.agent} />
         {node.isHead && node.sessionId ? (
-          <span className="rounded bg-emerald-100 px-1.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200" title="Latest turn of this chain">
+          <span
+            className="rounded bg-emerald-100 px-1.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200"
+            title="Latest turn of this chain"
+          >
             head
           </span>
         ) : null}
@@ -100,7 +100,11 @@ const Row = memo(function Row({
         </span>
         <span className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-500">
           <span className="font-mono" title={node.sessionId ?? undefined}>
-            {node.sessionId ? `session ${shortId(node.sessionId)}` : node.status === "queued" || node.status === "running" ? "session (extracting…)" : "no session"}
+            {node.sessionId
+              ? `session ${shortId(node.sessionId)}`
+              : node.status === "queued" || node.status === "running"
+                ? "session (extracting…)"
+                : "no session"}
           </span>
           <span title="Cost">{formatCost(node.usage?.costUsd)}</span>
           {node.usage?.durationMs != null ? <span title="Duration">{formatDuration(node.usage.durationMs)}</span> : null}
@@ -110,7 +114,14 @@ const Row = memo(function Row({
           {sessionGone ? <StartFreshButton id={node.id} /> : null}
           {!blocked ? (
             <>
-              <Button size="sm" variant="ghost" aria-expanded={open === "continue"} aria-controls={formId} aria-label={`Continue #${shortId(node.id)}`} onClick={() => toggle("continue")}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-expanded={open === "continue"}
+                aria-controls={formId}
+                aria-label={`Continue #${shortId(node.id)}`}
+                onClick={() => toggle("continue")}
+              >
                 Continue
               </Button>
               <Button
@@ -159,7 +170,9 @@ export function ExecutionHistory({ roots, error }: { roots: SessionTreeNode[]; e
       {selected.length ? (
         <div className="sticky bottom-2 z-[2] flex flex-wrap items-center gap-2 rounded-md border border-violet-300 bg-violet-50/95 px-3 py-2 text-sm shadow-md backdrop-blur dark:border-violet-800 dark:bg-violet-950/90">
           <span className="text-zinc-700 dark:text-zinc-300" aria-live="polite">
-            {selected.length === 1 ? `#${shortId(selected[0])} selected: tick one more to compare.` : `#${shortId(selected[0])} and #${shortId(selected[1])} selected.`}
+            {selected.length === 1
+              ? `#${shortId(selected[0])} selected: tick one more to compare.`
+              : `#${shortId(selected[0])} and #${shortId(selected[1])} selected.`}
           </span>
           {selected.length === 2 ? (
             <LinkButton size="sm" href={compareHref(selected[0], selected[1])}>

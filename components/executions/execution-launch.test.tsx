@@ -7,11 +7,19 @@ import { makeExecution } from "@/test/support/execution-fixtures";
 test("a turn on the warm process, a steered one and a spawn each say how they reached the agent", () => {
   const warm = makeExecution({ launch: { kind: "warm", reason: null, pid: 4242 } });
   const { rerender } = render(<LaunchFact execution={warm} />);
-  expect(screen.getByText(/Warm process \(pid 4242\)/).closest("[data-slot=launch]")).toHaveTextContent("the session's live agent process took this turn as its next message");
+  expect(screen.getByText(/Warm process \(pid 4242\)/).closest("[data-slot=launch]")).toHaveTextContent(
+    "the session's live agent process took this turn as its next message",
+  );
 
   const parent = makeExecution();
-  rerender(<LaunchFact execution={makeExecution({ parentExecutionId: parent.id, launch: { kind: "steer", reason: "Sent while the turn it continues ran", pid: 4242 } })} />);
-  expect(screen.getByText("Steered").closest("[data-slot=launch]")).toHaveTextContent(`Steered into the running turn of #${parent.id.slice(0, 8)}, which answered it · Sent while the turn it continues ran`);
+  rerender(
+    <LaunchFact
+      execution={makeExecution({ parentExecutionId: parent.id, launch: { kind: "steer", reason: "Sent while the turn it continues ran", pid: 4242 } })}
+    />,
+  );
+  expect(screen.getByText("Steered").closest("[data-slot=launch]")).toHaveTextContent(
+    `Steered into the running turn of #${parent.id.slice(0, 8)}, which answered it · Sent while the turn it continues ran`,
+  );
 
   rerender(<LaunchFact execution={makeExecution({ launch: { kind: "spawn", reason: "A fork starts its own agent process", pid: 7 } })} />);
   expect(screen.getByText("Spawned (pid 7)").closest("[data-slot=launch]")).toHaveTextContent("A fork starts its own agent process");
@@ -19,7 +27,22 @@ test("a turn on the warm process, a steered one and a spawn each say how they re
 
 test("the timing spans from the request to the session id, and their total", () => {
   const t0 = 1_700_000_000_000;
-  render(<LaunchTimings execution={makeExecution({ timings: { requestedAt: t0, insertedAt: t0 + 4, pickedAt: t0 + 9, claimedAt: t0 + 11, plannedAt: t0 + 12, spawnedAt: t0 + 12.5, firstLineAt: t0 + 340, sessionAt: t0 + 341 } })} />);
+  render(
+    <LaunchTimings
+      execution={makeExecution({
+        timings: {
+          requestedAt: t0,
+          insertedAt: t0 + 4,
+          pickedAt: t0 + 9,
+          claimedAt: t0 + 11,
+          plannedAt: t0 + 12,
+          spawnedAt: t0 + 12.5,
+          firstLineAt: t0 + 340,
+          sessionAt: t0 + 341,
+        },
+      })}
+    />,
+  );
   const timings = screen.getByText(/request → recorded/).closest("[data-slot=launch-timings]")!;
   expect(timings).toHaveTextContent("request → recorded 4.0 ms");
   expect(timings).toHaveTextContent("queue → runner 5.0 ms");

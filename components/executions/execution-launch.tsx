@@ -19,8 +19,8 @@ export function LaunchFact({ execution }: { execution: ExecutionDto }) {
     <span data-slot="launch" data-kind={launch.kind} className="text-sm">
       {launch.kind === "warm" ? (
         <span>
-          <span className="font-medium text-orange-700 dark:text-orange-400">Warm process{pid}</span>: the session&apos;s live agent process took this turn as its
-          next message
+          <span className="font-medium text-orange-700 dark:text-orange-400">Warm process{pid}</span>: the session&apos;s live agent process took this turn as
+          its next message
         </span>
       ) : launch.kind === "steer" ? (
         <span>

@@ -38,7 +38,10 @@ export function ExecutionRow({ e }: { e: ExecutionListItem }) {
         {excerpt(e.prompt, 140)}
       </p>
       <p className="truncate text-xs text-zinc-500">
-        <Link href={`/issues/${e.issueId}`} className="relative z-[1] rounded font-mono hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
+        <Link
+          href={`/issues/${e.issueId}`}
+          className="relative z-[1] rounded font-mono hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+        >
           {e.issueId}
         </Link>{" "}
         · {e.issueTitle}
@@ -53,7 +56,10 @@ export function ExecutionList({ params, label, empty }: { params: ExecutionListP
   return (
     <QueryList query={list} noun={label.toLowerCase()} empty={<EmptyState title={empty.title}>{empty.body}</EmptyState>}>
       {(items) => (
-        <ul aria-label={label} className="divide-y divide-zinc-100 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+        <ul
+          aria-label={label}
+          className="divide-y divide-zinc-100 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+        >
           {items.map((e) => (
             <ExecutionRow key={e.id} e={e} />
           ))}

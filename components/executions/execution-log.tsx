@@ -159,7 +159,10 @@ export function ExecutionLog({ executionId, eventCount, finished }: { executionI
           <span>
             {connection === "live" ? (
               <>
-                <span aria-hidden="true" className="text-sky-600">●</span> live
+                <span aria-hidden="true" className="text-sky-600">
+                  ●
+                </span>{" "}
+                live
               </>
             ) : connection === "reconnecting" ? (
               "reconnecting…"
@@ -181,7 +184,9 @@ export function ExecutionLog({ executionId, eventCount, finished }: { executionI
         </ErrorAlert>
       ) : null}
 
-      {finalResult && connection !== "live" && lines.length > 50 ? <ResultSummary entry={finalResult} heading={finalResult.isError ? "Final result: error" : "Final answer"} /> : null}
+      {finalResult && connection !== "live" && lines.length > 50 ? (
+        <ResultSummary entry={finalResult} heading={finalResult.isError ? "Final result: error" : "Final answer"} />
+      ) : null}
 
       <div className="relative">
         <div
@@ -226,12 +231,7 @@ export function ExecutionLog({ executionId, eventCount, finished }: { executionI
           </div>
         </div>
         {!atEnd ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            className="absolute bottom-3 right-5 shadow-md"
-            onClick={() => virtualizer.scrollToEnd()}
-          >
+          <Button size="sm" variant="secondary" className="absolute bottom-3 right-5 shadow-md" onClick={() => virtualizer.scrollToEnd()}>
             ↓ Jump to latest
           </Button>
         ) : null}

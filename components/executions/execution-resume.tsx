@@ -38,14 +38,28 @@ export function StartFreshActions({ execution, primary }: { execution: Execution
   return (
     <div className="mt-2 space-y-1">
       <div className="flex flex-wrap items-center gap-2">
-        <Button size="sm" variant={primary ? "primary" : "secondary"} disabled={startFresh.isPending} aria-busy={sending(true)} onClick={() => startFresh.mutate({ withConversation: true }, open)}>
+        <Button
+          size="sm"
+          variant={primary ? "primary" : "secondary"}
+          disabled={startFresh.isPending}
+          aria-busy={sending(true)}
+          onClick={() => startFresh.mutate({ withConversation: true }, open)}
+        >
           Start fresh with the conversation
         </Button>
-        <Button size="sm" variant="ghost" disabled={startFresh.isPending} aria-busy={sending(false)} onClick={() => startFresh.mutate({ withConversation: false }, open)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={startFresh.isPending}
+          aria-busy={sending(false)}
+          onClick={() => startFresh.mutate({ withConversation: false }, open)}
+        >
           …without it
         </Button>
       </div>
-      <p className="text-xs">Runs the same prompt in a new session, linked to this one; with the conversation, Arbor&apos;s transcript of everything before it goes along.</p>
+      <p className="text-xs">
+        Runs the same prompt in a new session, linked to this one; with the conversation, Arbor&apos;s transcript of everything before it goes along.
+      </p>
       {startFresh.error ? <p>{startFresh.error.message}</p> : null}
     </div>
   );

@@ -4,7 +4,11 @@ import { cn } from "@/lib/cn";
 const styles: Record<ExecutionStatus, { label: string; className: string; dot: string }> = {
   queued: { label: "Queued", className: "bg-zinc-100 text-zinc-700 ring-zinc-500/20 dark:bg-zinc-800 dark:text-zinc-300", dot: "bg-zinc-400" },
   running: { label: "Running", className: "bg-sky-50 text-sky-800 ring-sky-600/20 dark:bg-sky-950 dark:text-sky-300", dot: "bg-sky-500 animate-pulse" },
-  completed: { label: "Completed", className: "bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-300", dot: "bg-emerald-500" },
+  completed: {
+    label: "Completed",
+    className: "bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-300",
+    dot: "bg-emerald-500",
+  },
   failed: { label: "Failed", className: "bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-950 dark:text-red-300", dot: "bg-red-500" },
   cancelled: { label: "Cancelled", className: "bg-zinc-100 text-zinc-600 ring-zinc-500/20 dark:bg-zinc-800 dark:text-zinc-400", dot: "bg-zinc-400" },
   interrupted: { label: "Interrupted", className: "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-950 dark:text-amber-300", dot: "bg-amber-500" },
@@ -13,7 +17,9 @@ const styles: Record<ExecutionStatus, { label: string; className: string; dot: s
 export function ExecutionStatusBadge({ status, className }: { status: ExecutionStatus; className?: string }) {
   const s = styles[status];
   return (
-    <span className={cn("inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", s.className, className)}>
+    <span
+      className={cn("inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", s.className, className)}
+    >
       <span aria-hidden="true" className={cn("size-1.5 rounded-full", s.dot)} />
       {s.label}
     </span>

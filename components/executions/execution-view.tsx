@@ -167,12 +167,14 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
               created <RelativeTime iso={execution.createdAt} />
               {execution.startedAt ? (
                 <>
-                  {" "}· started <RelativeTime iso={execution.startedAt} />
+                  {" "}
+                  · started <RelativeTime iso={execution.startedAt} />
                 </>
               ) : null}
               {execution.finishedAt ? (
                 <>
-                  {" "}· ended <RelativeTime iso={execution.finishedAt} />
+                  {" "}
+                  · ended <RelativeTime iso={execution.finishedAt} />
                 </>
               ) : null}
             </span>
@@ -241,7 +243,9 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
             <Stat label="Output tokens" value={formatTokens(execution.usage?.outputTokens)} />
             <Stat label="Events" value={execution.eventCount.toLocaleString()} />
             {execution.usage?.cacheReadTokens ? <Stat label="Cache read" value={execution.usage.cacheReadTokens.toLocaleString()} /> : null}
-            {execution.telemetry.savedInputTokens ? <Stat label="Saved by resume" value={`≈ ${execution.telemetry.savedInputTokens.toLocaleString()}`} /> : null}
+            {execution.telemetry.savedInputTokens ? (
+              <Stat label="Saved by resume" value={`≈ ${execution.telemetry.savedInputTokens.toLocaleString()}`} />
+            ) : null}
             {execution.resume?.decision === "fresh_with_transcript" && execution.telemetry.transcriptTokens ? (
               <Stat label="Transcript carried" value={`≈ ${execution.telemetry.transcriptTokens.toLocaleString()}`} />
             ) : null}

@@ -49,16 +49,30 @@ describe("FollowUpForm", () => {
 
   it("says up front that a Continue of an execution whose worktree is gone forks from its snapshot", async () => {
     const user = userEvent.setup();
-    const worktree = { path: "/w", branch: "arbor/ISSUE-1/x", state: "removed" as const, startSha: "a", snapshotSha: "b", changes: { files: 1, additions: 1, deletions: 0 } };
+    const worktree = {
+      path: "/w",
+      branch: "arbor/ISSUE-1/x",
+      state: "removed" as const,
+      startSha: "a",
+      snapshotSha: "b",
+      changes: { files: 1, additions: 1, deletions: 0 },
+    };
     const execution = makeExecution({ worktree });
     const forked = makeExecution({
       forkedFromExecutionId: execution.id,
       status: "queued",
-      resume: { decision: "fork", reason: "worktree_gone", message: "The worktree of this line of work was removed by housekeeping. …", transcriptSourceExecutionId: null },
+      resume: {
+        decision: "fork",
+        reason: "worktree_gone",
+        message: "The worktree of this line of work was removed by housekeeping. …",
+        transcriptSourceExecutionId: null,
+      },
     });
     fetchMock.mockResolvedValue(respond(201, forked));
     renderForm(<FollowUpForm execution={execution} />);
-    expect(screen.getByLabelText("Next prompt")).toHaveAccessibleDescription("Its worktree was removed by housekeeping: a Continue forks the conversation and starts from its snapshot in a fresh worktree.");
+    expect(screen.getByLabelText("Next prompt")).toHaveAccessibleDescription(
+      "Its worktree was removed by housekeeping: a Continue forks the conversation and starts from its snapshot in a fresh worktree.",
+    );
     await user.type(screen.getByLabelText("Next prompt"), "go on");
     await user.click(screen.getByRole("button", { name: "Continue Session" }));
     expect(await screen.findByRole("status")).toHaveTextContent(/fork .*forked from its snapshot — the worktree of its line of work was gone/);
@@ -141,9 +155,13 @@ describe("FollowUpForm", () => {
   it("says up front when Arbor already knows the session is gone", async () => {
     const done = makeExecution({ managedSessionId: "SESS-7" });
     fetchMock.mockImplementation(async (url: string) =>
-      url === "/api/sessions/SESS-7" ? respond(200, { id: "SESS-7", health: { state: "missing", checkedAt: done.createdAt, bytes: null, modifiedAt: null }, poisoned: null }) : respond(404, {}),
+      url === "/api/sessions/SESS-7"
+        ? respond(200, { id: "SESS-7", health: { state: "missing", checkedAt: done.createdAt, bytes: null, modifiedAt: null }, poisoned: null })
+        : respond(404, {}),
     );
     renderForm(<FollowUpForm execution={done} />);
-    expect(await screen.findByRole("note")).toHaveTextContent("The agent's session is gone (its transcript was deleted or expired): this turn will start a fresh session carrying Arbor's transcript of the conversation.");
+    expect(await screen.findByRole("note")).toHaveTextContent(
+      "The agent's session is gone (its transcript was deleted or expired): this turn will start a fresh session carrying Arbor's transcript of the conversation.",
+    );
   });
 });

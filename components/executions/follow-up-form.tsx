@@ -20,7 +20,8 @@ import { poisonText, resumeBadge } from "@/lib/resume-text";
 /** Why Continue/Fork cannot run from this execution, or null when they can. `agent`: what its agent can do (useAgentActions). */
 export function followUpBlocker(execution: ExecutionDto, agent?: Pick<AgentActions, "hasSessions" | "name">): string | null {
   if (agent && !agent.hasSessions) return `${agent.name} has no sessions: its runs cannot be continued or forked. Run a new one from the issue.`;
-  if (execution.error?.code === "session_not_found") return "Its session expired or was not found: start fresh with the conversation instead (or continue the turn Arbor re-ran from its transcript).";
+  if (execution.error?.code === "session_not_found")
+    return "Its session expired or was not found: start fresh with the conversation instead (or continue the turn Arbor re-ran from its transcript).";
   if (execution.sessionId || execution.status === "queued" || execution.status === "running") return null;
   return "This execution has no agent session to continue or fork.";
 }
@@ -147,7 +148,9 @@ export function FollowUpForm({
             ? `Continue queues the next turn; it starts when this one finishes. Fork branches from this execution${forkNote}. Ctrl+Enter submits.`
             : `Continue resumes this session; Fork starts a new session from this point${forkNote}. Ctrl+Enter submits.`)}
       </p>
-      {blocker ? null : <FreshSessionToggle id={`${textareaId}-fresh`} checked={freshSession} onChange={setFreshSession} managedSessionId={execution.managedSessionId} />}
+      {blocker ? null : (
+        <FreshSessionToggle id={`${textareaId}-fresh`} checked={freshSession} onChange={setFreshSession} managedSessionId={execution.managedSessionId} />
+      )}
       {error ? (
         <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
           {error}
@@ -204,7 +207,12 @@ export function FreshSessionToggle({
   managedSessionId: string | null;
 }) {
   const session = useSession(managedSessionId ?? "", { enabled: Boolean(managedSessionId) }).data;
-  const known = session?.health?.state === "missing" ? "The agent's session is gone (its transcript was deleted or expired)" : session?.poisoned ? `This session is poisoned (${poisonText(session.poisoned)})` : null;
+  const known =
+    session?.health?.state === "missing"
+      ? "The agent's session is gone (its transcript was deleted or expired)"
+      : session?.poisoned
+        ? `This session is poisoned (${poisonText(session.poisoned)})`
+        : null;
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">

@@ -34,7 +34,16 @@ export function IssueExecutions({ issueId, showRunForm = true }: { issueId: stri
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const i = VIEWS.findIndex((v) => v.id === view);
-    const next = event.key === "ArrowRight" ? (i + 1) % VIEWS.length : event.key === "ArrowLeft" ? (i + VIEWS.length - 1) % VIEWS.length : event.key === "Home" ? 0 : event.key === "End" ? VIEWS.length - 1 : -1;
+    const next =
+      event.key === "ArrowRight"
+        ? (i + 1) % VIEWS.length
+        : event.key === "ArrowLeft"
+          ? (i + VIEWS.length - 1) % VIEWS.length
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? VIEWS.length - 1
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     choose(VIEWS[next].id, true);
@@ -45,7 +54,12 @@ export function IssueExecutions({ issueId, showRunForm = true }: { issueId: stri
     <div className="space-y-4">
       {showRunForm ? <RunAgentForm issueId={issueId} /> : null}
       <div className="space-y-3">
-        <div role="tablist" aria-label="Show executions as" className="inline-flex rounded-lg border border-zinc-200 bg-zinc-100 p-0.5 dark:border-zinc-800 dark:bg-zinc-900" onKeyDown={onKeyDown}>
+        <div
+          role="tablist"
+          aria-label="Show executions as"
+          className="inline-flex rounded-lg border border-zinc-200 bg-zinc-100 p-0.5 dark:border-zinc-800 dark:bg-zinc-900"
+          onKeyDown={onKeyDown}
+        >
           {VIEWS.map((v, i) => (
             <button
               key={v.id}
@@ -61,7 +75,9 @@ export function IssueExecutions({ issueId, showRunForm = true }: { issueId: stri
               onClick={() => choose(v.id)}
               className={cn(
                 "rounded-md px-3 py-1 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-emerald-600",
-                view === v.id ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-700 dark:text-zinc-50" : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100",
+                view === v.id
+                  ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-700 dark:text-zinc-50"
+                  : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100",
               )}
             >
               {v.label}

@@ -48,7 +48,18 @@ beforeEach(() => mockPush.mockReset());
 
 it("runs in the issue's git project, in a worktree of its own from the ref asked for; a bad ref is named beside the field", async () => {
   renderForm("PROJ-1", (body) =>
-    body.startRef === "nope" ? { status: 422, body: { error: { code: "validation_failed", message: "startRef: no such ref", details: { fieldErrors: { startRef: ["there is no branch, tag or commit named nope in /code/shop"] } } } } } : { status: 201, body: created },
+    body.startRef === "nope"
+      ? {
+          status: 422,
+          body: {
+            error: {
+              code: "validation_failed",
+              message: "startRef: no such ref",
+              details: { fieldErrors: { startRef: ["there is no branch, tag or commit named nope in /code/shop"] } },
+            },
+          },
+        }
+      : { status: 201, body: created },
   );
   const select = (await screen.findByLabelText("Project")) as HTMLSelectElement;
   await waitFor(() => expect(select.value).toBe("PROJ-1"));
@@ -74,7 +85,9 @@ it("another project that is not git says forks there share files; the default wo
   const select = (await screen.findByLabelText("Project")) as HTMLSelectElement;
   await waitFor(() => expect(select.value).toBe("PROJ-1"));
   fireEvent.change(select, { target: { value: "PROJ-2" } });
-  expect(screen.getByRole("note")).toHaveTextContent("PROJ-2 (/code/notes) is not a git repository: runs there share its files, and a fork sees and changes the original's files.");
+  expect(screen.getByRole("note")).toHaveTextContent(
+    "PROJ-2 (/code/notes) is not a git repository: runs there share its files, and a fork sees and changes the original's files.",
+  );
   expect(screen.queryByLabelText("Start from")).toBeNull();
   typePrompt("take notes");
   fireEvent.click(screen.getByRole("button", { name: "Run agent" }));

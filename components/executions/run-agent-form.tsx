@@ -23,7 +23,13 @@ import { executionHref } from "@/lib/hrefs";
  * run-place-fields.tsx). A prompt citing [[SESS-n]] may instead run as a
  * Continue or Fork of that session's head.
  */
-export function RunAgentForm({ issueId, projectId }: { issueId: string; /** The issue's project (read from the issue when not given). */ projectId?: string | null }) {
+export function RunAgentForm({
+  issueId,
+  projectId,
+}: {
+  issueId: string /** The issue's project (read from the issue when not given). */;
+  projectId?: string | null;
+}) {
   const router = useRouter();
   const created = useCreateExecution();
   const branch = useBranchFrom();
@@ -45,7 +51,9 @@ export function RunAgentForm({ issueId, projectId }: { issueId: string; /** The 
   const apiFieldErrors = create.error && isApiError(create.error) ? create.error.fieldErrors : {};
   const promptError = touched && !prompt.trim() ? "Write a prompt for the agent" : apiFieldErrors.prompt?.[0];
   const fieldErrors = { projectId: apiFieldErrors.projectId?.[0], startRef: apiFieldErrors.startRef?.[0], cwd: apiFieldErrors.cwd?.[0] };
-  const shownBesideField = Boolean(apiFieldErrors.prompt || (runAs.mode === "new" && (apiFieldErrors.agent || fieldErrors.projectId || fieldErrors.startRef || fieldErrors.cwd)));
+  const shownBesideField = Boolean(
+    apiFieldErrors.prompt || (runAs.mode === "new" && (apiFieldErrors.agent || fieldErrors.projectId || fieldErrors.startRef || fieldErrors.cwd)),
+  );
 
   return (
     <form
@@ -75,7 +83,9 @@ export function RunAgentForm({ issueId, projectId }: { issueId: string; /** The 
         />
       </Field>
       <CitedSessionChoice sessions={citedSessions} issueId={issueId} value={runAs} onChange={setRunAs} />
-      {runAs.mode !== "new" ? <FreshSessionToggle id="run-fresh-session" checked={freshSession} onChange={setFreshSession} managedSessionId={runAs.sessionId} /> : null}
+      {runAs.mode !== "new" ? (
+        <FreshSessionToggle id="run-fresh-session" checked={freshSession} onChange={setFreshSession} managedSessionId={runAs.sessionId} />
+      ) : null}
       <div className="space-y-3" hidden={runAs.mode !== "new"}>
         <div className="grid gap-3 sm:grid-cols-2">
           <AgentSelect id="run-agent" value={agent} onChange={setAgent} error={apiFieldErrors.agent?.[0]} />

@@ -69,7 +69,9 @@ export function RunPlaceFields({
           <select
             id="run-project"
             value={selected}
-            onChange={(e) => set({ projectId: e.target.value === (issueProjectId ?? DEFAULT_PROJECT_KEY) ? null : e.target.value, startRef: "", sharedDirectory: false })}
+            onChange={(e) =>
+              set({ projectId: e.target.value === (issueProjectId ?? DEFAULT_PROJECT_KEY) ? null : e.target.value, startRef: "", sharedDirectory: false })
+            }
             className={`${controlClasses} h-10 border-zinc-300 dark:border-zinc-700`}
           >
             {projects.map((p) => (
@@ -83,10 +85,25 @@ export function RunPlaceFields({
         </Field>
         {project?.implicit ? (
           <Field id="run-cwd" label="Working directory" hint="Optional; defaults to Arbor's workspace" error={errors.cwd}>
-            <input id="run-cwd" value={choice.cwd} onChange={(e) => set({ cwd: e.target.value })} placeholder="/path/inside/a/workspace/root" className={`${controlClasses} h-10 border-zinc-300 dark:border-zinc-700`} />
+            <input
+              id="run-cwd"
+              value={choice.cwd}
+              onChange={(e) => set({ cwd: e.target.value })}
+              placeholder="/path/inside/a/workspace/root"
+              className={`${controlClasses} h-10 border-zinc-300 dark:border-zinc-700`}
+            />
           </Field>
         ) : git ? (
-          <Field id="run-start-ref" label="Start from" error={errors.startRef} hint={choice.sharedDirectory ? "A shared-directory run uses the directory as it is" : `A branch, tag or commit; default: the head of ${project?.baseBranch ?? "the base branch"}`}>
+          <Field
+            id="run-start-ref"
+            label="Start from"
+            error={errors.startRef}
+            hint={
+              choice.sharedDirectory
+                ? "A shared-directory run uses the directory as it is"
+                : `A branch, tag or commit; default: the head of ${project?.baseBranch ?? "the base branch"}`
+            }
+          >
             <input
               id="run-start-ref"
               value={choice.startRef}
@@ -102,7 +119,13 @@ export function RunPlaceFields({
       {git ? (
         <div className="space-y-1">
           <label htmlFor="run-shared-directory" className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
-            <input id="run-shared-directory" type="checkbox" checked={choice.sharedDirectory} onChange={(e) => set({ sharedDirectory: e.target.checked })} className="size-4 accent-emerald-600" />
+            <input
+              id="run-shared-directory"
+              type="checkbox"
+              checked={choice.sharedDirectory}
+              onChange={(e) => set({ sharedDirectory: e.target.checked })}
+              className="size-4 accent-emerald-600"
+            />
             Shared directory: run in {project?.path} itself, without a worktree of its own
           </label>
           <p data-slot="run-place" className="text-xs text-zinc-500 dark:text-zinc-400">

@@ -58,14 +58,34 @@ export function HomeView() {
         </Section>
       </div>
 
-      <Section id="recent-issues-heading" title="Recent issues" actions={<TextLink href="/issues" className="text-sm">All issues →</TextLink>}>
+      <Section
+        id="recent-issues-heading"
+        title="Recent issues"
+        actions={
+          <TextLink href="/issues" className="text-sm">
+            All issues →
+          </TextLink>
+        }
+      >
         <QueryList query={issues} noun="issues" empty={<EmptyState title="No issues yet">Issues are pieces of work; they can belong to a spec.</EmptyState>}>
           {(items) => <IssueList issues={items} label="Recent issues" />}
         </QueryList>
       </Section>
 
-      <Section id="recent-specs-heading" title="Recent specs" actions={<TextLink href="/specs" className="text-sm">All specs →</TextLink>}>
-        <QueryList query={specs} noun="specs" empty={<EmptyState title="No specs yet">A spec describes what should be built. Start by writing one.</EmptyState>}>
+      <Section
+        id="recent-specs-heading"
+        title="Recent specs"
+        actions={
+          <TextLink href="/specs" className="text-sm">
+            All specs →
+          </TextLink>
+        }
+      >
+        <QueryList
+          query={specs}
+          noun="specs"
+          empty={<EmptyState title="No specs yet">A spec describes what should be built. Start by writing one.</EmptyState>}
+        >
           {(items) => <SpecList specs={items} label="Recent specs" />}
         </QueryList>
       </Section>

@@ -39,13 +39,20 @@ export function ChartFrame({
     );
   } else if (state.empty) {
     body = (
-      <div data-slot="chart-empty" className="flex items-center justify-center rounded-md border border-dashed border-zinc-300 px-6 text-center text-sm text-zinc-500 dark:border-zinc-700" style={{ minHeight: height }}>
+      <div
+        data-slot="chart-empty"
+        className="flex items-center justify-center rounded-md border border-dashed border-zinc-300 px-6 text-center text-sm text-zinc-500 dark:border-zinc-700"
+        style={{ minHeight: height }}
+      >
         {state.empty}
       </div>
     );
   }
   return (
-    <section aria-labelledby={headingId} className={cn("rounded-lg border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900", className)}>
+    <section
+      aria-labelledby={headingId}
+      className={cn("rounded-lg border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900", className)}
+    >
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id={headingId} className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">

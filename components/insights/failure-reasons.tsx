@@ -37,7 +37,16 @@ export function FailureReasons({ data }: { data: InsightsDto }) {
           <XAxis type="number" hide allowDecimals={false} />
           <YAxis type="category" dataKey="code" width={140} {...AXIS} />
           <Tooltip contentStyle={{ fontSize: 12 }} formatter={(_v, _n, item) => [item.payload.text, LABELS[item.payload.code] ?? "runs"]} />
-          <Bar dataKey="count" name="Runs" fill="#f43f5e" maxBarSize={22} radius={[0, 3, 3, 0]} cursor="pointer" isAnimationActive={false} onClick={(entry) => router.push((entry as unknown as { payload: { href: string } }).payload.href)}>
+          <Bar
+            dataKey="count"
+            name="Runs"
+            fill="#f43f5e"
+            maxBarSize={22}
+            radius={[0, 3, 3, 0]}
+            cursor="pointer"
+            isAnimationActive={false}
+            onClick={(entry) => router.push((entry as unknown as { payload: { href: string } }).payload.href)}
+          >
             <LabelList dataKey="text" position="right" style={{ fontSize: 11, fill: "currentColor" }} />
           </Bar>
         </BarChart>

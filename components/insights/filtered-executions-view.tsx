@@ -26,7 +26,7 @@ function describe(params: Record<string, string>): string[] {
     yes("captured", "session id captured", "no session id"),
     yes("resumed", "continues and forks", "new runs"),
     yes("timed", "capture time recorded", "capture time not recorded"),
-    params.verdict ? { worked: "worked", failed: "didn't work", judged: "judged", none: "not judged" }[params.verdict] ?? null : null,
+    params.verdict ? ({ worked: "worked", failed: "didn't work", judged: "judged", none: "not judged" }[params.verdict] ?? null) : null,
     params.signal ? `signal ${params.signal}` : null,
     params.errorCode ? `error ${params.errorCode}` : null,
     yes("branchPoint", "forked from", "not forked from"),
@@ -71,7 +71,10 @@ export function FilteredExecutionsView() {
             {total?.toLocaleString("en-US")} execution{total === 1 ? "" : "s"}
             {items.length < (total ?? 0) ? `, ${items.length.toLocaleString("en-US")} shown` : ""}
           </p>
-          <ul aria-label="Executions" className="divide-y divide-zinc-100 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+          <ul
+            aria-label="Executions"
+            className="divide-y divide-zinc-100 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+          >
             {items.map((e) => (
               <ExecutionRow key={e.id} e={e} />
             ))}

@@ -28,7 +28,15 @@ const FILTER_LABELS: Record<string, string> = {
 const select = "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
 /** Range, resolution and agent pickers, and the active filters as removable chips. Everything lives in the address. */
-export function InsightsFilters({ params, data, onChange }: { params: Record<string, string>; data?: InsightsDto; onChange: (next: Record<string, string>) => void }) {
+export function InsightsFilters({
+  params,
+  data,
+  onChange,
+}: {
+  params: Record<string, string>;
+  data?: InsightsDto;
+  onChange: (next: Record<string, string>) => void;
+}) {
   const set = (key: string, value: string | undefined) => {
     const next = { ...params };
     if (value) next[key] = value;
@@ -47,7 +55,11 @@ export function InsightsFilters({ params, data, onChange }: { params: Record<str
       <div className="flex flex-wrap items-center gap-2">
         <label className="flex items-center gap-1.5 text-sm">
           <span className="text-zinc-500">Range</span>
-          <select className={select} value={custom ? "custom" : (params.since ?? "30d")} onChange={(e) => set("since", e.target.value === "30d" ? undefined : e.target.value)}>
+          <select
+            className={select}
+            value={custom ? "custom" : (params.since ?? "30d")}
+            onChange={(e) => set("since", e.target.value === "30d" ? undefined : e.target.value)}
+          >
             {custom ? <option value="custom">{data ? describeRange(data.scope.from, data.scope.to) : "Custom"}</option> : null}
             {RANGES.map((r) => (
               <option key={r.value} value={r.value}>
@@ -82,7 +94,12 @@ export function InsightsFilters({ params, data, onChange }: { params: Record<str
             <li key={key} className="flex items-center gap-1 rounded-full bg-zinc-100 py-0.5 pr-1 pl-2.5 text-xs dark:bg-zinc-800">
               <span className="text-zinc-500">{FILTER_LABELS[key]}</span>
               <span className="font-medium">{value}</span>
-              <button type="button" onClick={() => set(key, undefined)} aria-label={`Remove the ${FILTER_LABELS[key].toLowerCase()} filter`} className="rounded-full px-1 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 dark:hover:bg-zinc-700">
+              <button
+                type="button"
+                onClick={() => set(key, undefined)}
+                aria-label={`Remove the ${FILTER_LABELS[key].toLowerCase()} filter`}
+                className="rounded-full px-1 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 dark:hover:bg-zinc-700"
+              >
                 ×
               </button>
             </li>

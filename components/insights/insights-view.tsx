@@ -70,8 +70,9 @@ export function InsightsView() {
       ) : (
         <div className={insights.isFetching ? "space-y-6 opacity-70 transition-opacity" : "space-y-6"} aria-busy={insights.isFetching}>
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-slot="insights-totals">
-            <DrillLink drill={data.scope.drill}>{data.totals.executions.toLocaleString("en-US")} executions</DrillLink>: {data.totals.finished.toLocaleString("en-US")} finished,{" "}
-            {data.totals.completed.toLocaleString("en-US")} completed{data.totals.running ? `, ${data.totals.running} still running` : ""}.
+            <DrillLink drill={data.scope.drill}>{data.totals.executions.toLocaleString("en-US")} executions</DrillLink>:{" "}
+            {data.totals.finished.toLocaleString("en-US")} finished, {data.totals.completed.toLocaleString("en-US")} completed
+            {data.totals.running ? `, ${data.totals.running} still running` : ""}.
           </p>
           <SeedMetrics data={data} />
           <OutcomesSummary data={data} />

@@ -50,7 +50,14 @@ export function MetricCard({
       <p className="mt-1 flex items-center gap-1.5 text-xs">
         <span className="text-zinc-500">target {target}</span>
         {met === null ? null : (
-          <span className={cn("rounded px-1.5 py-0.5 font-medium", met ? "bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-300")}>
+          <span
+            className={cn(
+              "rounded px-1.5 py-0.5 font-medium",
+              met
+                ? "bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
+                : "bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-300",
+            )}
+          >
             {met ? "met" : "below"}
           </span>
         )}
@@ -71,7 +78,17 @@ export function MetricCard({
               contentStyle={{ fontSize: 12 }}
             />
             {lines.map((l, i) => (
-              <Line key={l.key} dataKey={l.key} name={l.name} stroke={SERIES_COLORS[i]} fill={SERIES_COLORS[i]} strokeWidth={2} dot={{ r: 1.5 }} connectNulls={false} isAnimationActive={false} />
+              <Line
+                key={l.key}
+                dataKey={l.key}
+                name={l.name}
+                stroke={SERIES_COLORS[i]}
+                fill={SERIES_COLORS[i]}
+                strokeWidth={2}
+                dot={{ r: 1.5 }}
+                connectNulls={false}
+                isAnimationActive={false}
+              />
             ))}
           </LineChart>
         ) : (

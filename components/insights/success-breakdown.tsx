@@ -18,7 +18,8 @@ const MEASURES: Record<Measure, { label: string; rate: (r: GroupRow) => number |
   completed: { label: "Completed (of finished)", rate: (r) => r.completionRate, count: (r) => [r.completed, r.finished] },
 };
 
-const tokensOf = (r: GroupRow) => (r.tokens.inputTokens === null && r.tokens.outputTokens === null ? null : (r.tokens.inputTokens ?? 0) + (r.tokens.outputTokens ?? 0));
+const tokensOf = (r: GroupRow) =>
+  r.tokens.inputTokens === null && r.tokens.outputTokens === null ? null : (r.tokens.inputTokens ?? 0) + (r.tokens.outputTokens ?? 0);
 
 /** Success per agent, model, issue, spec and approach, as bars with their counts, and a table whose every number opens its executions. */
 export function SuccessBreakdown({ breakdowns }: { breakdowns: Breakdown[] }) {
@@ -31,8 +32,20 @@ export function SuccessBreakdown({ breakdowns }: { breakdowns: Breakdown[] }) {
   const rows = current?.rows ?? [];
   const data = rows
     .filter((r) => m.count(r)[1] > 0)
-    .map((r) => ({ label: r.label.length > 28 ? `${r.label.slice(0, 27)}…` : r.label, rate: m.rate(r), text: `${formatRate(m.rate(r))} (${m.count(r)[0]}/${m.count(r)[1]})`, href: executionsHref(measure === "worked" ? r.judgedDrill : r.drill) }));
-  const empty = rows.length === 0 ? "No executions to group yet." : data.length === 0 ? (measure === "worked" ? "Nothing judged here yet: mark runs worked or didn't work (or close issues as done) to see what works." : "No finished runs here yet.") : null;
+    .map((r) => ({
+      label: r.label.length > 28 ? `${r.label.slice(0, 27)}…` : r.label,
+      rate: m.rate(r),
+      text: `${formatRate(m.rate(r))} (${m.count(r)[0]}/${m.count(r)[1]})`,
+      href: executionsHref(measure === "worked" ? r.judgedDrill : r.drill),
+    }));
+  const empty =
+    rows.length === 0
+      ? "No executions to group yet."
+      : data.length === 0
+        ? measure === "worked"
+          ? "Nothing judged here yet: mark runs worked or didn't work (or close issues as done) to see what works."
+          : "No finished runs here yet."
+        : null;
 
   return (
     <ChartFrame
@@ -43,7 +56,14 @@ export function SuccessBreakdown({ breakdowns }: { breakdowns: Breakdown[] }) {
       actions={
         <div role="radiogroup" aria-label="Measure" className="flex rounded-md border border-zinc-200 text-xs dark:border-zinc-700">
           {(Object.keys(MEASURES) as Measure[]).map((key) => (
-            <button key={key} type="button" role="radio" aria-checked={measure === key} onClick={() => setMeasure(key)} className={cn("px-2 py-1", measure === key ? "bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900" : "text-zinc-600 dark:text-zinc-300")}>
+            <button
+              key={key}
+              type="button"
+              role="radio"
+              aria-checked={measure === key}
+              onClick={() => setMeasure(key)}
+              className={cn("px-2 py-1", measure === key ? "bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900" : "text-zinc-600 dark:text-zinc-300")}
+            >
               {MEASURES[key].label}
             </button>
           ))}
@@ -58,7 +78,12 @@ export function SuccessBreakdown({ breakdowns }: { breakdowns: Breakdown[] }) {
             role="tab"
             aria-selected={b.id === current?.id}
             onClick={() => setDimension(b.id)}
-            className={cn("rounded-md px-2 py-1 text-xs font-medium", b.id === current?.id ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100" : "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800")}
+            className={cn(
+              "rounded-md px-2 py-1 text-xs font-medium",
+              b.id === current?.id
+                ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100"
+                : "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
+            )}
           >
             {b.label}
           </button>
@@ -71,7 +96,16 @@ export function SuccessBreakdown({ breakdowns }: { breakdowns: Breakdown[] }) {
             <XAxis type="number" domain={[0, 1]} tickFormatter={(v) => formatRate(v)} {...AXIS} />
             <YAxis type="category" dataKey="label" width={170} {...AXIS} />
             <Tooltip formatter={(_v, _n, item) => [item.payload.text, m.label]} contentStyle={{ fontSize: 12 }} />
-            <Bar dataKey="rate" name={m.label} fill={SERIES_COLORS[0]} maxBarSize={26} radius={[0, 3, 3, 0]} cursor="pointer" onClick={(entry) => router.push((entry as unknown as { payload: { href: string } }).payload.href)} isAnimationActive={false}>
+            <Bar
+              dataKey="rate"
+              name={m.label}
+              fill={SERIES_COLORS[0]}
+              maxBarSize={26}
+              radius={[0, 3, 3, 0]}
+              cursor="pointer"
+              onClick={(entry) => router.push((entry as unknown as { payload: { href: string } }).payload.href)}
+              isAnimationActive={false}
+            >
               <LabelList dataKey="text" position="right" style={{ fontSize: 11, fill: "currentColor" }} />
             </Bar>
           </BarChart>

@@ -34,7 +34,11 @@ export function UsageCharts({ data, usageBy, onUsageBy }: { data: InsightsDto; u
         actions={
           <label className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-300">
             by
-            <select value={usageBy} onChange={(e) => onUsageBy(e.target.value)} className="rounded border border-zinc-300 bg-white px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900">
+            <select
+              value={usageBy}
+              onChange={(e) => onUsageBy(e.target.value)}
+              className="rounded border border-zinc-300 bg-white px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900"
+            >
               {USAGE_BY.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.label}
@@ -52,7 +56,17 @@ export function UsageCharts({ data, usageBy, onUsageBy }: { data: InsightsDto; u
             <Tooltip labelFormatter={(l) => bucketLabel(String(l))} formatter={(v, name) => [formatCompact(Number(v)), name]} contentStyle={{ fontSize: 12 }} />
             <Legend wrapperStyle={{ fontSize: 11 }} />
             {data.usage.keys.map((k, i) => (
-              <Area key={k.key} type="monotone" dataKey={k.key} name={k.label} stackId="1" stroke={SERIES_COLORS[i % SERIES_COLORS.length]} fill={SERIES_COLORS[i % SERIES_COLORS.length]} fillOpacity={0.35} isAnimationActive={false} />
+              <Area
+                key={k.key}
+                type="monotone"
+                dataKey={k.key}
+                name={k.label}
+                stackId="1"
+                stroke={SERIES_COLORS[i % SERIES_COLORS.length]}
+                fill={SERIES_COLORS[i % SERIES_COLORS.length]}
+                fillOpacity={0.35}
+                isAnimationActive={false}
+              />
             ))}
           </AreaChart>
         </div>
@@ -71,12 +85,37 @@ export function UsageCharts({ data, usageBy, onUsageBy }: { data: InsightsDto; u
             <XAxis dataKey="bucket" tickFormatter={bucketLabel} minTickGap={24} {...AXIS} />
             <YAxis yAxisId="tokens" tickFormatter={(v) => formatCompact(v)} width={48} {...AXIS} />
             <YAxis yAxisId="cost" orientation="right" tickFormatter={(v) => formatUsd(v)} width={56} {...AXIS} />
-            <Tooltip labelFormatter={(l) => bucketLabel(String(l))} formatter={(v, name) => [name === "Cost" ? formatUsd(Number(v)) : formatCompact(Number(v)), name]} contentStyle={{ fontSize: 12 }} />
+            <Tooltip
+              labelFormatter={(l) => bucketLabel(String(l))}
+              formatter={(v, name) => [name === "Cost" ? formatUsd(Number(v)) : formatCompact(Number(v)), name]}
+              contentStyle={{ fontSize: 12 }}
+            />
             <Legend wrapperStyle={{ fontSize: 11 }} />
             {kinds.map((m, i) => (
-              <Line key={m.id} yAxisId="tokens" dataKey={m.id} name={m.label} stroke={SERIES_COLORS[i]} fill={SERIES_COLORS[i]} dot={{ r: 2 }} strokeWidth={2} connectNulls={false} isAnimationActive={false} />
+              <Line
+                key={m.id}
+                yAxisId="tokens"
+                dataKey={m.id}
+                name={m.label}
+                stroke={SERIES_COLORS[i]}
+                fill={SERIES_COLORS[i]}
+                dot={{ r: 2 }}
+                strokeWidth={2}
+                connectNulls={false}
+                isAnimationActive={false}
+              />
             ))}
-            <Line yAxisId="cost" dataKey="costUsd" name="Cost" stroke={SERIES_COLORS[4]} fill={SERIES_COLORS[4]} strokeDasharray="4 3" dot={{ r: 2 }} connectNulls={false} isAnimationActive={false} />
+            <Line
+              yAxisId="cost"
+              dataKey="costUsd"
+              name="Cost"
+              stroke={SERIES_COLORS[4]}
+              fill={SERIES_COLORS[4]}
+              strokeDasharray="4 3"
+              dot={{ r: 2 }}
+              connectNulls={false}
+              isAnimationActive={false}
+            />
           </LineChart>
         </div>
         <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
@@ -85,7 +124,9 @@ export function UsageCharts({ data, usageBy, onUsageBy }: { data: InsightsDto; u
               <dt className="text-zinc-500">{t.label}</dt>
               <dd className="font-medium tabular-nums">
                 {t.total === null ? "not recorded" : formatCompact(t.total)}
-                {t.total !== null && t.recorded < t.of ? <span className="block font-normal text-zinc-500">recorded for {countOf(t.recorded, t.of)}</span> : null}
+                {t.total !== null && t.recorded < t.of ? (
+                  <span className="block font-normal text-zinc-500">recorded for {countOf(t.recorded, t.of)}</span>
+                ) : null}
               </dd>
             </div>
           ))}

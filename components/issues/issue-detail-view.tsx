@@ -16,14 +16,7 @@ import { RelativeTime } from "@/components/ui/time";
 import { IssueForm } from "@/components/issues/issue-form";
 import { useDeleteIssue, useIssue, useUpdateIssue } from "@/lib/issues/hooks";
 import { useSpecs } from "@/lib/specs/hooks";
-import {
-  ISSUE_PRIORITIES,
-  ISSUE_STATUSES,
-  PRIORITY_LABELS,
-  STATUS_LABELS,
-  type IssuePriority,
-  type IssueStatus,
-} from "@/lib/issues/schema";
+import { ISSUE_PRIORITIES, ISSUE_STATUSES, PRIORITY_LABELS, STATUS_LABELS, type IssuePriority, type IssueStatus } from "@/lib/issues/schema";
 import type { Issue } from "@/lib/issues/schema";
 import { IssueExecutions } from "@/components/executions/issue-executions";
 import { RunAgentForm } from "@/components/executions/run-agent-form";
@@ -47,7 +40,14 @@ function IssueDetail({ issue }: { issue: Issue }) {
 
   return (
     <article className="space-y-6">
-      <EntityHeader list={{ label: "Issues", href: "/issues" }} id={issue.id} title={issue.title} editing={editing} onEdit={() => setEditing(true)} editLabel="Edit issue">
+      <EntityHeader
+        list={{ label: "Issues", href: "/issues" }}
+        id={issue.id}
+        title={issue.title}
+        editing={editing}
+        onEdit={() => setEditing(true)}
+        editLabel="Edit issue"
+      >
         <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
           <StatusBadge status={issue.status} />
           <PriorityBadge priority={issue.priority} />
@@ -88,10 +88,7 @@ function IssueDetail({ issue }: { issue: Issue }) {
               />
             </section>
           ) : (
-            <section
-              aria-label="Description"
-              className="rounded-lg border border-zinc-200 bg-white px-5 py-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
-            >
+            <section aria-label="Description" className="rounded-lg border border-zinc-200 bg-white px-5 py-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
               <Markdown emptyText="This issue has no description yet.">{issue.body}</Markdown>
             </section>
           )}
@@ -142,11 +139,13 @@ function IssueMetaPanel({ issue }: { issue: Issue }) {
   const specOptions = specs.data ?? [];
   const showCurrentSpec = issue.spec && !specOptions.some((s) => s.id === issue.spec?.id);
 
-  const save = (input: { status?: IssueStatus; priority?: IssuePriority; specId?: string | null }) =>
-    updateIssue.mutate(input);
+  const save = (input: { status?: IssueStatus; priority?: IssuePriority; specId?: string | null }) => updateIssue.mutate(input);
 
   return (
-    <section aria-labelledby="issue-meta-heading" className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="issue-meta-heading"
+      className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <div className="flex items-center justify-between">
         <h2 id="issue-meta-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">
           Details
@@ -157,12 +156,7 @@ function IssueMetaPanel({ issue }: { issue: Issue }) {
       </div>
       {updateIssue.isError ? <ErrorAlert>{updateIssue.error.message}</ErrorAlert> : null}
       <MetaField id="issue-status" label="Status">
-        <Select
-          id="issue-status"
-          value={issue.status}
-          disabled={updateIssue.isPending}
-          onChange={(e) => save({ status: e.target.value as IssueStatus })}
-        >
+        <Select id="issue-status" value={issue.status} disabled={updateIssue.isPending} onChange={(e) => save({ status: e.target.value as IssueStatus })}>
           {ISSUE_STATUSES.map((s) => (
             <option key={s} value={s}>
               {STATUS_LABELS[s]}
@@ -185,12 +179,7 @@ function IssueMetaPanel({ issue }: { issue: Issue }) {
         </Select>
       </MetaField>
       <MetaField id="issue-spec" label="Spec">
-        <Select
-          id="issue-spec"
-          value={issue.specId ?? ""}
-          disabled={updateIssue.isPending}
-          onChange={(e) => save({ specId: e.target.value || null })}
-        >
+        <Select id="issue-spec" value={issue.specId ?? ""} disabled={updateIssue.isPending} onChange={(e) => save({ specId: e.target.value || null })}>
           <option value="">No spec</option>
           {showCurrentSpec && issue.spec ? (
             <option value={issue.spec.id}>

@@ -108,9 +108,20 @@ export function IssueForm({
       </Field>
       {showMeta ? (
         <div className="grid gap-4 sm:grid-cols-3">
-          {metaSelect("status", "Status", ISSUE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })))}
-          {metaSelect("priority", "Priority", ISSUE_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] })))}
-          {metaSelect("specId", "Spec (optional)", [{ value: "", label: "No spec" }, ...specOptions.map((s) => ({ value: s.id, label: `${s.id} · ${s.title}` }))])}
+          {metaSelect(
+            "status",
+            "Status",
+            ISSUE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+          )}
+          {metaSelect(
+            "priority",
+            "Priority",
+            ISSUE_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] })),
+          )}
+          {metaSelect("specId", "Spec (optional)", [
+            { value: "", label: "No spec" },
+            ...specOptions.map((s) => ({ value: s.id, label: `${s.id} · ${s.title}` })),
+          ])}
         </div>
       ) : null}
       <Field id={id("body")} label="Description" error={errors.body}>

@@ -21,11 +21,7 @@ export function IssuesView({ initialQuery = "", initialStatus }: { initialQuery?
 
   return (
     <div>
-      <PageHeader
-        title="Issues"
-        description="Work to do, optionally part of a spec."
-        actions={<LinkButton href="/issues/new">New issue</LinkButton>}
-      />
+      <PageHeader title="Issues" description="Work to do, optionally part of a spec." actions={<LinkButton href="/issues/new">New issue</LinkButton>} />
       <div role="search" className="mb-4 flex flex-col gap-2 sm:flex-row">
         <div className="sm:max-w-sm sm:flex-1">
           <SearchField id="issue-search" label="Search issues by title" placeholder="Search issues by title…" value={query} onChange={setQuery} />

@@ -48,7 +48,11 @@ export function ComparePrefer({ a, b }: { a: string; b: string }) {
         alternatives at #{shortId(point)}
         {sides.every((s) => s.state === null) ? " · no choice yet" : ""}
       </span>
-      {error ? <span role="alert" className="text-xs text-red-700 dark:text-red-400">{error.message}</span> : null}
+      {error ? (
+        <span role="alert" className="text-xs text-red-700 dark:text-red-400">
+          {error.message}
+        </span>
+      ) : null}
     </div>
   );
 }

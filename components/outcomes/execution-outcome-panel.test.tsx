@@ -82,10 +82,26 @@ test("shows its line's place at branching points and its session's mark", async 
     respond(
       200,
       outcome({
-        sessionMark: { sessionId: "SESS-4", verdict: "failed", note: "", markedBy: "bo", via: "cli", createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z" },
+        sessionMark: {
+          sessionId: "SESS-4",
+          verdict: "failed",
+          note: "",
+          markedBy: "bo",
+          via: "cli",
+          createdAt: "2026-01-01T00:00:00Z",
+          updatedAt: "2026-01-01T00:00:00Z",
+        },
         effective: { verdict: "failed", source: "session" },
         preferences: [
-          { branchPointId: "00000003-0000-4000-8000-000000000003", preferredExecutionId: "00000004-0000-4000-8000-000000000004", state: "not_chosen", note: "", markedBy: null, via: "web", updatedAt: "2026-01-01T00:00:00Z" },
+          {
+            branchPointId: "00000003-0000-4000-8000-000000000003",
+            preferredExecutionId: "00000004-0000-4000-8000-000000000004",
+            state: "not_chosen",
+            note: "",
+            markedBy: null,
+            via: "web",
+            updatedAt: "2026-01-01T00:00:00Z",
+          },
         ],
         signals: [{ id: "session_archived", label: "Session archived", verdict: null }],
       }),

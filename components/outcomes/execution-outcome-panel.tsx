@@ -32,7 +32,11 @@ export function ExecutionOutcomePanel({ executionId }: { executionId: string }) 
   };
 
   return (
-    <section aria-labelledby="outcome-heading" className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900" data-testid="execution-outcome">
+    <section
+      aria-labelledby="outcome-heading"
+      className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid="execution-outcome"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="outcome-heading" className="text-base font-semibold">
           Outcome
@@ -44,7 +48,14 @@ export function ExecutionOutcomePanel({ executionId }: { executionId: string }) 
       {!o.markable ? <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Still running: mark it once it has finished.</p> : null}
       <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="Did it work?">
         {(["worked", "failed"] as const).map((verdict) => (
-          <Button key={verdict} size="sm" variant={current === verdict ? "primary" : "secondary"} aria-pressed={current === verdict} disabled={!o.markable || pending} onClick={() => setVerdict(verdict)}>
+          <Button
+            key={verdict}
+            size="sm"
+            variant={current === verdict ? "primary" : "secondary"}
+            aria-pressed={current === verdict}
+            disabled={!o.markable || pending}
+            onClick={() => setVerdict(verdict)}
+          >
             {VERDICT_LABEL[verdict]}
           </Button>
         ))}
@@ -73,7 +84,12 @@ export function ExecutionOutcomePanel({ executionId }: { executionId: string }) 
           />
         </label>
         {current && note !== null && note !== o.mark?.note ? (
-          <Button size="sm" variant="ghost" disabled={pending} onClick={() => mark.mutate({ mark: current, note: noteValue }, { onSuccess: () => setNote(null) })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={pending}
+            onClick={() => mark.mutate({ mark: current, note: noteValue }, { onSuccess: () => setNote(null) })}
+          >
             Save note
           </Button>
         ) : null}
@@ -88,8 +104,11 @@ export function ExecutionOutcomePanel({ executionId }: { executionId: string }) 
         ) : null}
         {o.sessionMark ? (
           <li>
-            Its session <Link className="font-mono hover:underline" href={`/sessions/${o.sessionMark.sessionId}`}>{o.sessionMark.sessionId}</Link> was marked{" "}
-            {VERDICT_LABEL[o.sessionMark.verdict].toLowerCase()} {markedHow(o.sessionMark)}
+            Its session{" "}
+            <Link className="font-mono hover:underline" href={`/sessions/${o.sessionMark.sessionId}`}>
+              {o.sessionMark.sessionId}
+            </Link>{" "}
+            was marked {VERDICT_LABEL[o.sessionMark.verdict].toLowerCase()} {markedHow(o.sessionMark)}
           </li>
         ) : null}
         {o.preferences.map((p) => (

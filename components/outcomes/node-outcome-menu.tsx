@@ -32,7 +32,14 @@ export function NodeOutcomeMenu({ executionId }: { executionId: string }) {
 
   return (
     <div ref={root} className="relative inline-flex items-center gap-2 text-xs" data-testid="node-outcome-menu">
-      <Button size="sm" variant="secondary" aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined} onClick={() => setOpen((v) => !v)}>
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((v) => !v)}
+      >
         Outcome of #{shortId(executionId)} ▾
       </Button>
       {open ? <OutcomeMenuItems id={menuId} executionId={executionId} onDone={() => setOpen(false)} /> : null}
@@ -49,23 +56,49 @@ function OutcomeMenuItems({ id, executionId, onDone }: { id: string; executionId
   const notChosen = o?.preferences.some((p) => p.state === "not_chosen") ?? false;
   // Closes once the server agreed; a refusal stays in the menu, said.
   const done = { onSuccess: onDone };
-  const item = "block w-full px-3 py-1.5 text-left text-sm hover:bg-zinc-100 focus-visible:bg-zinc-100 disabled:opacity-50 dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800";
+  const item =
+    "block w-full px-3 py-1.5 text-left text-sm hover:bg-zinc-100 focus-visible:bg-zinc-100 disabled:opacity-50 dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800";
   return (
-    <div id={id} role="menu" aria-label={`Outcome of #${shortId(executionId)}`} aria-busy={!o} className="absolute top-full left-0 z-20 mt-1 w-60 overflow-hidden rounded-md border border-zinc-200 bg-white py-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+    <div
+      id={id}
+      role="menu"
+      aria-label={`Outcome of #${shortId(executionId)}`}
+      aria-busy={!o}
+      className="absolute top-full left-0 z-20 mt-1 w-60 overflow-hidden rounded-md border border-zinc-200 bg-white py-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+    >
       {outcome.isError ? <p className="px-3 py-1.5 text-red-700 dark:text-red-400">{outcome.error.message}</p> : null}
       {!o ? (
-        outcome.isError ? null : <p className="px-3 py-1.5 text-zinc-500">Loading…</p>
+        outcome.isError ? null : (
+          <p className="px-3 py-1.5 text-zinc-500">Loading…</p>
+        )
       ) : (
         <>
-          <p className="px-3 py-1 text-zinc-500">{!o.markable ? "Running: mark it once it has finished" : notChosen && !preferred ? "Not chosen at its branching point" : "Did it work?"}</p>
+          <p className="px-3 py-1 text-zinc-500">
+            {!o.markable ? "Running: mark it once it has finished" : notChosen && !preferred ? "Not chosen at its branching point" : "Did it work?"}
+          </p>
           {(["worked", "failed"] as const).map((v) => (
-            <button key={v} type="button" role="menuitemradio" aria-checked={verdict === v} disabled={!o.markable || pending} className={cn(item, verdict === v && "font-semibold")} onClick={() => mark.mutate({ mark: v }, done)}>
+            <button
+              key={v}
+              type="button"
+              role="menuitemradio"
+              aria-checked={verdict === v}
+              disabled={!o.markable || pending}
+              className={cn(item, verdict === v && "font-semibold")}
+              onClick={() => mark.mutate({ mark: v }, done)}
+            >
               {verdict === v ? "✓ " : ""}
               {VERDICT_LABEL[v]}
             </button>
           ))}
           {o.branchPoint ? (
-            <button type="button" role="menuitemcheckbox" aria-checked={preferred} disabled={!o.markable || pending} className={cn(item, preferred && "font-semibold")} onClick={() => (preferred ? unmark.mutate("preferred", done) : mark.mutate({ mark: "preferred" }, done))}>
+            <button
+              type="button"
+              role="menuitemcheckbox"
+              aria-checked={preferred}
+              disabled={!o.markable || pending}
+              className={cn(item, preferred && "font-semibold")}
+              onClick={() => (preferred ? unmark.mutate("preferred", done) : mark.mutate({ mark: "preferred" }, done))}
+            >
               {preferred ? "✓ " : ""}Preferred {o.branchPoint.line === "fork" ? "fork" : "original"}
             </button>
           ) : null}

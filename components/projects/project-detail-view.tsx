@@ -32,7 +32,9 @@ export function ProjectDetailView({ id }: { id: string }) {
   if (project.isError) {
     return (
       <div className="space-y-4">
-        <ErrorAlert title={isApiError(project.error) && project.error.status === 404 ? "Project not found" : "Could not load the project"}>{project.error.message}</ErrorAlert>
+        <ErrorAlert title={isApiError(project.error) && project.error.status === 404 ? "Project not found" : "Could not load the project"}>
+          {project.error.message}
+        </ErrorAlert>
         <Link href="/projects" className="text-sm font-medium text-emerald-700 underline dark:text-emerald-400">
           Back to projects
         </Link>
@@ -49,7 +51,11 @@ function Facts({ project }: { project: ProjectDetail }) {
       <Row label="Directory">
         <code className="break-all font-mono text-xs">{project.path}</code>
       </Row>
-      <Row label="Kind">{project.isGitRepo ? "git repository: each line of work gets its own worktree and branch" : "directory (not git): runs here share its files, forks included"}</Row>
+      <Row label="Kind">
+        {project.isGitRepo
+          ? "git repository: each line of work gets its own worktree and branch"
+          : "directory (not git): runs here share its files, forks included"}
+      </Row>
       {project.baseBranch ? <Row label="Base branch">{project.baseBranch}</Row> : null}
       {project.defaultAgent ? <Row label="Default agent">{project.defaultAgent}</Row> : null}
       {repo ? (
@@ -60,7 +66,8 @@ function Facts({ project }: { project: ProjectDetail }) {
         </Row>
       ) : null}
       <Row label="Used by">
-        {project.specCount} spec{project.specCount === 1 ? "" : "s"}, {project.issueCount} issue{project.issueCount === 1 ? "" : "s"}, {project.executionCount} execution{project.executionCount === 1 ? "" : "s"}
+        {project.specCount} spec{project.specCount === 1 ? "" : "s"}, {project.issueCount} issue{project.issueCount === 1 ? "" : "s"}, {project.executionCount}{" "}
+        execution{project.executionCount === 1 ? "" : "s"}
       </Row>
     </dl>
   );
@@ -75,7 +82,10 @@ function Worktrees({ project }: { project: ProjectDetail }) {
       {project.worktrees.length === 0 ? (
         <EmptyState title="No worktrees">Arbor makes one for each line of work when an agent runs here.</EmptyState>
       ) : (
-        <ul aria-label="Worktrees" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+        <ul
+          aria-label="Worktrees"
+          className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+        >
           {project.worktrees.map((w) => (
             <li key={w.path} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
               <code className="font-mono text-xs">{w.spare ? "spare checkout (for the next run)" : (w.branch ?? "(detached)")}</code>
@@ -84,7 +94,9 @@ function Worktrees({ project }: { project: ProjectDetail }) {
                   #{shortId(w.executionId)}
                 </Link>
               ) : null}
-              <span className={w.missing ? "text-xs text-red-700 dark:text-red-400" : "text-xs text-zinc-500 dark:text-zinc-400"}>{w.missing ? "directory missing" : formatBytes(w.bytes)}</span>
+              <span className={w.missing ? "text-xs text-red-700 dark:text-red-400" : "text-xs text-zinc-500 dark:text-zinc-400"}>
+                {w.missing ? "directory missing" : formatBytes(w.bytes)}
+              </span>
               {w.archived ? <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">archived</span> : null}
               <code className="min-w-0 flex-1 truncate text-right font-mono text-xs text-zinc-500 dark:text-zinc-400" title={w.path}>
                 {w.path}
@@ -139,11 +151,16 @@ function ProjectDetails({ project }: { project: ProjectDetail }) {
           {project.implicit ? null : <RemoveProject project={project} />}
         </div>
         {project.implicit ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">The default workspace: specs and issues without a project, and runs that name no directory. Set ARBOR_WORKSPACE to move it.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            The default workspace: specs and issues without a project, and runs that name no directory. Set ARBOR_WORKSPACE to move it.
+          </p>
         ) : null}
       </header>
       {project.problems.length > 0 ? (
-        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200">
+        <div
+          role="alert"
+          className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200"
+        >
           <ul className="list-inside list-disc">
             {project.problems.map((p) => (
               <li key={p}>{p}</li>
@@ -157,13 +174,29 @@ function ProjectDetails({ project }: { project: ProjectDetail }) {
         <h2 id="project-issues-heading" className="text-lg font-semibold">
           Issues
         </h2>
-        {issues.isPending ? <LoadingBlock label="Loading issues…" /> : issues.isError ? <ErrorAlert>{issues.error.message}</ErrorAlert> : issues.data.length === 0 ? <EmptyState title="No issues in this project" /> : <IssueList issues={issues.data} label={`Issues of ${project.name}`} />}
+        {issues.isPending ? (
+          <LoadingBlock label="Loading issues…" />
+        ) : issues.isError ? (
+          <ErrorAlert>{issues.error.message}</ErrorAlert>
+        ) : issues.data.length === 0 ? (
+          <EmptyState title="No issues in this project" />
+        ) : (
+          <IssueList issues={issues.data} label={`Issues of ${project.name}`} />
+        )}
       </section>
       <section aria-labelledby="project-specs-heading" className="space-y-2">
         <h2 id="project-specs-heading" className="text-lg font-semibold">
           Specs
         </h2>
-        {specs.isPending ? <LoadingBlock label="Loading specs…" /> : specs.isError ? <ErrorAlert>{specs.error.message}</ErrorAlert> : specs.data.length === 0 ? <EmptyState title="No specs in this project" /> : <SpecList specs={specs.data} label={`Specs of ${project.name}`} />}
+        {specs.isPending ? (
+          <LoadingBlock label="Loading specs…" />
+        ) : specs.isError ? (
+          <ErrorAlert>{specs.error.message}</ErrorAlert>
+        ) : specs.data.length === 0 ? (
+          <EmptyState title="No specs in this project" />
+        ) : (
+          <SpecList specs={specs.data} label={`Specs of ${project.name}`} />
+        )}
       </section>
     </article>
   );

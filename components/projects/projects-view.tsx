@@ -12,7 +12,10 @@ function ProjectKind({ project }: { project: Project }) {
   return project.isGitRepo ? (
     <span className="rounded bg-emerald-50 px-1.5 py-0.5 text-xs text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">git · {project.baseBranch}</span>
   ) : (
-    <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300" title="Not a git repository: runs there share its files">
+    <span
+      className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+      title="Not a git repository: runs there share its files"
+    >
       directory
     </span>
   );
@@ -23,7 +26,10 @@ function ProjectRow({ project }: { project: Project }) {
     <li className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-4">
       <div className="flex min-w-0 flex-1 items-baseline gap-2">
         <span className="shrink-0 font-mono text-xs text-zinc-500 dark:text-zinc-400">{project.id}</span>
-        <Link href={`/projects/${project.id}`} className="min-w-0 truncate font-medium hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
+        <Link
+          href={`/projects/${project.id}`}
+          className="min-w-0 truncate font-medium hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+        >
           {project.name}
         </Link>
         {project.implicit ? <span className="text-xs text-zinc-500 dark:text-zinc-400">(implicit)</span> : null}
@@ -61,7 +67,10 @@ export function ProjectsView() {
           <ErrorAlert title="Could not load projects">{projects.error.message}</ErrorAlert>
         ) : (
           <>
-            <ul aria-label="Projects" className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            <ul
+              aria-label="Projects"
+              className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+            >
               {projects.data.items.map((project) => (
                 <ProjectRow key={project.id} project={project} />
               ))}

@@ -34,7 +34,10 @@ beforeEach(() => mockPush.mockReset());
 
 describe("ProjectsView", () => {
   it("lists the projects and the implicit default workspace", async () => {
-    renderWith(<ProjectsView />, () => ({ status: 200, body: { items: [project(), project({ id: "PROJ-2", name: "Notes", isGitRepo: false, baseBranch: null, path: "/code/notes" })], defaultWorkspace } }));
+    renderWith(<ProjectsView />, () => ({
+      status: 200,
+      body: { items: [project(), project({ id: "PROJ-2", name: "Notes", isGitRepo: false, baseBranch: null, path: "/code/notes" })], defaultWorkspace },
+    }));
     const list = await screen.findByRole("list", { name: "Projects" });
     const rows = within(list).getAllByRole("listitem");
     expect(rows.map((r) => r.textContent)).toEqual([
@@ -67,7 +70,13 @@ describe("ProjectsView", () => {
   it("shows the server's reasons next to the field, or above the button", async () => {
     let reply: Reply = {
       status: 422,
-      body: { error: { code: "validation_failed", message: "path: / is outside the allowed workspace roots", details: { fieldErrors: { path: ["/ is outside the allowed workspace roots (/w); set ARBOR_WORKSPACE_ROOTS to allow it"] } } } },
+      body: {
+        error: {
+          code: "validation_failed",
+          message: "path: / is outside the allowed workspace roots",
+          details: { fieldErrors: { path: ["/ is outside the allowed workspace roots (/w); set ARBOR_WORKSPACE_ROOTS to allow it"] } },
+        },
+      },
     };
     renderWith(<ProjectsView />, (url, init) => (init?.method === "POST" ? reply : { status: 200, body: { items: [], defaultWorkspace } }));
     await screen.findByRole("list", { name: "Projects" });
@@ -88,8 +97,26 @@ describe("ProjectDetailView", () => {
     ...project(),
     repository: { currentBranch: "main", head: "a".repeat(40), operation: null, baseBranchExists: true, uncommittedFiles: 2 },
     worktrees: [
-      { path: "/data/worktrees/PROJ-1/ISSUE-1-1f2e3d4c", branch: "arbor/ISSUE-1/1f2e3d4c", head: "b".repeat(40), missing: false, bytes: 3 * 1024 * 1024, executionId: "1f2e3d4c-0000-4000-8000-000000000001", spare: false, archived: false },
-      { path: "/data/worktrees/PROJ-1/ISSUE-1-99999999", branch: "arbor/ISSUE-1/99999999", head: null, missing: true, bytes: 0, executionId: null, spare: false, archived: false },
+      {
+        path: "/data/worktrees/PROJ-1/ISSUE-1-1f2e3d4c",
+        branch: "arbor/ISSUE-1/1f2e3d4c",
+        head: "b".repeat(40),
+        missing: false,
+        bytes: 3 * 1024 * 1024,
+        executionId: "1f2e3d4c-0000-4000-8000-000000000001",
+        spare: false,
+        archived: false,
+      },
+      {
+        path: "/data/worktrees/PROJ-1/ISSUE-1-99999999",
+        branch: "arbor/ISSUE-1/99999999",
+        head: null,
+        missing: true,
+        bytes: 0,
+        executionId: null,
+        spare: false,
+        archived: false,
+      },
     ],
     worktreeBytes: 3 * 1024 * 1024,
     problems: ["The base branch main no longer exists: choose another one."],
@@ -98,7 +125,27 @@ describe("ProjectDetailView", () => {
   it("shows the facts, worktrees with their disk use, problems, and the project's issues and specs", async () => {
     renderWith(<ProjectDetailView id="PROJ-1" />, (url) => {
       if (url.startsWith("/api/projects/PROJ-1")) return { status: 200, body: detail };
-      if (url.startsWith("/api/issues?projectId=PROJ-1")) return { status: 200, body: { items: [{ id: "ISSUE-4", number: 4, title: "Checkout bug", body: "", status: "open", priority: "high", specId: null, spec: null, projectId: "PROJ-1", createdAt: NOW, updatedAt: NOW }] } };
+      if (url.startsWith("/api/issues?projectId=PROJ-1"))
+        return {
+          status: 200,
+          body: {
+            items: [
+              {
+                id: "ISSUE-4",
+                number: 4,
+                title: "Checkout bug",
+                body: "",
+                status: "open",
+                priority: "high",
+                specId: null,
+                spec: null,
+                projectId: "PROJ-1",
+                createdAt: NOW,
+                updatedAt: NOW,
+              },
+            ],
+          },
+        };
       if (url.startsWith("/api/specs?projectId=PROJ-1")) return { status: 200, body: { items: [] } };
       return { status: 404, body: { error: { code: "not_found", message: url } } };
     });
@@ -118,7 +165,8 @@ describe("ProjectDetailView", () => {
 
   it("shows the default workspace's own issues (those without a project) and no Remove", async () => {
     renderWith(<ProjectDetailView id="default" />, (url) => {
-      if (url.startsWith("/api/projects/default")) return { status: 200, body: { ...defaultWorkspace, repository: null, worktrees: [], worktreeBytes: 0, problems: [] } };
+      if (url.startsWith("/api/projects/default"))
+        return { status: 200, body: { ...defaultWorkspace, repository: null, worktrees: [], worktreeBytes: 0, problems: [] } };
       return { status: 200, body: { items: [] } };
     });
     await screen.findByRole("heading", { level: 1, name: "Default workspace" });
@@ -130,7 +178,11 @@ describe("ProjectDetailView", () => {
   it("says a removal was refused and why", async () => {
     jest.spyOn(window, "confirm").mockReturnValue(true);
     renderWith(<ProjectDetailView id="PROJ-1" />, (url, init) => {
-      if (init?.method === "DELETE") return { status: 409, body: { error: { code: "conflict", message: "Project PROJ-1 is still used by 2 issues: move them to another project (or to none) first" } } };
+      if (init?.method === "DELETE")
+        return {
+          status: 409,
+          body: { error: { code: "conflict", message: "Project PROJ-1 is still used by 2 issues: move them to another project (or to none) first" } },
+        };
       if (url.startsWith("/api/projects/")) return { status: 200, body: { ...detail, problems: [] } };
       return { status: 200, body: { items: [] } };
     });
@@ -163,12 +215,16 @@ describe("ProjectDetailView", () => {
     expect(screen.getByText(/3\.0 MiB on disk\. Their snapshots stay/)).toBeInTheDocument();
     fireEvent.click(screen.getByLabelText("also delete their branches"));
     fireEvent.click(screen.getByRole("button", { name: "Remove worktrees of archived sessions (1)" }));
-    expect(await screen.findByRole("status")).toHaveTextContent("Removed 1 worktree (3.0 MiB freed, branches deleted).arbor/ISSUE-2/aaaaaaaa kept: execution aaaaaaaa is running there");
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "Removed 1 worktree (3.0 MiB freed, branches deleted).arbor/ISSUE-2/aaaaaaaa kept: execution aaaaaaaa is running there",
+    );
     expect(cleanupBody).toEqual({ deleteBranches: true });
   });
 
   it("offers no removal when no worktree belongs only to archived sessions", async () => {
-    renderWith(<ProjectDetailView id="PROJ-1" />, (url) => (url.startsWith("/api/projects/") ? { status: 200, body: { ...detail, problems: [] } } : { status: 200, body: { items: [] } }));
+    renderWith(<ProjectDetailView id="PROJ-1" />, (url) =>
+      url.startsWith("/api/projects/") ? { status: 200, body: { ...detail, problems: [] } } : { status: 200, body: { items: [] } },
+    );
     expect(await screen.findByRole("button", { name: "Remove worktrees of archived sessions (0)" })).toBeDisabled();
     expect(screen.getByText(/Archive a session to let its worktree go/)).toBeInTheDocument();
   });

@@ -55,14 +55,21 @@ export function RegisterProjectForm() {
         }
         setPathError(undefined);
         // Empty optional fields are left out: the server picks the folder's name and the checked-out branch.
-        const optional = Object.fromEntries((["name", "baseBranch", "defaultAgent"] as const).filter((f) => values[f].trim()).map((f) => [f, values[f].trim()]));
+        const optional = Object.fromEntries(
+          (["name", "baseBranch", "defaultAgent"] as const).filter((f) => values[f].trim()).map((f) => [f, values[f].trim()]),
+        );
         create.mutate({ path: values.path.trim(), ...optional }, { onSuccess: (project) => router.push(`/projects/${project.id}`) });
       }}
     >
       <h2 id="register-project-heading" className="font-semibold">
         Register a project
       </h2>
-      <Field id="project-path" label="Directory" error={errorOf("path")} hint="On the server, inside ARBOR_WORKSPACE_ROOTS. A relative path is read from the default workspace.">
+      <Field
+        id="project-path"
+        label="Directory"
+        error={errorOf("path")}
+        hint="On the server, inside ARBOR_WORKSPACE_ROOTS. A relative path is read from the default workspace."
+      >
         {input("path", { placeholder: "/home/me/code/shop", hasHint: true })}
       </Field>
       <div className="grid gap-3 sm:grid-cols-3">
@@ -73,7 +80,12 @@ export function RegisterProjectForm() {
           {input("baseBranch", { placeholder: "the checked-out branch" })}
         </Field>
         <Field id="project-defaultAgent" label="Default agent (optional)" error={errorOf("defaultAgent")}>
-          <Select id="project-defaultAgent" value={values.defaultAgent} onChange={(e) => setValues((v) => ({ ...v, defaultAgent: e.target.value }))} aria-invalid={errorOf("defaultAgent") ? true : undefined}>
+          <Select
+            id="project-defaultAgent"
+            value={values.defaultAgent}
+            onChange={(e) => setValues((v) => ({ ...v, defaultAgent: e.target.value }))}
+            aria-invalid={errorOf("defaultAgent") ? true : undefined}
+          >
             <option value="">Claude Code (Arbor&apos;s default)</option>
             {(agents.data?.agents ?? []).map((agent) => (
               <option key={agent.id} value={agent.id}>

@@ -16,7 +16,14 @@ const session: ReferenceSummary = {
   href: "/sessions/SESS-1",
   mayHaveExpired: false,
 };
-const issue: ReferenceSummary = { type: "issue", id: "ISSUE-7", title: "Login is broken", status: "in_progress", lastActivityAt: new Date().toISOString(), href: "/issues/ISSUE-7" };
+const issue: ReferenceSummary = {
+  type: "issue",
+  id: "ISSUE-7",
+  title: "Login is broken",
+  status: "in_progress",
+  lastActivityAt: new Date().toISOString(),
+  href: "/issues/ISSUE-7",
+};
 
 function respond(body: unknown) {
   return { ok: true, status: 200, statusText: "", text: async () => JSON.stringify(body) };

@@ -91,7 +91,9 @@ function ReferenceCard({ id, cardId }: { id: string; cardId: string }) {
       {summary.isPending ? (
         <span className="block text-zinc-500">Loading {id}…</span>
       ) : summary.isError ? (
-        <span className="block text-red-700 dark:text-red-400">Could not load {id}: {summary.error.message}</span>
+        <span className="block text-red-700 dark:text-red-400">
+          Could not load {id}: {summary.error.message}
+        </span>
       ) : !data ? (
         <span className="block text-red-700 dark:text-red-400">There is no {id}.</span>
       ) : (
@@ -102,13 +104,17 @@ function ReferenceCard({ id, cardId }: { id: string; cardId: string }) {
           <span className="mt-0.5 block font-medium break-words text-zinc-900 dark:text-zinc-50">{data.title}</span>
           <span className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
             {data.status ? (
-              <span className="rounded-full bg-zinc-100 px-2 py-0.5 font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">{statusLabel(data.status)}</span>
+              <span className="rounded-full bg-zinc-100 px-2 py-0.5 font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+                {statusLabel(data.status)}
+              </span>
             ) : null}
             <span>
               {data.type === "session" ? "Last activity" : "Updated"} <RelativeTime iso={data.lastActivityAt} />
             </span>
           </span>
-          {data.mayHaveExpired ? <span className="mt-1 block text-xs text-amber-700 dark:text-amber-400">May have expired: the agent may no longer have its transcript.</span> : null}
+          {data.mayHaveExpired ? (
+            <span className="mt-1 block text-xs text-amber-700 dark:text-amber-400">May have expired: the agent may no longer have its transcript.</span>
+          ) : null}
         </>
       )}
     </span>

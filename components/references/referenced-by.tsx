@@ -9,12 +9,15 @@ import { useBacklinks } from "@/lib/references/hooks";
 const TYPE_LABEL = { spec: "Spec", issue: "Issue", session: "Session" } as const;
 
 /** "Referenced by": the specs, issues and sessions whose text cites `target` as [[ID]]. */
-export function ReferencedBy({ target, compact = false }: { target: string; /** For a narrow side column. */ compact?: boolean }) {
+export function ReferencedBy({ target, compact = false }: { target: string /** For a narrow side column. */; compact?: boolean }) {
   const backlinks = useBacklinks(target);
   const headingId = `referenced-by-${target}`;
   return (
     <section aria-labelledby={headingId} data-slot="referenced-by" className={compact ? "space-y-2" : "space-y-3"}>
-      <h2 id={headingId} className={compact ? "text-sm font-semibold text-zinc-900 dark:text-zinc-50" : "text-lg font-semibold text-zinc-900 dark:text-zinc-50"}>
+      <h2
+        id={headingId}
+        className={compact ? "text-sm font-semibold text-zinc-900 dark:text-zinc-50" : "text-lg font-semibold text-zinc-900 dark:text-zinc-50"}
+      >
         Referenced by
         {backlinks.data ? <span className="ml-2 text-sm font-normal text-zinc-500">{backlinks.data.length}</span> : null}
       </h2>

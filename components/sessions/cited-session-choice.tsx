@@ -14,15 +14,29 @@ const radio = "size-4 accent-emerald-700";
  * the prompt as a Continue or a Fork of that session's head instead of a new
  * session, with what that means (its issue, a possibly expired transcript).
  */
-export function CitedSessionChoice({ sessions, issueId, value, onChange }: { sessions: Reference[]; issueId: string; value: RunAs; onChange: (value: RunAs) => void }) {
+export function CitedSessionChoice({
+  sessions,
+  issueId,
+  value,
+  onChange,
+}: {
+  sessions: Reference[];
+  issueId: string;
+  value: RunAs;
+  onChange: (value: RunAs) => void;
+}) {
   if (sessions.length === 0) return null;
   return (
-    <fieldset data-slot="cited-sessions" className="space-y-2 rounded-md border border-emerald-200 bg-emerald-50/50 px-3 py-2 dark:border-emerald-900 dark:bg-emerald-950/30">
+    <fieldset
+      data-slot="cited-sessions"
+      className="space-y-2 rounded-md border border-emerald-200 bg-emerald-50/50 px-3 py-2 dark:border-emerald-900 dark:bg-emerald-950/30"
+    >
       <legend className="px-1 text-sm font-medium text-zinc-800 dark:text-zinc-200">
         This prompt cites {sessions.map((s) => s.id).join(", ")}. Run it as…
       </legend>
       <label className="flex items-center gap-2 text-sm">
-        <input type="radio" name="run-as" className={radio} checked={value.mode === "new"} onChange={() => onChange({ mode: "new" })} />A new session on {issueId}
+        <input type="radio" name="run-as" className={radio} checked={value.mode === "new"} onChange={() => onChange({ mode: "new" })} />A new session on{" "}
+        {issueId}
       </label>
       {sessions.map((s) => (
         <CitedSessionOptions key={s.id} id={s.id} issueId={issueId} value={value} onChange={onChange} />
@@ -35,7 +49,11 @@ function CitedSessionOptions({ id, issueId, value, onChange }: { id: string; iss
   const session = useSession(id);
   if (session.isPending) return <p className="pl-6 text-sm text-zinc-500">Looking up {id}…</p>;
   if (session.isError || !session.data) {
-    return <p className="pl-6 text-sm text-red-700 dark:text-red-400">{id}: {session.error?.message ?? "not found"}</p>;
+    return (
+      <p className="pl-6 text-sm text-red-700 dark:text-red-400">
+        {id}: {session.error?.message ?? "not found"}
+      </p>
+    );
   }
   const s = session.data;
   const head = s.headExecutionId;

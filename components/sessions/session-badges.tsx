@@ -33,7 +33,6 @@ export function ExpiredBadge({ session, className }: { session: Pick<SessionSumm
   );
 }
 
-
 /** Why a session is flagged, in a sentence. */
 export function expiryText(session: Pick<SessionSummary, "expiry" | "agent">): string {
   const days = session.expiry.retentionDays;

@@ -37,7 +37,8 @@ export function TranscriptFact({ session }: { session: SessionDetail }) {
         <span className="font-medium text-amber-700 dark:text-amber-400">Session expired</span>
         <span className="text-zinc-500">
           {" "}
-          · the agent&apos;s transcript is gone (checked <RelativeTime iso={health.checkedAt} />); a Continue carries Arbor&apos;s transcript instead
+          · the agent&apos;s transcript is gone (checked <RelativeTime iso={health.checkedAt} />
+          ); a Continue carries Arbor&apos;s transcript instead
         </span>
       </span>
     );
@@ -80,9 +81,13 @@ export function ResumeOutlook({ session }: { session: SessionDetail }) {
         : null;
   if (!why) return null;
   return (
-    <p role="note" data-slot="resume-outlook" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200">
-      {why}: {availability === "may_have_expired" && !session.poisoned ? "if so, " : ""}a Continue or Fork starts a fresh session that carries Arbor&apos;s transcript of the
-      conversation, and says so. Nothing is lost.
+    <p
+      role="note"
+      data-slot="resume-outlook"
+      className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200"
+    >
+      {why}: {availability === "may_have_expired" && !session.poisoned ? "if so, " : ""}a Continue or Fork starts a fresh session that carries Arbor&apos;s
+      transcript of the conversation, and says so. Nothing is lost.
     </p>
   );
 }
@@ -96,9 +101,14 @@ export function PoisonControl({ session, marking, onDone }: { session: SessionDe
   const [note, setNote] = useState("");
   if (session.poisoned) {
     return (
-      <div role="note" data-slot="session-poisoned" className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200">
+      <div
+        role="note"
+        data-slot="session-poisoned"
+        className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200"
+      >
         <p className="min-w-0 flex-1">
-          <strong>Poisoned</strong>: {poisonText(session.poisoned)}. Later turns start a fresh session with Arbor&apos;s transcript instead of resuming this one.
+          <strong>Poisoned</strong>: {poisonText(session.poisoned)}. Later turns start a fresh session with Arbor&apos;s transcript instead of resuming this
+          one.
         </p>
         <Button size="sm" variant="secondary" disabled={update.isPending} onClick={() => update.mutate({ poisoned: false })}>
           Clear the mark

@@ -39,8 +39,8 @@ export function WarmFact({ session }: { session: Pick<SessionSummary, "id" | "wa
           <span className="font-medium text-orange-700 dark:text-orange-400">Warm</span>
           <span className="text-zinc-500">
             {" "}
-            · the agent&apos;s process{session.warm.pid ? ` (pid ${session.warm.pid})` : ""} on {session.warm.runnerId} is kept for the next turn: a Continue of the latest
-            turn starts without a new process · closes <RelativeTime iso={session.warm.until} /> if nothing comes
+            · the agent&apos;s process{session.warm.pid ? ` (pid ${session.warm.pid})` : ""} on {session.warm.runnerId} is kept for the next turn: a Continue of
+            the latest turn starts without a new process · closes <RelativeTime iso={session.warm.until} /> if nothing comes
           </span>
         </span>
       ) : session.keepWarm ? (

@@ -13,7 +13,15 @@ import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 
 const AGENTS = [{ value: "", label: "All agents" }, ...Object.entries(BUILT_IN_AGENT_NAMES).map(([value, label]) => ({ value, label }))];
 
-export function SessionsView({ initialQuery = "", initialAgent = "", initialShowArchived = false }: { initialQuery?: string; initialAgent?: string; initialShowArchived?: boolean }) {
+export function SessionsView({
+  initialQuery = "",
+  initialAgent = "",
+  initialShowArchived = false,
+}: {
+  initialQuery?: string;
+  initialAgent?: string;
+  initialShowArchived?: boolean;
+}) {
   const [agent, setAgent] = useState(initialAgent);
   const [showArchived, setShowArchived] = useState(initialShowArchived);
   const { query, setQuery, q } = useListSearch(initialQuery, { agent: agent || undefined, archived: showArchived ? "all" : undefined });

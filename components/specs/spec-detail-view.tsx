@@ -35,7 +35,14 @@ function SpecDetail({ spec }: { spec: Spec }) {
 
   return (
     <article className="space-y-8">
-      <EntityHeader list={{ label: "Specs", href: "/specs" }} id={spec.id} title={spec.title} editing={editing} onEdit={() => setEditing(true)} editLabel="Edit spec">
+      <EntityHeader
+        list={{ label: "Specs", href: "/specs" }}
+        id={spec.id}
+        title={spec.title}
+        editing={editing}
+        onEdit={() => setEditing(true)}
+        editLabel="Edit spec"
+      >
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
           Created <RelativeTime iso={spec.createdAt} /> · Updated <RelativeTime iso={spec.updatedAt} /> · <InsightsLink filters={{ spec: spec.id }} />
         </p>
@@ -94,8 +101,7 @@ function DeleteSpec({ spec }: { spec: Spec }) {
   const conflict = isApiError(deleteSpec.error) && deleteSpec.error.status === 409;
   const hasIssues = spec.issueCount > 0 || conflict;
 
-  const run = (detachIssues: boolean) =>
-    deleteSpec.mutate({ id: spec.id, detachIssues }, { onSuccess: () => router.push("/specs") });
+  const run = (detachIssues: boolean) => deleteSpec.mutate({ id: spec.id, detachIssues }, { onSuccess: () => router.push("/specs") });
 
   return (
     <section aria-labelledby="danger-heading" className="rounded-lg border border-red-200 px-5 py-4 dark:border-red-900/60">

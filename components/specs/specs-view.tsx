@@ -22,7 +22,14 @@ export function SpecsView({ initialQuery = "" }: { initialQuery?: string }) {
         actions={<LinkButton href="/specs/new">New spec</LinkButton>}
       />
       <div className="mb-4" role="search">
-        <SearchField id="spec-search" label="Search specs by title" placeholder="Search specs by title…" value={query} onChange={setQuery} className="sm:max-w-sm" />
+        <SearchField
+          id="spec-search"
+          label="Search specs by title"
+          placeholder="Search specs by title…"
+          value={query}
+          onChange={setQuery}
+          className="sm:max-w-sm"
+        />
       </div>
       <QueryList
         query={specs}

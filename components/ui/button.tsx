@@ -17,8 +17,7 @@ const variants: Record<Variant, string> = {
     "dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
   ghost: "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
   danger:
-    "border border-red-300 bg-white text-red-700 shadow-sm hover:bg-red-50 " +
-    "dark:border-red-800 dark:bg-zinc-900 dark:text-red-400 dark:hover:bg-red-950",
+    "border border-red-300 bg-white text-red-700 shadow-sm hover:bg-red-50 " + "dark:border-red-800 dark:bg-zinc-900 dark:text-red-400 dark:hover:bg-red-950",
 };
 
 const sizes: Record<Size, string> = {
@@ -40,12 +39,7 @@ export function Button({
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
 }
 
-export function LinkButton({
-  variant = "primary",
-  size = "md",
-  className,
-  ...props
-}: ComponentProps<typeof Link> & { variant?: Variant; size?: Size }) {
+export function LinkButton({ variant = "primary", size = "md", className, ...props }: ComponentProps<typeof Link> & { variant?: Variant; size?: Size }) {
   return <Link className={buttonClasses(variant, size, className)} {...props} />;
 }
 

@@ -21,9 +21,5 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return (
-    <div className={`rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900 ${className}`}>
-      {children}
-    </div>
-  );
+  return <div className={`rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900 ${className}`}>{children}</div>;
 }

@@ -14,12 +14,7 @@ export function textLinkClasses({ underline = false, mono = false, className }: 
   );
 }
 
-export function TextLink({
-  underline,
-  mono,
-  className,
-  ...props
-}: ComponentProps<typeof Link> & { underline?: boolean; mono?: boolean }) {
+export function TextLink({ underline, mono, className, ...props }: ComponentProps<typeof Link> & { underline?: boolean; mono?: boolean }) {
   return <Link className={textLinkClasses({ underline, mono, className })} {...props} />;
 }
 
@@ -29,7 +24,7 @@ export function ExecutionLink({
   seq,
   children,
   ...props
-}: Omit<ComponentProps<typeof TextLink>, "href"> & { id: string; /** An event of its log to scroll to. */ seq?: number }) {
+}: Omit<ComponentProps<typeof TextLink>, "href"> & { id: string /** An event of its log to scroll to. */; seq?: number }) {
   return (
     <TextLink mono href={executionHref(id, seq)} {...props}>
       {children ?? `#${shortId(id)}`}

@@ -16,10 +16,8 @@ export function createBundleApi(client: ApiClient = api) {
     update: (id: string, input: UpdateBundleInput) => client.request<Bundle>(`/api/bundles/${enc(id)}`, { method: "PATCH", body: input }),
     delete: (id: string) => client.request<DeleteBundleResponse>(`/api/bundles/${enc(id)}`, { method: "DELETE" }),
     /** The whole ordered list: add, reorder and remove in one request. */
-    setItems: (id: string, items: (BundleItemRef | string)[]) =>
-      client.request<Bundle>(`/api/bundles/${enc(id)}/items`, { method: "PUT", body: { items } }),
-    addItems: (id: string, items: (BundleItemRef | string)[]) =>
-      client.request<Bundle>(`/api/bundles/${enc(id)}/items`, { method: "POST", body: { items } }),
+    setItems: (id: string, items: (BundleItemRef | string)[]) => client.request<Bundle>(`/api/bundles/${enc(id)}/items`, { method: "PUT", body: { items } }),
+    addItems: (id: string, items: (BundleItemRef | string)[]) => client.request<Bundle>(`/api/bundles/${enc(id)}/items`, { method: "POST", body: { items } }),
     exportUrl: (id: string) => `/api/bundles/${enc(id)}/export`,
     export: (id: string) => client.request<BundleExport>(`/api/bundles/${enc(id)}/export`),
     import: (document: unknown) => client.request<Bundle>("/api/bundles/import", { method: "POST", body: document }),

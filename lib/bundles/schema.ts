@@ -17,18 +17,23 @@ const nameSchema = text({ error: (iss) => (iss.input === undefined || iss.input 
   .min(1, "Name is required")
   .max(BUNDLE_NAME_MAX, `Name must be at most ${BUNDLE_NAME_MAX} characters`);
 
-const descriptionSchema = text({ error: "Description must be text" })
-  .max(BUNDLE_DESCRIPTION_MAX, `Description must be at most ${BUNDLE_DESCRIPTION_MAX.toLocaleString("en-US")} characters`);
+const descriptionSchema = text({ error: "Description must be text" }).max(
+  BUNDLE_DESCRIPTION_MAX,
+  `Description must be at most ${BUNDLE_DESCRIPTION_MAX.toLocaleString("en-US")} characters`,
+);
 
 /** `{ type, id }`, or a bare "SPEC-2" / "SESS-1" / SHA whose type is read from its shape. */
 export const bundleItemRefSchema = z
-  .union([
-    text(),
-    requestObject({
-      type: z.enum(BUNDLE_ENTITY_TYPES, { error: `type must be one of ${BUNDLE_ENTITY_TYPES.join(", ")}` }),
-      id: text({ error: "id must be text" }),
-    }),
-  ], { error: `Each item is { type, id } or an id like ${BUNDLE_ITEM_HINT}` })
+  .union(
+    [
+      text(),
+      requestObject({
+        type: z.enum(BUNDLE_ENTITY_TYPES, { error: `type must be one of ${BUNDLE_ENTITY_TYPES.join(", ")}` }),
+        id: text({ error: "id must be text" }),
+      }),
+    ],
+    { error: `Each item is { type, id } or an id like ${BUNDLE_ITEM_HINT}` },
+  )
   .transform((value, ctx): BundleItemRef => {
     if (typeof value === "string") {
       const ref = parseItemRef(value);
@@ -86,10 +91,7 @@ export type BundleItemsInput = z.input<typeof bundleItemsSchema>;
 
 /** POST /api/bundles/:id/load */
 export const loadBundleSchema = requestObject({
-  prompt: text({ error: "Prompt is required" })
-    .trim()
-    .min(1, "Prompt is required")
-    .max(20_000, "Prompt is too long (20,000 characters at most)"),
+  prompt: text({ error: "Prompt is required" }).trim().min(1, "Prompt is required").max(20_000, "Prompt is too long (20,000 characters at most)"),
   /** For a new execution (no session in the bundle): the agent to run. */
   agent: text().trim().min(1).max(64).optional(),
 });

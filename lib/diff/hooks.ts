@@ -16,7 +16,13 @@ export function useExecutionDiff(id: string, enabled = true) {
 
 /** The difference between two executions' snapshots. */
 export function useCompareDiff(a: string, b: string, enabled = true) {
-  return useQuery({ queryKey: queryKeys.executions.compareDiff(a, b), queryFn: ({ signal }) => diffApi.compare(a, b, signal), enabled, retry, staleTime: Infinity });
+  return useQuery({
+    queryKey: queryKeys.executions.compareDiff(a, b),
+    queryFn: ({ signal }) => diffApi.compare(a, b, signal),
+    enabled,
+    retry,
+    staleTime: Infinity,
+  });
 }
 
 export function useApplyExecution(id: string, projectId: string | null) {

@@ -30,6 +30,10 @@ export const compareDiffQuerySchema = requestObject({ a: executionIdSchema("a"),
 /** POST /api/executions/:id/apply { strategy, message? } */
 export const applyExecutionSchema = requestObject({
   strategy: z.enum(["merge", "squash"], { error: 'strategy must be "merge" or "squash"' }).default("merge"),
-  message: text({ error: "message must be text" }).trim().min(1, "message must not be empty").max(10_000, "message must be at most 10,000 characters").optional(),
+  message: text({ error: "message must be text" })
+    .trim()
+    .min(1, "message must not be empty")
+    .max(10_000, "message must be at most 10,000 characters")
+    .optional(),
 });
 export type ApplyExecutionInput = z.input<typeof applyExecutionSchema>;

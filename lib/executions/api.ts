@@ -13,8 +13,7 @@ export type ExecutionListParams = {
 export function createExecutionApi(client: ApiClient = api) {
   const enc = encodeURIComponent;
   // POSTs that create executions carry an Idempotency-Key so a double submit makes one run.
-  const post = <T>(path: string, body: unknown) =>
-    client.request<T>(path, { method: "POST", body, headers: { "Idempotency-Key": idempotencyKey() } });
+  const post = <T>(path: string, body: unknown) => client.request<T>(path, { method: "POST", body, headers: { "Idempotency-Key": idempotencyKey() } });
   return {
     get: (id: string, signal?: AbortSignal) => client.request<ExecutionDto>(`/api/executions/${enc(id)}`, { signal }),
     list: (params: ExecutionListParams = {}, signal?: AbortSignal) =>
@@ -32,7 +31,8 @@ export function createExecutionApi(client: ApiClient = api) {
     /** freshSession: a new session carrying Arbor's transcript instead of resuming the agent's. */
     continue: (id: string, prompt: string, freshSession = false) =>
       post<ExecutionDto>(`/api/executions/${enc(id)}/continue`, freshSession ? { prompt, freshSession } : { prompt }),
-    fork: (id: string, prompt: string, freshSession = false) => post<ExecutionDto>(`/api/executions/${enc(id)}/fork`, freshSession ? { prompt, freshSession } : { prompt }),
+    fork: (id: string, prompt: string, freshSession = false) =>
+      post<ExecutionDto>(`/api/executions/${enc(id)}/fork`, freshSession ? { prompt, freshSession } : { prompt }),
     /** withConversation (default true): carry Arbor's transcript of the conversation before the restarted turn. */
     startFresh: (id: string, input: StartFreshInput = {}) => post<ExecutionDto>(`/api/executions/${enc(id)}/start-fresh`, input),
     cancel: (id: string) => client.request<ExecutionDto>(`/api/executions/${enc(id)}/cancel`, { method: "POST" }),

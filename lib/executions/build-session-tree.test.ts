@@ -5,10 +5,27 @@ let clock = 0;
 function exec(id: string, over: Partial<ExecutionDto> = {}): ExecutionDto {
   clock += 1;
   return {
-    id, issueId: "ISSUE-1", agent: "claude", prompt: id, cwd: "/w", status: "completed", sessionId: "s1", sessionConfirmed: true,
-    parentExecutionId: null, forkedFromExecutionId: null, forkSessionId: null, resumeAtMessageId: null, restartedFromExecutionId: null,
-    runnerId: "r", error: null, usage: null, eventCount: 0, waitingForExecutionId: null,
-    createdAt: new Date(2026, 0, 1, 0, 0, clock).toISOString(), startedAt: new Date(2026, 0, 1, 0, 0, clock).toISOString(), finishedAt: null,
+    id,
+    issueId: "ISSUE-1",
+    agent: "claude",
+    prompt: id,
+    cwd: "/w",
+    status: "completed",
+    sessionId: "s1",
+    sessionConfirmed: true,
+    parentExecutionId: null,
+    forkedFromExecutionId: null,
+    forkSessionId: null,
+    resumeAtMessageId: null,
+    restartedFromExecutionId: null,
+    runnerId: "r",
+    error: null,
+    usage: null,
+    eventCount: 0,
+    waitingForExecutionId: null,
+    createdAt: new Date(2026, 0, 1, 0, 0, clock).toISOString(),
+    startedAt: new Date(2026, 0, 1, 0, 0, clock).toISOString(),
+    finishedAt: null,
     ...over,
   } as ExecutionDto;
 }
@@ -21,7 +38,10 @@ describe("buildSessionTree", () => {
     const [root] = buildSessionTree([f, b, a]);
     expect(root.id).toBe("a");
     expect(root.edge).toBe("root");
-    expect(root.children.map((c) => [c.id, c.edge])).toEqual([["b", "continue"], ["f", "fork"]]);
+    expect(root.children.map((c) => [c.id, c.edge])).toEqual([
+      ["b", "continue"],
+      ["f", "fork"],
+    ]);
   });
 
   it("hangs a restart under the execution it re-ran (edge restarted), where the chain goes on", () => {

@@ -53,10 +53,10 @@ export type LogEntry = Common &
         durationMs: number | null;
         numTurns: number | null;
       }
-    | { type: "error"; message: string; /** "warning" for notes that did not stop the run. */ severity?: "error" | "warning" }
+    | { type: "error"; message: string /** "warning" for notes that did not stop the run. */; severity?: "error" | "warning" }
     | { type: "stderr"; text: string }
     | { type: "unparsed"; raw: string; truncated?: boolean }
-    | { type: "text"; /** Plain command output, one line. */ text: string }
+    | { type: "text" /** Plain command output, one line. */; text: string }
   );
 
 export type LogEntryType = LogEntry["type"];
@@ -81,7 +81,8 @@ export function joinTextDeltas(entries: readonly LogEntry[]): LogEntry[] {
   const joined: LogEntry[] = [];
   for (const entry of entries) {
     const previous = joined[joined.length - 1];
-    if (continuesText(previous, entry) && previous.type === "assistant_text" && entry.type === "assistant_text") joined[joined.length - 1] = { ...previous, text: previous.text + entry.text };
+    if (continuesText(previous, entry) && previous.type === "assistant_text" && entry.type === "assistant_text")
+      joined[joined.length - 1] = { ...previous, text: previous.text + entry.text };
     else joined.push(entry);
   }
   return joined;

@@ -102,7 +102,10 @@ describe("ExecutionLogLoader", () => {
     source.emit("open", {});
     expect(loader.getSnapshot().connection).toBe("live");
     source.emit("entry", { seq: 12_345, entries: [{ type: "text", text: "dup" }] });
-    source.emit("entry", { seq: 12_346, entries: [{ type: "tool_call", toolUseId: "t1", tool: "Bash", input: {}, summary: { kind: "command", command: "ls" } }] });
+    source.emit("entry", {
+      seq: 12_346,
+      entries: [{ type: "tool_call", toolUseId: "t1", tool: "Bash", input: {}, summary: { kind: "command", command: "ls" } }],
+    });
     await until(() => loader.getSnapshot().lines.length === 12_346);
     expect(loader.getSnapshot().lines.at(-1)?.entry).toMatchObject({ type: "tool_call", tool: "Bash" });
     expect(loader.getSnapshot().toolNames.get("t1")).toBe("Bash");

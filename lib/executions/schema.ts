@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { EXECUTION_ERROR_CODES, EXECUTION_STATUSES, LAUNCH_KINDS, RESUME_DECISIONS, RESUME_REASONS, SESSION_TREE_EDGES, type SessionTreeEdge } from "@/lib/executions/types";
+import {
+  EXECUTION_ERROR_CODES,
+  EXECUTION_STATUSES,
+  LAUNCH_KINDS,
+  RESUME_DECISIONS,
+  RESUME_REASONS,
+  SESSION_TREE_EDGES,
+  type SessionTreeEdge,
+} from "@/lib/executions/types";
 import type { LogEntry } from "@/lib/executions/log-entries";
 import { timingsSchema } from "@/lib/executions/timings";
 import { DEFAULT_PROJECT_KEY, parseProjectId } from "@/lib/projects/ids";
@@ -8,10 +16,7 @@ import { text } from "@/lib/schemas/text";
 
 // Request bodies for the executions API, shared by the UI, the CLI and the server.
 
-const prompt = text({ error: "Prompt is required" })
-  .trim()
-  .min(1, "Prompt is required")
-  .max(200_000, "Prompt is too long (200,000 characters at most)");
+const prompt = text({ error: "Prompt is required" }).trim().min(1, "Prompt is required").max(200_000, "Prompt is too long (200,000 characters at most)");
 
 export const createExecutionSchema = requestObject({
   issueId: text({ error: "issueId is required (e.g. ISSUE-1)" }).trim().min(1, "issueId is required (e.g. ISSUE-1)"),
@@ -95,7 +100,11 @@ export type RuntimeFingerprint = z.infer<typeof runtimeFingerprintSchema>;
  * transcript a non-resumed turn would have had to send, on a turn that ran
  * on the agent's resumed session (null otherwise).
  */
-export const resumeTelemetrySchema = z.object({ sessionResumed: z.boolean().nullable(), transcriptTokens: z.number().nullable(), savedInputTokens: z.number().nullable() });
+export const resumeTelemetrySchema = z.object({
+  sessionResumed: z.boolean().nullable(),
+  transcriptTokens: z.number().nullable(),
+  savedInputTokens: z.number().nullable(),
+});
 export type ResumeTelemetry = z.infer<typeof resumeTelemetrySchema>;
 
 export const executionSchema = z.object({

@@ -37,7 +37,11 @@ export function applyExecutionUpdate(queryClient: QueryClient, execution: Execut
   const listKey = queryKeys.issues.executions(execution.issueId);
   const list = queryClient.getQueryData<ExecutionDto[]>(listKey);
   if (list) {
-    if (list.some((e) => e.id === execution.id)) queryClient.setQueryData(listKey, list.map((e) => (e.id === execution.id ? { ...e, ...execution } : e)));
+    if (list.some((e) => e.id === execution.id))
+      queryClient.setQueryData(
+        listKey,
+        list.map((e) => (e.id === execution.id ? { ...e, ...execution } : e)),
+      );
     else void queryClient.invalidateQueries({ queryKey: listKey });
   }
 
@@ -64,7 +68,10 @@ function connect(queryClient: QueryClient): EventSource {
   });
   const resync = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.executions.lists() });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.issues.all, predicate: (q) => q.queryKey.includes("session-tree") || q.queryKey.includes("executions") });
+    void queryClient.invalidateQueries({
+      queryKey: queryKeys.issues.all,
+      predicate: (q) => q.queryKey.includes("session-tree") || q.queryKey.includes("executions"),
+    });
     void queryClient.invalidateQueries({ queryKey: queryKeys.executions.details() });
     void queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all });
   };

@@ -3,7 +3,14 @@ import { formatSpanMs, parseTimings, timingBreakdown } from "@/lib/executions/ti
 describe("launch timings", () => {
   it("breaks the stamped hops into spans, skipping a hop that was not stamped", () => {
     const t0 = 1_700_000_000_000;
-    const breakdown = timingBreakdown({ requestedAt: t0, insertedAt: t0 + 3.5, pickedAt: t0 + 9, claimedAt: t0 + 11, spawnedAt: t0 + 20, firstLineAt: t0 + 320 });
+    const breakdown = timingBreakdown({
+      requestedAt: t0,
+      insertedAt: t0 + 3.5,
+      pickedAt: t0 + 9,
+      claimedAt: t0 + 11,
+      spawnedAt: t0 + 20,
+      firstLineAt: t0 + 320,
+    });
     expect(breakdown).toEqual({
       spans: [
         { step: "insertedAt", label: "request → recorded", ms: 3.5 },

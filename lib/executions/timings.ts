@@ -10,7 +10,9 @@ export const TIMING_STEPS = ["requestedAt", "insertedAt", "pickedAt", "claimedAt
 export type TimingStep = (typeof TIMING_STEPS)[number];
 export type Timings = Partial<Record<TimingStep, number>>;
 
-export const timingsSchema = z.object(Object.fromEntries(TIMING_STEPS.map((step) => [step, z.number().optional()])) as Record<TimingStep, z.ZodOptional<z.ZodNumber>>);
+export const timingsSchema = z.object(
+  Object.fromEntries(TIMING_STEPS.map((step) => [step, z.number().optional()])) as Record<TimingStep, z.ZodOptional<z.ZodNumber>>,
+);
 
 /** What the span ending at each step is called. */
 const SPAN_LABELS: Record<Exclude<TimingStep, "requestedAt">, string> = {

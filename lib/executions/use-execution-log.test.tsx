@@ -96,7 +96,12 @@ describe("useExecutionLog", () => {
   });
 
   it("goes straight to the stream when there is no history yet", async () => {
-    fetchMock.mockImplementation(async () => ({ ok: true, status: 200, statusText: "", text: async () => JSON.stringify({ events: [], nextAfter: 0, after: 0 }) }));
+    fetchMock.mockImplementation(async () => ({
+      ok: true,
+      status: 200,
+      statusText: "",
+      text: async () => JSON.stringify({ events: [], nextAfter: 0, after: 0 }),
+    }));
     const { result } = renderHook(() => useExecutionLog(ID, { finished: false }), { wrapper });
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     expect(FakeEventSource.instances[0].url).toBe(`/api/executions/${ID}/events?after=0`);

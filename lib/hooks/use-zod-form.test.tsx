@@ -12,9 +12,7 @@ const submitEvent = () => ({ preventDefault: jest.fn() }) as unknown as FormEven
 
 function setup(onSubmit: (data: z.output<typeof schema>) => Promise<unknown>, initialValues = { name: "", size: "x" }) {
   document.body.innerHTML = '<input id="f-name" /><input id="f-size" />';
-  return renderHook(() =>
-    useZodForm({ schema, initialValues, onSubmit, fieldOrder: ["name", "size"], fieldId: (field) => `f-${field}` }),
-  );
+  return renderHook(() => useZodForm({ schema, initialValues, onSubmit, fieldOrder: ["name", "size"], fieldId: (field) => `f-${field}` }));
 }
 
 describe("useZodForm", () => {

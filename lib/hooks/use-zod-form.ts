@@ -19,7 +19,13 @@ export type ZodFormOptions<V extends Record<string, string>, S extends z.ZodType
   fieldId: (field: keyof V & string) => string;
 };
 
-export function useZodForm<V extends Record<string, string>, S extends z.ZodType>({ schema, initialValues, onSubmit, fieldOrder, fieldId }: ZodFormOptions<V, S>) {
+export function useZodForm<V extends Record<string, string>, S extends z.ZodType>({
+  schema,
+  initialValues,
+  onSubmit,
+  fieldOrder,
+  fieldId,
+}: ZodFormOptions<V, S>) {
   const [values, setValues] = useState<V>(initialValues);
   const [errors, setErrors] = useState<FormFieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);

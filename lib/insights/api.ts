@@ -14,7 +14,10 @@ export function createInsightsApi(client: ApiClient = api) {
     /** The executions behind a number (its drill filter), newest first. */
     executions: (drill: Drill, before: string | null, signal?: AbortSignal) =>
       // No filter at all still asks for the filtered list (with its total): every execution.
-      client.request<FilteredExecutionsPage>("/api/executions", { query: { ...(Object.keys(drill).length ? drill : { since: "all" }), before, limit: 50 }, signal }),
+      client.request<FilteredExecutionsPage>("/api/executions", {
+        query: { ...(Object.keys(drill).length ? drill : { since: "all" }), before, limit: 50 },
+        signal,
+      }),
     outcome: (id: string, over?: string, signal?: AbortSignal) =>
       client.request<ExecutionOutcome>(`/api/executions/${enc(id)}/outcome`, { query: { over }, signal }),
     mark: (id: string, input: MarkExecutionInput) => client.request<ExecutionOutcome>(`/api/executions/${enc(id)}/outcome`, { method: "PUT", body: input }),

@@ -18,7 +18,9 @@ export const NOTE_MAX = 2_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const note = text({ error: "note must be text" }).trim().max(NOTE_MAX, `note must be at most ${NOTE_MAX.toLocaleString("en-US")} characters`);
+const note = text({ error: "note must be text" })
+  .trim()
+  .max(NOTE_MAX, `note must be at most ${NOTE_MAX.toLocaleString("en-US")} characters`);
 const by = text({ error: "by must be text" }).trim().min(1, "by must not be empty").max(100, "by must be at most 100 characters");
 const via = z.enum(MARK_SOURCES, { error: `via must be one of ${MARK_SOURCES.join(", ")}` });
 

@@ -24,10 +24,7 @@ const baseBranchSchema = text({ error: "Base branch must be text" })
   .min(1, "Base branch must not be empty")
   .max(BRANCH_MAX, `Base branch must be at most ${BRANCH_MAX} characters`);
 
-const agentSchema = text({ error: "Agent must be text" })
-  .trim()
-  .min(1, "Agent must not be empty")
-  .max(64, "Agent must be at most 64 characters");
+const agentSchema = text({ error: "Agent must be text" }).trim().min(1, "Agent must not be empty").max(64, "Agent must be at most 64 characters");
 
 /** POST /api/projects: a directory to register (name: its folder's; base branch: the checked-out one). */
 export const createProjectSchema = requestObject({

@@ -9,15 +9,13 @@ export const LIST_LIMIT_DEFAULT = 100;
 export const LIST_LIMIT_MAX = 500;
 
 /** Error map for request objects: friendly messages for unknown keys and non-objects. */
-const objectError =
-  (notAnObject: string) =>
-  (iss: { code?: string; keys?: string[]; expected?: string }) => {
-    if (iss.code === "unrecognized_keys" && iss.keys) {
-      return `Unknown field${iss.keys.length > 1 ? "s" : ""}: ${iss.keys.join(", ")}`;
-    }
-    if (iss.code === "invalid_type" && iss.expected === "object") return notAnObject;
-    return undefined;
-  };
+const objectError = (notAnObject: string) => (iss: { code?: string; keys?: string[]; expected?: string }) => {
+  if (iss.code === "unrecognized_keys" && iss.keys) {
+    return `Unknown field${iss.keys.length > 1 ? "s" : ""}: ${iss.keys.join(", ")}`;
+  }
+  if (iss.code === "invalid_type" && iss.expected === "object") return notAnObject;
+  return undefined;
+};
 
 /**
  * The one way to declare a request object (a body, a query string, a
@@ -33,8 +31,7 @@ export const titleSchema = text({ error: (iss) => (iss.input === undefined || is
   .min(1, "Title is required")
   .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
 
-export const bodySchema = text({ error: "Body must be text" })
-  .max(BODY_MAX, `Body must be at most ${BODY_MAX.toLocaleString("en-US")} characters`);
+export const bodySchema = text({ error: "Body must be text" }).max(BODY_MAX, `Body must be at most ${BODY_MAX.toLocaleString("en-US")} characters`);
 
 /** Query-string values: empty strings mean "not given". */
 export const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);

@@ -9,10 +9,7 @@ export const SEARCH_RESULTS_MAX = 100;
 export const searchRequestSchema = requestObject({
   q: z.preprocess(
     (v) => (v === undefined || v === null ? "" : v),
-    text()
-      .trim()
-      .min(1, "Search text is required (q)")
-      .max(SEARCH_MAX, `Search text must be at most ${SEARCH_MAX} characters`),
+    text().trim().min(1, "Search text is required (q)").max(SEARCH_MAX, `Search text must be at most ${SEARCH_MAX} characters`),
   ),
   limit: z.preprocess(
     emptyToUndefined,

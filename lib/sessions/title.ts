@@ -8,5 +8,8 @@ export function sessionTitleFromPrompt(prompt: string): string {
   if (!line) return "Untitled session";
   const chars = Array.from(line);
   if (chars.length <= SESSION_TITLE_LENGTH) return line;
-  return `${chars.slice(0, SESSION_TITLE_LENGTH - 1).join("").trimEnd()}…`;
+  return `${chars
+    .slice(0, SESSION_TITLE_LENGTH - 1)
+    .join("")
+    .trimEnd()}…`;
 }

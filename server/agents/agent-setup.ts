@@ -9,9 +9,7 @@ import { resolveBinary } from "@/server/agents/resolve-binary";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export type AgentBinary =
-  | { ok: true; command: string; path: string }
-  | { ok: false; command: string | null; message: string };
+export type AgentBinary = { ok: true; command: string; path: string } | { ok: false; command: string | null; message: string };
 
 /** The agent's *_BIN variable wins, then the agents file's "binary", then the default name on PATH. */
 export async function locateAgentBinary(registered: RegisteredAgent, env: Env): Promise<AgentBinary> {
@@ -19,7 +17,12 @@ export async function locateAgentBinary(registered: RegisteredAgent, env: Env): 
   const command = env[agent.binary.envVar]?.trim() || registered.override?.binary || agent.binary.defaultCommand;
   if (!command) return { ok: false, command: null, message: `${agent.displayName}: set ${agent.binary.envVar} to the program to run` };
   const binary = await resolveBinary(command, { env });
-  if (!binary.ok) return { ok: false, command, message: `${agent.displayName} is not installed: ${binary.message} (set ${agent.binary.envVar}, or "binary" in the agents file)` };
+  if (!binary.ok)
+    return {
+      ok: false,
+      command,
+      message: `${agent.displayName} is not installed: ${binary.message} (set ${agent.binary.envVar}, or "binary" in the agents file)`,
+    };
   return { ok: true, command, path: binary.path };
 }
 

@@ -118,10 +118,16 @@ describe("LineSplitter", () => {
 
   it("reassembles to the input when no line is cut (property)", () => {
     fc.assert(
-      fc.property(fc.array(fc.string().map((s) => s.replace(/[\r\n]/g, "")), { maxLength: 20 }), (lines) => {
-        const text = lines.map((l) => `${l}\n`).join("");
-        expect(splitAll([text]).map((l) => l.text)).toEqual(lines);
-      }),
+      fc.property(
+        fc.array(
+          fc.string().map((s) => s.replace(/[\r\n]/g, "")),
+          { maxLength: 20 },
+        ),
+        (lines) => {
+          const text = lines.map((l) => `${l}\n`).join("");
+          expect(splitAll([text]).map((l) => l.text)).toEqual(lines);
+        },
+      ),
     );
   });
 });

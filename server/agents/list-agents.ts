@@ -36,7 +36,10 @@ async function statusOf(registered: RegisteredAgent, env: Env, homeRoot: string)
     else problem = `${agent.displayName}: ${probe.message}`;
   }
   const verification = agent.verification
-    ? { ...agent.verification, installedMatches: agent.verification.status === "verified" && version !== null ? compareVersions(version, agent.verification.version) === 0 : null }
+    ? {
+        ...agent.verification,
+        installedMatches: agent.verification.status === "verified" && version !== null ? compareVersions(version, agent.verification.version) === 0 : null,
+      }
     : null;
   return {
     id: agent.id,

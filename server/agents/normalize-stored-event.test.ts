@@ -3,9 +3,13 @@ import { normalizeStoredEvent } from "@/server/agents/normalize-stored-event";
 
 describe("normalizeStoredEvent", () => {
   it("uses the agent's normalizer for stdout events", () => {
-    expect(normalizeStoredEvent("claude", { stream: "stdout", kind: "assistant", payload: { type: "assistant", message: { content: [{ type: "text", text: "hi" }] } } })).toEqual([
-      { type: "assistant_text", text: "hi" },
-    ]);
+    expect(
+      normalizeStoredEvent("claude", {
+        stream: "stdout",
+        kind: "assistant",
+        payload: { type: "assistant", message: { content: [{ type: "text", text: "hi" }] } },
+      }),
+    ).toEqual([{ type: "assistant_text", text: "hi" }]);
     expect(normalizeStoredEvent("command", { stream: "stdout", kind: "text", payload: { text: "out" } })).toEqual([{ type: "text", text: "out" }]);
   });
 
@@ -26,9 +30,15 @@ describe("normalizeStoredEvent", () => {
 
   it("never throws (property)", () => {
     fc.assert(
-      fc.property(fc.constantFrom("claude", "command", "nope"), fc.constantFrom("stdout", "stderr", "arbor", "x"), fc.string(), fc.anything(), (agent, stream, kind, payload) => {
-        expect(Array.isArray(normalizeStoredEvent(agent, { stream, kind, payload }))).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom("claude", "command", "nope"),
+        fc.constantFrom("stdout", "stderr", "arbor", "x"),
+        fc.string(),
+        fc.anything(),
+        (agent, stream, kind, payload) => {
+          expect(Array.isArray(normalizeStoredEvent(agent, { stream, kind, payload }))).toBe(true);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

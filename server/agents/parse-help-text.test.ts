@@ -9,7 +9,21 @@ describe("parseHelpText", () => {
   const { flags, choices } = parseHelpText(claudeHelp);
 
   it("lists the long and short forms of every option Claude Code 2.1.330 defines", () => {
-    for (const flag of ["-p", "--print", "--verbose", "--output-format", "--session-id", "-r", "--resume", "--fork-session", "--permission-mode", "-c", "--continue", "--allowedTools", "--allowed-tools"]) {
+    for (const flag of [
+      "-p",
+      "--print",
+      "--verbose",
+      "--output-format",
+      "--session-id",
+      "-r",
+      "--resume",
+      "--fork-session",
+      "--permission-mode",
+      "-c",
+      "--continue",
+      "--allowedTools",
+      "--allowed-tools",
+    ]) {
       expect(flags).toContain(flag);
     }
   });
@@ -45,7 +59,8 @@ describe("parseHelpText", () => {
 
   it("reads yargs' layout (Gemini, Qwen Code, opencode) and its [choices: …]", () => {
     const gemini = parseHelpText(fixture("gemini/__fixtures__/help-0.61.0.txt"));
-    for (const flag of ["-p", "--prompt", "-o", "--output-format", "--skip-trust", "--session-id", "--session-file", "-r", "--resume", "--approval-mode"]) expect(gemini.flags).toContain(flag);
+    for (const flag of ["-p", "--prompt", "-o", "--output-format", "--skip-trust", "--session-id", "--session-file", "-r", "--resume", "--approval-mode"])
+      expect(gemini.flags).toContain(flag);
     expect(gemini.choices.get("--output-format")).toEqual(["text", "json", "stream-json"]);
     const qwen = parseHelpText(fixture("qwen/__fixtures__/help-0.24.4.txt"));
     for (const flag of ["--fork-session", "--session-id", "--resume", "--continue", "--auth-type"]) expect(qwen.flags).toContain(flag);
@@ -57,7 +72,8 @@ describe("parseHelpText", () => {
 
   it("reads Copilot's layout and its [possible values: …]", () => {
     const copilot = parseHelpText(fixture("copilot/__fixtures__/help-1.0.102.txt"));
-    for (const flag of ["-p", "--prompt", "--output-format", "--allow-all-tools", "--session-id", "--resume", "--usage-output-file", "-C"]) expect(copilot.flags).toContain(flag);
+    for (const flag of ["-p", "--prompt", "--output-format", "--allow-all-tools", "--session-id", "--resume", "--usage-output-file", "-C"])
+      expect(copilot.flags).toContain(flag);
     expect(copilot.choices.get("--output-format")).toEqual(["text", "json"]);
     // The examples section ("  $ copilot --allow-all-tools --resume") lists no options.
     expect(copilot.flags).not.toContain("--allow-tool='shell(git:*)'");

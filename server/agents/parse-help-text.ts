@@ -43,8 +43,7 @@ export function parseHelpText(help: string): HelpOptions {
   const choices = new Map<string, string[]>();
   if (indents.length === 0) return { flags, choices };
   const optionIndent = Math.min(...indents);
-  const isOptionLine = (indent: number, trimmed: string) =>
-    trimmed.startsWith("-") && indent >= optionIndent && indent <= optionIndent + SHORT_FORM_WIDTH;
+  const isOptionLine = (indent: number, trimmed: string) => trimmed.startsWith("-") && indent >= optionIndent && indent <= optionIndent + SHORT_FORM_WIDTH;
 
   let current: { names: string[]; indent: number; text: string } | null = null;
   const finish = () => {

@@ -18,7 +18,11 @@ function fakeCli(name: string, version: string, helps: Record<string, string>): 
   const cases = Object.entries(helps)
     .map(([args, fixture]) => `  "${args}") cat "${path.join(FIXTURES, fixture)}";;`)
     .join("\n");
-  fs.writeFileSync(file, `#!/bin/sh\necho "$*" >> "${file}.calls"\ncase "$*" in\n${cases}\n  --version) echo "${version}";;\n  *) echo "unknown" >&2; exit 2;;\nesac\n`, { mode: 0o755 });
+  fs.writeFileSync(
+    file,
+    `#!/bin/sh\necho "$*" >> "${file}.calls"\ncase "$*" in\n${cases}\n  --version) echo "${version}";;\n  *) echo "unknown" >&2; exit 2;;\nesac\n`,
+    { mode: 0o755 },
+  );
   return file;
 }
 const calls = (file: string) => fs.readFileSync(`${file}.calls`, "utf8").trim().split("\n");
@@ -62,7 +66,10 @@ describe("planLaunch with isolated homes", () => {
     fs.writeFileSync(settings, JSON.stringify({ ui: { theme: "mine" }, security: { folderTrust: { enabled: false } } }));
     const plan = await planLaunch("gemini", { mode: { kind: "new", sessionId: A }, prompt: "hi" }, { env: { GEMINI_BIN: bin, GEMINI_API_KEY: "k" }, homeRoot });
     expect(plan).toMatchObject({ ok: true, env: { GEMINI_CLI_HOME: path.join(homeRoot, "gemini") } });
-    expect(JSON.parse(fs.readFileSync(settings, "utf8"))).toEqual({ ui: { theme: "mine" }, security: { folderTrust: { enabled: false }, auth: { selectedType: "gemini-api-key" } } });
+    expect(JSON.parse(fs.readFileSync(settings, "utf8"))).toEqual({
+      ui: { theme: "mine" },
+      security: { folderTrust: { enabled: false }, auth: { selectedType: "gemini-api-key" } },
+    });
 
     fs.writeFileSync(settings, "{ not json");
     expect(await planLaunch("gemini", { mode: { kind: "new" }, prompt: "hi" }, { env: { GEMINI_BIN: bin, GEMINI_API_KEY: "k" }, homeRoot })).toMatchObject({
@@ -80,7 +87,10 @@ describe("planLaunch with isolated homes", () => {
     fs.mkdirSync(chats, { recursive: true });
     const transcript = path.join(chats, `session-2026-11-23T01-08-${A.slice(0, 8)}.jsonl`);
     fs.writeFileSync(transcript, `${JSON.stringify({ sessionId: A })}\n`);
-    expect(await planLaunch("gemini", fork, { env: { GEMINI_BIN: bin }, homeRoot })).toMatchObject({ ok: true, argv: expect.arrayContaining(["--session-file", transcript]) });
+    expect(await planLaunch("gemini", fork, { env: { GEMINI_BIN: bin }, homeRoot })).toMatchObject({
+      ok: true,
+      argv: expect.arrayContaining(["--session-file", transcript]),
+    });
   });
 
   it("keeps one home per session for strategy B, named by the session's UUID", async () => {
@@ -93,9 +103,16 @@ describe("planLaunch with isolated homes", () => {
     );
     const plan = await planLaunch("aider", { mode: { kind: "continue", sessionId: A }, prompt: "more" }, { env: { AIDER_BIN: bin }, homeRoot });
     const home = path.join(homeRoot, "aider", "sessions", A);
-    expect(plan).toMatchObject({ ok: true, arborSessionId: A, argv: expect.arrayContaining(["--chat-history-file", `${home}/.aider.chat.history.md`, "--restore-chat-history"]) });
+    expect(plan).toMatchObject({
+      ok: true,
+      arborSessionId: A,
+      argv: expect.arrayContaining(["--chat-history-file", `${home}/.aider.chat.history.md`, "--restore-chat-history"]),
+    });
     expect(fs.existsSync(home)).toBe(true);
-    expect(await planLaunch("aider", { mode: { kind: "new" }, prompt: "p" }, { env: { AIDER_BIN: bin }, homeRoot })).toMatchObject({ ok: false, code: "invalid_launch" });
+    expect(await planLaunch("aider", { mode: { kind: "new" }, prompt: "p" }, { env: { AIDER_BIN: bin }, homeRoot })).toMatchObject({
+      ok: false,
+      code: "invalid_launch",
+    });
   });
 });
 
@@ -103,13 +120,26 @@ describe("planLaunch with the agents file", () => {
   it("takes a built-in's binary, options, env and home from the file; its *_BIN variable still wins", async () => {
     const bin = codex();
     const agentsFile = path.join(dir, "arbor.agents.json");
-    fs.writeFileSync(agentsFile, JSON.stringify({ agents: { codex: { binary: bin, args: ["-m", "gpt-5.5"], env: { OPENAI_API_KEY: "from-file", CODEX_HOME: "/mine" }, home: "inherit" } } }));
+    fs.writeFileSync(
+      agentsFile,
+      JSON.stringify({
+        agents: { codex: { binary: bin, args: ["-m", "gpt-5.5"], env: { OPENAI_API_KEY: "from-file", CODEX_HOME: "/mine" }, home: "inherit" } },
+      }),
+    );
     configureAgentRegistry({ agentsFile });
     const plan = await planLaunch("codex", { mode: { kind: "new" }, prompt: "hi" }, { env: { PATH: "/usr/bin:/bin" }, homeRoot });
-    expect(plan).toMatchObject({ ok: true, argv: [bin, "exec", "--json", "--skip-git-repo-check", "-s", "workspace-write", "-m", "gpt-5.5", "--", "hi"], env: { OPENAI_API_KEY: "from-file", CODEX_HOME: "/mine" } });
+    expect(plan).toMatchObject({
+      ok: true,
+      argv: [bin, "exec", "--json", "--skip-git-repo-check", "-s", "workspace-write", "-m", "gpt-5.5", "--", "hi"],
+      env: { OPENAI_API_KEY: "from-file", CODEX_HOME: "/mine" },
+    });
     expect(fs.existsSync(path.join(homeRoot, "codex"))).toBe(false);
 
-    const other = fakeCli("codex-beta", "codex-cli 0.169.0", { "exec --help": "codex/__fixtures__/help-exec-0.169.0.txt", "exec resume --help": "codex/__fixtures__/help-exec-resume-0.169.0.txt", "exec fork --help": "codex/__fixtures__/help-exec-fork-0.169.0.txt" });
+    const other = fakeCli("codex-beta", "codex-cli 0.169.0", {
+      "exec --help": "codex/__fixtures__/help-exec-0.169.0.txt",
+      "exec resume --help": "codex/__fixtures__/help-exec-resume-0.169.0.txt",
+      "exec fork --help": "codex/__fixtures__/help-exec-fork-0.169.0.txt",
+    });
     const preferred = await planLaunch("codex", { mode: { kind: "new" }, prompt: "hi" }, { env: { CODEX_BIN: other }, homeRoot });
     expect(preferred.ok && preferred.argv[0]).toBe(other);
   });
@@ -118,7 +148,11 @@ describe("planLaunch with the agents file", () => {
     const agentsFile = path.join(dir, "arbor.agents.json");
     fs.writeFileSync(agentsFile, JSON.stringify({ agents: { codex: { binary: codex(), args: ["--turbo"] } } }));
     configureAgentRegistry({ agentsFile });
-    expect(await planLaunch("codex", { mode: { kind: "new" }, prompt: "hi" }, { env: {}, homeRoot })).toMatchObject({ ok: false, code: "agent_misconfigured", message: expect.stringContaining("--turbo") });
+    expect(await planLaunch("codex", { mode: { kind: "new" }, prompt: "hi" }, { env: {}, homeRoot })).toMatchObject({
+      ok: false,
+      code: "agent_misconfigured",
+      message: expect.stringContaining("--turbo"),
+    });
   });
 
   it("names what to set when a binary is missing", async () => {

@@ -11,11 +11,9 @@ let dir: string;
 
 function fakeCli(name: string, version = "2.1.330 (Claude Code)", help = HELP): string {
   const file = path.join(dir, name);
-  fs.writeFileSync(
-    file,
-    `#!/bin/sh\necho "$1" >> "${file}.calls"\ncase "$1" in --help) cat "${help}";; --version) echo "${version}";; esac\n`,
-    { mode: 0o755 },
-  );
+  fs.writeFileSync(file, `#!/bin/sh\necho "$1" >> "${file}.calls"\ncase "$1" in --help) cat "${help}";; --version) echo "${version}";; esac\n`, {
+    mode: 0o755,
+  });
   return file;
 }
 
@@ -83,14 +81,26 @@ describe("planLaunch", () => {
     fakeCli("claude", "2.0.0 (Claude Code)");
     const plan = await planLaunch(
       "claude",
-      { mode: { kind: "fork", fromSessionId: NEW.mode.sessionId, newSessionId: "22222222-2222-4222-8222-222222222222", atMessageId: "33333333-3333-4333-8333-333333333333" }, prompt: "x" },
+      {
+        mode: {
+          kind: "fork",
+          fromSessionId: NEW.mode.sessionId,
+          newSessionId: "22222222-2222-4222-8222-222222222222",
+          atMessageId: "33333333-3333-4333-8333-333333333333",
+        },
+        prompt: "x",
+      },
       { env: env() },
     );
     expect(plan).toMatchObject({ ok: false, code: "agent_unsupported" });
   });
 
   it("runs a plain command without probing it", async () => {
-    const plan = await planLaunch("command", { mode: { kind: "new" }, prompt: "say hi" }, { env: env({ ARBOR_COMMAND_BIN: "echo", ARBOR_COMMAND_ARGS: '["-n"]', PATH: "/usr/bin:/bin" }) });
+    const plan = await planLaunch(
+      "command",
+      { mode: { kind: "new" }, prompt: "say hi" },
+      { env: env({ ARBOR_COMMAND_BIN: "echo", ARBOR_COMMAND_ARGS: '["-n"]', PATH: "/usr/bin:/bin" }) },
+    );
     expect(plan).toMatchObject({ ok: true, argv: [expect.stringMatching(/\/echo$/), "-n", "say hi"] });
   });
 });

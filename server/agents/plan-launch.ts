@@ -47,7 +47,12 @@ export interface PlanLaunchOptions {
 type Home = { dir: string; env: Record<string, string>; launchEnv: Env } | null;
 
 /** The agent's home for `request` (made ready), and the environment its CLI runs with. */
-async function readyHome(registered: RegisteredAgent, mode: LaunchRequest["mode"] | null, env: Env, homeRoot: string | undefined): Promise<{ ok: true; home: Home; launchEnv: Env } | LaunchFailure> {
+async function readyHome(
+  registered: RegisteredAgent,
+  mode: LaunchRequest["mode"] | null,
+  env: Env,
+  homeRoot: string | undefined,
+): Promise<{ ok: true; home: Home; launchEnv: Env } | LaunchFailure> {
   const { definition: agent, override } = registered;
   const home = agentHomeDir(registered, mode, homeRoot ?? defaultHomeRoot(env));
   if (home && "error" in home) return invalidLaunch(home.error);
@@ -98,7 +103,9 @@ export async function planLaunch(agentId: string, request: LaunchRequest, option
   const home = ready.home;
 
   const forkSourceFile =
-    request.mode.kind === "fork" && agent.locateSession ? await agent.locateSession(request.mode.fromSessionId, { homeDir: home?.dir ?? null, cwd: options.cwd }) : undefined;
+    request.mode.kind === "fork" && agent.locateSession
+      ? await agent.locateSession(request.mode.fromSessionId, { homeDir: home?.dir ?? null, cwd: options.cwd })
+      : undefined;
 
   const plan = agent.buildLaunch(request, {
     binaryPath: runtime.binaryPath,

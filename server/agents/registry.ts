@@ -20,7 +20,16 @@ import { inheritedEnv } from "@/server/config/load-config";
 // It is re-read when it changes (checked at most once a second), and a
 // broken file never takes the built-ins down: its problems are warnings.
 
-export const BUILT_IN_AGENTS: readonly AgentDefinition[] = [claudeAgent, codexAgent, geminiAgent, opencodeAgent, qwenAgent, copilotAgent, aiderAgent, commandAgent];
+export const BUILT_IN_AGENTS: readonly AgentDefinition[] = [
+  claudeAgent,
+  codexAgent,
+  geminiAgent,
+  opencodeAgent,
+  qwenAgent,
+  copilotAgent,
+  aiderAgent,
+  commandAgent,
+];
 const BUILT_IN_IDS = new Set(BUILT_IN_AGENTS.map((agent) => agent.id));
 
 export const DEFAULT_AGENTS_FILE_NAME = "arbor.agents.json";
@@ -126,7 +135,8 @@ export function agentCan(agent: AgentDefinition, capability: SessionCapability):
  */
 export function launchableMode(agent: AgentDefinition, mode: LaunchMode): LaunchMode {
   if (mode.kind === "new" && mode.sessionId && !agentCan(agent, "assign-id-at-launch")) return { kind: "new" };
-  if (mode.kind === "fork" && mode.newSessionId && !agentCan(agent, "assign-id-at-fork")) return { kind: "fork", fromSessionId: mode.fromSessionId, atMessageId: mode.atMessageId };
+  if (mode.kind === "fork" && mode.newSessionId && !agentCan(agent, "assign-id-at-fork"))
+    return { kind: "fork", fromSessionId: mode.fromSessionId, atMessageId: mode.atMessageId };
   return mode;
 }
 

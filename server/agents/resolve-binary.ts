@@ -7,10 +7,7 @@ import path from "node:path";
 
 export type ResolvedBinary = { ok: true; path: string } | { ok: false; message: string };
 
-export async function resolveBinary(
-  command: string,
-  options: { env: Readonly<Record<string, string | undefined>>; cwd?: string },
-): Promise<ResolvedBinary> {
+export async function resolveBinary(command: string, options: { env: Readonly<Record<string, string | undefined>>; cwd?: string }): Promise<ResolvedBinary> {
   if (command.trim() === "") return { ok: false, message: "No binary configured (empty name)" };
   if (command.includes("/") || command.includes(path.sep)) {
     const candidate = path.resolve(options.cwd ?? process.cwd(), command);

@@ -86,7 +86,13 @@ describe("settleRun", () => {
 
   it("records strategy B's own key only after a clean end", () => {
     const K = "6f1c3a57-0a4e-4d55-9f3c-0d8f2f2b8e11";
-    const plain = { agent: { reportsResult: false } as const, mode: { kind: "new" as const, sessionId: K }, arborSessionId: K, announced: [], outcome: outcome({ sessionId: null, result: null, sessionConfirmed: false }) };
+    const plain = {
+      agent: { reportsResult: false } as const,
+      mode: { kind: "new" as const, sessionId: K },
+      arborSessionId: K,
+      announced: [],
+      outcome: outcome({ sessionId: null, result: null, sessionConfirmed: false }),
+    };
     expect(settleRun(report({ ...plain, cleanExit: true }))).toMatchObject({ sessionId: K, sessionConfirmed: true });
     expect(settleRun(report({ ...plain, cleanExit: false }))).toMatchObject({ sessionId: null, sessionConfirmed: false });
   });
@@ -94,13 +100,21 @@ describe("settleRun", () => {
   it("subtracts the previous total for session-total agents, prefers the usage file, and passes cost through", () => {
     const settled = settleRun(report({ agent: { usageReporting: "session-total" }, previousTotal: { inputTokens: 11, outputTokens: 7 } }));
     expect(settled.usage).toEqual({ turn: { inputTokens: 11, outputTokens: 7 }, sessionTotal: { inputTokens: 22, outputTokens: 14 }, costUsd: null });
-    const fromFile = settleRun(report({ agent: { usageReporting: "session-total" }, fileUsage: { inputTokens: 30, outputTokens: 20 }, previousTotal: { inputTokens: 11, outputTokens: 7 } }));
+    const fromFile = settleRun(
+      report({
+        agent: { usageReporting: "session-total" },
+        fileUsage: { inputTokens: 30, outputTokens: 20 },
+        previousTotal: { inputTokens: 11, outputTokens: 7 },
+      }),
+    );
     expect(fromFile.usage.turn).toEqual({ inputTokens: 19, outputTokens: 13 });
     expect(settleRun(report({ outcome: outcome({ result: result({ costUsd: 0.25 }) }) })).usage.costUsd).toBe(0.25);
   });
 
   it("keeps the previous total when a session-total run reported nothing", () => {
-    const settled = settleRun(report({ agent: { usageReporting: "session-total" }, outcome: outcome({ result: null }), previousTotal: { inputTokens: 11, outputTokens: 7 } }));
+    const settled = settleRun(
+      report({ agent: { usageReporting: "session-total" }, outcome: outcome({ result: null }), previousTotal: { inputTokens: 11, outputTokens: 7 } }),
+    );
     expect(settled.usage).toEqual({ turn: { inputTokens: null, outputTokens: null }, sessionTotal: { inputTokens: 11, outputTokens: 7 }, costUsd: null });
   });
 });

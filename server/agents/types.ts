@@ -10,10 +10,9 @@ export type { AgentVerification, SessionCapability, SessionStrategy };
 // how to build a launch argv, how to read its stdout lines and how to show
 // its stored events. Spawning and storing are someone else's job.
 
-
 /** How a run relates to existing sessions. */
 export type LaunchMode =
-  | { kind: "new"; /** The id to give the new session, if the agent can be told. */ sessionId?: string }
+  | { kind: "new" /** The id to give the new session, if the agent can be told. */; sessionId?: string }
   | { kind: "continue"; sessionId: string }
   | { kind: "continue-latest" }
   | {
@@ -78,7 +77,10 @@ export interface LaunchContext {
 }
 
 /** Why a launch could not be planned: members of EXECUTION_ERROR_CODES (lib/executions/types.ts), where each is described. */
-export type LaunchFailureCode = Extract<ExecutionErrorCode, "agent_not_found" | "agent_unsupported" | "agent_misconfigured" | "invalid_launch" | "session_not_found">;
+export type LaunchFailureCode = Extract<
+  ExecutionErrorCode,
+  "agent_not_found" | "agent_unsupported" | "agent_misconfigured" | "invalid_launch" | "session_not_found"
+>;
 
 export type LaunchPlan = {
   ok: true;
@@ -198,7 +200,10 @@ export interface AgentDefinition {
    * file name instead (an agent that files sessions by another key).
    * Undefined/null: the agent keeps none Arbor can find.
    */
-  sessionTranscript?(session: { sessionId: string; cwd: string }, env: Readonly<Record<string, string | undefined>>): { path: string; searchRoot?: string } | null;
+  sessionTranscript?(
+    session: { sessionId: string; cwd: string },
+    env: Readonly<Record<string, string | undefined>>,
+  ): { path: string; searchRoot?: string } | null;
   /** Pure: the argv for a request, or why it cannot be launched. */
   buildLaunch(request: LaunchRequest, context: LaunchContext): LaunchResult;
   /** Never throws; a `truncated` line was cut by the line splitter. */

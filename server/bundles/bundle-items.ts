@@ -52,10 +52,7 @@ async function insertItems(tx: Prisma.TransactionClient, bundleId: string, items
 }
 
 /** Runs `change` with the bundle row locked (concurrent edits of one bundle queue up), then returns the bundle. */
-async function withLockedBundle(
-  rawId: string,
-  change: (tx: Prisma.TransactionClient, id: string) => Promise<Result<void>>,
-): Promise<Result<Bundle>> {
+async function withLockedBundle(rawId: string, change: (tx: Prisma.TransactionClient, id: string) => Promise<Result<void>>): Promise<Result<Bundle>> {
   const id = parseBundleId(rawId);
   if (!id) return notFound(bundleNotFoundMessage(rawId));
   const result = await prisma.$transaction(async (tx) => {

@@ -20,9 +20,6 @@ export type LoadPromptInput = {
 // Below the 120,000 bytes prompt expansion keeps to (server/references), so [[references]] quoted in a body still fit.
 export const LOAD_PROMPT_MAX_BYTES = 100_000;
 
-
-
-
 export function composeLoadPrompt(input: LoadPromptInput, maxBytes = LOAD_PROMPT_MAX_BYTES): string {
   const { bundle } = input;
   const head: string[] = [

@@ -4,7 +4,15 @@ import { assertSafeToServe, ConfigError, loadConfig, requireDatabaseUrl } from "
 describe("loadConfig", () => {
   it("defaults to loopback:3000 and a ./.arbor data dir", () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ host: "127.0.0.1", port: 3000, loopbackOnly: true, token: undefined, embeddedDbPort: 54329, dbPoolMax: 10, nextDistDir: ".next" });
+    expect(c).toMatchObject({
+      host: "127.0.0.1",
+      port: 3000,
+      loopbackOnly: true,
+      token: undefined,
+      embeddedDbPort: 54329,
+      dbPoolMax: 10,
+      nextDistDir: ".next",
+    });
     expect(c.runner).toEqual({
       disabled: false,
       id: undefined,

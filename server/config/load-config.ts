@@ -154,7 +154,9 @@ export function loadConfig(env: Environment = process.env): ArborConfig {
   }
   const workspace = path.resolve(/*turbopackIgnore: true*/ e.ARBOR_WORKSPACE ?? path.join(dataDir, "workspace"));
   const workspaceRoots = e.ARBOR_WORKSPACE_ROOTS
-    ? e.ARBOR_WORKSPACE_ROOTS.split(path.delimiter).filter(Boolean).map((p) => path.resolve(/*turbopackIgnore: true*/ p))
+    ? e.ARBOR_WORKSPACE_ROOTS.split(path.delimiter)
+        .filter(Boolean)
+        .map((p) => path.resolve(/*turbopackIgnore: true*/ p))
     : [workspace];
   return {
     host: e.HOST,

@@ -68,9 +68,7 @@ async function waitForSurvivingBackends(dataDir: string): Promise<void> {
     const survivors = postgresPidsIn(dir) ?? []; // unknown off Linux: PostgreSQL's own check still applies
     if (survivors.length === 0) return;
     if (Date.now() > deadline) {
-      throw new Error(
-        `Processes of a previous PostgreSQL are still running in ${dataDir} (pids ${survivors.join(", ")}). Stop them, then start Arbor again.`,
-      );
+      throw new Error(`Processes of a previous PostgreSQL are still running in ${dataDir} (pids ${survivors.join(", ")}). Stop them, then start Arbor again.`);
     }
     await sleep(200);
   }

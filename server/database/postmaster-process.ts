@@ -32,14 +32,19 @@ export async function launchPostmaster(options: {
   const child = spawnAsServerUser(
     options.binaries.postgres,
     [
-      "-D", options.dataDir,
-      "-p", String(options.port),
+      "-D",
+      options.dataDir,
+      "-p",
+      String(options.port),
       // Settings on the command line rather than in postgresql.conf, so they
       // also apply to clusters created by older versions of Arbor.
-      "-c", `listen_addresses=${HOST}`,
+      "-c",
+      `listen_addresses=${HOST}`,
       // TCP only: no socket files in /tmp to collide with another server.
-      "-c", "unix_socket_directories=",
-      "-c", `max_connections=${options.maxConnections}`,
+      "-c",
+      "unix_socket_directories=",
+      "-c",
+      `max_connections=${options.maxConnections}`,
     ],
     options.user,
   );

@@ -153,6 +153,10 @@ async function knownResumeFacts(source: Execution, agentSessionId: string, agent
 
 /** The execution Arbor re-ran a failed turn's prompt in (Start fresh, or the automatic retry), newest first. */
 async function restartOf(executionId: string): Promise<string | null> {
-  const restart = await prisma.execution.findFirst({ where: { restartedFromExecutionId: executionId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } });
+  const restart = await prisma.execution.findFirst({
+    where: { restartedFromExecutionId: executionId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true },
+  });
   return restart?.id ?? null;
 }

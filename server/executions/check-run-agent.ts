@@ -26,5 +26,8 @@ export async function checkRunAgent(agentId: string, env: Readonly<Record<string
   if (runners.length === 0) return binary.ok ? ok(agentId) : invalidField("agent", binary.message);
   const where = runners.length === 1 ? `runner ${runners[0].id}` : `any of the runners ${runners.map((r) => r.id).join(", ")}`;
   const how = binary.ok ? "" : ` (${binary.message})`;
-  return invalidField("agent", `${registered.definition.displayName} is not installed on ${where}: set ${registered.definition.binary.envVar} in that runner's environment, or "binary" in the agents file${how}`);
+  return invalidField(
+    "agent",
+    `${registered.definition.displayName} is not installed on ${where}: set ${registered.definition.binary.envVar} in that runner's environment, or "binary" in the agents file${how}`,
+  );
 }

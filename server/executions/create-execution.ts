@@ -42,12 +42,20 @@ export type Created = { execution: ExecutionDto; replayed: boolean };
 export async function createExecution(args: CreateExecutionArgs): Promise<Result<Created>> {
   const issueId = parseId("issue", args.issueId);
   const issue = issueId ? await prisma.issue.findUnique({ where: { id: issueId }, select: { id: true, projectId: true } }) : null;
-  if (!issue) return err({ code: "validation_failed", message: `issueId: ${notFoundMessage("issue", args.issueId)}`, details: { fieldErrors: { issueId: [notFoundMessage("issue", args.issueId)] }, formErrors: [] } });
+  if (!issue)
+    return err({
+      code: "validation_failed",
+      message: `issueId: ${notFoundMessage("issue", args.issueId)}`,
+      details: { fieldErrors: { issueId: [notFoundMessage("issue", args.issueId)] }, formErrors: [] },
+    });
   // Its project and directory (and, for a worktree of its own, the commit it starts from), all checked now.
   const place = await resolveRunPlace({ issueProjectId: issue.projectId, ...args });
   if (!place.ok) return place;
   // The agent: the one asked for, else the default agent of the project it runs in, else Claude Code.
-  const project = args.agent === undefined && place.value.projectId ? await prisma.project.findUnique({ where: { id: place.value.projectId }, select: { defaultAgent: true } }) : null;
+  const project =
+    args.agent === undefined && place.value.projectId
+      ? await prisma.project.findUnique({ where: { id: place.value.projectId }, select: { defaultAgent: true } })
+      : null;
   const agent = await checkRunAgent(args.agent ?? project?.defaultAgent ?? DEFAULT_AGENT);
   if (!agent.ok) return agent;
   // `prompt` is kept as typed; the agent receives cited specs/issues expanded.
@@ -87,4 +95,3 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
   if (!inserted.ok) return inserted;
   return ok({ execution: toExecutionDto(inserted.value.row), replayed: inserted.value.replayed });
 }
-

@@ -13,7 +13,10 @@ export type WorkspaceConfig = Pick<ArborConfig, "workspace" | "workspaceRoots">;
 
 export type CwdProblem = { code: "cwd_not_found" | "cwd_outside_roots"; message: string };
 
-type Located = { ok: true; real: string } | { ok: false; code: "cwd_not_found"; notADirectory?: boolean } | { ok: false; code: "cwd_outside_roots"; real: string; roots: string[] };
+type Located =
+  | { ok: true; real: string }
+  | { ok: false; code: "cwd_not_found"; notADirectory?: boolean }
+  | { ok: false; code: "cwd_outside_roots"; real: string; roots: string[] };
 
 /** Where `absolute` really is, and whether that is a directory inside one of the roots. */
 async function locate(absolute: string, roots: readonly string[]): Promise<Located> {
@@ -43,7 +46,8 @@ export async function resolveCwd(requested: string | undefined, config: Workspac
   if (requested.includes("\0")) return err({ code: "bad_request", message: "cwd contains a NUL byte" });
   const found = await locate(path.resolve(config.workspace, requested), config.workspaceRoots);
   if (found.ok) return ok(found.real);
-  if (found.code === "cwd_not_found") return err({ code: "bad_request", message: `cwd ${requested} ${found.notADirectory ? "is not a directory" : "does not exist"}` });
+  if (found.code === "cwd_not_found")
+    return err({ code: "bad_request", message: `cwd ${requested} ${found.notADirectory ? "is not a directory" : "does not exist"}` });
   return err({
     code: "bad_request",
     message: `cwd ${requested} is outside the allowed workspace roots (${found.roots.join(", ")}); set ARBOR_WORKSPACE_ROOTS to allow it`,

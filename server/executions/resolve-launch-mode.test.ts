@@ -26,7 +26,11 @@ describe("resolveFollowUp", () => {
       const decision = resolveFollowUp(followUp({ requested, agent: { name: "Command", hasSessions: false } }));
       expect(decision).toMatchObject({
         ok: false,
-        refusal: { reason: "agent_has_no_sessions", message: expect.stringMatching(/^Command has no sessions .* cannot be (continued|forked)/), details: { capability: "resume-by-id" } },
+        refusal: {
+          reason: "agent_has_no_sessions",
+          message: expect.stringMatching(/^Command has no sessions .* cannot be (continued|forked)/),
+          details: { capability: "resume-by-id" },
+        },
       });
     }
     expect(resolveFollowUp(followUp({ agent: { name: "Codex", hasSessions: true } }))).toMatchObject({ ok: true });
@@ -54,12 +58,24 @@ describe("resolveFollowUp", () => {
     const decision = resolveFollowUp(followUp({ requested: "fork" }));
     expect(decision).toMatchObject({
       ok: true,
-      plan: { edge: "fork", reason: "fork_requested", targetSessionId: NEW, parentExecutionId: null, forkedFromExecutionId: "src", forkSessionId: S, managedSessionId: null, queue: { sessionId: NEW } },
+      plan: {
+        edge: "fork",
+        reason: "fork_requested",
+        targetSessionId: NEW,
+        parentExecutionId: null,
+        forkedFromExecutionId: "src",
+        forkSessionId: S,
+        managedSessionId: null,
+        queue: { sessionId: NEW },
+      },
     });
   });
 
   it("records a Continue on a turn the session has moved past as a fork of that turn", () => {
-    expect(resolveFollowUp(followUp({ headId: "later" }))).toMatchObject({ ok: true, plan: { edge: "fork", reason: "continue_not_head", forkedFromExecutionId: "src", targetSessionId: NEW } });
+    expect(resolveFollowUp(followUp({ headId: "later" }))).toMatchObject({
+      ok: true,
+      plan: { edge: "fork", reason: "continue_not_head", forkedFromExecutionId: "src", targetSessionId: NEW },
+    });
     expect(resolveFollowUp(followUp({ headId: null }))).toMatchObject({ ok: true, plan: { edge: "fork" } });
   });
 
@@ -79,7 +95,10 @@ describe("resolveFollowUp", () => {
       },
     });
     // A worktree still there changes nothing.
-    expect(resolveFollowUp(followUp({ resume: { ...knownSession()!, files: { worktree: "present", snapshotSha: "abc" } } }))).toMatchObject({ ok: true, plan: { edge: "continue" } });
+    expect(resolveFollowUp(followUp({ resume: { ...knownSession()!, files: { worktree: "present", snapshotSha: "abc" } } }))).toMatchObject({
+      ok: true,
+      plan: { edge: "continue" },
+    });
   });
 
   it("queues behind an unfinished source, and not behind a finished one", () => {
@@ -125,22 +144,41 @@ describe("resolveFollowUp", () => {
 
   it("lets a transcript-primed turn run on any runner when the session's runner is offline", () => {
     const offline = { id: "box", hostname: "old-box", alive: false };
-    expect(resolveFollowUp(followUp({ forceFresh: true, runner: offline }))).toMatchObject({ ok: true, plan: { reason: "fresh_with_transcript", queue: { runnerId: null } } });
-    expect(resolveFollowUp(followUp({ runner: offline }))).toMatchObject({ ok: false, refusal: { reason: "runner_unavailable", details: { canForceFresh: true } } });
+    expect(resolveFollowUp(followUp({ forceFresh: true, runner: offline }))).toMatchObject({
+      ok: true,
+      plan: { reason: "fresh_with_transcript", queue: { runnerId: null } },
+    });
+    expect(resolveFollowUp(followUp({ runner: offline }))).toMatchObject({
+      ok: false,
+      refusal: { reason: "runner_unavailable", details: { canForceFresh: true } },
+    });
   });
 
   it("refuses without a session, saying whether Start fresh helps and where the turn went on", () => {
     expect(resolveFollowUp(followUp({ resume: null }, { session: null, errorCode: "session_not_found", status: "failed" }))).toMatchObject({
       ok: false,
-      refusal: { reason: "session_not_found", message: expect.stringMatching(/cannot be continued\. Start fresh with the conversation/), details: { canStartFresh: true } },
+      refusal: {
+        reason: "session_not_found",
+        message: expect.stringMatching(/cannot be continued\. Start fresh with the conversation/),
+        details: { canStartFresh: true },
+      },
     });
-    expect(resolveFollowUp(followUp({ resume: null }, { session: null, errorCode: "session_not_found", status: "failed", restartedAs: "retry" }))).toMatchObject({
+    expect(
+      resolveFollowUp(followUp({ resume: null }, { session: null, errorCode: "session_not_found", status: "failed", restartedAs: "retry" })),
+    ).toMatchObject({
       ok: false,
-      refusal: { message: expect.stringMatching(/re-ran its turn from its own transcript in execution retry: continue that one\./), details: { restartedAs: "retry" } },
+      refusal: {
+        message: expect.stringMatching(/re-ran its turn from its own transcript in execution retry: continue that one\./),
+        details: { restartedAs: "retry" },
+      },
     });
     expect(resolveFollowUp(followUp({ requested: "fork" }, { session: null, status: "failed" }))).toMatchObject({
       ok: false,
-      refusal: { reason: "no_session", message: "Execution src has no agent session to fork (it failed before the agent reported one).", details: { canStartFresh: true } },
+      refusal: {
+        reason: "no_session",
+        message: "Execution src has no agent session to fork (it failed before the agent reported one).",
+        details: { canStartFresh: true },
+      },
     });
     expect(resolveFollowUp(followUp({}, { session: null, status: "queued" }))).toMatchObject({ ok: false, refusal: { details: { canStartFresh: false } } });
   });
@@ -149,9 +187,16 @@ describe("resolveFollowUp", () => {
     expect(resolveFollowUp(followUp({}, { runnerId: null }))).toMatchObject({ ok: false, refusal: { reason: "not_started" } });
     expect(resolveFollowUp(followUp({ runner: { id: "box", hostname: "old-box", alive: false } }))).toMatchObject({
       ok: false,
-      refusal: { reason: "runner_unavailable", message: expect.stringContaining("runner box (old-box), which is offline"), details: { runnerId: "box", canStartFresh: true } },
+      refusal: {
+        reason: "runner_unavailable",
+        message: expect.stringContaining("runner box (old-box), which is offline"),
+        details: { runnerId: "box", canStartFresh: true },
+      },
     });
-    expect(resolveFollowUp(followUp({ runner: null }))).toMatchObject({ ok: false, refusal: { message: expect.stringContaining("runner box, which is offline") } });
+    expect(resolveFollowUp(followUp({ runner: null }))).toMatchObject({
+      ok: false,
+      refusal: { message: expect.stringContaining("runner box, which is offline") },
+    });
   });
 });
 
@@ -168,7 +213,11 @@ describe("resolveLaunchMode", () => {
   });
 
   it("continues the target session", () => {
-    expect(resolveLaunchMode(launch({ targetSessionId: S, parentExecutionId: "p" }))).toEqual({ ok: true, mode: { kind: "continue", sessionId: S }, reason: "continue" });
+    expect(resolveLaunchMode(launch({ targetSessionId: S, parentExecutionId: "p" }))).toEqual({
+      ok: true,
+      mode: { kind: "continue", sessionId: S },
+      reason: "continue",
+    });
     expect(resolveLaunchMode(launch({ targetSessionId: S, parentExecutionId: "p" }, { parentSessionId: S }))).toMatchObject({ mode: { sessionId: S } });
   });
 
@@ -188,7 +237,11 @@ describe("resolveLaunchMode", () => {
 
   it("forks exactly at the source's last message once its session moved on", () => {
     const facts = launch({ forkedFromExecutionId: "src", forkSessionId: S }, { forkSource: { sessionId: S, lastMessageId: "m1" }, sourceSessionMovedOn: true });
-    expect(resolveLaunchMode(facts)).toEqual({ ok: true, mode: { kind: "fork", fromSessionId: S, newSessionId: NEW, atMessageId: "m1" }, reason: "fork_at_exact_point" });
+    expect(resolveLaunchMode(facts)).toEqual({
+      ok: true,
+      mode: { kind: "fork", fromSessionId: S, newSessionId: NEW, atMessageId: "m1" },
+      reason: "fork_at_exact_point",
+    });
   });
 
   it("takes the source's session when the fork did not record one", () => {
@@ -201,7 +254,9 @@ describe("resolveLaunchMode", () => {
     const facts = launch({ forkedFromExecutionId: "src", forkSessionId: S }, { forkSource: { sessionId: THREAD, lastMessageId: null } });
     expect(resolveLaunchMode(facts)).toMatchObject({ ok: true, mode: { kind: "fork", fromSessionId: THREAD } });
     // The source never reported one (still unknown): the recorded session stands.
-    expect(resolveLaunchMode(launch({ forkedFromExecutionId: "src", forkSessionId: S }, { forkSource: { sessionId: null, lastMessageId: null } }))).toMatchObject({ ok: true, mode: { fromSessionId: S } });
+    expect(
+      resolveLaunchMode(launch({ forkedFromExecutionId: "src", forkSessionId: S }, { forkSource: { sessionId: null, lastMessageId: null } })),
+    ).toMatchObject({ ok: true, mode: { fromSessionId: S } });
   });
 
   it("refuses a fork with no session", () => {
@@ -209,8 +264,15 @@ describe("resolveLaunchMode", () => {
   });
 
   it("leaves the exact point unknown when the agent recorded no message there (the resume decision then carries Arbor's transcript)", () => {
-    const noPoint = launch({ forkedFromExecutionId: "src", forkSessionId: S }, { forkSource: { sessionId: S, lastMessageId: null }, sourceSessionMovedOn: true });
-    expect(resolveLaunchMode(noPoint)).toEqual({ ok: true, mode: { kind: "fork", fromSessionId: S, newSessionId: NEW, atMessageId: null }, reason: "fork_at_exact_point" });
+    const noPoint = launch(
+      { forkedFromExecutionId: "src", forkSessionId: S },
+      { forkSource: { sessionId: S, lastMessageId: null }, sourceSessionMovedOn: true },
+    );
+    expect(resolveLaunchMode(noPoint)).toEqual({
+      ok: true,
+      mode: { kind: "fork", fromSessionId: S, newSessionId: NEW, atMessageId: null },
+      reason: "fork_at_exact_point",
+    });
   });
 
   it("refuses an execution that names no session", () => {

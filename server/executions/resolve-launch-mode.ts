@@ -133,7 +133,11 @@ const FOLLOW_UP_GUARDS: readonly Guard<GuardedFollowUp, FollowUpRefusal>[] = [
   },
   function hasStarted({ source, requested }) {
     if (source.runnerId) return null;
-    return { reason: "not_started", message: `Execution ${source.id} has not started yet; ${requested} it once it is running`, details: { reason: "not_started" } };
+    return {
+      reason: "not_started",
+      message: `Execution ${source.id} has not started yet; ${requested} it once it is running`,
+      details: { reason: "not_started" },
+    };
   },
   function runnerAvailable({ source, runner, requested, freshWithTranscript }) {
     // A transcript-primed turn needs no agent session on any disk: any runner can take it.

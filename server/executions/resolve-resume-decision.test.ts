@@ -41,9 +41,19 @@ describe("each resume guard alone", () => {
       reason: "runtime_changed",
       message: /made by \/opt\/claude\/bin\/claude\.exe \(2\.1\.330\).*now runs \/home\/me\/claude-fork \(2\.1\.330\)/,
     },
-    { guard: "forkPointKnown", refuses: resumable({ requested: "fork", forkPoint: "unknown" }), reason: "fork_point_unknown", message: /recorded no message to branch at/ },
+    {
+      guard: "forkPointKnown",
+      refuses: resumable({ requested: "fork", forkPoint: "unknown" }),
+      reason: "fork_point_unknown",
+      message: /recorded no message to branch at/,
+    },
     { guard: "cwdExists", refuses: resumable({}, { cwdExists: false }), reason: "cwd_missing", message: /working directory \/work\/ws no longer exists/ },
-    { guard: "transcriptExists", refuses: resumable({}, { transcript: "missing" }), reason: "transcript_missing", message: /transcript of the session is gone/ },
+    {
+      guard: "transcriptExists",
+      refuses: resumable({}, { transcript: "missing" }),
+      reason: "transcript_missing",
+      message: /transcript of the session is gone/,
+    },
   ];
 
   it.each(cases)("$guard passes when its fact is fine and refuses with $reason when not", ({ guard, refuses, reason, message }) => {
@@ -57,7 +67,9 @@ describe("each resume guard alone", () => {
   });
 
   it("names every poison reason and the person's note", () => {
-    expect(RESUME_GUARDS.notPoisoned(resumable({}, { poisoned: { reason: "resume_failed", message: null } }))?.message).toMatch(/the agent failed to resume it/);
+    expect(RESUME_GUARDS.notPoisoned(resumable({}, { poisoned: { reason: "resume_failed", message: null } }))?.message).toMatch(
+      /the agent failed to resume it/,
+    );
     expect(RESUME_GUARDS.notPoisoned(resumable({}, { poisoned: { reason: "marked_by_person", message: "it keeps looping" } }))?.message).toMatch(
       /marked by a person: it keeps looping/,
     );
@@ -66,16 +78,28 @@ describe("each resume guard alone", () => {
   it("knows from the agent's own definition, on either side, what it cannot do", () => {
     const copilot = { agentName: "Copilot CLI", capabilities: ["assign-id-at-launch", "resume-by-id", "continue-latest"] as const };
     const fork = apiSide({ requested: "fork", agent: "copilot", declared: copilot }, { agent: "copilot" });
-    expect(resolveResumeDecision(fork)).toEqual({ kind: "fresh_with_transcript", reason: "capability_missing", message: expect.stringMatching(/^Copilot CLI cannot fork a session of its own, so this turn starts a fresh session that carries Arbor's transcript/) });
+    expect(resolveResumeDecision(fork)).toEqual({
+      kind: "fresh_with_transcript",
+      reason: "capability_missing",
+      message: expect.stringMatching(/^Copilot CLI cannot fork a session of its own, so this turn starts a fresh session that carries Arbor's transcript/),
+    });
     // What it can do passes.
-    expect(resolveResumeDecision(apiSide({ agent: "copilot", declared: copilot }, { agent: "copilot" }))).toEqual({ kind: "resume", reason: "resumable", message: null });
+    expect(resolveResumeDecision(apiSide({ agent: "copilot", declared: copilot }, { agent: "copilot" }))).toEqual({
+      kind: "resume",
+      reason: "resumable",
+      message: null,
+    });
     expect(RESUME_GUARDS.capable(resumable({ declared: { agentName: "X", capabilities: [] } }))?.message).toMatch(/^X cannot resume a session/);
   });
 
   it("carries the transcript for a fork at an earlier point its agent cannot make", () => {
     const codex = { agentName: "Codex", capabilities: ["resume-by-id", "fork", "continue-latest"] as const };
     const earlier = resumable({ requested: "fork", agent: "codex", declared: codex, forkPoint: "message" }, { agent: "codex" });
-    expect(resolveResumeDecision(earlier)).toMatchObject({ kind: "fresh_with_transcript", reason: "capability_missing", message: expect.stringMatching(/^Codex cannot fork at an earlier point/) });
+    expect(resolveResumeDecision(earlier)).toMatchObject({
+      kind: "fresh_with_transcript",
+      reason: "capability_missing",
+      message: expect.stringMatching(/^Codex cannot fork at an earlier point/),
+    });
     expect(resolveResumeDecision({ ...earlier, forkPoint: "session_end" })).toMatchObject({ kind: "fork", reason: "resumable" });
   });
 
@@ -142,15 +166,26 @@ describe("resolveResumeDecision", () => {
       expect(resolveResumeDecision(resumable(gone("removed")))).toEqual({
         kind: "fork",
         reason: "worktree_gone",
-        message: "The worktree of this line of work was removed by housekeeping. So this turn forks the conversation instead of continuing it, and starts from its snapshot abcdef01 in a fresh worktree.",
+        message:
+          "The worktree of this line of work was removed by housekeeping. So this turn forks the conversation instead of continuing it, and starts from its snapshot abcdef01 in a fresh worktree.",
       });
-      expect(resolveResumeDecision(resumable(gone("missing", null))).message).toMatch(/vanished from disk.*starts from the commit it started from \(no snapshot was taken/);
-      expect(resolveResumeDecision(resumable({ requested: "fork", ...gone("missing") }))).toMatchObject({ kind: "fork", reason: "worktree_gone", message: expect.stringMatching(/The fork starts from its snapshot/) });
+      expect(resolveResumeDecision(resumable(gone("missing", null))).message).toMatch(
+        /vanished from disk.*starts from the commit it started from \(no snapshot was taken/,
+      );
+      expect(resolveResumeDecision(resumable({ requested: "fork", ...gone("missing") }))).toMatchObject({
+        kind: "fork",
+        reason: "worktree_gone",
+        message: expect.stringMatching(/The fork starts from its snapshot/),
+      });
     });
 
     it("is no reason to give up the session: its missing cwd does not refuse, every other guard still does", () => {
       expect(RESUME_GUARDS.cwdExists(resumable({ files: { worktree: "missing", snapshotSha: null } }, { cwdExists: false }))).toBeNull();
-      expect(resolveResumeDecision(resumable({ files: { worktree: "present", snapshotSha: null } }, { cwdExists: false }))).toEqual({ kind: "resume", reason: "resumable", message: null });
+      expect(resolveResumeDecision(resumable({ files: { worktree: "present", snapshotSha: null } }, { cwdExists: false }))).toEqual({
+        kind: "resume",
+        reason: "resumable",
+        message: null,
+      });
       expect(resolveResumeDecision(resumable(gone("missing"), { transcript: "missing" })).reason).toBe("transcript_missing");
       expect(resolveResumeDecision(apiSide(gone("removed"))).reason).toBe("worktree_gone");
     });

@@ -106,13 +106,18 @@ const fingerprint = (runtime: RuntimeFingerprint) => `${runtime.path}${runtime.v
 
 /** The guards, in order; each is exported alone for its test. */
 export const RESUME_GUARDS = {
-  forceFresh: ((facts) =>
-    facts.forceFresh ? { reason: "force_fresh", message: `A fresh session was asked for, ${FALLBACK}.` } : null) as Guard<ResumeFacts, Refusal>,
+  forceFresh: ((facts) => (facts.forceFresh ? { reason: "force_fresh", message: `A fresh session was asked for, ${FALLBACK}.` } : null)) as Guard<
+    ResumeFacts,
+    Refusal
+  >,
 
   sameAgent: ((facts) =>
     facts.session.agent === facts.agent
       ? null
-      : { reason: "other_agent", message: `The session was made by ${facts.session.agent}, and only the agent that made a session resumes it, ${FALLBACK}.` }) as Guard<ResumeFacts, Refusal>,
+      : {
+          reason: "other_agent",
+          message: `The session was made by ${facts.session.agent}, and only the agent that made a session resumes it, ${FALLBACK}.`,
+        }) as Guard<ResumeFacts, Refusal>,
 
   notPoisoned: ((facts) => {
     const poisoned = facts.session.poisoned;
@@ -132,15 +137,23 @@ export const RESUME_GUARDS = {
       }
     }
     if (declared && facts.requested === "fork" && facts.forkPoint === "message" && !declared.capabilities.includes("fork-at-message")) {
-      return { reason: "capability_missing", message: `${declared.agentName} cannot fork at an earlier point of a session that has moved on since, ${FALLBACK} up to that point.` };
+      return {
+        reason: "capability_missing",
+        message: `${declared.agentName} cannot fork at an earlier point of a session that has moved on since, ${FALLBACK} up to that point.`,
+      };
     }
     const why = facts.installed?.cannotResume;
-    return why ? { reason: "capability_missing", message: `The installed CLI cannot ${facts.requested === "fork" ? "fork" : "resume"} a session (${why}), ${FALLBACK}.` } : null;
+    return why
+      ? { reason: "capability_missing", message: `The installed CLI cannot ${facts.requested === "fork" ? "fork" : "resume"} a session (${why}), ${FALLBACK}.` }
+      : null;
   }) as Guard<ResumeFacts, Refusal>,
 
   forkPointKnown: ((facts) =>
     facts.requested === "fork" && facts.forkPoint === "unknown"
-      ? { reason: "fork_point_unknown", message: `The session has moved on past this point and its agent recorded no message to branch at, ${FALLBACK} up to that point.` }
+      ? {
+          reason: "fork_point_unknown",
+          message: `The session has moved on past this point and its agent recorded no message to branch at, ${FALLBACK} up to that point.`,
+        }
       : null) as Guard<ResumeFacts, Refusal>,
 
   sameRuntime: ((facts) => {

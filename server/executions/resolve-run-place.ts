@@ -45,7 +45,10 @@ export async function resolveRunPlace(request: RunPlaceRequest): Promise<Result<
   if (!project.ok) return project;
   if (!project.value) {
     if (request.startRef !== undefined) {
-      return invalidField("startRef", "only a run in a registered git project starts from a ref (in a worktree of its own); this run uses its directory as it is");
+      return invalidField(
+        "startRef",
+        "only a run in a registered git project starts from a ref (in a worktree of its own); this run uses its directory as it is",
+      );
     }
     const cwd = await resolveCwd(request.cwd);
     return cwd.ok ? ok({ projectId: null, cwd: cwd.value, sharedDirectory: false, startSha: null }) : cwd;
@@ -71,15 +74,22 @@ async function chooseProject(request: RunPlaceRequest): Promise<Result<Project |
 }
 
 async function placeInProject(project: Project, request: RunPlaceRequest): Promise<Result<RunPlace>> {
-  const isDirectory = await stat(project.path).then((s) => s.isDirectory(), () => false);
-  if (!isDirectory) return conflict(`The directory of ${project.id}, ${project.path}, no longer exists (or is not a directory).`, { reason: "project_missing" });
+  const isDirectory = await stat(project.path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  if (!isDirectory)
+    return conflict(`The directory of ${project.id}, ${project.path}, no longer exists (or is not a directory).`, { reason: "project_missing" });
   // Registered inside the roots, but checked again: the roots may have changed since.
   const cwd = await resolveCwd(project.path);
   if (!cwd.ok) return cwd;
   const place = { projectId: project.id, cwd: cwd.value };
   if (!project.isGitRepo) {
     if (request.startRef !== undefined) {
-      return invalidField("startRef", `${project.id} (${project.path}) is not a git repository: runs there use the directory as it is, so there is no ref to start from`);
+      return invalidField(
+        "startRef",
+        `${project.id} (${project.path}) is not a git repository: runs there use the directory as it is, so there is no ref to start from`,
+      );
     }
     return ok({ ...place, sharedDirectory: false, startSha: null });
   }
@@ -93,10 +103,13 @@ async function placeInProject(project: Project, request: RunPlaceRequest): Promi
     const state = await readRepositoryState(project.path);
     if (!state) return conflict(`${project.id}'s directory ${project.path} is no longer a git repository.`, { reason: "not_a_repository" });
     if (state.operation) {
-      return conflict(`The repository of ${project.id} at ${project.path} is ${describeOperation(state.operation)}: finish or abort it first, then run again.`, {
-        reason: "busy",
-        operation: state.operation,
-      });
+      return conflict(
+        `The repository of ${project.id} at ${project.path} is ${describeOperation(state.operation)}: finish or abort it first, then run again.`,
+        {
+          reason: "busy",
+          operation: state.operation,
+        },
+      );
     }
     if (request.startCommit) {
       const sha = await resolveCommit(project.path, request.startCommit);
@@ -104,12 +117,18 @@ async function placeInProject(project: Project, request: RunPlaceRequest): Promi
       return conflict(`The commit ${request.startCommit} is no longer in the repository of ${project.id} (${project.path}).`, { reason: "unknown_ref" });
     }
     const ref = request.startRef ?? project.baseBranch ?? state.branch;
-    if (!ref) return conflict(`${project.id} has no base branch and its checkout is on a detached HEAD: name a start ref (startRef, --from).`, { reason: "no_base_branch" });
+    if (!ref)
+      return conflict(`${project.id} has no base branch and its checkout is on a detached HEAD: name a start ref (startRef, --from).`, {
+        reason: "no_base_branch",
+      });
     const startSha = await resolveCommit(project.path, ref);
     if (startSha) return ok({ ...place, sharedDirectory: false, startSha });
     if (request.startRef !== undefined) return invalidField("startRef", `there is no branch, tag or commit named ${ref} in ${project.path}`);
-    return conflict(`The base branch ${ref} of ${project.id} no longer exists in ${project.path}: choose another base branch for the project, or name a start ref.`, {
-      reason: "base_branch_missing",
-    });
+    return conflict(
+      `The base branch ${ref} of ${project.id} no longer exists in ${project.path}: choose another base branch for the project, or name a start ref.`,
+      {
+        reason: "base_branch_missing",
+      },
+    );
   });
 }

@@ -13,7 +13,9 @@ import type { Prisma } from "@/server/generated/prisma/client";
  * Returns the database's clock once the lock is held (one round trip), for turnTime.
  */
 export async function lockSession(tx: Prisma.TransactionClient, sessionId: string): Promise<Date> {
-  const [{ now }] = await tx.$queryRaw<{ now: Date }[]>`SELECT pg_advisory_xact_lock(hashtextextended(${`arbor:session:${sessionId}`}, 0))::text AS locked, clock_timestamp() AS now`;
+  const [{ now }] = await tx.$queryRaw<
+    { now: Date }[]
+  >`SELECT pg_advisory_xact_lock(hashtextextended(${`arbor:session:${sessionId}`}, 0))::text AS locked, clock_timestamp() AS now`;
   return now;
 }
 

@@ -39,7 +39,10 @@ export async function applySnapshot(input: ApplyInput): Promise<Result<ApplyOutc
   const state = await readRepositoryState(repo);
   if (!state) return failure("not_a_repository", { message: `${repo} is not a git repository` });
   if (state.operation) {
-    return failure("busy", { operation: state.operation, message: `The main checkout ${repo} is ${describeOperation(state.operation)}: finish or abort it first` });
+    return failure("busy", {
+      operation: state.operation,
+      message: `The main checkout ${repo} is ${describeOperation(state.operation)}: finish or abort it first`,
+    });
   }
   if (state.branch !== baseBranch) {
     return failure("wrong_branch", {

@@ -50,7 +50,12 @@ export async function createWorktree(input: CreateWorktreeInput): Promise<Result
     return failure("already_exists", { what: "branch", name: input.branch, message: `branch ${input.branch} already exists` });
   }
   const target = path.resolve(input.path);
-  if (await lstat(target).then(() => true, () => false)) {
+  if (
+    await lstat(target).then(
+      () => true,
+      () => false,
+    )
+  ) {
     return failure("already_exists", { what: "path", name: target, message: `${target} already exists` });
   }
   await mkdir(path.dirname(target), { recursive: true });

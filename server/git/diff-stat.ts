@@ -15,7 +15,20 @@ export interface DiffStat {
  */
 export async function diffStat(repo: string, from: string, to: string): Promise<DiffStat> {
   if (from === to) return { files: 0, additions: 0, deletions: 0 };
-  const out = await runGit(repo, ["-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--find-renames", "-z", "--numstat", from, to, "--"]);
+  const out = await runGit(repo, [
+    "-c",
+    "core.quotePath=false",
+    "diff",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--find-renames",
+    "-z",
+    "--numstat",
+    from,
+    to,
+    "--",
+  ]);
   const entries = parseNumstat(out.stdout);
   return {
     files: entries.length,

@@ -20,8 +20,7 @@ export class GitError extends Error {
   }
 }
 
-export const GIT_MISSING_MESSAGE =
-  "git was not found on the server's PATH: install git (e.g. apt-get install git) so Arbor can work with repositories";
+export const GIT_MISSING_MESSAGE = "git was not found on the server's PATH: install git (e.g. apt-get install git) so Arbor can work with repositories";
 
 export function isGitError(error: unknown): error is GitError {
   return error instanceof GitError;

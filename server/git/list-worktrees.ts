@@ -46,6 +46,12 @@ export async function listWorktrees(repo: string): Promise<WorktreeEntry[]> {
   const out = await runGit(repo, ["worktree", "list", "--porcelain", "-z"]);
   const entries = parseWorktreeList(out.stdout);
   return Promise.all(
-    entries.map(async (entry) => ({ ...entry, missing: !(await stat(entry.path).then((s) => s.isDirectory(), () => false)) })),
+    entries.map(async (entry) => ({
+      ...entry,
+      missing: !(await stat(entry.path).then(
+        (s) => s.isDirectory(),
+        () => false,
+      )),
+    })),
   );
 }

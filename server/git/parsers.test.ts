@@ -40,9 +40,15 @@ describe("diff listings", () => {
 describe("parseWorktreeList", () => {
   it("reads git worktree list --porcelain -z", () => {
     const out =
-      "worktree /repo\0HEAD " + "a".repeat(40) + "\0branch refs/heads/main\0\0" +
-      "worktree /wt/x\0HEAD " + "b".repeat(40) + "\0detached\0locked\0\0" +
-      "worktree /wt/y\0HEAD " + "c".repeat(40) + "\0branch refs/heads/arbor/ISSUE-1/abc\0prunable gitdir file points to non-existent location\0\0";
+      "worktree /repo\0HEAD " +
+      "a".repeat(40) +
+      "\0branch refs/heads/main\0\0" +
+      "worktree /wt/x\0HEAD " +
+      "b".repeat(40) +
+      "\0detached\0locked\0\0" +
+      "worktree /wt/y\0HEAD " +
+      "c".repeat(40) +
+      "\0branch refs/heads/arbor/ISSUE-1/abc\0prunable gitdir file points to non-existent location\0\0";
     expect(parseWorktreeList(out)).toEqual([
       { path: "/repo", head: "a".repeat(40), branch: "main", main: true, locked: false },
       { path: "/wt/x", head: "b".repeat(40), branch: null, main: false, locked: true },

@@ -31,7 +31,11 @@ const OPERATION_MARKERS: [string, RepositoryOperation][] = [
   ["BISECT_LOG", "bisect"],
 ];
 
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 /** What `dir` is, as git sees it; null when it is not inside a git work tree (or is a bare repository). */
 export async function readRepositoryState(dir: string): Promise<RepositoryState | null> {

@@ -99,7 +99,10 @@ export async function runGit(cwd: string, args: readonly string[], options: GitR
   if (output.spawnError) {
     if (output.spawnError.code === "ENOENT") {
       // ENOENT is also what a missing cwd gives: tell the two apart.
-      const cwdExists = await stat(cwd).then((s) => s.isDirectory(), () => false);
+      const cwdExists = await stat(cwd).then(
+        (s) => s.isDirectory(),
+        () => false,
+      );
       if (!cwdExists) throw new GitError("failed", `cannot run git in ${cwd}: the directory does not exist`, { args, cwd });
       throw new GitError("git_missing", GIT_MISSING_MESSAGE, { args, cwd });
     }

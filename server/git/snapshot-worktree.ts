@@ -42,7 +42,12 @@ export interface Snapshot {
  * changes had just been committed: same files, clean status.
  */
 export async function snapshotWorktree(input: SnapshotInput): Promise<Result<Snapshot, GitFailure>> {
-  if (!(await stat(input.worktree).then((s) => s.isDirectory(), () => false))) {
+  if (
+    !(await stat(input.worktree).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ))
+  ) {
     return failure("not_a_worktree", { message: `the worktree ${input.worktree} no longer exists` });
   }
   const state = await readRepositoryState(input.worktree);
@@ -67,7 +72,9 @@ export async function snapshotWorktree(input: SnapshotInput): Promise<Result<Sna
       let onBranch = false;
       if (state.branch && !state.operation) {
         // Only if the branch still points where we read it: never lose a commit.
-        const moved = await runGit(state.topLevel, ["update-ref", "-m", "arbor: snapshot", `refs/heads/${state.branch}`, sha, head], { okExitCodes: [0, 1, 128] });
+        const moved = await runGit(state.topLevel, ["update-ref", "-m", "arbor: snapshot", `refs/heads/${state.branch}`, sha, head], {
+          okExitCodes: [0, 1, 128],
+        });
         onBranch = moved.exitCode === 0;
         if (onBranch) await adoptIndex(state.gitDir, scratchIndex);
       }

@@ -39,7 +39,10 @@ export async function prepareSpareWorktree(input: { repo: string; dir: string; f
 /** Spares waiting in `dir`, oldest name first. */
 export async function listSpares(dir: string): Promise<string[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
-  return names.filter((n) => n.startsWith(SPARE_PREFIX)).sort().map((n) => path.join(dir, n));
+  return names
+    .filter((n) => n.startsWith(SPARE_PREFIX))
+    .sort()
+    .map((n) => path.join(dir, n));
 }
 
 /**

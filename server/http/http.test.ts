@@ -43,7 +43,10 @@ describe("readJson / readQuery", () => {
   it("answers 413 naming the limit for a body over it, by its declared length or as it is read", async () => {
     const declared = new Request("http://localhost/x", { method: "POST", body: "{}", headers: { "content-length": String(MAX_REQUEST_BODY_BYTES + 1) } });
     const byHeader = await readJson(declared, schema);
-    expect(byHeader).toMatchObject({ ok: false, error: { code: "payload_too_large", message: expect.stringContaining("the limit is 2 MiB (2,097,152 bytes)") } });
+    expect(byHeader).toMatchObject({
+      ok: false,
+      error: { code: "payload_too_large", message: expect.stringContaining("the limit is 2 MiB (2,097,152 bytes)") },
+    });
     const big = JSON.stringify({ n: 1, pad: "x".repeat(MAX_REQUEST_BODY_BYTES) });
     const chunked = new Request("http://localhost/x", {
       method: "POST",
@@ -102,9 +105,7 @@ describe("withErrorHandling", () => {
   });
 
   it("passes the route context through", async () => {
-    const handler = withErrorHandling(async (_req: Request, { params }: { params: Promise<{ id: string }> }) =>
-      Response.json({ id: (await params).id }),
-    );
+    const handler = withErrorHandling(async (_req: Request, { params }: { params: Promise<{ id: string }> }) => Response.json({ id: (await params).id }));
     const res = await handler(new Request("http://localhost/x"), { params: Promise.resolve({ id: "SPEC-1" }) });
     expect(await res.json()).toEqual({ id: "SPEC-1" });
   });

@@ -18,12 +18,7 @@ export function json<T>(data: T, status = 200, headers?: HeadersInit): Response 
 }
 
 /** A JSON error response: { error: { code, message, details? } }. */
-export function jsonError(
-  status: number,
-  code: ErrorCode | (string & {}),
-  message: string,
-  details?: Record<string, unknown>,
-): Response {
+export function jsonError(status: number, code: ErrorCode | (string & {}), message: string, details?: Record<string, unknown>): Response {
   const body: ApiErrorBody = {
     error: { code: code as ErrorCode, message, ...(details === undefined ? {} : { details }) },
   };

@@ -12,7 +12,6 @@ import { readTokens } from "@/server/insights/token-measures";
 /** Rows shown per dimension with many groups (issues, specs, tools); the rest are counted in `truncated`. */
 export const BREAKDOWN_TOP = 15;
 
-
 const LINEAGE_LABELS: Record<string, string> = { new: "New run", continue: "Continue", fork: "Fork", restart: "Fresh start" };
 
 /** "ISSUE-3 · Title" for issues and specs; plain keys otherwise; NULL is "none". */

@@ -25,7 +25,10 @@ export const drillShape = {
     .optional()
     .transform((raw, ctx) => {
       if (!raw) return undefined;
-      const statuses = raw.split(",").map((s) => s.trim()).filter(Boolean);
+      const statuses = raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       const unknown = statuses.filter((s) => !(EXECUTION_STATUSES as readonly string[]).includes(s));
       if (unknown.length) {
         ctx.addIssue({ code: "custom", message: `unknown status ${unknown.join(", ")}: use ${EXECUTION_STATUSES.join(", ")}` });
@@ -47,7 +50,10 @@ export const drillShape = {
     .optional()
     .refine((raw) => raw === undefined || OUTCOME_SIGNALS.some((s) => s.id === raw), `signal must be one of ${OUTCOME_SIGNALS.map((s) => s.id).join(", ")}`),
   /** "none": failed without an error code. */
-  errorCode: text().trim().regex(/^[a-z0-9_]{1,64}$/, "errorCode looks like agent_error").optional(),
+  errorCode: text()
+    .trim()
+    .regex(/^[a-z0-9_]{1,64}$/, "errorCode looks like agent_error")
+    .optional(),
   /** Executions that were forked from; `preference` says what was chosen there. */
   branchPoint: yes,
   /** decided: fork or original. */
@@ -97,8 +103,10 @@ export function drillConditions(input: DrillInput): Prisma.Sql[] {
   flag(input.branchPoint, BRANCH_POINT_SQL);
   if (input.preference === "none") out.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM fork_preferences p WHERE p.branch_point_id = x.execution_id)`);
   if (input.preference === "decided") out.push(Prisma.sql`x.execution_id IN (SELECT branch_point_id FROM fork_preferences)`);
-  if (input.preference === "fork") out.push(Prisma.sql`EXISTS (SELECT 1 FROM fork_preferences p WHERE p.branch_point_id = x.execution_id AND p.preferred_execution_id <> x.execution_id)`);
-  if (input.preference === "original") out.push(Prisma.sql`EXISTS (SELECT 1 FROM fork_preferences p WHERE p.branch_point_id = x.execution_id AND p.preferred_execution_id = x.execution_id)`);
+  if (input.preference === "fork")
+    out.push(Prisma.sql`EXISTS (SELECT 1 FROM fork_preferences p WHERE p.branch_point_id = x.execution_id AND p.preferred_execution_id <> x.execution_id)`);
+  if (input.preference === "original")
+    out.push(Prisma.sql`EXISTS (SELECT 1 FROM fork_preferences p WHERE p.branch_point_id = x.execution_id AND p.preferred_execution_id = x.execution_id)`);
   flag(input.citedBySpec, CITED_SQL);
   return out;
 }

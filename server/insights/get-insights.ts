@@ -32,14 +32,18 @@ export async function getInsights(query: Record<string, string>, options: { now?
   const scope = resolved.value;
   const first = scope.from ?? (await prisma.executionFacts.findFirst({ orderBy: { createdAt: "asc" }, select: { createdAt: true } }))?.createdAt ?? scope.to;
   const spans = bucketSpans(first, scope.to, scope.bucket);
-  if (spans.length > MAX_BUCKETS) return invalidField("bucket", `this range has more than ${MAX_BUCKETS} ${scope.bucket}s: choose bucket=week or a shorter range`);
+  if (spans.length > MAX_BUCKETS)
+    return invalidField("bucket", `this range has more than ${MAX_BUCKETS} ${scope.bucket}s: choose bucket=week or a shorter range`);
   const usageBy = dimension(parsed.value.usageBy ?? "agent")!;
 
   const [series, time, forks, citations, groups, usage] = await Promise.all([
     querySeries(scope),
     queryTimeToSession(scope),
     queryForkPreference(scope),
-    querySpecCitations(scope, spans.map((s) => ({ key: s.key, end: s.end }))),
+    querySpecCitations(
+      scope,
+      spans.map((s) => ({ key: s.key, end: s.end })),
+    ),
     queryGroups(scope),
     queryUsage(scope, usageBy),
   ]);

@@ -63,7 +63,9 @@ export const insightsQuerySchema = requestObject({
   usageBy: text()
     .optional()
     .refine((raw) => raw === undefined || DIMENSIONS.some((d) => d.id === raw && !d.multi), {
-      message: `usageBy must be one of ${DIMENSIONS.filter((d) => !d.multi).map((d) => d.id).join(", ")}`,
+      message: `usageBy must be one of ${DIMENSIONS.filter((d) => !d.multi)
+        .map((d) => d.id)
+        .join(", ")}`,
     }),
 });
 
@@ -78,7 +80,10 @@ export type InsightScope = {
 };
 
 /** Checks the ids a scope names exist (404 otherwise) and settles the date range. */
-export async function resolveScope(input: ScopeInput, options: { bucket?: Bucket; now?: Date; defaultSince?: string | null } = {}): Promise<Result<InsightScope>> {
+export async function resolveScope(
+  input: ScopeInput,
+  options: { bucket?: Bucket; now?: Date; defaultSince?: string | null } = {},
+): Promise<Result<InsightScope>> {
   const filters: Record<string, string> = {};
   for (const d of DIMENSIONS) {
     const value = (input as Record<string, string | undefined>)[d.id];
@@ -86,7 +91,11 @@ export async function resolveScope(input: ScopeInput, options: { bucket?: Bucket
   }
   if (input.session) filters.session = input.session;
 
-  for (const [param, kind] of [["issue", "issue"], ["spec", "spec"], ["session", "session"]] as const) {
+  for (const [param, kind] of [
+    ["issue", "issue"],
+    ["spec", "spec"],
+    ["session", "session"],
+  ] as const) {
     const id = filters[param];
     if (id && id !== "none" && !(await exists(kind, id))) return notFound(`${kindLabel[kind]} ${id} not found`);
   }

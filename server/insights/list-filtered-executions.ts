@@ -25,7 +25,12 @@ const listShape = {
   ...drillShape,
   /** The plain list's name of `issue`, parsed the same way. */
   issueId: dimensionParams().issue!,
-  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit is 1 at least").max(200, "limit is 200 at most").default(50),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit is 1 at least")
+    .max(200, "limit is 200 at most")
+    .default(50),
   /** The last execution of the previous page (newest first). */
   before: text().trim().regex(UUID, "before must be an execution id").optional(),
 };

@@ -28,7 +28,9 @@ const AGGREGATES = Prisma.sql`count(*)::int AS executions,
 /** The same figures summed over groups of rows already aggregated (every one is a count or a sum). */
 const REAGGREGATES = Prisma.raw(
   [
-    ...["executions", "finished", "completed", "judged", "worked", "failed", "cost_n", ...TOKEN_MEASURES.map((m) => `${m.id}_n`)].map((c) => `sum("${c}")::int AS "${c}"`),
+    ...["executions", "finished", "completed", "judged", "worked", "failed", "cost_n", ...TOKEN_MEASURES.map((m) => `${m.id}_n`)].map(
+      (c) => `sum("${c}")::int AS "${c}"`,
+    ),
     ...["cost", ...TOKEN_MEASURES.map((m) => m.id)].map((c) => `sum("${c}")::float8 AS "${c}"`),
   ].join(", "),
 );

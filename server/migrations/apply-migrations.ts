@@ -34,7 +34,10 @@ export const DEFAULT_MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrat
 
 export async function readMigrations(dir = DEFAULT_MIGRATIONS_DIR): Promise<MigrationFile[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const files: MigrationFile[] = [];
   for (const name of names) {
     const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
@@ -43,10 +46,7 @@ export async function readMigrations(dir = DEFAULT_MIGRATIONS_DIR): Promise<Migr
   return files;
 }
 
-export async function applyMigrations(
-  databaseUrl: string,
-  options: { dir?: string; log?: (line: string) => void } = {},
-): Promise<MigrationResult> {
+export async function applyMigrations(databaseUrl: string, options: { dir?: string; log?: (line: string) => void } = {}): Promise<MigrationResult> {
   const log = options.log ?? (() => {});
   const migrations = await readMigrations(options.dir);
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -78,10 +78,11 @@ export async function applyMigrations(
       const id = randomUUID();
       await client.query("BEGIN");
       try {
-        await client.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)`,
-          [id, m.checksum, m.name],
-        );
+        await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)`, [
+          id,
+          m.checksum,
+          m.name,
+        ]);
         await client.query(m.sql);
         await client.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [id]);
         await client.query("COMMIT");

@@ -69,7 +69,10 @@ export type Alternatives = { ok: true; membership: LineMembership } | { ok: fals
 /** The branching point at which `a` and `b` are on different lines (the nearest, when several). */
 export function commonBranchPoint(a: LineInfo, b: LineInfo, ids: { a: string; b: string }): Alternatives {
   if (a.issueId !== b.issueId) {
-    return { ok: false, reason: `${ids.a} belongs to ${a.issueId} and ${ids.b} to ${b.issueId}: only alternatives of one issue's session tree can be preferred over each other` };
+    return {
+      ok: false,
+      reason: `${ids.a} belongs to ${a.issueId} and ${ids.b} to ${b.issueId}: only alternatives of one issue's session tree can be preferred over each other`,
+    };
   }
   const candidates = a.memberships
     .map((ma) => ({ ma, mb: b.memberships.find((mb) => mb.branchPointId === ma.branchPointId) }))

@@ -20,7 +20,8 @@ export async function getExecutionOutcome(id: string, options: { over?: string }
   const found = await findExecution(id);
   if (!found.ok) return found;
   const execution = found.value;
-  if (options.over !== undefined && !UUID.test(options.over)) return notFound(`Execution "${options.over.slice(0, 60)}" not found (over): execution ids are UUIDs`);
+  if (options.over !== undefined && !UUID.test(options.over))
+    return notFound(`Execution "${options.over.slice(0, 60)}" not found (over): execution ids are UUIDs`);
 
   const [mark, sessionMark, verdictRows, info] = await Promise.all([
     prisma.executionMark.findUnique({ where: { executionId: execution.id } }),
@@ -33,9 +34,7 @@ export async function getExecutionOutcome(id: string, options: { over?: string }
   ]);
   const facts = verdictRows[0] ?? { verdict: null, source: null, signals: [] };
   const memberships = info?.memberships ?? [];
-  const choices = memberships.length
-    ? await prisma.forkPreference.findMany({ where: { branchPointId: { in: memberships.map((m) => m.branchPointId) } } })
-    : [];
+  const choices = memberships.length ? await prisma.forkPreference.findMany({ where: { branchPointId: { in: memberships.map((m) => m.branchPointId) } } }) : [];
   const preferences: PreferenceState[] = choices.map((choice) => {
     const membership = memberships.find((m) => m.branchPointId === choice.branchPointId)!;
     return {

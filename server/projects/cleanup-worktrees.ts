@@ -28,7 +28,14 @@ import { realWorktreesRoot } from "./worktrees-root";
 type Line = {
   path: string;
   branch: string | null;
-  executions: Array<{ id: string; status: string; sessionId: string | null; snapshotSha: string | null; runnerId: string | null; managedSession: { archived: boolean } | null }>;
+  executions: Array<{
+    id: string;
+    status: string;
+    sessionId: string | null;
+    snapshotSha: string | null;
+    runnerId: string | null;
+    managedSession: { archived: boolean } | null;
+  }>;
 };
 
 export async function cleanupWorktrees(rawId: string, options: { deleteBranches?: boolean } = {}): Promise<Result<WorktreeCleanup>> {
@@ -78,7 +85,16 @@ export async function cleanupWorktrees(rawId: string, options: { deleteBranches?
 async function archivedLines(projectId: string): Promise<Line[]> {
   const rows = await prisma.execution.findMany({
     where: { projectId, worktreeState: "present", worktreePath: { not: null } },
-    select: { id: true, status: true, sessionId: true, snapshotSha: true, runnerId: true, worktreePath: true, worktreeBranch: true, managedSession: { select: { archived: true } } },
+    select: {
+      id: true,
+      status: true,
+      sessionId: true,
+      snapshotSha: true,
+      runnerId: true,
+      worktreePath: true,
+      worktreeBranch: true,
+      managedSession: { select: { archived: true } },
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   const lines = new Map<string, Line>();

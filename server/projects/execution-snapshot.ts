@@ -34,7 +34,10 @@ export async function findExecutionSnapshot(rawId: string): Promise<Result<Execu
   if (!project || !execution.snapshotSha || !execution.startSha) {
     return conflict(`Execution ${shortId(execution.id)} has no snapshot yet: ${noSnapshotReason(execution, project)}.`, { reason: "no_snapshot" });
   }
-  const isDirectory = await stat(project.path).then((s) => s.isDirectory(), () => false);
+  const isDirectory = await stat(project.path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
   if (!isDirectory) return conflict(`The directory of ${project.id}, ${project.path}, no longer exists.`, { reason: "project_missing" });
   return ok({ execution, project, repo: project.path, startSha: execution.startSha, snapshotSha: execution.snapshotSha });
 }

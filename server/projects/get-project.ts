@@ -29,7 +29,10 @@ async function withLiveFacts(project: Project): Promise<ProjectDetail> {
   const problems: string[] = [];
   let repository: RepositoryFacts | null = null;
   let worktrees: ProjectWorktree[] = [];
-  const isDirectory = await stat(project.path).then((s) => s.isDirectory(), () => false);
+  const isDirectory = await stat(project.path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
   if (!isDirectory) problems.push(`The directory ${project.path} no longer exists (or is not a directory).`);
   else if (project.isGitRepo) {
     try {

@@ -18,10 +18,14 @@ describe("formatAgentPrompt", () => {
 
   it("cuts long bodies so the whole text fits one argv element", () => {
     const big = "é".repeat(100_000); // 200,000 bytes
-    const text = formatAgentPrompt("p", [
-      { type: "spec", id: "SPEC-1", title: "A", body: big },
-      { type: "spec", id: "SPEC-2", title: "B", body: "short and complete" },
-    ], 10_000);
+    const text = formatAgentPrompt(
+      "p",
+      [
+        { type: "spec", id: "SPEC-1", title: "A", body: big },
+        { type: "spec", id: "SPEC-2", title: "B", body: "short and complete" },
+      ],
+      10_000,
+    );
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(10_000);
     expect(text).toContain("[… cut to fit the prompt; the full text is SPEC-1 in Arbor]");
     expect(text).toContain("short and complete");

@@ -21,17 +21,29 @@ export async function resolveReferences(rawIds: string[]): Promise<Result<Resolv
 
   const [specs, issues, sessions] = await Promise.all([
     ids("spec").length ? prisma.spec.findMany({ where: { id: { in: ids("spec") } }, select: { id: true, title: true, updatedAt: true } }) : [],
-    ids("issue").length
-      ? prisma.issue.findMany({ where: { id: { in: ids("issue") } }, select: { id: true, title: true, status: true, updatedAt: true } })
-      : [],
+    ids("issue").length ? prisma.issue.findMany({ where: { id: { in: ids("issue") } }, select: { id: true, title: true, status: true, updatedAt: true } }) : [],
     ids("session").length ? selectSessions(Prisma.sql`s.id IN (${Prisma.join(ids("session"))})`, RESOLVE_MAX) : [],
   ]);
   const items: Record<string, ReferenceSummary | null> = Object.fromEntries(refs.map((r) => [r.id, null]));
   for (const s of specs) {
-    items[s.id] = { type: "spec", id: s.id, title: s.title, status: null, lastActivityAt: s.updatedAt.toISOString(), href: referenceHref({ type: "spec", id: s.id }) };
+    items[s.id] = {
+      type: "spec",
+      id: s.id,
+      title: s.title,
+      status: null,
+      lastActivityAt: s.updatedAt.toISOString(),
+      href: referenceHref({ type: "spec", id: s.id }),
+    };
   }
   for (const i of issues) {
-    items[i.id] = { type: "issue", id: i.id, title: i.title, status: i.status, lastActivityAt: i.updatedAt.toISOString(), href: referenceHref({ type: "issue", id: i.id }) };
+    items[i.id] = {
+      type: "issue",
+      id: i.id,
+      title: i.title,
+      status: i.status,
+      lastActivityAt: i.updatedAt.toISOString(),
+      href: referenceHref({ type: "issue", id: i.id }),
+    };
   }
   for (const s of sessions) {
     items[s.id] = {

@@ -51,7 +51,11 @@ export async function prepareLaunch(
   const agent = getAgentDefinition(agentId);
   if (!agent) return { ok: false, code: "agent_not_found", message: `Unknown agent "${agentId}"` };
   const streamInput = options.streamInput === true && agent.streamInput !== undefined;
-  const plan = await planLaunch(agentId, { mode: launchableMode(agent, mode), prompt, ...(streamInput ? { streamInput } : {}) }, { env, runtime: options.runtime, cwd: options.cwd });
+  const plan = await planLaunch(
+    agentId,
+    { mode: launchableMode(agent, mode), prompt, ...(streamInput ? { streamInput } : {}) },
+    { env, runtime: options.runtime, cwd: options.cwd },
+  );
   if (!plan.ok) return { ok: false, code: plan.code, message: plan.message };
   return {
     ok: true,
@@ -103,7 +107,13 @@ export type SpawnedAgent = {
   terminate(graceMs: number): Promise<void>;
 };
 
-export function spawnAgent(options: { argv: string[]; env: Record<string, string | undefined>; cwd: string; baseEnv: NodeJS.ProcessEnv; stdin?: string }): SpawnedAgent {
+export function spawnAgent(options: {
+  argv: string[];
+  env: Record<string, string | undefined>;
+  cwd: string;
+  baseEnv: NodeJS.ProcessEnv;
+  stdin?: string;
+}): SpawnedAgent {
   const child = spawnAgentProcess({ argv: options.argv, cwd: options.cwd, env: options.env, baseEnv: options.baseEnv, stdin: options.stdin });
   return {
     pid: child.pid,

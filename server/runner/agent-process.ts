@@ -22,9 +22,7 @@ import { OutputPump } from "@/server/runner/output-pump";
 /** Why a process could not start: members of EXECUTION_ERROR_CODES (lib/execution-types.ts). */
 export type SpawnFailureCode = Extract<ExecutionErrorCode, "agent_not_found" | "cwd_not_found" | "spawn_failed">;
 
-export type AgentExit =
-  | { ok: true; exitCode: number | null; signal: NodeJS.Signals | null }
-  | { ok: false; reason: SpawnFailureCode; message: string };
+export type AgentExit = { ok: true; exitCode: number | null; signal: NodeJS.Signals | null } | { ok: false; reason: SpawnFailureCode; message: string };
 
 export interface AgentProcessOptions {
   /** argv[0] is the program; every argument is passed as is (no shell). */
@@ -122,7 +120,12 @@ class RunningAgentProcess implements AgentProcess {
     const onHandlerError = (error: unknown) => {
       this.handlerError ??= error;
     };
-    this.stdout = new OutputPump(child.stdout!, (chunk) => splitter.push(chunk), () => splitter.end(), onHandlerError);
+    this.stdout = new OutputPump(
+      child.stdout!,
+      (chunk) => splitter.push(chunk),
+      () => splitter.end(),
+      onHandlerError,
+    );
     this.stderr = new OutputPump(
       child.stderr!,
       (chunk) => nonEmpty(decoder.write(chunk)),

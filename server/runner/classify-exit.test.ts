@@ -25,7 +25,13 @@ const result = (overrides: Partial<ResultSignal> = {}): ResultSignal => ({
   sessionNotFound: false,
   ...overrides,
 });
-const context = (overrides: Partial<ExitContext> = {}): ExitContext => ({ cancelled: false, stopping: false, expectedSessionId: SESSION, stderrTail: "", ...overrides });
+const context = (overrides: Partial<ExitContext> = {}): ExitContext => ({
+  cancelled: false,
+  stopping: false,
+  expectedSessionId: SESSION,
+  stderrTail: "",
+  ...overrides,
+});
 const exited = (exitCode: number | null, signal: NodeJS.Signals | null = null) => ({ ok: true as const, exitCode, signal });
 
 describe("classifyExit", () => {
@@ -34,14 +40,22 @@ describe("classifyExit", () => {
   });
 
   it("says interrupted when the agent exited 0 without the final event it always prints (Gemini CLI killed from outside)", () => {
-    expect(classifyExit(exited(0), { ...outcome(), noFinalEvent: true }, context())).toEqual({ status: "interrupted", errorCode: "no_final_event", errorMessage: NO_FINAL_EVENT_MESSAGE });
+    expect(classifyExit(exited(0), { ...outcome(), noFinalEvent: true }, context())).toEqual({
+      status: "interrupted",
+      errorCode: "no_final_event",
+      errorMessage: NO_FINAL_EVENT_MESSAGE,
+    });
     // A non-zero exit says more than the missing event does.
     expect(classifyExit(exited(2), { ...outcome(), noFinalEvent: true }, context())).toMatchObject({ status: "failed", errorCode: "exit_nonzero" });
   });
 
   it("fails with the spawn failure's own code when the process never started", () => {
     for (const reason of ["agent_not_found", "cwd_not_found", "spawn_failed"] as const) {
-      expect(classifyExit({ ok: false, reason, message: "why" }, outcome(), context({ cancelled: true }))).toEqual({ status: "failed", errorCode: reason, errorMessage: "why" });
+      expect(classifyExit({ ok: false, reason, message: "why" }, outcome(), context({ cancelled: true }))).toEqual({
+        status: "failed",
+        errorCode: reason,
+        errorMessage: "why",
+      });
     }
   });
 
@@ -50,7 +64,11 @@ describe("classifyExit", () => {
   });
 
   it("says interrupted (session kept) when the runner shut down under it", () => {
-    expect(classifyExit(exited(null, "SIGTERM"), outcome(), context({ stopping: true }))).toEqual({ status: "interrupted", errorCode: "runner_lost", errorMessage: RUNNER_LOST_MESSAGE });
+    expect(classifyExit(exited(null, "SIGTERM"), outcome(), context({ stopping: true }))).toEqual({
+      status: "interrupted",
+      errorCode: "runner_lost",
+      errorMessage: RUNNER_LOST_MESSAGE,
+    });
   });
 
   it("reports a session the agent no longer has, before any other error", () => {
@@ -67,12 +85,19 @@ describe("classifyExit", () => {
   });
 
   it("passes on the agent's own error message", () => {
-    expect(classifyExit(exited(0), outcome({ result: result({ isError: true, errorMessage: "rate limited" }) }), context())).toMatchObject({ errorCode: "agent_error", errorMessage: "rate limited" });
+    expect(classifyExit(exited(0), outcome({ result: result({ isError: true, errorMessage: "rate limited" }) }), context())).toMatchObject({
+      errorCode: "agent_error",
+      errorMessage: "rate limited",
+    });
     expect(classifyExit(exited(1), outcome({ result: result({ isError: true }) }), context())).toMatchObject({ errorMessage: "The agent reported an error" });
   });
 
   it("explains an unexplained non-zero exit with the end of stderr", () => {
-    expect(classifyExit(exited(3), outcome(), context({ stderrTail: "a\nb\nc\nd\n" }))).toEqual({ status: "failed", errorCode: "exit_nonzero", errorMessage: "The agent exited with code 3: b c d" });
+    expect(classifyExit(exited(3), outcome(), context({ stderrTail: "a\nb\nc\nd\n" }))).toEqual({
+      status: "failed",
+      errorCode: "exit_nonzero",
+      errorMessage: "The agent exited with code 3: b c d",
+    });
     expect(classifyExit(exited(null, "SIGKILL"), outcome(), context())).toMatchObject({ errorMessage: "The agent was stopped by SIGKILL" });
   });
 });

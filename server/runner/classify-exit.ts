@@ -31,7 +31,8 @@ export const SESSION_NOT_FOUND_CAUSE = "The agent no longer has this session (ex
 
 export const SESSION_NOT_FOUND_MESSAGE = `${SESSION_NOT_FOUND_CAUSE} Start fresh with the conversation to run the prompt in a new session that carries Arbor's transcript.`;
 
-export const NO_FINAL_EVENT_MESSAGE = "The agent exited without its final report (it was stopped from outside, or cut short). What it did is kept; Continue it to pick up where it stopped.";
+export const NO_FINAL_EVENT_MESSAGE =
+  "The agent exited without its final report (it was stopped from outside, or cut short). What it did is kept; Continue it to pick up where it stopped.";
 
 const failed = (errorCode: ExecutionErrorCode, errorMessage: string): ExitClassification => ({ status: "failed", errorCode, errorMessage });
 

@@ -140,10 +140,14 @@ export class EventWriter {
         for (const e of batch) {
           await client.query("SAVEPOINT one");
           try {
-            await client.query(
-              `INSERT INTO execution_events (execution_id, seq, stream, kind, payload, search_text) VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
-              [this.executionId, e.seq, e.stream, e.kind, e.json, e.searchText],
-            );
+            await client.query(`INSERT INTO execution_events (execution_id, seq, stream, kind, payload, search_text) VALUES ($1, $2, $3, $4, $5::jsonb, $6)`, [
+              this.executionId,
+              e.seq,
+              e.stream,
+              e.kind,
+              e.json,
+              e.searchText,
+            ]);
           } catch {
             await client.query("ROLLBACK TO SAVEPOINT one");
             await client.query(`INSERT INTO execution_events (execution_id, seq, stream, kind, payload) VALUES ($1, $2, $3, 'unparsed', $4::jsonb)`, [

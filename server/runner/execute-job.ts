@@ -116,7 +116,8 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
       timings.sessionAt = nowMs();
       pinning = pinSession(ctx, executionId, seen.pinned);
     }
-    if (seen.unexpectedSessionId) note("warning", { message: `Agent reported session ${seen.unexpectedSessionId}, expected ${tracker.expectedSessionId}; not recorded` });
+    if (seen.unexpectedSessionId)
+      note("warning", { message: `Agent reported session ${seen.unexpectedSessionId}, expected ${tracker.expectedSessionId}; not recorded` });
     // Returning a promise pauses reading the agent's stdout until the backlog
     // is stored: memory stays flat however fast the agent prints.
     if (writer.needsDrain) return writer.flush().catch(() => {});
@@ -190,7 +191,10 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
  * session (its count starts at zero); unknown figures when that turn recorded
  * none, so this turn's own usage is unknown rather than invented.
  */
-async function previousSessionTotal(execution: { parentExecutionId: string | null; forkedFromExecutionId: string | null }, mode: LaunchMode): Promise<UsageSignal | null> {
+async function previousSessionTotal(
+  execution: { parentExecutionId: string | null; forkedFromExecutionId: string | null },
+  mode: LaunchMode,
+): Promise<UsageSignal | null> {
   if (mode.kind === "new") return null;
   const previousId = execution.parentExecutionId ?? execution.forkedFromExecutionId;
   if (!previousId) return null;
@@ -199,7 +203,14 @@ async function previousSessionTotal(execution: { parentExecutionId: string | nul
 }
 
 /** Records which process the agent is (so an orphan can be stopped safely, recover-executions.ts), and honours a Cancel that came meanwhile. */
-async function recordProcess(ctx: RunnerContext, executionId: string, agent: SpawnedAgent, entry: LiveProcess, resumeAt: string | null, launch: Prisma.ExecutionUpdateInput) {
+async function recordProcess(
+  ctx: RunnerContext,
+  executionId: string,
+  agent: SpawnedAgent,
+  entry: LiveProcess,
+  resumeAt: string | null,
+  launch: Prisma.ExecutionUpdateInput,
+) {
   if (!agent.pid) return;
   const { identity } = agent;
   const row = await prisma.execution.update({
@@ -222,7 +233,11 @@ async function recordProcess(ctx: RunnerContext, executionId: string, agent: Spa
 function pinSession(ctx: RunnerContext, executionId: string, sessionId: string): Promise<unknown> {
   // One round trip: the row and its NOTIFY (delivered at commit, so the stream reads the id).
   return ctx.pool
-    .query(`WITH u AS (UPDATE executions SET session_id = $2, updated_at = now() WHERE id = $1 RETURNING id) SELECT pg_notify($3, $1::text) FROM u`, [executionId, sessionId, STATUS_CHANNEL])
+    .query(`WITH u AS (UPDATE executions SET session_id = $2, updated_at = now() WHERE id = $1 RETURNING id) SELECT pg_notify($3, $1::text) FROM u`, [
+      executionId,
+      sessionId,
+      STATUS_CHANNEL,
+    ])
     .then(() => recordSessionCapture(executionId))
     .then(() => notifyStatus(ctx.pool, executionId));
 }

@@ -7,7 +7,12 @@ import { OutputPump } from "@/server/runner/output-pump";
 const splitWords = (chunk: Buffer) => chunk.toString("utf8").split(" ").filter(Boolean);
 
 function pumpOf(stream: PassThrough, errors: unknown[] = []) {
-  return new OutputPump<string>(stream, splitWords, () => ["<end>"], (error) => errors.push(error));
+  return new OutputPump<string>(
+    stream,
+    splitWords,
+    () => ["<end>"],
+    (error) => errors.push(error),
+  );
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));

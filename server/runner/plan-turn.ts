@@ -50,7 +50,12 @@ export type LaunchPlace = { ok: true; cwd: string } | { ok: false; code: Executi
  * `place`: settles the directory the agent will run in, called once the lineage is fixed (a fork's files start where its conversation does).
  * `options.streamInput`: launch a process that can serve later turns too (warm sessions, server/runner/warm/).
  */
-export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, place: () => Promise<LaunchPlace>, options: { streamInput?: boolean } = {}): Promise<PlannedTurn> {
+export async function planTurn(
+  execution: Execution,
+  env: NodeJS.ProcessEnv,
+  place: () => Promise<LaunchPlace>,
+  options: { streamInput?: boolean } = {},
+): Promise<PlannedTurn> {
   const resolved = await resolveAgentRuntime(execution.agent, { env });
   if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
   const runtime = resolved.runtime;

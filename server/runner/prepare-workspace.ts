@@ -106,7 +106,13 @@ async function reuseParentWorktree(execution: Execution, parent: Execution): Pro
   if (!start.ok) return null;
   await prisma.execution.update({
     where: { id: execution.id },
-    data: { cwd: parent.worktreePath, worktreePath: parent.worktreePath, worktreeBranch: parent.worktreeBranch, worktreeState: "present", startSha: start.value.sha },
+    data: {
+      cwd: parent.worktreePath,
+      worktreePath: parent.worktreePath,
+      worktreeBranch: parent.worktreeBranch,
+      worktreeState: "present",
+      startSha: start.value.sha,
+    },
   });
   return parent.worktreePath;
 }

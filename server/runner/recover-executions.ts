@@ -83,6 +83,7 @@ export async function sweepDeadRunners(utils: WorkerUtils, now = new Date()): Pr
     { maxWait: 10_000, timeout: 60_000 },
   );
   // Their worktrees are on this machine's disk: snapshot them now (a runner elsewhere leaves that to the dead runner's next start).
-  if (local.length > 0) await snapshotLeftovers({ id: { in: local } }).catch((error) => console.error("[runner] could not snapshot interrupted executions:", error));
+  if (local.length > 0)
+    await snapshotLeftovers({ id: { in: local } }).catch((error) => console.error("[runner] could not snapshot interrupted executions:", error));
   return interrupted;
 }

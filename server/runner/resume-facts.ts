@@ -43,7 +43,8 @@ export async function gatherResumeFacts(
   ]);
   if (transcript && row) void recordTranscriptHealth(row.id, transcript).catch(() => {});
   // A Continue whose worktree is gone runs as a fork (resolveResumeDecision): the CLI must be able to fork.
-  const launch: ResumeMode = mode.kind === "continue" && files && files.worktree !== "present" ? { kind: "fork", fromSessionId: mode.sessionId, newSessionId: randomUUID() } : mode;
+  const launch: ResumeMode =
+    mode.kind === "continue" && files && files.worktree !== "present" ? { kind: "fork", fromSessionId: mode.sessionId, newSessionId: randomUUID() } : mode;
   return {
     requested: mode.kind,
     forceFresh: execution.forceFresh,
@@ -58,7 +59,10 @@ export async function gatherResumeFacts(
     },
     files,
     declared: { agentName: runtime?.agent.displayName ?? execution.agent, capabilities: runtime?.agent.sessionCapabilities ?? [] },
-    installed: runtime && { runtime: { path: runtime.realPath, version: runtime.capabilities?.version ?? null }, cannotResume: cannotResume(runtime, launch, env) },
+    installed: runtime && {
+      runtime: { path: runtime.realPath, version: runtime.capabilities?.version ?? null },
+      cannotResume: cannotResume(runtime, launch, env),
+    },
   };
 }
 
@@ -69,7 +73,10 @@ export function cannotResume(runtime: AgentRuntime, mode: ResumeMode, env: Reado
   if (mode.kind === "fork" && !agentCan(agent, "fork")) return `${agent.displayName} cannot fork a session`;
   if (mode.kind === "fork" && mode.atMessageId && !agentCan(agent, "fork-at-message")) return `${agent.displayName} cannot branch at a message`;
   // The agent's own builder knows which options the launch needs; a dry run says whether the probe lists them.
-  const plan = agent.buildLaunch({ mode: launchableMode(agent, mode), prompt: "-" }, { binaryPath: runtime.binaryPath, capabilities: runtime.capabilities, env });
+  const plan = agent.buildLaunch(
+    { mode: launchableMode(agent, mode), prompt: "-" },
+    { binaryPath: runtime.binaryPath, capabilities: runtime.capabilities, env },
+  );
   return !plan.ok && plan.code === "agent_unsupported" ? plan.message : null;
 }
 

@@ -64,7 +64,15 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   // The row first (it waits while another runner's sweep is cleaning up after
   // this runner's previous process), then that clean-up, then jobs.
   const now = new Date();
-  const row = { hostname: os.hostname(), pid: process.pid, startedAt: now, heartbeatAt: now, stoppedAt: null, bootId, installedAgents: await findInstalledAgents(env) };
+  const row = {
+    hostname: os.hostname(),
+    pid: process.pid,
+    startedAt: now,
+    heartbeatAt: now,
+    stoppedAt: null,
+    bootId,
+    installedAgents: await findInstalledAgents(env),
+  };
   await prisma.runner.upsert({ where: { id: runnerId }, create: { id: runnerId, ...row }, update: row });
   const interrupted = await recoverOwnExecutions(runnerId, bootId, utils);
   if (interrupted.length) log(`marked ${interrupted.length} execution(s) interrupted from this runner's previous process`);
@@ -77,7 +85,10 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
       log(`execution ${executionId} crashed the job: ${(error as Error).stack}`);
       const errorCode: ExecutionErrorCode = "runner_error";
       await prisma.execution
-        .updateMany({ where: { id: executionId, status: { in: ["queued", "running"] } }, data: { status: "failed", errorCode, errorMessage: (error as Error).message, finishedAt: new Date() } })
+        .updateMany({
+          where: { id: executionId, status: { in: ["queued", "running"] } },
+          data: { status: "failed", errorCode, errorMessage: (error as Error).message, finishedAt: new Date() },
+        })
         .catch(() => {});
     }
   };

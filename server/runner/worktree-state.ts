@@ -8,7 +8,10 @@ import type { WorktreeState } from "@/server/generated/prisma/client";
 // its parent's), so its state is written on every execution that ran there.
 
 export async function isDirectory(dir: string): Promise<boolean> {
-  return stat(dir).then((s) => s.isDirectory(), () => false);
+  return stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 }
 
 /** Marks every execution that ran in the worktree at `path` (only those still marked present, so "removed" is never turned into "missing"). */
@@ -26,7 +29,10 @@ export async function markWorktree(path: string, state: Exclude<WorktreeState, "
  */
 export async function sourceFiles(sourceId: string | null, runnerId: string | null): Promise<ResumeFacts["files"]> {
   if (!sourceId) return null;
-  const source = await prisma.execution.findUnique({ where: { id: sourceId }, select: { worktreePath: true, worktreeState: true, snapshotSha: true, runnerId: true } });
+  const source = await prisma.execution.findUnique({
+    where: { id: sourceId },
+    select: { worktreePath: true, worktreeState: true, snapshotSha: true, runnerId: true },
+  });
   if (!source?.worktreePath || !source.worktreeState) return null;
   let worktree = source.worktreeState;
   if (worktree === "present" && runnerId !== null && source.runnerId === runnerId && !(await isDirectory(source.worktreePath))) {

@@ -34,7 +34,11 @@ export function eventParts(entries: readonly LogEntry[]): Part[] {
                 ? [s.description]
                 : [];
       const shown = detail.filter(Boolean).join(" — ");
-      tools.push({ kind: "tool", match: [entry.tool, ...detail].join("\n"), display: shown ? `${entry.tool}: ${shown}` : path ? `${entry.tool} ${path}` : entry.tool });
+      tools.push({
+        kind: "tool",
+        match: [entry.tool, ...detail].join("\n"),
+        display: shown ? `${entry.tool}: ${shown}` : path ? `${entry.tool} ${path}` : entry.tool,
+      });
     } else if (entry.type === "assistant_text") {
       texts.push({ kind: "assistant", match: entry.text, display: entry.text });
     } else if (entry.type === "user_message") {
@@ -58,4 +62,3 @@ export function readHeadline(headline: string): { snippet: string; highlights: [
   }
   return { snippet, highlights };
 }
-

@@ -1,7 +1,13 @@
 import type { LogEntry } from "@/lib/executions/log-entries";
 import { MAX_SEARCH_TEXT, pathTerms, searchTextOf, touchedPaths } from "@/server/search/search-text";
 
-const tool = (tool: string, summary: Extract<LogEntry, { type: "tool_call" }>["summary"]): LogEntry => ({ type: "tool_call", toolUseId: "t", tool, input: {}, summary });
+const tool = (tool: string, summary: Extract<LogEntry, { type: "tool_call" }>["summary"]): LogEntry => ({
+  type: "tool_call",
+  toolUseId: "t",
+  tool,
+  input: {},
+  summary,
+});
 
 describe("searchTextOf", () => {
   it("keeps assistant text, prompts, tool names and what tools acted on", () => {
@@ -24,7 +30,15 @@ describe("searchTextOf", () => {
     const skipped: LogEntry[] = [
       { type: "tool_result", toolUseId: "t", content: "x".repeat(1000), isError: false },
       { type: "thinking", text: "hmm" },
-      { type: "result", isError: false, text: "Fixed the bug.", costUsd: null, usage: { inputTokens: null, outputTokens: null }, durationMs: null, numTurns: null },
+      {
+        type: "result",
+        isError: false,
+        text: "Fixed the bug.",
+        costUsd: null,
+        usage: { inputTokens: null, outputTokens: null },
+        durationMs: null,
+        numTurns: null,
+      },
       { type: "system_init", model: null, cwd: null, tools: [] },
       { type: "stderr", text: "warning" },
       { type: "assistant_text", text: "   " },

@@ -137,7 +137,9 @@ async function describeHits(hits: RawHit[], terms: QueryTerms): Promise<{ hits: 
                (SELECT x.id::text FROM executions x WHERE x.managed_session_id = s.id ORDER BY x.created_at DESC, x.id DESC LIMIT 1) AS latest
           FROM sessions s WHERE s.id = ANY(${sessionIds}::text[])`
     : [];
-  const executionIds = [...new Set([...hits.flatMap((h) => (h.execution_id ? [h.execution_id] : [])), ...sessions.flatMap((s) => (s.latest ? [s.latest] : []))])];
+  const executionIds = [
+    ...new Set([...hits.flatMap((h) => (h.execution_id ? [h.execution_id] : [])), ...sessions.flatMap((s) => (s.latest ? [s.latest] : []))]),
+  ];
   const executions = executionIds.length
     ? await prisma.execution.findMany({
         where: { id: { in: executionIds } },
@@ -146,9 +148,7 @@ async function describeHits(hits: RawHit[], terms: QueryTerms): Promise<{ hits: 
     : [];
   const context: HitContext = {
     executions: new Map(executions.map((x) => [x.id, x])),
-    sessions: new Map(
-      sessions.map((s) => [s.id, { id: s.id, title: s.title, issueId: s.issue_id, latestExecutionId: s.latest, createdAt: s.created_at }]),
-    ),
+    sessions: new Map(sessions.map((s) => [s.id, { id: s.id, title: s.title, issueId: s.issue_id, latestExecutionId: s.latest, createdAt: s.created_at }])),
     issues: new Map(),
   };
   const sessionIdsOfExecutions = [...new Set(executions.flatMap((x) => (x.managedSessionId ? [x.managedSessionId] : [])))].filter(
@@ -248,7 +248,10 @@ function groupHits(hits: SearchHit[], context: HitContext): SearchGroup[] {
 }
 
 function firstLine(text: string): string | undefined {
-  const line = text.split("\n").find((l) => l.trim())?.trim();
+  const line = text
+    .split("\n")
+    .find((l) => l.trim())
+    ?.trim();
   if (!line) return undefined;
   return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }

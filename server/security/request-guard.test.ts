@@ -67,7 +67,9 @@ describe("guardRequest", () => {
     });
 
     it("turns ?token= on a GET into a cookie and strips it from the URL", () => {
-      const verdict = guardRequest(input({ ...remote, method: "GET", url: new URL(`http://arbor.lan:3000/issues?token=${token}&q=x`), headers: { host: "arbor.lan:3000" } }));
+      const verdict = guardRequest(
+        input({ ...remote, method: "GET", url: new URL(`http://arbor.lan:3000/issues?token=${token}&q=x`), headers: { host: "arbor.lan:3000" } }),
+      );
       expect(verdict.action).toBe("set-token-cookie");
       if (verdict.action === "set-token-cookie") expect(verdict.redirectTo.toString()).toBe("http://arbor.lan:3000/issues?q=x");
     });
@@ -75,8 +77,13 @@ describe("guardRequest", () => {
 });
 
 describe("isLoopbackHost", () => {
-  it.each([["127.0.0.1", true], ["localhost", true], ["::1", true], ["127.1.2.3", true], ["0.0.0.0", false], ["192.168.1.2", false], ["arbor.lan", false]])(
-    "%s → %s",
-    (host, expected) => expect(isLoopbackHost(host)).toBe(expected),
-  );
+  it.each([
+    ["127.0.0.1", true],
+    ["localhost", true],
+    ["::1", true],
+    ["127.1.2.3", true],
+    ["0.0.0.0", false],
+    ["192.168.1.2", false],
+    ["arbor.lan", false],
+  ])("%s → %s", (host, expected) => expect(isLoopbackHost(host)).toBe(expected));
 });

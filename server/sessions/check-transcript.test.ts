@@ -34,7 +34,9 @@ test("finds it under another project directory (a session resumed from elsewhere
   fs.rmSync(file);
   expect(await checkTranscript("claude", { sessionId: ID, cwd: "/work/repo" }, env())).toEqual({ state: "missing", bytes: null, modifiedAt: null, path: null });
   // No projects directory at all: missing too.
-  expect(await checkTranscript("claude", { sessionId: ID, cwd: "/work/repo" }, { CLAUDE_CONFIG_DIR: path.join(config, "nothing") })).toMatchObject({ state: "missing" });
+  expect(await checkTranscript("claude", { sessionId: ID, cwd: "/work/repo" }, { CLAUDE_CONFIG_DIR: path.join(config, "nothing") })).toMatchObject({
+    state: "missing",
+  });
 });
 
 test("defaults to ~/.claude, and knows nothing for agents that keep no transcript Arbor can find", async () => {

@@ -19,9 +19,7 @@ export async function getSession(rawRef: string): Promise<Result<SessionDetail>>
     prisma.execution.findMany({ where: { managedSessionId: id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     findSessionHead(summary.agentSessionId),
     selectSessions(
-      summary.parentSessionId
-        ? Prisma.sql`(s.parent_session_id = ${id} OR s.id = ${summary.parentSessionId})`
-        : Prisma.sql`s.parent_session_id = ${id}`,
+      summary.parentSessionId ? Prisma.sql`(s.parent_session_id = ${id} OR s.id = ${summary.parentSessionId})` : Prisma.sql`s.parent_session_id = ${id}`,
       500,
     ),
   ]);

@@ -24,13 +24,13 @@ export async function recordTranscriptHealth(sessionRowId: string, stat: Transcr
 }
 
 /** Checks one agent session now and records it on its Session (when it has one). Null: health unknown for this agent. */
-export async function checkSessionHealth(
-  session: { agent: string; agentSessionId: string; cwd: string },
-  env: Env,
-): Promise<TranscriptStat | null> {
+export async function checkSessionHealth(session: { agent: string; agentSessionId: string; cwd: string }, env: Env): Promise<TranscriptStat | null> {
   const stat = await checkTranscript(session.agent, { sessionId: session.agentSessionId, cwd: session.cwd }, env);
   if (!stat) return null;
-  const row = await prisma.session.findUnique({ where: { agent_agentSessionId: { agent: session.agent, agentSessionId: session.agentSessionId } }, select: { id: true } });
+  const row = await prisma.session.findUnique({
+    where: { agent_agentSessionId: { agent: session.agent, agentSessionId: session.agentSessionId } },
+    select: { id: true },
+  });
   if (row) await recordTranscriptHealth(row.id, stat);
   return stat;
 }

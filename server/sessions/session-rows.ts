@@ -133,7 +133,10 @@ function toSessionSummary(row: SessionRow, now: Date): SessionSummary {
         : null,
     keepWarm: row.keep_warm,
     // Past its idle window it is closed (or its runner died): not warm, whatever the row still says.
-    warm: row.warm_runner_id && row.warm_until && row.warm_until > now ? { runnerId: row.warm_runner_id, pid: row.warm_pid, until: row.warm_until.toISOString() } : null,
+    warm:
+      row.warm_runner_id && row.warm_until && row.warm_until > now
+        ? { runnerId: row.warm_runner_id, pid: row.warm_pid, until: row.warm_until.toISOString() }
+        : null,
   };
 }
 

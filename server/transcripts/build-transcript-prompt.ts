@@ -18,7 +18,15 @@ import { renderTurn } from "@/server/transcripts/render-turn";
 /** Deeper chains are cut here (and counted as left out). */
 const MAX_CHAIN = 10_000;
 
-type ChainRow = { id: string; prompt: string; agent_prompt: string | null; agent: string; status: ExecutionStatus; managed_session_id: string | null; depth: number };
+type ChainRow = {
+  id: string;
+  prompt: string;
+  agent_prompt: string | null;
+  agent: string;
+  status: ExecutionStatus;
+  managed_session_id: string | null;
+  depth: number;
+};
 
 /** The conversation's turns, newest (the source) first. */
 async function loadChain(sourceExecutionId: string): Promise<ChainRow[]> {
@@ -67,7 +75,10 @@ export async function buildTranscriptPrompt(sourceExecutionId: string, prompt: s
     const entries = await loadEntries(rows);
     for (const row of rows) {
       if (bytes >= maxBytes) break;
-      const turn = renderTurn({ executionId: row.id, prompt: row.agent_prompt ?? row.prompt, entries: entries.get(row.id)!, status: row.status }, total - row.depth);
+      const turn = renderTurn(
+        { executionId: row.id, prompt: row.agent_prompt ?? row.prompt, entries: entries.get(row.id)!, status: row.status },
+        total - row.depth,
+      );
       rendered.push(turn);
       bytes += utf8Bytes(turn);
     }

@@ -19,7 +19,13 @@ describe("renderTurn", () => {
           { type: "assistant_text", text: "Let me look." },
           { type: "tool_call", toolUseId: "t1", tool: "Bash", input: {}, summary: { kind: "command", command: "npm   test" } },
           { type: "tool_result", toolUseId: "t1", content: "x".repeat(5_000), isError: false },
-          { type: "tool_call", toolUseId: "t2", tool: "Edit", input: {}, summary: { kind: "file_edit", path: "a.ts", edits: [{ oldString: "foo", newString: "bar" }] } },
+          {
+            type: "tool_call",
+            toolUseId: "t2",
+            tool: "Edit",
+            input: {},
+            summary: { kind: "file_edit", path: "a.ts", edits: [{ oldString: "foo", newString: "bar" }] },
+          },
           { type: "tool_result", toolUseId: "t2", content: "denied", isError: true },
           { type: "assistant_text", text: "inner step", parentToolUseId: "t9" },
           { type: "result", isError: false, text: "Done.", costUsd: null, usage: { inputTokens: 1, outputTokens: 1 }, durationMs: null, numTurns: 1 },
@@ -49,10 +55,17 @@ describe("renderTurn", () => {
 
 describe("composeTranscriptPrompt", () => {
   const rendered = (count: number, size = 0) =>
-    Array.from({ length: count }, (_, i) => renderTurn(turn(count - i, size ? { entries: [{ type: "assistant_text", text: "y".repeat(size) }] } : {}), count - i));
+    Array.from({ length: count }, (_, i) =>
+      renderTurn(turn(count - i, size ? { entries: [{ type: "assistant_text", text: "y".repeat(size) }] } : {}), count - i),
+    );
 
   it("frames the history as done and the new prompt as the only task, oldest turn first", () => {
-    const { text, keptTurns, elidedTurns, transcriptTokens, transcriptBytes } = composeTranscriptPrompt({ turns: rendered(3), totalTurns: 3, sessionRef: "SESS-4", prompt: "now do Z" });
+    const { text, keptTurns, elidedTurns, transcriptTokens, transcriptBytes } = composeTranscriptPrompt({
+      turns: rendered(3),
+      totalTurns: 3,
+      sessionRef: "SESS-4",
+      prompt: "now do Z",
+    });
     expect(keptTurns).toBe(3);
     expect(elidedTurns).toBe(0);
     expect(text.startsWith("<arbor-transcript>\nThis is the conversation so far")).toBe(true);

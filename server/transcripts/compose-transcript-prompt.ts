@@ -88,4 +88,3 @@ export function composeTranscriptPrompt(input: TranscriptPromptInput, maxBytes =
     transcriptTokens: estimateTokens(transcript),
   };
 }
-

@@ -61,7 +61,11 @@ test("pick Codex on an issue, run and continue it, and see it in the tree beside
   await page.getByText("Echo: codex second: keep going").first().waitFor();
   const second = await waitForExecution(secondId);
   expect(second).toMatchObject({ status: "completed", sessionId: first.sessionId, parentExecutionId: codexId });
-  expect(conversation(codexApi.requests.at(-1)!).map((m) => m.text)).toEqual(["codex first: look around", "Echo: codex first: look around", "codex second: keep going"]);
+  expect(conversation(codexApi.requests.at(-1)!).map((m) => m.text)).toEqual([
+    "codex first: look around",
+    "Echo: codex first: look around",
+    "codex second: keep going",
+  ]);
   await saveScreenshot(page, "codex-execution");
 
   // Claude Code on the same issue.

@@ -65,11 +65,17 @@ test("build a bundle with an issue and a session, load its context, land on the 
   };
   await moveUp.focus();
   await page.keyboard.press("Enter");
-  await page.getByRole("status").filter({ hasText: `Moved ${sessionId} to position 2 of 3` }).waitFor();
+  await page
+    .getByRole("status")
+    .filter({ hasText: `Moved ${sessionId} to position 2 of 3` })
+    .waitFor();
   await whenEnabled();
   await moveUp.focus();
   await page.keyboard.press("Enter");
-  await page.getByRole("status").filter({ hasText: `Moved ${sessionId} to position 1 of 3` }).waitFor();
+  await page
+    .getByRole("status")
+    .filter({ hasText: `Moved ${sessionId} to position 1 of 3` })
+    .waitFor();
   await expectSavedOrder([sessionId, issue.id, spec.id]);
   await saveScreenshot(page, "bundle-page");
 

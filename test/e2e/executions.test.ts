@@ -109,7 +109,9 @@ test("run, watch the session id appear, continue, fork from the first, see the t
   await saveScreenshot(page, "compare");
 
   // And the CLI agrees.
-  const { stdout } = await promisify(execFile)("node", ["bin/arbor.mjs", "--url", server.url, "tree", fork.issueId], { env: { ...process.env, NO_COLOR: "1" } });
+  const { stdout } = await promisify(execFile)("node", ["bin/arbor.mjs", "--url", server.url, "tree", fork.issueId], {
+    env: { ...process.env, NO_COLOR: "1" },
+  });
   expect(stdout).toContain(firstId.slice(0, 8));
   expect(stdout).toContain(forkId.slice(0, 8));
   expect(stdout).toMatch(/fork/);

@@ -34,7 +34,11 @@ beforeAll(async () => {
   repos = tempRepos("arbor-e2e-projects-");
   mkdirSync(path.join(repos.root, "workspace"));
   // The same places for the server and for this process (which sets up executions directly).
-  restoreEnv = setEnv({ ARBOR_WORKSPACE: path.join(repos.root, "workspace"), ARBOR_WORKSPACE_ROOTS: repos.root, ARBOR_DATA_DIR: path.join(repos.root, "data") });
+  restoreEnv = setEnv({
+    ARBOR_WORKSPACE: path.join(repos.root, "workspace"),
+    ARBOR_WORKSPACE_ROOTS: repos.root,
+    ARBOR_DATA_DIR: path.join(repos.root, "data"),
+  });
   server = await startAppServer({ env: { ...process.env } });
   browser = await launchBrowser();
 }, 600_000); // the first run builds the app
@@ -89,7 +93,10 @@ it("registers a git repository and lists it beside the default workspace", async
   await page.waitForURL(/\/projects$/);
   const rows = page.getByRole("list", { name: "Projects" }).getByRole("listitem");
   await rows.first().getByRole("link", { name: "Shop" }).waitFor();
-  expect(await rows.allTextContents()).toEqual([expect.stringMatching(/^PROJ-1Shopgit · develop/), expect.stringMatching(/^defaultDefault workspace\(implicit\)/)]);
+  expect(await rows.allTextContents()).toEqual([
+    expect.stringMatching(/^PROJ-1Shopgit · develop/),
+    expect.stringMatching(/^defaultDefault workspace\(implicit\)/),
+  ]);
   await saveScreenshot(page, "projects-02-list");
 });
 
@@ -98,7 +105,12 @@ it("shows what an execution changed, unified and split, and applies it to the ba
   const project = await createProject({ path: repo });
   if (!project.ok) throw new Error(project.error.message);
   const issue = await makeIssue({ title: "Rewrite the plan", projectId: project.value.id });
-  const run = await simulateRun({ project: project.value, issueId: issue.id, files: { "plan.txt": "alternative\n", "src/new.ts": "export const added = true;\n" }, prompt: "rewrite plan.txt = alternative" });
+  const run = await simulateRun({
+    project: project.value,
+    issueId: issue.id,
+    files: { "plan.txt": "alternative\n", "src/new.ts": "export const added = true;\n" },
+    prompt: "rewrite plan.txt = alternative",
+  });
 
   await page.goto(`${server.url}/executions/${run.id}`);
   const files = page.getByRole("region", { name: "Files" });

@@ -98,7 +98,10 @@ test("run an agent, cite its session in a spec, follow the reference to the sess
 
   // The issue the spec cites lists it under Referenced by too.
   await page.goto(`${server.url}/issues/${issueId}`);
-  await page.getByRole("list", { name: `Referenced by (${issueId})` }).getByRole("link", { name: "Passkeys" }).waitFor();
+  await page
+    .getByRole("list", { name: `Referenced by (${issueId})` })
+    .getByRole("link", { name: "Passkeys" })
+    .waitFor();
   await saveScreenshot(page, "sessions-issue-page");
 
   // The CLI agrees.

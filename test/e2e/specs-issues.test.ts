@@ -61,10 +61,7 @@ it("creates a spec and a linked issue, validates, reloads, lists and edits", asy
   await page.getByRole("link", { name: "New issue for this spec" }).click();
   await page.waitForURL(new RegExp(`/issues/new\\?specId=${specId}$`));
   const specPicker = page.getByLabel("Spec (optional)");
-  await page.waitForFunction(
-    (id) => (document.getElementById("issue-specId") as HTMLSelectElement | null)?.value === id,
-    specId,
-  );
+  await page.waitForFunction((id) => (document.getElementById("issue-specId") as HTMLSelectElement | null)?.value === id, specId);
   expect(await specPicker.inputValue()).toBe(specId);
 
   // Submitting without a title shows the message next to the field.
@@ -87,7 +84,12 @@ it("creates a spec and a linked issue, validates, reloads, lists and edits", asy
   // Reload: the issue is read back from the server.
   await page.reload();
   await page.getByRole("heading", { level: 1, name: "Card payment form" }).waitFor();
-  expect(await page.locator("article").getByText("hosted").evaluate((el) => el.tagName)).toBe("EM");
+  expect(
+    await page
+      .locator("article")
+      .getByText("hosted")
+      .evaluate((el) => el.tagName),
+  ).toBe("EM");
   expect(await page.getByLabel("Status").inputValue()).toBe("open");
   expect(await page.getByLabel("Priority").inputValue()).toBe("high");
   expect(await page.getByLabel("Spec", { exact: true }).inputValue()).toBe(specId);

@@ -42,7 +42,13 @@ afterAll(async () => {
   await prisma.$disconnect();
 });
 
-async function expectShape<S extends z.ZodType>(schema: S, handler: Handler, method: string, path: string, options: { body?: unknown; id?: string; status?: number; headers?: Record<string, string> } = {}) {
+async function expectShape<S extends z.ZodType>(
+  schema: S,
+  handler: Handler,
+  method: string,
+  path: string,
+  options: { body?: unknown; id?: string; status?: number; headers?: Record<string, string> } = {},
+) {
   const answer = await call(handler, apiRequest(method, path, options.body, options.headers), options.id ? { id: options.id } : {});
   expect({ path, status: answer.status }).toEqual({ path, status: options.status ?? 200 });
   const parsed = schema.safeParse(answer.body);
@@ -55,7 +61,10 @@ test("every API answer matches its response schema exactly", async () => {
   const spec = await expectShape(specSchema, specsRoute.POST, "POST", "/api/specs", { body: { title: "Auth", body: "Sign in." }, status: 201 });
   await expectShape(specSchema, specRoute.GET, "GET", `/api/specs/${spec.id}`, { id: spec.id });
   await expectShape(listResponseSchema(specSchema), specsRoute.GET, "GET", "/api/specs");
-  const issue = await expectShape(issueSchema, issuesRoute.POST, "POST", "/api/issues", { body: { title: "Login fails", body: `See [[${spec.id}]].`, specId: spec.id }, status: 201 });
+  const issue = await expectShape(issueSchema, issuesRoute.POST, "POST", "/api/issues", {
+    body: { title: "Login fails", body: `See [[${spec.id}]].`, specId: spec.id },
+    status: 201,
+  });
   await expectShape(issueSchema, issueRoute.GET, "GET", `/api/issues/${issue.id}`, { id: issue.id });
   await expectShape(listResponseSchema(issueSchema), issuesRoute.GET, "GET", "/api/issues");
   await expectShape(apiErrorBodySchema, issueRoute.GET, "GET", "/api/issues/ISSUE-999", { id: "ISSUE-999", status: 404 });
@@ -76,20 +85,35 @@ test("every API answer matches its response schema exactly", async () => {
   const row = await prisma.execution.findUniqueOrThrow({ where: { id: execution.id } });
   await prisma.execution.update({
     where: { id: execution.id },
-    data: { status: "completed", sessionId: row.targetSessionId, sessionConfirmed: true, startedAt: new Date(), finishedAt: new Date(), inputTokens: 10, outputTokens: 5, costUsd: 0.01 },
+    data: {
+      status: "completed",
+      sessionId: row.targetSessionId,
+      sessionConfirmed: true,
+      startedAt: new Date(),
+      finishedAt: new Date(),
+      inputTokens: 10,
+      outputTokens: 5,
+      costUsd: 0.01,
+    },
   });
   const sessionId = (await ensureSessionOf(execution.id))!;
   await expectShape(listResponseSchema(sessionSummarySchema), sessionsRoute.GET, "GET", "/api/sessions");
   const session = await expectShape(sessionDetailSchema, sessionRoute.GET, "GET", `/api/sessions/${sessionId}`, { id: sessionId });
   expect(session.head?.id).toBe(execution.id);
-  await expectShape(sessionDetailSchema, sessionRoute.PATCH, "PATCH", `/api/sessions/${sessionId}`, { id: sessionId, body: { description: `Cites [[${issue.id}]].` } });
+  await expectShape(sessionDetailSchema, sessionRoute.PATCH, "PATCH", `/api/sessions/${sessionId}`, {
+    id: sessionId,
+    body: { description: `Cites [[${issue.id}]].` },
+  });
 
   await expectShape(backlinksResponseSchema, referencesRoute.GET, "GET", `/api/references?target=${issue.id}`);
   await expectShape(resolveReferencesResponseSchema, resolveRoute.GET, "GET", `/api/references/resolve?ids=${spec.id},${issue.id},${sessionId},SPEC-999`);
   const search = await expectShape(searchResponseSchema, searchRoute.GET, "GET", "/api/search?q=marmalade");
   expect(search.hitCount).toBeGreaterThan(0);
 
-  const bundle = await expectShape(bundleSchema, bundlesRoute.POST, "POST", "/api/bundles", { body: { name: "Login", items: [spec.id, issue.id, "0123abc"] }, status: 201 });
+  const bundle = await expectShape(bundleSchema, bundlesRoute.POST, "POST", "/api/bundles", {
+    body: { name: "Login", items: [spec.id, issue.id, "0123abc"] },
+    status: 201,
+  });
   await expectShape(listResponseSchema(bundleSummarySchema), bundlesRoute.GET, "GET", "/api/bundles");
   // No session in it: a new execution on its issue (a Continue would need a live runner).
   await expectShape(loadBundleResponseSchema, loadRoute.POST, "POST", `/api/bundles/${bundle.id}/load`, {

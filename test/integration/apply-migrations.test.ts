@@ -21,7 +21,10 @@ afterEach(() => scratch.drop());
 
 async function migrationNames(): Promise<string[]> {
   const entries = await readdir(DEFAULT_MIGRATIONS_DIR, { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 }
 
 test("a second run applies nothing", async () => {

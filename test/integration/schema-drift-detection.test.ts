@@ -76,12 +76,7 @@ test.each<[string, string, string, string[]]>([
     '  body     String? @default("")\n',
     ['column "posts.body": NOT NULL in the database, the schema implies nullable'],
   ],
-  [
-    "a changed default",
-    "@default(true)",
-    "@default(false)",
-    ["column \"authors.active\": default is 'true' in the database, the schema implies 'false'"],
-  ],
+  ["a changed default", "@default(true)", "@default(false)", ["column \"authors.active\": default is 'true' in the database, the schema implies 'false'"]],
   [
     "a default the schema dropped",
     "  views     BigInt   @default(0)\n",
@@ -106,18 +101,15 @@ test.each<[string, string, string, string[]]>([
   ],
   [
     "a new enum value",
-    "  grumpy @map(\"GRUMPY\")\n",
-    "  grumpy @map(\"GRUMPY\")\n  sleepy\n",
+    '  grumpy @map("GRUMPY")\n',
+    '  grumpy @map("GRUMPY")\n  sleepy\n',
     ['enum "mood": values are (happy, GRUMPY) in the database, the schema says (happy, GRUMPY, sleepy)'],
   ],
   [
     "a renamed column",
     '@map("created_at") @db.Timestamptz(3)',
     '@map("created") @db.Timestamptz(3)',
-    [
-      'column "authors.created": in the Prisma schema but not in the database',
-      'column "authors.created_at": in the database but not in the Prisma schema',
-    ],
+    ['column "authors.created": in the Prisma schema but not in the database', 'column "authors.created_at": in the database but not in the Prisma schema'],
   ],
   [
     "a changed Unsupported type",
@@ -152,7 +144,7 @@ test.each<[string, string, string, string[]]>([
   [
     "a new model",
     "model Group {",
-    "model Note {\n  id Int @id\n\n  @@map(\"notes\")\n}\n\nmodel Group {",
+    'model Note {\n  id Int @id\n\n  @@map("notes")\n}\n\nmodel Group {',
     ['table "notes": in the Prisma schema but not created by the migrations'],
   ],
 ])("reports %s", (_what, from, to, differences) => {

@@ -27,7 +27,12 @@ export const AGENT_LIST: AgentList = {
     agentStatus("claude", ["assign-id-at-launch", "assign-id-at-fork", "resume-by-id", "fork", "fork-at-message", "continue-latest"]),
     agentStatus("codex", ["resume-by-id", "fork", "continue-latest"]),
     agentStatus("copilot", ["assign-id-at-launch", "resume-by-id", "continue-latest"]),
-    agentStatus("aider", ["assign-id-at-launch", "resume-by-id"], { installed: false, version: null, binary: { envVar: "AIDER_BIN", command: "aider", path: null }, problem: 'aider is not installed: "aider" was not found on PATH (set AIDER_BIN, or "binary" in the agents file)' }),
+    agentStatus("aider", ["assign-id-at-launch", "resume-by-id"], {
+      installed: false,
+      version: null,
+      binary: { envVar: "AIDER_BIN", command: "aider", path: null },
+      problem: 'aider is not installed: "aider" was not found on PATH (set AIDER_BIN, or "binary" in the agents file)',
+    }),
     agentStatus("command", []),
   ],
   agentsFile: null,

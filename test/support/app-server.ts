@@ -29,9 +29,7 @@ export interface StartAppServerOptions {
 
 /** Builds into .next-test when needed; no-op when the build is current. Synchronous (a build takes a minute or two). */
 export function ensureTestBuild(root = process.cwd(), distDir = TEST_DIST_DIR, databaseUrl = testDatabaseUrl()): void {
-  ensureNextBuild(root, distDir, { ...process.env, DATABASE_URL: databaseUrl }, (line) =>
-    console.log(`[app-server] ${line}`),
-  );
+  ensureNextBuild(root, distDir, { ...process.env, DATABASE_URL: databaseUrl }, (line) => console.log(`[app-server] ${line}`));
 }
 
 export function freePort(): Promise<number> {

@@ -71,7 +71,13 @@ async function replyChat(res: http.ServerResponse, reply: StreamedReply, request
       object: "chat.completion",
       created,
       model,
-      choices: [{ index: 0, message: { role: "assistant", content: reply.text ?? null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) }, finish_reason: finishReason }],
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: reply.text ?? null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) },
+          finish_reason: finishReason,
+        },
+      ],
       usage: usageOf(usage),
     });
     return;

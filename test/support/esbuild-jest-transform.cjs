@@ -36,6 +36,15 @@ module.exports = {
     return { code: result.code };
   },
   getCacheKey(source, filename, options) {
-    return createHash("sha256").update(version).update("\0").update(self).update("\0").update(filename).update("\0").update(source).update(String(options?.instrument)).digest("hex");
+    return createHash("sha256")
+      .update(version)
+      .update("\0")
+      .update(self)
+      .update("\0")
+      .update(filename)
+      .update("\0")
+      .update(source)
+      .update(String(options?.instrument))
+      .digest("hex");
   },
 };

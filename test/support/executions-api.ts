@@ -18,7 +18,8 @@ export const api = {
   get: (id: string) => send<ExecutionDto>(getRoute, { id, path: `/api/executions/${id}` }),
   continue: (id: string, prompt: string, headers?: Record<string, string>) =>
     send<ExecutionDto>(continueRoute, { id, body: { prompt }, headers, path: `/api/executions/${id}/continue` }),
-  fork: (id: string, prompt: string, headers?: Record<string, string>) => send<ExecutionDto>(forkRoute, { id, body: { prompt }, headers, path: `/api/executions/${id}/fork` }),
+  fork: (id: string, prompt: string, headers?: Record<string, string>) =>
+    send<ExecutionDto>(forkRoute, { id, body: { prompt }, headers, path: `/api/executions/${id}/fork` }),
   /** Continue or Fork with any body ({prompt, freshSession}). */
   followUp: (mode: "continue" | "fork", id: string, body: Record<string, unknown>) =>
     send<ExecutionDto>(mode === "continue" ? continueRoute : forkRoute, { id, body, path: `/api/executions/${id}/${mode}` }),
@@ -36,10 +37,14 @@ export const api = {
 
 /** GET /api/executions/:id until the predicate holds. */
 export function waitForDto(id: string, predicate: (dto: ExecutionDto) => boolean, what: string, timeoutMs = 60_000): Promise<ExecutionDto> {
-  return waitFor(async () => {
-    const got = await api.get(id);
-    return got.status === 200 && predicate(got.body) ? got.body : undefined;
-  }, `${what} (execution ${id})`, timeoutMs);
+  return waitFor(
+    async () => {
+      const got = await api.get(id);
+      return got.status === 200 && predicate(got.body) ? got.body : undefined;
+    },
+    `${what} (execution ${id})`,
+    timeoutMs,
+  );
 }
 
 export const waitForEnd = (id: string, timeoutMs = 60_000) => waitForDto(id, (e) => TERMINAL_STATUSES.has(e.status), "a final status", timeoutMs);

@@ -20,7 +20,12 @@ export type Harness = {
   workspace: string;
   env: Record<string, string | undefined>;
   /** `env` is laid over this process's env for that runner only (e.g. CLAUDE_BIN=/nonexistent). */
-  startRunner(options?: { runnerId?: string; cancelGraceMs?: number; env?: Record<string, string | undefined>; warm?: RunnerOptions["warm"] }): Promise<RunnerHandle>;
+  startRunner(options?: {
+    runnerId?: string;
+    cancelGraceMs?: number;
+    env?: Record<string, string | undefined>;
+    warm?: RunnerOptions["warm"];
+  }): Promise<RunnerHandle>;
   close(): Promise<void>;
 };
 
@@ -96,7 +101,10 @@ export function useHarness(): { h: Harness } {
  * controller and one in-process runner. Registers beforeAll/afterAll; the
  * returned object's fields are set once beforeAll ran.
  */
-export function useRunningHarness(options: { runner?: Parameters<Harness["startRunner"]>[0]; script?: (standIn: StandIn) => void } = {}): { h: Harness; standIn: StandIn } {
+export function useRunningHarness(options: { runner?: Parameters<Harness["startRunner"]>[0]; script?: (standIn: StandIn) => void } = {}): {
+  h: Harness;
+  standIn: StandIn;
+} {
   const harness = useHarness();
   const suite = {} as { h: Harness; standIn: StandIn };
   beforeAll(async () => {
@@ -142,11 +150,20 @@ export function useRestartableRunner(defaults: Record<string, string> = {}) {
 type ExecutionRow = Awaited<ReturnType<typeof prisma.execution.findUniqueOrThrow>>;
 
 /** The execution's row once `predicate` holds (by default: once it has finished). */
-export function waitForExecution(id: string, predicate: (row: ExecutionRow) => boolean = (row) => TERMINAL_STATUSES.has(row.status), timeoutMs = 60_000): Promise<ExecutionRow> {
-  return waitFor(async () => {
-    const row = await prisma.execution.findUniqueOrThrow({ where: { id } });
-    return predicate(row) ? row : undefined;
-  }, `execution ${id}`, timeoutMs, 50);
+export function waitForExecution(
+  id: string,
+  predicate: (row: ExecutionRow) => boolean = (row) => TERMINAL_STATUSES.has(row.status),
+  timeoutMs = 60_000,
+): Promise<ExecutionRow> {
+  return waitFor(
+    async () => {
+      const row = await prisma.execution.findUniqueOrThrow({ where: { id } });
+      return predicate(row) ? row : undefined;
+    },
+    `execution ${id}`,
+    timeoutMs,
+    50,
+  );
 }
 
 /**
@@ -155,8 +172,13 @@ export function waitForExecution(id: string, predicate: (row: ExecutionRow) => b
  * stored, usually within a few hundred ms of a run's last output).
  */
 export async function waitForSearchIndexed(id: string, timeoutMs = 15_000): Promise<void> {
-  await waitFor(async () => {
-    const row = await prisma.execution.findUniqueOrThrow({ where: { id }, select: { eventCount: true, searchIndexedSeq: true } });
-    return row.searchIndexedSeq >= row.eventCount;
-  }, `the search index of execution ${id}`, timeoutMs, 50);
+  await waitFor(
+    async () => {
+      const row = await prisma.execution.findUniqueOrThrow({ where: { id }, select: { eventCount: true, searchIndexedSeq: true } });
+      return row.searchIndexedSeq >= row.eventCount;
+    },
+    `the search index of execution ${id}`,
+    timeoutMs,
+    50,
+  );
 }

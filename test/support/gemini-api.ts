@@ -67,7 +67,9 @@ function usageOf(usage: ReplyUsage = DEFAULT_USAGE): Json {
 }
 
 function callParts(reply: StreamedReply): Json[] {
-  return reply.kind === "tool_use" ? reply.calls.map((call) => ({ functionCall: { id: call.id ?? standInId("call"), name: call.name, args: callArguments(call) } })) : [];
+  return reply.kind === "tool_use"
+    ? reply.calls.map((call) => ({ functionCall: { id: call.id ?? standInId("call"), name: call.name, args: callArguments(call) } }))
+    : [];
 }
 
 async function replyGemini(res: http.ServerResponse, reply: StreamedReply, request: ModelRequest): Promise<void> {

@@ -76,7 +76,15 @@ export function makeInsights(over: Partial<InsightsDto> = {}): InsightsDto {
       { id: "cacheReadTokens", label: "Cache-read tokens", total: null, recorded: 0, of: 8 },
     ],
     costUsd: { total: 1, recorded: 6 },
-    usage: { by: "agent", measure: "tokens", keys: [{ key: "claude", label: "claude", drill: { agent: "claude" } }], points: [{ bucket: "2026-03-01", values: { claude: 2200 } }, { bucket: "2026-03-02", values: { claude: 0 } }] },
+    usage: {
+      by: "agent",
+      measure: "tokens",
+      keys: [{ key: "claude", label: "claude", drill: { agent: "claude" } }],
+      points: [
+        { bucket: "2026-03-01", values: { claude: 2200 } },
+        { bucket: "2026-03-02", values: { claude: 0 } },
+      ],
+    },
     failures: { total: 1, rows: [{ code: "agent_error", count: 1, share: 1, drill: { errorCode: "agent_error" } }] },
     tokenMeasures: [
       { id: "inputTokens", label: "Input tokens" },

@@ -1,5 +1,16 @@
 import type http from "node:http";
-import { arrivalOf, askScript, chunks, openEventStream, parseJsonObject, sendJson, standInHandle, standInId, startStandInServer, type OtherRequest } from "@/test/support/stand-in/server";
+import {
+  arrivalOf,
+  askScript,
+  chunks,
+  openEventStream,
+  parseJsonObject,
+  sendJson,
+  standInHandle,
+  standInId,
+  startStandInServer,
+  type OtherRequest,
+} from "@/test/support/stand-in/server";
 
 /**
  * A local stand-in for the Anthropic Messages API, good enough for the real
@@ -136,9 +147,7 @@ function toolResultText(block: ContentBlock): string {
   const content = block.content;
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    return content
-      .map((part) => (part && typeof part === "object" && typeof part.text === "string" ? part.text : ""))
-      .join("\n");
+    return content.map((part) => (part && typeof part === "object" && typeof part.text === "string" ? part.text : "")).join("\n");
   }
   return "";
 }
@@ -234,12 +243,7 @@ export async function startMessagesApi(options: MessagesApiOptions = {}): Promis
     return true;
   };
 
-  async function streamReply(
-    res: http.ServerResponse,
-    reply: Exclude<Reply, { kind: "http_error" }>,
-    messageId: string,
-    model: string,
-  ): Promise<void> {
+  async function streamReply(res: http.ServerResponse, reply: Exclude<Reply, { kind: "http_error" }>, messageId: string, model: string): Promise<void> {
     const sse = openEventStream(res, reply.kind === "text" ? (reply.chunkDelayMs ?? 0) : 0);
     const send = (type: string, data: Record<string, unknown>): Promise<void> => sse.named(type, { type, ...data });
 

@@ -23,4 +23,18 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
 
 /** The implicit default workspace (not git) beside the projects. */
 export const defaultWorkspaceProject = (overrides: Partial<Project> = {}): Project =>
-  makeProject({ id: "default", number: 0, name: "Default workspace", path: "/data/workspace", isGitRepo: false, baseBranch: null, implicit: true, specCount: 0, issueCount: 1, executionCount: 0, createdAt: null, updatedAt: null, ...overrides });
+  makeProject({
+    id: "default",
+    number: 0,
+    name: "Default workspace",
+    path: "/data/workspace",
+    isGitRepo: false,
+    baseBranch: null,
+    implicit: true,
+    specCount: 0,
+    issueCount: 1,
+    executionCount: 0,
+    createdAt: null,
+    updatedAt: null,
+    ...overrides,
+  });

@@ -14,8 +14,7 @@ const q = (params: Record<string, string | undefined>) => {
 };
 
 export const sessionsApi = {
-  list: (params: Record<string, string | undefined> = {}) =>
-    send<{ items: SessionSummary[] }>(listRoute, { path: `/api/sessions${q(params)}` }),
+  list: (params: Record<string, string | undefined> = {}) => send<{ items: SessionSummary[] }>(listRoute, { path: `/api/sessions${q(params)}` }),
   get: (ref: string) => send<SessionDetail>(getRoute, { id: ref, path: `/api/sessions/${encodeURIComponent(ref)}` }),
   patch: (ref: string, body: unknown): Promise<ApiResult<SessionDetail>> =>
     send<SessionDetail>(patchRoute, {

@@ -22,7 +22,13 @@ export async function simulateRun(options: {
   const id = randomUUID();
   const branch = worktreeBranchName(options.issueId, id);
   const wt = worktreePathFor(worktreesRoot(), options.project.id, options.issueId, id);
-  const created = await createWorktree({ repo: options.project.path, path: wt, branch, from: options.from ?? options.project.baseBranch!, pinRef: startRefName(id) });
+  const created = await createWorktree({
+    repo: options.project.path,
+    path: wt,
+    branch,
+    from: options.from ?? options.project.baseBranch!,
+    pinRef: startRefName(id),
+  });
   if (!created.ok) throw new Error(created.error.message);
   writeFiles(wt, options.files);
   const snap = await snapshotWorktree({ worktree: wt, message: `Arbor snapshot: ${options.issueId} ${id}`, pinRef: snapshotRefName(id) });

@@ -77,7 +77,9 @@ export class StandIn {
   requestFor(prompt: string): RecordedRequest {
     const found = this.requestsFor(prompt);
     if (found.length !== 1) {
-      const seen = this.api.requests.map((r) => `#${r.index} session ${r.sessionId}: ${JSON.stringify(conversation(r).map((m) => `${m.role}: ${m.text.slice(0, 80)}`))}`);
+      const seen = this.api.requests.map(
+        (r) => `#${r.index} session ${r.sessionId}: ${JSON.stringify(conversation(r).map((m) => `${m.role}: ${m.text.slice(0, 80)}`))}`,
+      );
       throw new Error(`expected one request for "${prompt}", got ${found.length}; the stand-in saw:\n${seen.join("\n")}`);
     }
     return found[0];

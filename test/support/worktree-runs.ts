@@ -34,7 +34,9 @@ export async function plainProject(dir: string, name = "notes"): Promise<Project
 /** The turn runs `command` with the Bash tool in the agent's cwd, then says `done`. */
 export function bashTurn(command: string, done = "Done."): (request: RecordedRequest) => Reply {
   return (request) =>
-    isToolResultTurn(request) ? { kind: "text", text: done } : { kind: "tool_use", calls: [{ name: "Bash", input: { command, description: "Edit the files" } }] };
+    isToolResultTurn(request)
+      ? { kind: "text", text: done }
+      : { kind: "tool_use", calls: [{ name: "Bash", input: { command, description: "Edit the files" } }] };
 }
 
 /** Scripts each prompt as a turn that runs its command. */

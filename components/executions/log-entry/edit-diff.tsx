@@ -25,7 +25,9 @@ export function EditDiff({ oldString, newString }: { oldString: string; newStrin
                   : "text-zinc-500"
             }
           >
-            <span aria-hidden="true" className="select-none">{line.kind === "removed" ? "- " : line.kind === "added" ? "+ " : "  "}</span>
+            <span aria-hidden="true" className="select-none">
+              {line.kind === "removed" ? "- " : line.kind === "added" ? "+ " : "  "}
+            </span>
             <span className="sr-only">{line.kind === "removed" ? "removed: " : line.kind === "added" ? "added: " : ""}</span>
             {line.text}
           </div>

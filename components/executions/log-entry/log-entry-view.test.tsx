@@ -89,7 +89,15 @@ describe("LogEntryView", () => {
   });
 
   it("summarizes the final result with cost, tokens, duration and turns", () => {
-    show({ type: "result", isError: false, text: "All **done**", costUsd: 0.0421, usage: { inputTokens: 1200, outputTokens: 300 }, durationMs: 61_000, numTurns: 3 });
+    show({
+      type: "result",
+      isError: false,
+      text: "All **done**",
+      costUsd: 0.0421,
+      usage: { inputTokens: 1200, outputTokens: 300 },
+      durationMs: 61_000,
+      numTurns: 3,
+    });
     expect(screen.getByText("Result")).toBeInTheDocument();
     expect(screen.getByText("done").tagName).toBe("STRONG");
     expect(screen.getByText(/\$0\.04 · 1,200 in \/ 300 out tokens · 1 min 1 s · 3 turns/)).toBeInTheDocument();

@@ -22,7 +22,11 @@ export const LogEntryView = memo(function LogEntryView({ entry, toolName }: { en
       return (
         <div className="border-l-2 border-zinc-200 pl-3 text-sm italic text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
           <span className="sr-only">Thinking: </span>
-          {entry.text.length > TRUNCATE_CHARS ? <TruncatedText text={entry.text} className="bg-transparent p-0 font-sans italic" /> : <p className="whitespace-pre-wrap">{entry.text}</p>}
+          {entry.text.length > TRUNCATE_CHARS ? (
+            <TruncatedText text={entry.text} className="bg-transparent p-0 font-sans italic" />
+          ) : (
+            <p className="whitespace-pre-wrap">{entry.text}</p>
+          )}
         </div>
       );
     case "user_message":
@@ -37,7 +41,9 @@ export const LogEntryView = memo(function LogEntryView({ entry, toolName }: { en
         <div className="rounded-md border border-zinc-200 bg-white px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900">
           <div className="mb-1 flex items-center gap-2 text-xs">
             <span className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono font-semibold text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">{entry.tool}</span>
-            {TOOL_VERB[entry.summary.kind] && TOOL_VERB[entry.summary.kind] !== entry.tool ? <span className="text-zinc-500">{TOOL_VERB[entry.summary.kind]}</span> : null}
+            {TOOL_VERB[entry.summary.kind] && TOOL_VERB[entry.summary.kind] !== entry.tool ? (
+              <span className="text-zinc-500">{TOOL_VERB[entry.summary.kind]}</span>
+            ) : null}
           </div>
           <ToolBody summary={entry.summary} />
           {entry.summary.kind === "other" ? <RawInput input={entry.input} /> : null}
@@ -53,16 +59,22 @@ export const LogEntryView = memo(function LogEntryView({ entry, toolName }: { en
               entry.isError ? "font-semibold text-red-700 dark:text-red-400" : "text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200",
             )}
           >
-            <span aria-hidden="true" className="mr-1 inline-block transition-transform group-open:rotate-90">▸</span>
+            <span aria-hidden="true" className="mr-1 inline-block transition-transform group-open:rotate-90">
+              ▸
+            </span>
             {entry.isError ? "Error from" : "Result of"} {toolName ?? "tool"}
             <span className="font-normal text-zinc-500">
-              {" "}· {lines.toLocaleString()} {lines === 1 ? "line" : "lines"}
+              {" "}
+              · {lines.toLocaleString()} {lines === 1 ? "line" : "lines"}
               {entry.truncated ? " (cut by the server)" : ""}
               {entry.content && !entry.isError ? <span className="ml-1 font-mono group-open:hidden">{firstLine(entry.content)}</span> : null}
             </span>
           </summary>
           <div className="mt-1">
-            <TruncatedText text={entry.content || "(empty)"} className={entry.isError ? "bg-red-50 text-red-800 dark:bg-red-950/50 dark:text-red-300" : undefined} />
+            <TruncatedText
+              text={entry.content || "(empty)"}
+              className={entry.isError ? "bg-red-50 text-red-800 dark:bg-red-950/50 dark:text-red-300" : undefined}
+            />
           </div>
         </details>
       );
@@ -116,22 +128,38 @@ export const LogEntryView = memo(function LogEntryView({ entry, toolName }: { en
 });
 
 /** The run's final result: the answer, then cost, tokens, duration and turns. */
-export function ResultSummary({ entry, heading = entry.isError ? "Finished with an error" : "Result" }: { entry: Extract<LogEntry, { type: "result" }>; heading?: string }) {
+export function ResultSummary({
+  entry,
+  heading = entry.isError ? "Finished with an error" : "Result",
+}: {
+  entry: Extract<LogEntry, { type: "result" }>;
+  heading?: string;
+}) {
   return (
     <div
       className={cn(
         "rounded-md border px-3 py-2 text-sm",
-        entry.isError ? "border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/50" : "border-emerald-300 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950/40",
+        entry.isError
+          ? "border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/50"
+          : "border-emerald-300 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950/40",
       )}
     >
-      <div className={cn("text-xs font-semibold uppercase tracking-wide", entry.isError ? "text-red-800 dark:text-red-300" : "text-emerald-800 dark:text-emerald-300")}>{heading}</div>
+      <div
+        className={cn(
+          "text-xs font-semibold uppercase tracking-wide",
+          entry.isError ? "text-red-800 dark:text-red-300" : "text-emerald-800 dark:text-emerald-300",
+        )}
+      >
+        {heading}
+      </div>
       {entry.text ? (
         <div className="mt-1">
           <Markdown className="text-sm">{entry.text}</Markdown>
         </div>
       ) : null}
       <div className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-        {formatCost(entry.costUsd)} · {(entry.usage.inputTokens ?? 0).toLocaleString()} in / {(entry.usage.outputTokens ?? 0).toLocaleString()} out tokens · {formatDuration(entry.durationMs)}
+        {formatCost(entry.costUsd)} · {(entry.usage.inputTokens ?? 0).toLocaleString()} in / {(entry.usage.outputTokens ?? 0).toLocaleString()} out tokens ·{" "}
+        {formatDuration(entry.durationMs)}
         {entry.numTurns !== null ? ` · ${entry.numTurns} ${entry.numTurns === 1 ? "turn" : "turns"}` : ""}
       </div>
     </div>

@@ -20,7 +20,9 @@ export function ToolBody({ summary }: { summary: ToolCallSummary }) {
         <div className="space-y-1">
           {summary.description ? <p className="text-xs text-zinc-500">{summary.description}</p> : null}
           <pre className={cn(pre, "text-zinc-800 dark:text-zinc-200")}>
-            <span aria-hidden="true" className="select-none text-zinc-400">$ </span>
+            <span aria-hidden="true" className="select-none text-zinc-400">
+              ${" "}
+            </span>
             {summary.command}
           </pre>
         </div>

@@ -100,7 +100,10 @@ export const GraphNode = memo(function GraphNode({
       />
       {flash ? <circle r={20} className="origin-center animate-ping fill-none stroke-amber-500 stroke-[3] [transform-box:fill-box]" /> : null}
       {e.isHead ? <circle r={LAYOUT.radius + 4.5} className="fill-none stroke-emerald-600 stroke-[2.5] dark:stroke-emerald-400" /> : null}
-      <circle r={LAYOUT.radius} className={cn(STATUS_FILL[e.status], e.status === "running" ? "animate-pulse" : "", "stroke-white stroke-[1.5] dark:stroke-zinc-900")} />
+      <circle
+        r={LAYOUT.radius}
+        className={cn(STATUS_FILL[e.status], e.status === "running" ? "animate-pulse" : "", "stroke-white stroke-[1.5] dark:stroke-zinc-900")}
+      />
       {labels ? (
         <>
           <text x={16} y={-4} className="fill-zinc-900 font-mono text-[12px] font-semibold dark:fill-zinc-100">
@@ -116,7 +119,9 @@ export const GraphNode = memo(function GraphNode({
               // What it changed in its worktree, before the prompt (the first line has no room left).
               <tspan data-slot="changes" className="font-medium">
                 <tspan className="fill-emerald-700 dark:fill-emerald-400">+{e.worktree.changes.additions}</tspan>
-                <tspan dx={3} className="fill-red-700 dark:fill-red-400">−{e.worktree.changes.deletions}</tspan>
+                <tspan dx={3} className="fill-red-700 dark:fill-red-400">
+                  −{e.worktree.changes.deletions}
+                </tspan>
               </tspan>
             ) : null}
             <tspan dx={e.worktree?.changes ? 6 : 0}>{excerpt(e.prompt, e.worktree?.changes ? 20 : 26)}</tspan>

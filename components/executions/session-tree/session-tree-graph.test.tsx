@@ -7,7 +7,8 @@ import { chainWithForks, makeExecution, runContinueFork } from "@/test/support/e
 const mockPush = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push: mockPush }) }));
 // Required after the mock (the esbuild transform does not hoist jest.mock).
-const { SessionTreeGraph } = require("@/components/executions/session-tree/session-tree-graph") as typeof import("@/components/executions/session-tree/session-tree-graph");
+const { SessionTreeGraph } =
+  require("@/components/executions/session-tree/session-tree-graph") as typeof import("@/components/executions/session-tree/session-tree-graph");
 
 beforeAll(() => {
   // jsdom has no layout: give the viewport a size and stub ResizeObserver.
@@ -60,12 +61,22 @@ describe("SessionTreeGraph", () => {
     expect(restarted).toHaveLength(1);
     expect(restarted[0].getAttribute("stroke-dasharray")).toBe("2 4");
     expect(restarted[0].getAttribute("class")).toMatch(/amber/);
-    expect(container.querySelector(`[data-node-id="${retry.id}"]`)).toHaveAttribute("aria-label", expect.stringMatching(/, restart, from Arbor's transcript, completed/));
+    expect(container.querySelector(`[data-node-id="${retry.id}"]`)).toHaveAttribute(
+      "aria-label",
+      expect.stringMatching(/, restart, from Arbor's transcript, completed/),
+    );
     expect(screen.getByLabelText("Legend")).toHaveTextContent("restart");
   });
 
   it("shows what each execution changed in its worktree: +/− on the node, in its name and its tooltip", async () => {
-    const worktree = (changes: { files: number; additions: number; deletions: number } | null) => ({ path: "/w", branch: "arbor/ISSUE-1/x", state: "present" as const, startSha: "a", snapshotSha: changes ? "b" : null, changes });
+    const worktree = (changes: { files: number; additions: number; deletions: number } | null) => ({
+      path: "/w",
+      branch: "arbor/ISSUE-1/x",
+      state: "present" as const,
+      startSha: "a",
+      snapshotSha: changes ? "b" : null,
+      changes,
+    });
     const run = makeExecution({ worktree: worktree({ files: 2, additions: 12, deletions: 3 }) });
     const fork = makeExecution({ forkedFromExecutionId: run.id, worktree: worktree(null), status: "running" });
     const { container } = render(<SessionTreeGraph roots={buildSessionTree([run, fork])} />);

@@ -270,8 +270,8 @@ export function SessionTreeGraph({ roots, label = "Session tree", height: fixedH
         </svg>
         {tipNode && view ? <Tooltip id={tipId} n={tipNode} view={view} height={height} /> : null}
         <p id={helpId} className="sr-only">
-          Arrow keys move between executions, Enter opens one, Space folds or unfolds its subtree. Plus and minus zoom, 0 fits the tree, Shift with arrows
-          pans, L jumps to the latest head.
+          Arrow keys move between executions, Enter opens one, Space folds or unfolds its subtree. Plus and minus zoom, 0 fits the tree, Shift with arrows pans,
+          L jumps to the latest head.
         </p>
       </div>
 

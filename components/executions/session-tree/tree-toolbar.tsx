@@ -73,7 +73,11 @@ export function TreeToolbar({
 export function CompareBar({ selected, onDone }: { selected: readonly string[]; onDone: () => void }) {
   const pair = selected.length === 2 ? selected : null;
   return (
-    <div role="region" aria-label="Compare" className="flex flex-wrap items-center gap-2 rounded-md border border-violet-300 bg-violet-50 px-3 py-2 text-sm dark:border-violet-800 dark:bg-violet-950/50">
+    <div
+      role="region"
+      aria-label="Compare"
+      className="flex flex-wrap items-center gap-2 rounded-md border border-violet-300 bg-violet-50 px-3 py-2 text-sm dark:border-violet-800 dark:bg-violet-950/50"
+    >
       <span>
         {pair ? (
           <>

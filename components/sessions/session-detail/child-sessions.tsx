@@ -10,7 +10,10 @@ export function ChildSessions({ session }: { session: SessionDetail }) {
   if (session.childSessions.length === 0) return null;
   return (
     <Section id="child-sessions-heading" title="Forks of this session" count={session.childSessions.length}>
-      <ul aria-label={`Forks of ${session.id}`} className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+      <ul
+        aria-label={`Forks of ${session.id}`}
+        className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+      >
         {session.childSessions.map((child) => (
           <li key={child.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-2.5 text-sm">
             <span className="font-mono text-xs text-zinc-500">{child.id}</span>

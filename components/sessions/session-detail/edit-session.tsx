@@ -26,9 +26,20 @@ export function EditSession({ session, onDone }: { session: SessionDetail; onDon
   return (
     <form aria-label="Edit session" className="space-y-4" onSubmit={submit}>
       <Field id="session-title" label="Title" error={titleError}>
-        <TextInput id="session-title" value={title} maxLength={TITLE_MAX} onChange={(e) => setTitle(e.target.value)} aria-invalid={titleError ? true : undefined} />
+        <TextInput
+          id="session-title"
+          value={title}
+          maxLength={TITLE_MAX}
+          onChange={(e) => setTitle(e.target.value)}
+          aria-invalid={titleError ? true : undefined}
+        />
       </Field>
-      <Field id="session-description" label="Description" error={fieldErrors.description?.[0]} hint="Markdown. Cite specs, issues and sessions as [[SPEC-1]], [[ISSUE-2]], [[SESS-3]].">
+      <Field
+        id="session-description"
+        label="Description"
+        error={fieldErrors.description?.[0]}
+        hint="Markdown. Cite specs, issues and sessions as [[SPEC-1]], [[ISSUE-2]], [[SESS-3]]."
+      >
         <MarkdownEditor id="session-description" value={description} onChange={setDescription} maxLength={BODY_MAX} rows={8} hint />
       </Field>
       {update.isError && !fieldErrors.title && !fieldErrors.description ? <ErrorAlert>{update.error.message}</ErrorAlert> : null}

@@ -67,7 +67,8 @@ function renderWith(detail: SessionDetail) {
     if (url.startsWith("/api/sessions/")) return respond(detail);
     if (url.startsWith("/api/agents")) return respond(AGENT_LIST);
     if (url.startsWith("/api/references/resolve")) return respond({ items: { "SPEC-1": null } });
-    if (url.startsWith("/api/references")) return respond({ target: "SESS-1", items: [{ type: "spec", id: "SPEC-3", title: "Auth spec", href: "/specs/SPEC-3", updatedAt: old }] });
+    if (url.startsWith("/api/references"))
+      return respond({ target: "SESS-1", items: [{ type: "spec", id: "SPEC-3", title: "Auth spec", href: "/specs/SPEC-3", updatedAt: old }] });
     return respond({});
   }) as unknown as typeof fetch;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -112,7 +113,9 @@ test("a checked transcript is shown as a fact (replacing the guess), with the po
   expect(screen.getByText("Expired")).toBeInTheDocument();
   expect(screen.queryByText("May have expired")).toBeNull();
   expect(screen.getByText("Session expired").closest("[data-slot=session-health]")).toHaveAttribute("data-state", "expired");
-  expect(screen.getByText(/resumed turns/).closest("[data-slot=resume-savings]")).toHaveTextContent("2 resumed turns · saved ≈ 45,000 input tokens · 120,000 cache read");
+  expect(screen.getByText(/resumed turns/).closest("[data-slot=resume-savings]")).toHaveTextContent(
+    "2 resumed turns · saved ≈ 45,000 input tokens · 120,000 cache read",
+  );
   expect(screen.getByText("/opt/claude/bin/claude.exe")).toBeInTheDocument();
   const poisoned = screen.getAllByRole("note").find((n) => n.dataset.slot === "session-poisoned")!;
   expect(poisoned).toHaveTextContent("Poisoned: its last turn no longer fit the model's context window: Prompt is too long.");

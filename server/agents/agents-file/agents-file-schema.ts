@@ -80,7 +80,8 @@ export const customAgentSchema = z
       if (!wantsId && slots("session_id") !== 0) problem(["args", name], "must not contain {session_id}");
     }
     if (agent.sessions === "none") {
-      for (const name of ["newWithId", "continue", "fork"] as const) if (agent.args[name]) problem(["args", name], 'an agent with sessions "none" cannot continue or fork');
+      for (const name of ["newWithId", "continue", "fork"] as const)
+        if (agent.args[name]) problem(["args", name], 'an agent with sessions "none" cannot continue or fork');
     }
     if (agent.sessions === "by-id") {
       if (agent.stream === "text") problem(["stream"], 'sessions "by-id" needs a stream that reports session ids (not "text")');

@@ -18,7 +18,9 @@ const echoAgent = {
 
 describe("agents file", () => {
   it("reads overrides of built-ins and custom agents", () => {
-    const file = parse({ agents: { codex: { binary: "/opt/codex", args: ["-m", "gpt-5.5"], env: { OPENAI_API_KEY: "k" }, home: "inherit" }, mine: echoAgent } });
+    const file = parse({
+      agents: { codex: { binary: "/opt/codex", args: ["-m", "gpt-5.5"], env: { OPENAI_API_KEY: "k" }, home: "inherit" }, mine: echoAgent },
+    });
     expect(file.warnings).toEqual([]);
     expect(file.overrides.get("codex")).toEqual({ binary: "/opt/codex", args: ["-m", "gpt-5.5"], env: { OPENAI_API_KEY: "k" }, home: "inherit" });
     expect(file.custom.map((agent) => [agent.id, agent.sessionCapabilities])).toEqual([["mine", ["resume-by-id", "assign-id-at-launch", "fork"]]]);
@@ -72,8 +74,14 @@ describe("custom agents", () => {
       env: {},
       expectedSessionId: K,
     });
-    expect(mine.buildLaunch({ mode: { kind: "continue", sessionId: K }, prompt: "p" }, context)).toMatchObject({ argv: ["/usr/bin/my-agent", "-p", "--resume", K, "--", "p"], expectedSessionId: K });
-    expect(mine.buildLaunch({ mode: { kind: "fork", fromSessionId: K }, prompt: "p" }, context)).toMatchObject({ argv: ["/usr/bin/my-agent", "-p", "--resume", K, "--fork-session", "--prompt=p"], expectedSessionId: null });
+    expect(mine.buildLaunch({ mode: { kind: "continue", sessionId: K }, prompt: "p" }, context)).toMatchObject({
+      argv: ["/usr/bin/my-agent", "-p", "--resume", K, "--", "p"],
+      expectedSessionId: K,
+    });
+    expect(mine.buildLaunch({ mode: { kind: "fork", fromSessionId: K }, prompt: "p" }, context)).toMatchObject({
+      argv: ["/usr/bin/my-agent", "-p", "--resume", K, "--fork-session", "--prompt=p"],
+      expectedSessionId: null,
+    });
     expect(mine.buildLaunch({ mode: { kind: "continue", sessionId: "--evil" }, prompt: "p" }, context)).toMatchObject({ ok: false, code: "invalid_launch" });
   });
 
@@ -85,7 +93,14 @@ describe("custom agents", () => {
   it("strategy B: Arbor's key names the session, stdin carries the prompt, ids the CLI prints are ignored", () => {
     const [latest] = parse({
       agents: {
-        latest: { binary: "qwen", stream: "qwen", sessions: "latest-in-home", promptInput: "stdin", home: { env: ["QWEN_HOME"] }, args: { new: ["--output-format", "stream-json"], continue: ["--output-format", "stream-json", "--continue"] } },
+        latest: {
+          binary: "qwen",
+          stream: "qwen",
+          sessions: "latest-in-home",
+          promptInput: "stdin",
+          home: { env: ["QWEN_HOME"] },
+          args: { new: ["--output-format", "stream-json"], continue: ["--output-format", "stream-json", "--continue"] },
+        },
       },
     }).custom;
     expect(latest.sessionCapabilities).toEqual(["assign-id-at-launch", "resume-by-id"]);

@@ -15,12 +15,14 @@ export function customAgent(id: string, spec: CustomAgentSpec, source: string): 
   const reader = STREAM_READERS[spec.stream];
   const latestInHome = spec.sessions === "latest-in-home";
   // Strategy B: the session is Arbor's key; ids the CLI prints name nothing Arbor resumes.
-  const withoutIds = (parse: LineParser): LineParser => (line, options) => {
-    const parsed = parse(line, options);
-    if (!parsed.signals.sessionId) return parsed;
-    const { sessionId: _dropped, ...signals } = parsed.signals;
-    return { ...parsed, signals };
-  };
+  const withoutIds =
+    (parse: LineParser): LineParser =>
+    (line, options) => {
+      const parsed = parse(line, options);
+      if (!parsed.signals.sessionId) return parsed;
+      const { sessionId: _dropped, ...signals } = parsed.signals;
+      return { ...parsed, signals };
+    };
   const parseLine = latestInHome ? withoutIds(reader.parseLine) : reader.parseLine;
   const createLineParser = reader.createLineParser
     ? latestInHome
@@ -36,7 +38,9 @@ export function customAgent(id: string, spec: CustomAgentSpec, source: string): 
     sessionStrategy: spec.sessions,
     transcriptRetentionDays: null,
     probesCli: false,
-    ...(spec.home ? { home: { scope: latestInHome ? "session" : "agent", env: (dir: string) => Object.fromEntries(spec.home!.env.map((name) => [name, dir])) } } : {}),
+    ...(spec.home
+      ? { home: { scope: latestInHome ? "session" : "agent", env: (dir: string) => Object.fromEntries(spec.home!.env.map((name) => [name, dir])) } }
+      : {}),
     ...(reader.usageReporting ? { usageReporting: reader.usageReporting } : {}),
     ...(reader.reportsResult === false ? { reportsResult: false } : {}),
     ...(reader.readUsageFile ? { readUsageFile: reader.readUsageFile } : {}),

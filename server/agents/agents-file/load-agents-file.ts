@@ -1,6 +1,13 @@
 import fs from "node:fs";
 import type { AgentDefinition } from "@/server/agents/types";
-import { AGENT_ID, agentsFileSchema, builtInOverrideSchema, customAgentSchema, issueText, type BuiltInOverride } from "@/server/agents/agents-file/agents-file-schema";
+import {
+  AGENT_ID,
+  agentsFileSchema,
+  builtInOverrideSchema,
+  customAgentSchema,
+  issueText,
+  type BuiltInOverride,
+} from "@/server/agents/agents-file/agents-file-schema";
 import { customAgent } from "@/server/agents/agents-file/custom-agent";
 
 // Reads and checks an agents file. Expected problems never throw: a file

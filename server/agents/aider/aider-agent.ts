@@ -23,6 +23,7 @@ export const aiderAgent: AgentDefinition = {
   normalize: normalizeCommandEvent,
   verification: {
     status: "not-verified",
-    reason: "aider is a Python package (PyPI aider-chat); PyPI is unreachable on these machines and Debian has no package, so it could not be installed and run here",
+    reason:
+      "aider is a Python package (PyPI aider-chat); PyPI is unreachable on these machines and Debian has no package, so it could not be installed and run here",
   },
 };

@@ -10,7 +10,21 @@ import { recordedContext } from "@/test/support/cli-capabilities";
 const BIN = "/usr/local/bin/aider";
 const K = "11111111-1111-4111-8111-111111111111";
 const HOME = "/data/agent-homes/aider/sessions/11111111-1111-4111-8111-111111111111";
-const documented = ["--yes-always", "--no-pretty", "--no-stream", "--no-auto-commits", "--auto-commits", "--no-check-update", "--chat-history-file", "--input-history-file", "--restore-chat-history", "--message", "--msg", "-m", "--model"];
+const documented = [
+  "--yes-always",
+  "--no-pretty",
+  "--no-stream",
+  "--no-auto-commits",
+  "--auto-commits",
+  "--no-check-update",
+  "--chat-history-file",
+  "--input-history-file",
+  "--restore-chat-history",
+  "--message",
+  "--msg",
+  "-m",
+  "--model",
+];
 const capabilities: CliCapabilities = { binaryPath: BIN, version: null, flags: new Set(documented), choices: new Map() };
 const context = (overrides = {}) => recordedContext(capabilities, { homeDir: HOME, ...overrides });
 const BASE = [
@@ -47,15 +61,27 @@ describe("buildAiderLaunch (strategy B)", () => {
 
   it("needs the session key and its home, and cannot fork", () => {
     expect(buildAiderLaunch({ mode: { kind: "new" }, prompt: "p" }, context())).toMatchObject({ ok: false, code: "invalid_launch" });
-    expect(buildAiderLaunch({ mode: { kind: "new", sessionId: K }, prompt: "p" }, context({ homeDir: null }))).toMatchObject({ ok: false, code: "invalid_launch" });
+    expect(buildAiderLaunch({ mode: { kind: "new", sessionId: K }, prompt: "p" }, context({ homeDir: null }))).toMatchObject({
+      ok: false,
+      code: "invalid_launch",
+    });
     expect(buildAiderLaunch({ mode: { kind: "fork", fromSessionId: K }, prompt: "p" }, context())).toMatchObject({ ok: false, code: "agent_unsupported" });
     expect(buildAiderLaunch({ mode: { kind: "continue-latest" }, prompt: "p" }, context())).toMatchObject({ ok: false, code: "agent_unsupported" });
   });
 
   it("sends no flag its --help lacks, and lets the agents file turn auto-commits back on", () => {
-    const old: CliCapabilities = { ...capabilities, flags: new Set(documented.filter((flag) => flag !== "--restore-chat-history" && flag !== "--no-check-update")) };
-    expect(buildAiderLaunch({ mode: { kind: "continue", sessionId: K }, prompt: "p" }, context({ capabilities: old }))).toMatchObject({ ok: false, missingFlags: ["--restore-chat-history"] });
-    expect(buildAiderLaunch({ mode: { kind: "new", sessionId: K }, prompt: "p" }, context({ capabilities: old }))).toMatchObject({ ok: true, argv: expect.not.arrayContaining(["--no-check-update"]) });
+    const old: CliCapabilities = {
+      ...capabilities,
+      flags: new Set(documented.filter((flag) => flag !== "--restore-chat-history" && flag !== "--no-check-update")),
+    };
+    expect(buildAiderLaunch({ mode: { kind: "continue", sessionId: K }, prompt: "p" }, context({ capabilities: old }))).toMatchObject({
+      ok: false,
+      missingFlags: ["--restore-chat-history"],
+    });
+    expect(buildAiderLaunch({ mode: { kind: "new", sessionId: K }, prompt: "p" }, context({ capabilities: old }))).toMatchObject({
+      ok: true,
+      argv: expect.not.arrayContaining(["--no-check-update"]),
+    });
     const plan = buildAiderLaunch({ mode: { kind: "new", sessionId: K }, prompt: "p" }, context({ extraArgs: ["--auto-commits", "--model", "openai/gpt-x"] }));
     expect(plan.ok && plan.argv).toEqual(expect.arrayContaining(["--auto-commits", "--model", "openai/gpt-x"]));
     expect(plan.ok && plan.argv).not.toContain("--no-auto-commits");

@@ -32,7 +32,16 @@ export function buildAiderLaunch(request: LaunchRequest, context: LaunchContext)
 
   const extra = context.extraArgs ?? [];
   const continuing = mode.kind === "continue";
-  const needed = ["--yes-always", "--no-pretty", "--no-stream", "--no-auto-commits", "--chat-history-file", "--input-history-file", "--message", ...(continuing ? ["--restore-chat-history"] : [])];
+  const needed = [
+    "--yes-always",
+    "--no-pretty",
+    "--no-stream",
+    "--no-auto-commits",
+    "--chat-history-file",
+    "--input-history-file",
+    "--message",
+    ...(continuing ? ["--restore-chat-history"] : []),
+  ];
   const failed = [requireFlags(capabilities, needed, "This aider"), requireExtraArgsListed(capabilities, extra, "aider")].find((check) => check !== null);
   if (failed) return failed;
   const optional = (flag: string) => (capabilities.flags.has(flag) ? [{ args: [flag] }] : []);

@@ -47,7 +47,10 @@ describe("buildClaudeLaunch", () => {
     });
     // A CLI whose --help lacks what it needs keeps the prompt in argv.
     const flags = new Set([...help.flags].filter((f) => f !== "--replay-user-messages"));
-    const plain = buildClaudeLaunch({ mode: { kind: "new", sessionId: A }, prompt: "hi", streamInput: true }, context({ capabilities: capabilities({ flags }) }));
+    const plain = buildClaudeLaunch(
+      { mode: { kind: "new", sessionId: A }, prompt: "hi", streamInput: true },
+      context({ capabilities: capabilities({ flags }) }),
+    );
     expect(plain).toEqual({ ok: true, argv: [...BASE, "--session-id", A, "--", "hi"], env: {}, expectedSessionId: A });
   });
 
@@ -76,10 +79,7 @@ describe("buildClaudeLaunch", () => {
   });
 
   it("forks at an exact assistant message", () => {
-    const plan = buildClaudeLaunch(
-      { mode: { kind: "fork", fromSessionId: A, newSessionId: B, atMessageId: M }, prompt: "from there" },
-      context(),
-    );
+    const plan = buildClaudeLaunch({ mode: { kind: "fork", fromSessionId: A, newSessionId: B, atMessageId: M }, prompt: "from there" }, context());
     expect(plan).toMatchObject({
       ok: true,
       argv: [...BASE, "--resume", A, "--fork-session", "--session-id", B, "--resume-session-at", M, "--", "from there"],

@@ -116,5 +116,7 @@ const STREAM_INPUT_ARGS = ["--input-format", "stream-json", "--replay-user-messa
 /** Whether this CLI lists what streaming input needs; otherwise launches keep the prompt in argv. */
 export function canStreamInput(capabilities: CliCapabilities): boolean {
   const inputFormats = capabilities.choices.get("--input-format");
-  return capabilities.flags.has("--input-format") && (!inputFormats || inputFormats.includes("stream-json")) && capabilities.flags.has("--replay-user-messages");
+  return (
+    capabilities.flags.has("--input-format") && (!inputFormats || inputFormats.includes("stream-json")) && capabilities.flags.has("--replay-user-messages")
+  );
 }

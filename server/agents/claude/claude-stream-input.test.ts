@@ -16,15 +16,38 @@ describe("claudeStreamInput", () => {
     const line = claudeStreamInput.userMessage('say "hi"\nthen stop', A);
     expect(line.endsWith("\n")).toBe(true);
     expect(line.slice(0, -1)).not.toContain("\n");
-    expect(JSON.parse(line)).toEqual({ type: "user", message: { role: "user", content: 'say "hi"\nthen stop' }, parent_tool_use_id: null, session_id: "", uuid: A });
+    expect(JSON.parse(line)).toEqual({
+      type: "user",
+      message: { role: "user", content: 'say "hi"\nthen stop' },
+      parent_tool_use_id: null,
+      session_id: "",
+      uuid: A,
+    });
     expect(JSON.parse(claudeStreamInput.interrupt("r1"))).toEqual({ type: "control_request", request_id: "r1", request: { subtype: "interrupt" } });
   });
 
   it("reads the turn boundaries of a recorded session: starts, ends, session, the running cost", () => {
     const signals = lines.map((line) => claudeStreamInput.classify(line)).filter((s) => s !== null);
-    const order = signals.map((s) => (s.started ? `started ${s.started.slice(0, 1)}` : s.completed ? `completed ${s.completed.slice(0, 1)}` : s.sessionId ? "init" : "result"));
+    const order = signals.map((s) =>
+      s.started ? `started ${s.started.slice(0, 1)}` : s.completed ? `completed ${s.completed.slice(0, 1)}` : s.sessionId ? "init" : "result",
+    );
     // B starts and completes inside A (before A's result): folded into A. C is a turn of its own.
-    expect(order).toEqual(["started a", "init", "started b", "completed b", "result", "completed a", "started c", "init", "result", "completed c", "started d", "init", "result", "completed d"]);
+    expect(order).toEqual([
+      "started a",
+      "init",
+      "started b",
+      "completed b",
+      "result",
+      "completed a",
+      "started c",
+      "init",
+      "result",
+      "completed c",
+      "started d",
+      "init",
+      "result",
+      "completed d",
+    ]);
     const sessions = new Set(signals.flatMap((s) => (s.sessionId ? [s.sessionId] : [])));
     expect(sessions.size).toBe(1);
     const totals = signals.flatMap((s) => (s.turnEnded ? [s.turnEnded.totalCostUsd] : []));

@@ -48,7 +48,10 @@ describe("normalizeClaudeEvent", () => {
   it("cuts very long tool output for display and says so", () => {
     const line = JSON.stringify({
       type: "user",
-      message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: [{ type: "text", text: "y".repeat(MAX_TOOL_RESULT_CHARS + 10) }] }] },
+      message: {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: "t1", content: [{ type: "text", text: "y".repeat(MAX_TOOL_RESULT_CHARS + 10) }] }],
+      },
     });
     const [entry] = normalize(line);
     expect(entry).toMatchObject({ type: "tool_result", truncated: true });
@@ -95,9 +98,9 @@ describe("normalizeClaudeEvent", () => {
 
   it("shows unparsed lines raw, and skips blank ones", () => {
     expect(normalize("oops")).toEqual([{ type: "unparsed", raw: "oops" }]);
-    expect(normalize("{\"cut", )).toEqual([{ type: "unparsed", raw: "{\"cut" }]);
-    expect(normalizeClaudeEvent({ kind: "unparsed", payload: { raw: "{\"cut", truncated: true } })).toEqual([
-      { type: "unparsed", raw: "{\"cut", truncated: true },
+    expect(normalize('{"cut')).toEqual([{ type: "unparsed", raw: '{"cut' }]);
+    expect(normalizeClaudeEvent({ kind: "unparsed", payload: { raw: '{"cut', truncated: true } })).toEqual([
+      { type: "unparsed", raw: '{"cut', truncated: true },
     ]);
     expect(normalize("   ")).toEqual([]);
   });
@@ -117,13 +120,29 @@ describe("normalizeClaudeEvent", () => {
 
   it("never throws on Claude-shaped payloads with wrong field types (property)", () => {
     const block = fc.record(
-      { type: fc.constantFrom("text", "thinking", "tool_use", "tool_result", "image", 7), text: fc.anything(), thinking: fc.anything(), name: fc.anything(), input: fc.anything(), content: fc.anything(), id: fc.anything() },
+      {
+        type: fc.constantFrom("text", "thinking", "tool_use", "tool_result", "image", 7),
+        text: fc.anything(),
+        thinking: fc.anything(),
+        name: fc.anything(),
+        input: fc.anything(),
+        content: fc.anything(),
+        id: fc.anything(),
+      },
       { requiredKeys: [] },
     );
     fc.assert(
       fc.property(
         fc.constantFrom("assistant", "user", "result", "system_init"),
-        fc.record({ message: fc.oneof(fc.record({ content: fc.oneof(fc.array(block), fc.string(), fc.anything()), model: fc.anything() }), fc.anything()), usage: fc.anything(), errors: fc.anything(), tools: fc.anything() }, { requiredKeys: [] }),
+        fc.record(
+          {
+            message: fc.oneof(fc.record({ content: fc.oneof(fc.array(block), fc.string(), fc.anything()), model: fc.anything() }), fc.anything()),
+            usage: fc.anything(),
+            errors: fc.anything(),
+            tools: fc.anything(),
+          },
+          { requiredKeys: [] },
+        ),
         (kind, payload) => {
           expect(Array.isArray(normalizeClaudeEvent({ kind, payload }))).toBe(true);
         },
@@ -135,12 +154,18 @@ describe("normalizeClaudeEvent", () => {
 
 describe("summarizeClaudeToolCall", () => {
   it("reads the common tools", () => {
-    expect(summarizeClaudeToolCall("Bash", { command: "npm test", description: "Run tests" })).toEqual({ kind: "command", command: "npm test", description: "Run tests" });
+    expect(summarizeClaudeToolCall("Bash", { command: "npm test", description: "Run tests" })).toEqual({
+      kind: "command",
+      command: "npm test",
+      description: "Run tests",
+    });
     expect(summarizeClaudeToolCall("Read", { file_path: "/a.ts" })).toEqual({ kind: "file_read", path: "/a.ts" });
     expect(summarizeClaudeToolCall("Write", { file_path: "/a.ts", content: "x" })).toEqual({ kind: "file_write", path: "/a.ts", content: "x" });
-    expect(
-      summarizeClaudeToolCall("MultiEdit", { file_path: "/a.ts", edits: [{ old_string: "a", new_string: "b", replace_all: true }, { bad: 1 }] }),
-    ).toEqual({ kind: "file_edit", path: "/a.ts", edits: [{ oldString: "a", newString: "b", replaceAll: true }] });
+    expect(summarizeClaudeToolCall("MultiEdit", { file_path: "/a.ts", edits: [{ old_string: "a", new_string: "b", replace_all: true }, { bad: 1 }] })).toEqual({
+      kind: "file_edit",
+      path: "/a.ts",
+      edits: [{ oldString: "a", newString: "b", replaceAll: true }],
+    });
     expect(summarizeClaudeToolCall("Grep", { pattern: "TODO", path: "src" })).toEqual({ kind: "search", pattern: "TODO", path: "src" });
     expect(summarizeClaudeToolCall("WebFetch", { url: "https://example.com" })).toEqual({ kind: "web", target: "https://example.com" });
     expect(summarizeClaudeToolCall("Task", { description: "Explore" })).toEqual({ kind: "task", description: "Explore" });

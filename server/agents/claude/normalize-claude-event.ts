@@ -163,7 +163,6 @@ function toolResultText(content: unknown): string {
     .join("\n");
 }
 
-
 function withParent(entries: LogEntry[], line: Json): LogEntry[] {
   const parent = line.parent_tool_use_id;
   if (typeof parent !== "string" || parent === "") return entries;

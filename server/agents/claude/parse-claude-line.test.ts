@@ -51,7 +51,12 @@ describe("parseClaudeLine", () => {
 
   it("adds prompt-cache tokens to the input tokens, and reports the cache reads apart (null when not reported)", () => {
     const result = { ...json("resultSuccess"), usage: { input_tokens: 10, cache_creation_input_tokens: 5, cache_read_input_tokens: 100, output_tokens: 7 } };
-    expect(parseClaudeLine(JSON.stringify(result)).signals.result?.usage).toEqual({ inputTokens: 115, outputTokens: 7, cacheReadTokens: 100, cacheCreationTokens: 5 });
+    expect(parseClaudeLine(JSON.stringify(result)).signals.result?.usage).toEqual({
+      inputTokens: 115,
+      outputTokens: 7,
+      cacheReadTokens: 100,
+      cacheCreationTokens: 5,
+    });
   });
 
   it("flags a turn that no longer fits the context window (and nothing else)", () => {
@@ -67,7 +72,12 @@ describe("parseClaudeLine", () => {
 
   it("reads usage without prompt-cache fields as not reported", () => {
     const older = { ...json("resultSuccess"), usage: { input_tokens: 10, output_tokens: 7 } };
-    expect(parseClaudeLine(JSON.stringify(older)).signals.result?.usage).toEqual({ inputTokens: 10, outputTokens: 7, cacheReadTokens: null, cacheCreationTokens: null });
+    expect(parseClaudeLine(JSON.stringify(older)).signals.result?.usage).toEqual({
+      inputTokens: 10,
+      outputTokens: 7,
+      cacheReadTokens: null,
+      cacheCreationTokens: null,
+    });
   });
 
   it("reports an API failure's message and keeps its session (the session exists)", () => {
@@ -126,11 +136,18 @@ describe("parseClaudeLine", () => {
 
   it("never throws on garbage (property)", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((v) => JSON.stringify(v))), (text) => {
-        const parsed = parseClaudeLine(text);
-        expect(typeof parsed.event.kind).toBe("string");
-        expect(parsed.event.kind).toMatch(/^[a-z0-9_]+$/);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+        ),
+        (text) => {
+          const parsed = parseClaudeLine(text);
+          expect(typeof parsed.event.kind).toBe("string");
+          expect(parsed.event.kind).toMatch(/^[a-z0-9_]+$/);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -140,7 +157,10 @@ describe("parseClaudeLine", () => {
     fc.assert(
       fc.property(
         fc.constantFrom("system", "assistant", "user", "result", "stream_event", 42, null),
-        fc.dictionary(fc.constantFrom("subtype", "session_id", "uuid", "message", "errors", "usage", "num_turns", "is_error", "parent_tool_use_id", "result"), anyValue),
+        fc.dictionary(
+          fc.constantFrom("subtype", "session_id", "uuid", "message", "errors", "usage", "num_turns", "is_error", "parent_tool_use_id", "result"),
+          anyValue,
+        ),
         (type, fields) => {
           const parsed = parseClaudeLine(JSON.stringify({ ...fields, type }));
           if (parsed.signals.sessionId !== undefined) expect(typeof parsed.signals.sessionId).toBe("string");

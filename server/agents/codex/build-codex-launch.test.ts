@@ -88,7 +88,10 @@ describe("buildCodexLaunch", () => {
       missingFlags: ["--json"],
     });
     const noFork = { ...capabilities, commands: new Map([...capabilities.commands!].filter(([name]) => name !== "exec fork")) };
-    expect(buildCodexLaunch({ mode: { kind: "fork", fromSessionId: T }, prompt: "x" }, context({ capabilities: noFork }))).toMatchObject({ ok: false, code: "agent_unsupported" });
+    expect(buildCodexLaunch({ mode: { kind: "fork", fromSessionId: T }, prompt: "x" }, context({ capabilities: noFork }))).toMatchObject({
+      ok: false,
+      code: "agent_unsupported",
+    });
     expect(buildCodexLaunch({ mode: { kind: "new" }, prompt: "x" }, context({ capabilities: null }))).toMatchObject({ ok: false, code: "agent_unsupported" });
   });
 

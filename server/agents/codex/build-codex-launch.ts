@@ -94,4 +94,3 @@ function providerArgs(baseUrl: string | undefined): string[] {
     ...set("model_providers.arbor.wire_api", "responses"),
   ];
 }
-

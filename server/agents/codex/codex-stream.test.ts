@@ -11,7 +11,10 @@ const entries = (line: string) => normalizeCodexEvent(parseCodexLine(line).event
 describe("Codex exec --json", () => {
   it("takes the session id from thread.started, the first line", () => {
     const id = JSON.parse(fixtures.threadStarted).thread_id;
-    expect(parseCodexLine(fixtures.threadStarted)).toEqual({ event: { kind: "thread_started", payload: JSON.parse(fixtures.threadStarted) }, signals: { sessionId: id } });
+    expect(parseCodexLine(fixtures.threadStarted)).toEqual({
+      event: { kind: "thread_started", payload: JSON.parse(fixtures.threadStarted) },
+      signals: { sessionId: id },
+    });
   });
 
   it("ends a turn on turn.completed (usage is the thread's total) and on turn.failed only", () => {
@@ -31,17 +34,31 @@ describe("Codex exec --json", () => {
 
   it("shows commands, file changes, messages, notices and the outcome", () => {
     expect(entries(fixtures.commandStarted)).toEqual([
-      { type: "tool_call", toolUseId: "item_1", tool: "command_execution", input: { command: "/bin/bash -lc 'echo built > out.txt && cat out.txt'" }, summary: { kind: "command", command: "/bin/bash -lc 'echo built > out.txt && cat out.txt'" } },
+      {
+        type: "tool_call",
+        toolUseId: "item_1",
+        tool: "command_execution",
+        input: { command: "/bin/bash -lc 'echo built > out.txt && cat out.txt'" },
+        summary: { kind: "command", command: "/bin/bash -lc 'echo built > out.txt && cat out.txt'" },
+      },
     ]);
-    expect(entries(fixtures.commandCompleted)).toEqual([{ type: "tool_result", toolUseId: "item_1", content: expect.stringContaining("built\n"), isError: false }]);
+    expect(entries(fixtures.commandCompleted)).toEqual([
+      { type: "tool_result", toolUseId: "item_1", content: expect.stringContaining("built\n"), isError: false },
+    ]);
     expect(entries(fixtures.commandFailed)).toEqual([expect.objectContaining({ type: "tool_result", isError: true })]);
-    expect(entries(fixtures.fileChangeStarted)).toEqual([expect.objectContaining({ type: "tool_call", tool: "file_change", summary: { kind: "other", text: "add /tmp/ax/ws2/notes.md" } })]);
+    expect(entries(fixtures.fileChangeStarted)).toEqual([
+      expect.objectContaining({ type: "tool_call", tool: "file_change", summary: { kind: "other", text: "add /tmp/ax/ws2/notes.md" } }),
+    ]);
     expect(entries(fixtures.fileChangeCompleted)).toEqual([{ type: "tool_result", toolUseId: "item_1", content: "add /tmp/ax/ws2/notes.md", isError: false }]);
     expect(entries(fixtures.agentMessage)).toEqual([{ type: "assistant_text", text: "Echo: say hi" }]);
     expect(entries(fixtures.reconnectNotice)).toEqual([{ type: "error", severity: "warning", message: expect.stringContaining("Reconnecting... 1/5") }]);
     expect(entries(fixtures.modelMetadataWarning)).toEqual([expect.objectContaining({ type: "error", severity: "warning" })]);
-    expect(entries(fixtures.turnFailed)).toEqual([expect.objectContaining({ type: "result", isError: true, text: expect.stringContaining("stand-in refuses") })]);
-    expect(entries(fixtures.turnCompleted)).toEqual([expect.objectContaining({ type: "result", isError: false, text: "Thread total so far: 11 input, 7 output tokens" })]);
+    expect(entries(fixtures.turnFailed)).toEqual([
+      expect.objectContaining({ type: "result", isError: true, text: expect.stringContaining("stand-in refuses") }),
+    ]);
+    expect(entries(fixtures.turnCompleted)).toEqual([
+      expect.objectContaining({ type: "result", isError: false, text: "Thread total so far: 11 input, 7 output tokens" }),
+    ]);
     expect(entries(fixtures.turnStarted)).toEqual([]);
   });
 
@@ -54,6 +71,9 @@ describe("Codex exec --json", () => {
   it("never throws on any line or stored payload (property)", () => {
     fc.assert(fc.property(fc.string(), (line) => expect(parseCodexLine(line).event.kind).toEqual(expect.any(String))));
     fc.assert(fc.property(fc.string(), fc.anything(), (kind, payload) => expect(Array.isArray(normalizeCodexEvent({ kind, payload }))).toBe(true)));
-    expect(parseCodexLine("not json", { truncated: true })).toEqual({ event: { kind: "unparsed", payload: { raw: "not json", truncated: true } }, signals: {} });
+    expect(parseCodexLine("not json", { truncated: true })).toEqual({
+      event: { kind: "unparsed", payload: { raw: "not json", truncated: true } },
+      signals: {},
+    });
   });
 });

@@ -26,11 +26,23 @@ function entriesFor(kind: string, line: Json): LogEntry[] {
       return typeof line.message === "string" ? [{ type: "error", severity: "warning", message: line.message }] : [];
     case "turn_completed": {
       const usage = readCodexUsage(line.usage);
-      return [{ type: "result", isError: false, text: sessionTotal(usage), costUsd: null, usage: { inputTokens: null, outputTokens: null }, durationMs: null, numTurns: null }];
+      return [
+        {
+          type: "result",
+          isError: false,
+          text: sessionTotal(usage),
+          costUsd: null,
+          usage: { inputTokens: null, outputTokens: null },
+          durationMs: null,
+          numTurns: null,
+        },
+      ];
     }
     case "turn_failed": {
       const message = stringOrNull(objectOrEmpty(line.error).message) ?? "The turn failed";
-      return [{ type: "result", isError: true, text: message, costUsd: null, usage: { inputTokens: null, outputTokens: null }, durationMs: null, numTurns: null }];
+      return [
+        { type: "result", isError: true, text: message, costUsd: null, usage: { inputTokens: null, outputTokens: null }, durationMs: null, numTurns: null },
+      ];
     }
     default:
       return [];

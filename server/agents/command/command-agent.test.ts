@@ -18,7 +18,10 @@ describe("command agent", () => {
 
   it("reports bad ARBOR_COMMAND_ARGS as misconfiguration", () => {
     for (const raw of ["not json", '"--x"', '["a", 1]', "{}"]) {
-      expect(buildCommandLaunch({ mode: { kind: "new" }, prompt: "p" }, context({ ARBOR_COMMAND_ARGS: raw }))).toMatchObject({ ok: false, code: "agent_misconfigured" });
+      expect(buildCommandLaunch({ mode: { kind: "new" }, prompt: "p" }, context({ ARBOR_COMMAND_ARGS: raw }))).toMatchObject({
+        ok: false,
+        code: "agent_misconfigured",
+      });
     }
   });
 

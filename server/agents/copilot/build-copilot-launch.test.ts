@@ -21,9 +21,17 @@ describe("buildCopilotLaunch", () => {
   });
 
   it("resumes by full UUID only, continues the latest, and cannot fork", () => {
-    expect(buildCopilotLaunch({ mode: { kind: "continue", sessionId: A }, prompt: "p" }, context())).toMatchObject({ argv: [...BASE, "--resume", A, ...USAGE, "--prompt=p"], expectedSessionId: A });
-    expect(buildCopilotLaunch({ mode: { kind: "continue", sessionId: "11111111" }, prompt: "p" }, context())).toMatchObject({ ok: false, code: "invalid_launch" });
-    expect(buildCopilotLaunch({ mode: { kind: "continue-latest" }, prompt: "p" }, context())).toMatchObject({ argv: [...BASE, "--continue", ...USAGE, "--prompt=p"] });
+    expect(buildCopilotLaunch({ mode: { kind: "continue", sessionId: A }, prompt: "p" }, context())).toMatchObject({
+      argv: [...BASE, "--resume", A, ...USAGE, "--prompt=p"],
+      expectedSessionId: A,
+    });
+    expect(buildCopilotLaunch({ mode: { kind: "continue", sessionId: "11111111" }, prompt: "p" }, context())).toMatchObject({
+      ok: false,
+      code: "invalid_launch",
+    });
+    expect(buildCopilotLaunch({ mode: { kind: "continue-latest" }, prompt: "p" }, context())).toMatchObject({
+      argv: [...BASE, "--continue", ...USAGE, "--prompt=p"],
+    });
     expect(buildCopilotLaunch({ mode: { kind: "fork", fromSessionId: A }, prompt: "p" }, context())).toMatchObject({ ok: false, code: "agent_unsupported" });
   });
 

@@ -39,13 +39,20 @@ export function buildCopilotLaunch(request: LaunchRequest, context: LaunchContex
   if (usageFile) needed.push("--usage-output-file");
 
   const extra = context.extraArgs ?? [];
-  const failed = [requireFlags(capabilities, needed, WHO), requireChoice(capabilities, "--output-format", "json", WHO), requireExtraArgsListed(capabilities, extra, "Copilot CLI")].find(
-    (check) => check !== null,
-  );
+  const failed = [
+    requireFlags(capabilities, needed, WHO),
+    requireChoice(capabilities, "--output-format", "json", WHO),
+    requireExtraArgsListed(capabilities, extra, "Copilot CLI"),
+  ].find((check) => check !== null);
   if (failed) return failed;
   const optional = (flag: string) => (capabilities.flags.has(flag) ? [{ args: [flag] }] : []);
   const options = withExtraArgs(
-    [{ args: ["--output-format", "json"] }, { args: ["--allow-all-tools"], alsoOverriddenBy: ["--allow-all", "--yolo"] }, ...optional("--no-ask-user"), ...optional("--no-auto-update")],
+    [
+      { args: ["--output-format", "json"] },
+      { args: ["--allow-all-tools"], alsoOverriddenBy: ["--allow-all", "--yolo"] },
+      ...optional("--no-ask-user"),
+      ...optional("--no-auto-update"),
+    ],
     extra,
   );
   return {

@@ -14,7 +14,8 @@ const entries = (line: string) => normalizeCopilotEvent(parseCopilotLine(line).e
 describe("Copilot CLI --output-format json", () => {
   it("learns the session id and the outcome from the last line only", () => {
     const id = JSON.parse(fixtures.resultSuccess).sessionId;
-    for (const line of [fixtures.skillsLoaded, fixtures.userMessage, fixtures.assistantMessageText, fixtures.turnEnd]) expect(parseCopilotLine(line).signals).toEqual({});
+    for (const line of [fixtures.skillsLoaded, fixtures.userMessage, fixtures.assistantMessageText, fixtures.turnEnd])
+      expect(parseCopilotLine(line).signals).toEqual({});
     expect(parseCopilotLine(fixtures.resultSuccess).signals).toMatchObject({ sessionId: id, result: { sessionId: id, isError: false } });
   });
 
@@ -44,9 +45,17 @@ describe("Copilot CLI --output-format json", () => {
     expect(entries(fixtures.userMessage)).toEqual([{ type: "user_message", text: "write it" }]);
     expect(entries(fixtures.assistantMessageWithTools)).toEqual([
       { type: "assistant_text", text: "Working." },
-      { type: "tool_call", toolUseId: "call_1", tool: "create", input: { path: "/tmp/ax/ws8/notes.md", file_text: "# Notes\n" }, summary: { kind: "file_write", path: "/tmp/ax/ws8/notes.md", content: "# Notes\n" } },
+      {
+        type: "tool_call",
+        toolUseId: "call_1",
+        tool: "create",
+        input: { path: "/tmp/ax/ws8/notes.md", file_text: "# Notes\n" },
+        summary: { kind: "file_write", path: "/tmp/ax/ws8/notes.md", content: "# Notes\n" },
+      },
     ]);
-    expect(entries(fixtures.toolCompleteCreate)).toEqual([{ type: "tool_result", toolUseId: "call_1", content: "Created file /tmp/ax/ws8/notes.md with 8 characters", isError: false }]);
+    expect(entries(fixtures.toolCompleteCreate)).toEqual([
+      { type: "tool_result", toolUseId: "call_1", content: "Created file /tmp/ax/ws8/notes.md with 8 characters", isError: false },
+    ]);
     expect(entries(fixtures.toolCompleteFailed)).toEqual([{ type: "tool_result", toolUseId: "call_1", content: "Path does not exist", isError: true }]);
     expect(entries(fixtures.toolCompleteBash)[0]).toMatchObject({ content: expect.stringContaining("built") });
     expect(entries(fixtures.sessionError)).toEqual([{ type: "error", message: "400 stand-in refuses" }]);

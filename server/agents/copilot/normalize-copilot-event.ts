@@ -33,7 +33,13 @@ function entriesFor(kind: string, line: Json): LogEntry[] {
       const text = stringOrNull(data.content);
       const calls = (Array.isArray(data.toolRequests) ? data.toolRequests.filter(isObject) : []).map((call): LogEntry => {
         const tool = stringOrNull(call.name) ?? "tool";
-        return { type: "tool_call", toolUseId: stringOrNull(call.toolCallId) ?? "", tool, input: call.arguments ?? null, summary: summarizeTool(COPILOT_TOOLS, tool, call.arguments) };
+        return {
+          type: "tool_call",
+          toolUseId: stringOrNull(call.toolCallId) ?? "",
+          tool,
+          input: call.arguments ?? null,
+          summary: summarizeTool(COPILOT_TOOLS, tool, call.arguments),
+        };
       });
       return [...(text ? [{ type: "assistant_text" as const, text }] : []), ...calls];
     }
@@ -41,7 +47,15 @@ function entriesFor(kind: string, line: Json): LogEntry[] {
       const result = objectOrEmpty(data.result);
       const text = stringOrNull(result.content) ?? stringOrNull(objectOrEmpty(data.error).message) ?? "";
       const { content, truncated } = capToolOutput(text);
-      return [{ type: "tool_result", toolUseId: stringOrNull(data.toolCallId) ?? "", content, isError: data.success !== true, ...(truncated ? { truncated: true } : {}) }];
+      return [
+        {
+          type: "tool_result",
+          toolUseId: stringOrNull(data.toolCallId) ?? "",
+          content,
+          isError: data.success !== true,
+          ...(truncated ? { truncated: true } : {}),
+        },
+      ];
     }
     case "session_error":
       return [{ type: "error", message: stringOrNull(data.message) ?? "Copilot CLI reported an error" }];
@@ -49,7 +63,17 @@ function entriesFor(kind: string, line: Json): LogEntry[] {
       return [{ type: "error", severity: "warning", message: `Aborted (${stringOrNull(data.reason) ?? "no reason given"})` }];
     case "result": {
       const exitCode = numberOrNull(line.exitCode);
-      return [{ type: "result", isError: exitCode !== 0, text: "", costUsd: null, usage: { inputTokens: null, outputTokens: null }, durationMs: numberOrNull(objectOrEmpty(line.usage).sessionDurationMs), numTurns: null }];
+      return [
+        {
+          type: "result",
+          isError: exitCode !== 0,
+          text: "",
+          costUsd: null,
+          usage: { inputTokens: null, outputTokens: null },
+          durationMs: numberOrNull(objectOrEmpty(line.usage).sessionDurationMs),
+          numTurns: null,
+        },
+      ];
     }
     default:
       return [];

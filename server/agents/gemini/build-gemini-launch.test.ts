@@ -20,8 +20,14 @@ describe("buildGeminiLaunch", () => {
       env: {},
       expectedSessionId: A,
     });
-    expect(buildGeminiLaunch({ mode: { kind: "continue", sessionId: A }, prompt: "more" }, context())).toMatchObject({ argv: [...BASE, "--resume", A, "--prompt=more"], expectedSessionId: A });
-    expect(buildGeminiLaunch({ mode: { kind: "continue-latest" }, prompt: "x" }, context())).toMatchObject({ argv: [...BASE, "--resume", "latest", "--prompt=x"], expectedSessionId: null });
+    expect(buildGeminiLaunch({ mode: { kind: "continue", sessionId: A }, prompt: "more" }, context())).toMatchObject({
+      argv: [...BASE, "--resume", A, "--prompt=more"],
+      expectedSessionId: A,
+    });
+    expect(buildGeminiLaunch({ mode: { kind: "continue-latest" }, prompt: "x" }, context())).toMatchObject({
+      argv: [...BASE, "--resume", "latest", "--prompt=x"],
+      expectedSessionId: null,
+    });
   });
 
   it("forks by importing the source's transcript under a new id", () => {
@@ -32,7 +38,10 @@ describe("buildGeminiLaunch", () => {
       expectedSessionId: null,
     });
     expect(buildGeminiLaunch({ mode: { kind: "fork", fromSessionId: A }, prompt: "b" }, context())).toMatchObject({ ok: false, code: "session_not_found" });
-    expect(buildGeminiLaunch({ mode: { kind: "fork", fromSessionId: A, newSessionId: A }, prompt: "b" }, context({ forkSourceFile: file }))).toMatchObject({ ok: false, code: "agent_unsupported" });
+    expect(buildGeminiLaunch({ mode: { kind: "fork", fromSessionId: A, newSessionId: A }, prompt: "b" }, context({ forkSourceFile: file }))).toMatchObject({
+      ok: false,
+      code: "agent_unsupported",
+    });
   });
 
   it("keeps the prompt glued to --prompt, so it can never be read as an option (property)", () => {
@@ -47,13 +56,20 @@ describe("buildGeminiLaunch", () => {
   });
 
   it("takes the agents file's approval mode instead of its own, and refuses unknown options", () => {
-    expect(buildGeminiLaunch({ mode: { kind: "new" }, prompt: "p" }, context({ extraArgs: ["--yolo"] }))).toMatchObject({ argv: [BIN, "-o", "stream-json", "--skip-trust", "--yolo", "--prompt=p"] });
-    expect(buildGeminiLaunch({ mode: { kind: "new" }, prompt: "p" }, context({ extraArgs: ["--turbo"] }))).toMatchObject({ ok: false, code: "agent_misconfigured" });
+    expect(buildGeminiLaunch({ mode: { kind: "new" }, prompt: "p" }, context({ extraArgs: ["--yolo"] }))).toMatchObject({
+      argv: [BIN, "-o", "stream-json", "--skip-trust", "--yolo", "--prompt=p"],
+    });
+    expect(buildGeminiLaunch({ mode: { kind: "new" }, prompt: "p" }, context({ extraArgs: ["--turbo"] }))).toMatchObject({
+      ok: false,
+      code: "agent_misconfigured",
+    });
   });
 
   it("rejects ids that are not UUIDs and flags the probe lacks", () => {
     expect(buildGeminiLaunch({ mode: { kind: "continue", sessionId: "latest" }, prompt: "x" }, context())).toMatchObject({ ok: false, code: "invalid_launch" });
-    expect(buildGeminiLaunch({ mode: { kind: "new", sessionId: A }, prompt: "x" }, context({ capabilities: withoutFlags(capabilities, "--session-id") }))).toMatchObject({
+    expect(
+      buildGeminiLaunch({ mode: { kind: "new", sessionId: A }, prompt: "x" }, context({ capabilities: withoutFlags(capabilities, "--session-id") })),
+    ).toMatchObject({
       ok: false,
       missingFlags: ["--session-id"],
     });
@@ -69,7 +85,10 @@ describe("locateGeminiSession", () => {
       const file = path.join(chats, `session-2026-11-23T01-08-${A.slice(0, 8)}.jsonl`);
       fs.writeFileSync(file, `${JSON.stringify({ sessionId: A, kind: "main" })}\n{"$set":{}}\n`);
       // Same first 8 characters, another session: the header decides.
-      fs.writeFileSync(path.join(chats, `session-2026-11-23T01-09-${A.slice(0, 8)}.jsonl`), `${JSON.stringify({ sessionId: "11111111-0000-4000-8000-000000000000" })}\n`);
+      fs.writeFileSync(
+        path.join(chats, `session-2026-11-23T01-09-${A.slice(0, 8)}.jsonl`),
+        `${JSON.stringify({ sessionId: "11111111-0000-4000-8000-000000000000" })}\n`,
+      );
       expect(await locateGeminiSession(A, { homeDir: home })).toBe(file);
       expect(await locateGeminiSession("22222222-2222-4222-8222-222222222222", { homeDir: home })).toBeNull();
       expect(await locateGeminiSession(A, { homeDir: path.join(home, "nowhere") })).toBeNull();

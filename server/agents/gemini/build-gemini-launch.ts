@@ -32,7 +32,11 @@ export function buildGeminiLaunch(request: LaunchRequest, context: LaunchContext
 
   const extra = context.extraArgs ?? [];
   const options = withExtraArgs(
-    [{ args: ["-o", "stream-json"] }, { args: ["--skip-trust"] }, { args: ["--approval-mode", DEFAULT_GEMINI_APPROVAL_MODE], alsoOverriddenBy: ["--yolo", "-y"] }],
+    [
+      { args: ["-o", "stream-json"] },
+      { args: ["--skip-trust"] },
+      { args: ["--approval-mode", DEFAULT_GEMINI_APPROVAL_MODE], alsoOverriddenBy: ["--yolo", "-y"] },
+    ],
     extra,
   );
   const needed = ["-o", "--skip-trust", "--approval-mode", "--prompt"];

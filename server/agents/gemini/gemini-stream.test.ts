@@ -12,9 +12,14 @@ const sessionId = JSON.parse(fixtures.init).session_id as string;
 describe("Gemini CLI stream-json", () => {
   it("takes the session id from init and ends on the result line", () => {
     expect(parseGeminiLine(fixtures.init).signals).toEqual({ sessionId });
-    expect(parseGeminiLine(fixtures.resultSuccess).signals.result).toMatchObject({ isError: false, usage: { inputTokens: 22, outputTokens: 14 }, costUsd: null });
+    expect(parseGeminiLine(fixtures.resultSuccess).signals.result).toMatchObject({
+      isError: false,
+      usage: { inputTokens: 22, outputTokens: 14 },
+      costUsd: null,
+    });
     expect(parseGeminiLine(fixtures.resultError).signals.result).toMatchObject({ isError: true, errorMessage: expect.stringContaining("stand-in refuses") });
-    for (const line of [fixtures.userMessage, fixtures.assistantDelta, fixtures.toolUseShell, fixtures.toolResultError]) expect(parseGeminiLine(line).signals).toEqual({});
+    for (const line of [fixtures.userMessage, fixtures.assistantDelta, fixtures.toolUseShell, fixtures.toolResultError])
+      expect(parseGeminiLine(line).signals).toEqual({});
   });
 
   it("names the announced session in the run's result", () => {
@@ -28,15 +33,25 @@ describe("Gemini CLI stream-json", () => {
     expect(entries(fixtures.userMessage)).toEqual([{ type: "user_message", text: "write it" }]);
     expect(entries(fixtures.assistantDelta)).toEqual([{ type: "assistant_text", text: "Working.", delta: true }]);
     expect(entries(fixtures.toolUseWriteFile)).toEqual([
-      { type: "tool_call", toolUseId: "write_file__call_1", tool: "write_file", input: { file_path: "notes.md", content: "# Notes\n" }, summary: { kind: "file_write", path: "notes.md", content: "# Notes\n" } },
+      {
+        type: "tool_call",
+        toolUseId: "write_file__call_1",
+        tool: "write_file",
+        input: { file_path: "notes.md", content: "# Notes\n" },
+        summary: { kind: "file_write", path: "notes.md", content: "# Notes\n" },
+      },
     ]);
-    expect(entries(fixtures.toolUseReplace)[0]).toMatchObject({ summary: { kind: "file_edit", path: "notes.md", edits: [{ oldString: "# Notes", newString: "# Better notes" }] } });
+    expect(entries(fixtures.toolUseReplace)[0]).toMatchObject({
+      summary: { kind: "file_edit", path: "notes.md", edits: [{ oldString: "# Notes", newString: "# Better notes" }] },
+    });
     expect(entries(fixtures.toolUseShell)[0]).toMatchObject({ summary: { kind: "command", command: "echo built > out.txt && cat out.txt" } });
     expect(entries(fixtures.toolResultShell)).toEqual([{ type: "tool_result", toolUseId: "run_shell_command__call_1", content: "built", isError: false }]);
     expect(entries(fixtures.toolResultWriteFile)).toEqual([{ type: "tool_result", toolUseId: "write_file__call_1", content: "success", isError: false }]);
     expect(entries(fixtures.toolResultError)).toEqual([{ type: "tool_result", toolUseId: "read_file__call_1", content: "File not found.", isError: true }]);
     expect(entries(fixtures.resultError)).toEqual([expect.objectContaining({ type: "result", isError: true, text: expect.stringContaining("API Error") })]);
-    expect(entries(fixtures.resultSuccess)).toEqual([expect.objectContaining({ type: "result", isError: false, usage: { inputTokens: 22, outputTokens: 14 }, durationMs: expect.any(Number) })]);
+    expect(entries(fixtures.resultSuccess)).toEqual([
+      expect.objectContaining({ type: "result", isError: false, usage: { inputTokens: 22, outputTokens: 14 }, durationMs: expect.any(Number) }),
+    ]);
   });
 
   it("reads unknown sessions, other projects and taken ids from stderr", () => {

@@ -41,7 +41,9 @@ async function headerSessionId(file: string): Promise<string | null> {
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
     const firstLine = buffer.subarray(0, bytesRead).toString("utf8").split("\n")[0];
     const header: unknown = JSON.parse(firstLine);
-    return typeof header === "object" && header !== null && typeof (header as { sessionId?: unknown }).sessionId === "string" ? (header as { sessionId: string }).sessionId : null;
+    return typeof header === "object" && header !== null && typeof (header as { sessionId?: unknown }).sessionId === "string"
+      ? (header as { sessionId: string }).sessionId
+      : null;
   } catch {
     return null;
   } finally {

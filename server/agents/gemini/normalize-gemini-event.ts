@@ -39,13 +39,29 @@ function entriesFor(kind: string, line: Json): LogEntry[] {
     }
     case "tool_use": {
       const tool = stringOrNull(line.tool_name) ?? "tool";
-      return [{ type: "tool_call", toolUseId: stringOrNull(line.tool_id) ?? "", tool, input: line.parameters ?? null, summary: summarizeTool(GEMINI_TOOLS, tool, line.parameters) }];
+      return [
+        {
+          type: "tool_call",
+          toolUseId: stringOrNull(line.tool_id) ?? "",
+          tool,
+          input: line.parameters ?? null,
+          summary: summarizeTool(GEMINI_TOOLS, tool, line.parameters),
+        },
+      ];
     }
     case "tool_result": {
       const error = objectOrEmpty(line.error);
       const text = stringOrNull(line.output) ?? stringOrNull(error.message) ?? "";
       const { content, truncated } = capToolOutput(text || (stringOrNull(line.status) ?? ""));
-      return [{ type: "tool_result", toolUseId: stringOrNull(line.tool_id) ?? "", content, isError: line.status === "error", ...(truncated ? { truncated: true } : {}) }];
+      return [
+        {
+          type: "tool_result",
+          toolUseId: stringOrNull(line.tool_id) ?? "",
+          content,
+          isError: line.status === "error",
+          ...(truncated ? { truncated: true } : {}),
+        },
+      ];
     }
     case "error":
       return typeof line.message === "string" ? [{ type: "error", severity: line.severity === "error" ? "error" : "warning", message: line.message }] : [];

@@ -20,16 +20,30 @@ describe("buildOpencodeLaunch", () => {
   });
 
   it("continues, forks and continues the latest", () => {
-    expect(buildOpencodeLaunch({ mode: { kind: "continue", sessionId: S }, prompt: "p" }, context())).toMatchObject({ argv: [...BASE, "--session", S], expectedSessionId: S });
-    expect(buildOpencodeLaunch({ mode: { kind: "fork", fromSessionId: S }, prompt: "p" }, context())).toMatchObject({ argv: [...BASE, "--session", S, "--fork"], expectedSessionId: null });
+    expect(buildOpencodeLaunch({ mode: { kind: "continue", sessionId: S }, prompt: "p" }, context())).toMatchObject({
+      argv: [...BASE, "--session", S],
+      expectedSessionId: S,
+    });
+    expect(buildOpencodeLaunch({ mode: { kind: "fork", fromSessionId: S }, prompt: "p" }, context())).toMatchObject({
+      argv: [...BASE, "--session", S, "--fork"],
+      expectedSessionId: null,
+    });
     expect(buildOpencodeLaunch({ mode: { kind: "continue-latest" }, prompt: "p" }, context())).toMatchObject({ argv: [...BASE, "--continue"] });
   });
 
   it("refuses what opencode cannot do and ids that are not its own", () => {
     expect(buildOpencodeLaunch({ mode: { kind: "new", sessionId: S }, prompt: "p" }, context())).toMatchObject({ ok: false, code: "agent_unsupported" });
-    expect(buildOpencodeLaunch({ mode: { kind: "fork", fromSessionId: S, atMessageId: "msg_1" }, prompt: "p" }, context())).toMatchObject({ ok: false, code: "invalid_launch" });
-    expect(buildOpencodeLaunch({ mode: { kind: "continue", sessionId: "--fork" }, prompt: "p" }, context())).toMatchObject({ ok: false, code: "invalid_launch" });
-    expect(buildOpencodeLaunch({ mode: { kind: "fork", fromSessionId: S }, prompt: "p" }, context({ capabilities: withoutFlags(capabilities, "--fork") }))).toMatchObject({
+    expect(buildOpencodeLaunch({ mode: { kind: "fork", fromSessionId: S, atMessageId: "msg_1" }, prompt: "p" }, context())).toMatchObject({
+      ok: false,
+      code: "invalid_launch",
+    });
+    expect(buildOpencodeLaunch({ mode: { kind: "continue", sessionId: "--fork" }, prompt: "p" }, context())).toMatchObject({
+      ok: false,
+      code: "invalid_launch",
+    });
+    expect(
+      buildOpencodeLaunch({ mode: { kind: "fork", fromSessionId: S }, prompt: "p" }, context({ capabilities: withoutFlags(capabilities, "--fork") })),
+    ).toMatchObject({
       ok: false,
       missingFlags: ["--fork"],
     });

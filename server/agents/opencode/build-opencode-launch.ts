@@ -50,9 +50,11 @@ export function buildOpencodeLaunch(request: LaunchRequest, context: LaunchConte
     needed.push("--continue");
     session.push("--continue");
   }
-  const failed = [requireFlags(capabilities, needed, WHO), requireChoice(capabilities, "--format", "json", WHO), requireExtraArgsListed(capabilities, extra, "opencode")].find(
-    (check) => check !== null,
-  );
+  const failed = [
+    requireFlags(capabilities, needed, WHO),
+    requireChoice(capabilities, "--format", "json", WHO),
+    requireExtraArgsListed(capabilities, extra, "opencode"),
+  ].find((check) => check !== null);
   if (failed) return failed;
   return {
     ok: true,

@@ -38,7 +38,9 @@ function entriesFor(kind: string, line: Json): LogEntry[] {
     case "error": {
       const error = objectOrEmpty(line.error);
       const message = stringOrNull(objectOrEmpty(error.data).message) ?? stringOrNull(error.name) ?? "opencode reported an error";
-      return [{ type: "result", isError: true, text: message, costUsd: null, usage: { inputTokens: null, outputTokens: null }, durationMs: null, numTurns: null }];
+      return [
+        { type: "result", isError: true, text: message, costUsd: null, usage: { inputTokens: null, outputTokens: null }, durationMs: null, numTurns: null },
+      ];
     }
     default:
       return [];

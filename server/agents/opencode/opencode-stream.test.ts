@@ -13,7 +13,13 @@ describe("opencode run --format json", () => {
     const id = JSON.parse(fixtures.stepStart).sessionID;
     expect(parseOpencodeLine(fixtures.stepStart).signals).toEqual({ sessionId: id });
     expect(parseOpencodeLine(fixtures.stepFinishToolCalls).signals.result).toBeUndefined();
-    expect(parseOpencodeLine(fixtures.stepFinishStop).signals.result).toMatchObject({ sessionId: id, isError: false, subtype: "stop", usage: { inputTokens: 11, outputTokens: 7 }, costUsd: 0 });
+    expect(parseOpencodeLine(fixtures.stepFinishStop).signals.result).toMatchObject({
+      sessionId: id,
+      isError: false,
+      subtype: "stop",
+      usage: { inputTokens: 11, outputTokens: 7 },
+      costUsd: 0,
+    });
     expect(parseOpencodeLine(fixtures.error).signals.result).toMatchObject({ isError: true, errorMessage: "stand-in refuses" });
   });
 
@@ -26,15 +32,28 @@ describe("opencode run --format json", () => {
   it("shows text, each tool call with its result, and the outcome", () => {
     expect(entries(fixtures.text)).toEqual([{ type: "assistant_text", text: "Working." }]);
     expect(entries(fixtures.toolUseWrite)).toEqual([
-      { type: "tool_call", toolUseId: "call_1", tool: "write", input: { filePath: "notes.md", content: "# Notes\n" }, summary: { kind: "file_write", path: "notes.md", content: "# Notes\n" } },
+      {
+        type: "tool_call",
+        toolUseId: "call_1",
+        tool: "write",
+        input: { filePath: "notes.md", content: "# Notes\n" },
+        summary: { kind: "file_write", path: "notes.md", content: "# Notes\n" },
+      },
       { type: "tool_result", toolUseId: "call_1", content: "Wrote file successfully.", isError: false },
     ]);
-    expect(entries(fixtures.toolUseEdit)[0]).toMatchObject({ summary: { kind: "file_edit", path: "/tmp/ax/ws5/notes.md", edits: [{ oldString: "# Notes", newString: "# Better" }] } });
+    expect(entries(fixtures.toolUseEdit)[0]).toMatchObject({
+      summary: { kind: "file_edit", path: "/tmp/ax/ws5/notes.md", edits: [{ oldString: "# Notes", newString: "# Better" }] },
+    });
     expect(entries(fixtures.toolUseBash)).toEqual([
       expect.objectContaining({ summary: { kind: "command", command: "echo built > out.txt && cat out.txt", description: "Build" } }),
       { type: "tool_result", toolUseId: "call_1", content: "built\n", isError: false },
     ]);
-    expect(entries(fixtures.toolUseRejected)[1]).toEqual({ type: "tool_result", toolUseId: "call_1", content: expect.stringContaining("rejected permission"), isError: true });
+    expect(entries(fixtures.toolUseRejected)[1]).toEqual({
+      type: "tool_result",
+      toolUseId: "call_1",
+      content: expect.stringContaining("rejected permission"),
+      isError: true,
+    });
     expect(entries(fixtures.stepFinishToolCalls)).toEqual([]);
     expect(entries(fixtures.stepFinishStop)).toEqual([expect.objectContaining({ type: "result", isError: false })]);
     expect(entries(fixtures.error)).toEqual([expect.objectContaining({ type: "result", isError: true, text: "stand-in refuses" })]);

@@ -10,15 +10,31 @@ const BASE = [BIN, "--output-format", "stream-json", "--approval-mode", DEFAULT_
 
 describe("buildQwenLaunch", () => {
   it("names new sessions, resumes, forks into an id Qwen picks, continues the latest", () => {
-    expect(buildQwenLaunch({ mode: { kind: "new", sessionId: A }, prompt: "hi" }, context())).toEqual({ ok: true, argv: [...BASE, "--session-id", A, "--prompt=hi"], env: {}, expectedSessionId: A });
-    expect(buildQwenLaunch({ mode: { kind: "continue", sessionId: A }, prompt: "p" }, context())).toMatchObject({ argv: [...BASE, "--resume", A, "--prompt=p"], expectedSessionId: A });
-    expect(buildQwenLaunch({ mode: { kind: "fork", fromSessionId: A }, prompt: "p" }, context())).toMatchObject({ argv: [...BASE, "--resume", A, "--fork-session", "--prompt=p"], expectedSessionId: null });
+    expect(buildQwenLaunch({ mode: { kind: "new", sessionId: A }, prompt: "hi" }, context())).toEqual({
+      ok: true,
+      argv: [...BASE, "--session-id", A, "--prompt=hi"],
+      env: {},
+      expectedSessionId: A,
+    });
+    expect(buildQwenLaunch({ mode: { kind: "continue", sessionId: A }, prompt: "p" }, context())).toMatchObject({
+      argv: [...BASE, "--resume", A, "--prompt=p"],
+      expectedSessionId: A,
+    });
+    expect(buildQwenLaunch({ mode: { kind: "fork", fromSessionId: A }, prompt: "p" }, context())).toMatchObject({
+      argv: [...BASE, "--resume", A, "--fork-session", "--prompt=p"],
+      expectedSessionId: null,
+    });
     expect(buildQwenLaunch({ mode: { kind: "continue-latest" }, prompt: "p" }, context())).toMatchObject({ argv: [...BASE, "--continue", "--prompt=p"] });
   });
 
   it("refuses a chosen fork id, and a Qwen Code without --fork-session (what Node 20 installs unpinned)", () => {
-    expect(buildQwenLaunch({ mode: { kind: "fork", fromSessionId: A, newSessionId: A }, prompt: "p" }, context())).toMatchObject({ ok: false, code: "agent_unsupported" });
-    expect(buildQwenLaunch({ mode: { kind: "fork", fromSessionId: A }, prompt: "p" }, context({ capabilities: withoutFlags(capabilities, "--fork-session") }))).toMatchObject({
+    expect(buildQwenLaunch({ mode: { kind: "fork", fromSessionId: A, newSessionId: A }, prompt: "p" }, context())).toMatchObject({
+      ok: false,
+      code: "agent_unsupported",
+    });
+    expect(
+      buildQwenLaunch({ mode: { kind: "fork", fromSessionId: A }, prompt: "p" }, context({ capabilities: withoutFlags(capabilities, "--fork-session") })),
+    ).toMatchObject({
       ok: false,
       code: "agent_unsupported",
       missingFlags: ["--fork-session"],
@@ -36,8 +52,10 @@ describe("buildQwenLaunch", () => {
   });
 
   it("takes the agents file's approval mode and auth type", () => {
-    expect(buildQwenLaunch({ mode: { kind: "new" }, prompt: "p" }, context({ extraArgs: ["--approval-mode", "yolo", "--auth-type", "openai"] }))).toMatchObject({
-      argv: [BIN, "--output-format", "stream-json", "--approval-mode", "yolo", "--auth-type", "openai", "--prompt=p"],
-    });
+    expect(buildQwenLaunch({ mode: { kind: "new" }, prompt: "p" }, context({ extraArgs: ["--approval-mode", "yolo", "--auth-type", "openai"] }))).toMatchObject(
+      {
+        argv: [BIN, "--output-format", "stream-json", "--approval-mode", "yolo", "--auth-type", "openai", "--prompt=p"],
+      },
+    );
   });
 });

@@ -50,5 +50,10 @@ export function buildQwenLaunch(request: LaunchRequest, context: LaunchContext):
     [{ args: ["--output-format", "stream-json"] }, { args: ["--approval-mode", DEFAULT_QWEN_APPROVAL_MODE], alsoOverriddenBy: ["--yolo", "-y"] }],
     extra,
   );
-  return { ok: true, argv: [context.binaryPath, ...options, ...session.args, `--prompt=${request.prompt}`], env: {}, expectedSessionId: session.expectedSessionId };
+  return {
+    ok: true,
+    argv: [context.binaryPath, ...options, ...session.args, `--prompt=${request.prompt}`],
+    env: {},
+    expectedSessionId: session.expectedSessionId,
+  };
 }

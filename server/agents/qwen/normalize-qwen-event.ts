@@ -20,7 +20,9 @@ export const QWEN_TOOLS: ToolTable = {
 function qwenResultEntry(line: Json): LogEntry {
   const isError = line.is_error === true;
   const usage = objectOrEmpty(line.usage);
-  const total = isError ? "" : `Session total so far: ${numberOrNull(usage.input_tokens) ?? "?"} input, ${numberOrNull(usage.output_tokens) ?? "?"} output tokens`;
+  const total = isError
+    ? ""
+    : `Session total so far: ${numberOrNull(usage.input_tokens) ?? "?"} input, ${numberOrNull(usage.output_tokens) ?? "?"} output tokens`;
   return {
     type: "result",
     isError,

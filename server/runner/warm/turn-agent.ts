@@ -112,14 +112,18 @@ export class WarmTurnAgent implements TurnAgent {
       const asExit: AgentExit = end === "hung" ? { ok: false, reason: "spawn_failed", message: `The session's warm agent process ${why}` } : end;
       if (this.turn.steeredInto) {
         this.steeredEnd = end === "hung" ? null : end;
-        this.launch = { kind: "steer", reason: `Sent while ${this.continuing()} ran; the agent took it into that turn, which answers it${this.cancelled ? " (Cancel came after the agent had it)" : ""}` };
+        this.launch = {
+          kind: "steer",
+          reason: `Sent while ${this.continuing()} ran; the agent took it into that turn, which answers it${this.cancelled ? " (Cancel came after the agent had it)" : ""}`,
+        };
         return asExit;
       }
       // Only a warm process that went away (or hung) before it took the message is replaced: nothing of the turn happened yet.
       const unstarted = this.turn.firstLineAt === undefined && !this.cancelled && this.launch.kind === "warm";
       const replacement = unstarted && this.hooks.replace ? await this.hooks.replace(why) : null;
       if (!replacement) {
-        if (this.turn.sentWhileBusy && this.launch.kind === "warm") this.launch = { kind: "warm", reason: `Sent while ${this.continuing()} ran; the agent ran it as the next turn` };
+        if (this.turn.sentWhileBusy && this.launch.kind === "warm")
+          this.launch = { kind: "warm", reason: `Sent while ${this.continuing()} ran; the agent ran it as the next turn` };
         return asExit;
       }
       this.process = replacement.process;

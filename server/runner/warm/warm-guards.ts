@@ -27,7 +27,10 @@ type Ctx = { env: NodeJS.ProcessEnv; workspaceRoots: readonly string[] };
 
 /** The warm process's binary as it is on disk now (an upgrade in place changes it). */
 export function binaryStat(process: WarmProcess): Promise<BinaryStat | null> {
-  return stat(process.options.argv[0]!).then((s) => ({ mtimeMs: s.mtimeMs, size: s.size }), () => null);
+  return stat(process.options.argv[0]!).then(
+    (s) => ({ mtimeMs: s.mtimeMs, size: s.size }),
+    () => null,
+  );
 }
 
 /** The facts a Continue of this process's session will be checked against: the turn must run where the process does. */
@@ -47,7 +50,12 @@ export async function warmGuards(execution: Execution, process: WarmProcess, ses
   const same = early && execution.cwd === process.options.requestedCwd ? early : undefined;
   const [cwdCheck, cwdExists, transcript, binary] = await Promise.all([
     direct ? (same?.cwd ?? checkLaunchCwd(execution.cwd, ctx.workspaceRoots)) : null,
-    direct ? true : stat(execution.cwd).then((s) => s.isDirectory(), () => false),
+    direct
+      ? true
+      : stat(execution.cwd).then(
+          (s) => s.isDirectory(),
+          () => false,
+        ),
     same?.transcript ?? checkTranscript(execution.agent, { sessionId, cwd: execution.cwd }, ctx.env),
     early?.binary ?? binaryStat(process),
   ]);
@@ -55,7 +63,8 @@ export async function warmGuards(execution: Execution, process: WarmProcess, ses
   if (cwdCheck && !cwdCheck.ok) why = cwdCheck.message;
   else if (cwdCheck && cwdCheck.real !== process.options.cwd) why = "The turn runs in another directory than the warm process";
   const was = process.options.binary;
-  if (was && (!binary || binary.mtimeMs !== was.mtimeMs || binary.size !== was.size)) why = "The agent's CLI was replaced on disk since its warm process started";
+  if (was && (!binary || binary.mtimeMs !== was.mtimeMs || binary.size !== was.size))
+    why = "The agent's CLI was replaced on disk since its warm process started";
   const runtime = process.options.runtime.path ? { path: process.options.runtime.path, version: process.options.runtime.version } : null;
   const decision = resolveResumeDecision({
     requested: "continue",

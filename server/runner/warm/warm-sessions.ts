@@ -117,7 +117,14 @@ export class WarmSessions {
     return this.warmPlan(execution, sessionId, taken, reason, where.cwd, place);
   }
 
-  private warmPlan(execution: Execution, sessionId: string, process: WarmProcess, reason: "resumable" | "runtime_upgraded", cwd: string, place: Place): WarmPlanned {
+  private warmPlan(
+    execution: Execution,
+    sessionId: string,
+    process: WarmProcess,
+    reason: "resumable" | "runtime_upgraded",
+    cwd: string,
+    place: Place,
+  ): WarmPlanned {
     const agent = getAgentDefinition(execution.agent)!;
     const prompt = execution.agentPrompt ?? execution.prompt;
     return {
@@ -148,7 +155,8 @@ export class WarmSessions {
     const { execution } = options;
     const fallback = this.fallbacks.get(execution.id) ?? null;
     this.fallbacks.delete(execution.id);
-    const settle = (process: WarmProcess, ending: ExitClassification, context: { stopping: boolean; steered: boolean }) => this.settle(process, execution, ending, context);
+    const settle = (process: WarmProcess, ending: ExitClassification, context: { stopping: boolean; steered: boolean }) =>
+      this.settle(process, execution, ending, context);
     const hooks = { startTimeoutMs: this.config.startTimeoutMs ?? WARM_START_TIMEOUT_MS, settle, continues: execution.parentExecutionId };
     if ("warm" in turn && turn.warm instanceof WarmProcess) {
       const { warm: process, place } = turn as WarmPlanned;
@@ -158,25 +166,39 @@ export class WarmSessions {
       void prisma.execution
         .update({
           where: { id: execution.id },
-          data: { resumeDecision: "resume", resumeReason: turn.resume?.reason ?? "resumable", resumeMessage: null, runtimePath: process.options.runtime.path, runtimeVersion: process.options.runtime.version },
+          data: {
+            resumeDecision: "resume",
+            resumeReason: turn.resume?.reason ?? "resumable",
+            resumeMessage: null,
+            runtimePath: process.options.runtime.path,
+            runtimeVersion: process.options.runtime.version,
+          },
         })
         .catch((error: Error) => this.ctx.log(`execution ${execution.id}: could not record its warm launch: ${error.message}`));
-      return new WarmTurnAgent(process, message, { kind: "warm", reason: null }, {
-        ...hooks,
-        replace: async () => {
-          // Planned again from scratch (the session's facts as a spawn sees them), spawned, and recorded as this turn's process.
-          const planned = await planTurn(execution, this.ctx.env, place, { streamInput: true });
-          if (!planned.ok || !planned.prepared.streamInput) return null;
-          const spawned = this.spawnWarmCapable(planned, options);
-          if (spawned.process.pid) {
-            const { identity } = spawned.process;
-            await prisma.execution
-              .update({ where: { id: execution.id }, data: { pid: spawned.process.pid, processGroupId: identity?.pgid ?? null, processStartTicks: identity?.startTicks ?? null } })
-              .catch(() => {});
-          }
-          return spawned;
+      return new WarmTurnAgent(
+        process,
+        message,
+        { kind: "warm", reason: null },
+        {
+          ...hooks,
+          replace: async () => {
+            // Planned again from scratch (the session's facts as a spawn sees them), spawned, and recorded as this turn's process.
+            const planned = await planTurn(execution, this.ctx.env, place, { streamInput: true });
+            if (!planned.ok || !planned.prepared.streamInput) return null;
+            const spawned = this.spawnWarmCapable(planned, options);
+            if (spawned.process.pid) {
+              const { identity } = spawned.process;
+              await prisma.execution
+                .update({
+                  where: { id: execution.id },
+                  data: { pid: spawned.process.pid, processGroupId: identity?.pgid ?? null, processStartTicks: identity?.startTicks ?? null },
+                })
+                .catch(() => {});
+            }
+            return spawned;
+          },
         },
-      });
+      );
     }
     if (turn.prepared.streamInput && this.config.enabled) {
       const spawned = this.spawnWarmCapable(turn, options);
@@ -255,7 +277,12 @@ export class WarmSessions {
    * completed and the person allows it; otherwise (a failure, a cancel, the
    * runner stopping) it closes cleanly and the next turn spawns.
    */
-  private async settle(process: WarmProcess, execution: Execution, ending: ExitClassification, context: { stopping: boolean; steered: boolean }): Promise<void> {
+  private async settle(
+    process: WarmProcess,
+    execution: Execution,
+    ending: ExitClassification,
+    context: { stopping: boolean; steered: boolean },
+  ): Promise<void> {
     const sessionId = process.sessionId;
     // A steered turn's fate is the turn it joined; a process that already has the next message is that turn's to settle.
     if (context.steered || (process.alive && process.busy)) return;

@@ -10,7 +10,11 @@ import { STATUS_CHANNEL } from "@/server/realtime/channels";
 
 type Where = { agent: string; agentSessionId: string };
 
-export async function recordWarm(pool: pg.Pool, runnerId: string, where: Where & { pid: number | null; until: Date; headExecutionId: string | null }): Promise<void> {
+export async function recordWarm(
+  pool: pg.Pool,
+  runnerId: string,
+  where: Where & { pid: number | null; until: Date; headExecutionId: string | null },
+): Promise<void> {
   await pool.query(
     `WITH s AS (UPDATE sessions SET warm_runner_id = $1, warm_pid = $2, warm_until = $3 WHERE agent = $4 AND agent_session_id = $5 RETURNING id)
      SELECT pg_notify($6, $7) FROM s WHERE $7::text IS NOT NULL`,

@@ -24,7 +24,8 @@ export function warmIneligibility(execution: TurnFacts, process: Pick<WarmProces
   if (execution.forkedFromExecutionId || execution.forkSessionId) return "A fork starts its own agent process";
   if (execution.forceFresh) return "A fresh session was asked for";
   if (execution.resumeDecision && execution.resumeDecision !== "resume") return "The turn does not resume the session";
-  if (!execution.parentExecutionId || execution.parentExecutionId !== process.headExecutionId) return "The turn continues another turn than the one the warm process served last";
+  if (!execution.parentExecutionId || execution.parentExecutionId !== process.headExecutionId)
+    return "The turn continues another turn than the one the warm process served last";
   if (execution.targetSessionId !== process.sessionId) return "The turn continues another session";
   if (execution.agent !== process.options.agentId) return "The turn runs another agent";
   if (execution.cwd !== process.options.requestedCwd) return "The turn runs in another directory";

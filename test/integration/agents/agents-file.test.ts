@@ -89,7 +89,8 @@ describe("a by-id agent from argv templates (Claude Code as a custom agent)", ()
         },
       },
     });
-    const run = (mode: Parameters<typeof runAgent>[1]["mode"], prompt: string) => runAgent("my-claude", { mode, prompt }, { cwd: sandbox.cwd, env: sandbox.env });
+    const run = (mode: Parameters<typeof runAgent>[1]["mode"], prompt: string) =>
+      runAgent("my-claude", { mode, prompt }, { cwd: sandbox.cwd, env: sandbox.env });
     const id = randomUUID();
     const first = await run({ kind: "new", sessionId: id }, "-x custom start");
     expect(first.outcome).toMatchObject({ sessionId: id, sessionConfirmed: true });
@@ -97,6 +98,12 @@ describe("a by-id agent from argv templates (Claude Code as a custom agent)", ()
     expect((await run({ kind: "continue", sessionId: id }, "more")).outcome.sessionId).toBe(id);
     const fork = await run({ kind: "fork", fromSessionId: id }, "branch");
     expect(fork.outcome.sessionId).not.toBe(id);
-    expect(messagesConversation(api.requests[api.requests.length - 1]).map((m) => m.text)).toEqual(["-x custom start", "Echo: -x custom start", "more", "Echo: more", "branch"]);
+    expect(messagesConversation(api.requests[api.requests.length - 1]).map((m) => m.text)).toEqual([
+      "-x custom start",
+      "Echo: -x custom start",
+      "more",
+      "Echo: more",
+      "branch",
+    ]);
   });
 });

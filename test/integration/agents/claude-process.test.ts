@@ -43,7 +43,11 @@ describe("Claude Code runs", () => {
     expect(fs.readFileSync(path.join(sandbox.cwd, "out/result.txt"), "utf8")).toBe("built\n");
     expect(result.entries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ type: "tool_call", toolUseId: "toolu_write", summary: { kind: "file_write", path: path.join(sandbox.cwd, "notes.md"), content: "# Notes\n" } }),
+        expect.objectContaining({
+          type: "tool_call",
+          toolUseId: "toolu_write",
+          summary: { kind: "file_write", path: path.join(sandbox.cwd, "notes.md"), content: "# Notes\n" },
+        }),
         expect.objectContaining({ type: "tool_call", toolUseId: "toolu_bash", summary: expect.objectContaining({ kind: "command" }) }),
         { type: "tool_result", toolUseId: "toolu_bash", content: "built", isError: false },
         expect.objectContaining({ type: "tool_result", toolUseId: "toolu_write", isError: false }),
@@ -70,14 +74,18 @@ describe("Claude Code runs", () => {
     api.setScript(() => ({ kind: "hang", text: "Let me think" }));
     let pid: number | undefined;
     let terminate: ((graceMs: number) => Promise<unknown>) | undefined;
-    const running = runAgent("claude", { mode: { kind: "new", sessionId: randomUUID() }, prompt: "never ends" }, {
-      cwd: sandbox.cwd,
-      env: sandbox.env,
-      onStart: (agent) => {
-        pid = agent.pid;
-        terminate = (graceMs) => agent.terminate(graceMs);
+    const running = runAgent(
+      "claude",
+      { mode: { kind: "new", sessionId: randomUUID() }, prompt: "never ends" },
+      {
+        cwd: sandbox.cwd,
+        env: sandbox.env,
+        onStart: (agent) => {
+          pid = agent.pid;
+          terminate = (graceMs) => agent.terminate(graceMs);
+        },
       },
-    });
+    );
     await waitFor(() => api.requests.length > 0, "the model request");
     expect(liveGroupMembers(pid!)).toContain(pid);
     const started = Date.now();

@@ -14,14 +14,19 @@ import { planFor, type AgentRun } from "@/test/integration/agents/support/run-ag
 
 jest.setTimeout(60_000);
 
-const suite = useAgentSuite("codex", () => startResponsesApi(), (api) => codexEnv(api));
+const suite = useAgentSuite(
+  "codex",
+  () => startResponsesApi(),
+  (api) => codexEnv(api),
+);
 const run = suite.run;
 const expectCompleted = (result: AgentRun) => expectCompletedWith(result, /^(WARNING: proceeding|Reading additional input)/);
 
 const lastConversation = () => conversation(suite.api.requests[suite.api.requests.length - 1]);
 const rollouts = () => {
   const files: string[] = [];
-  const walk = (dir: string) => fs.readdirSync(dir, { withFileTypes: true }).forEach((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : files.push(path.join(dir, e.name))));
+  const walk = (dir: string) =>
+    fs.readdirSync(dir, { withFileTypes: true }).forEach((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : files.push(path.join(dir, e.name))));
   walk(path.join(suite.sandbox.homeRoot, "codex", "sessions"));
   return files;
 };
@@ -73,7 +78,10 @@ describe("Codex sessions", () => {
 
   it("reports an unknown thread as not found, for Continue and for Fork", async () => {
     const unknown = "01a205f0-0000-7000-8000-000000000000";
-    for (const mode of [{ kind: "continue" as const, sessionId: unknown }, { kind: "fork" as const, fromSessionId: unknown }]) {
+    for (const mode of [
+      { kind: "continue" as const, sessionId: unknown },
+      { kind: "fork" as const, fromSessionId: unknown },
+    ]) {
       const result = await run(mode, "anyone there?");
       expect(result.exit).toMatchObject({ ok: true, exitCode: 1 });
       expect(result.lines).toEqual([]);
@@ -83,13 +91,17 @@ describe("Codex sessions", () => {
   });
 
   it("refuses a non-UUID id, and treats the new thread Codex silently starts for one as session-not-found", async () => {
-    expect(await planFor("codex", { mode: { kind: "continue", sessionId: "my-thread" }, prompt: "x" }, suite.sandbox.env, { homeRoot: suite.sandbox.homeRoot })).toMatchObject({
+    expect(
+      await planFor("codex", { mode: { kind: "continue", sessionId: "my-thread" }, prompt: "x" }, suite.sandbox.env, { homeRoot: suite.sandbox.homeRoot }),
+    ).toMatchObject({
       ok: false,
       code: "invalid_launch",
     });
     // What the CLI does with one anyway (the builder's argv, with the name swapped in):
     const requested = "01a205f0-0000-7000-8000-000000000001";
-    const result = await run({ kind: "continue", sessionId: requested }, "x", { rewriteArgv: (argv) => argv.map((arg) => (arg === requested ? "my-thread" : arg)) });
+    const result = await run({ kind: "continue", sessionId: requested }, "x", {
+      rewriteArgv: (argv) => argv.map((arg) => (arg === requested ? "my-thread" : arg)),
+    });
     expect(result.exit).toMatchObject({ ok: true, exitCode: 0 });
     expect(result.outcome.announced).toHaveLength(1);
     expect(result.outcome).toMatchObject({ resumedElsewhere: true, sessionNotFound: true, sessionId: null });
@@ -103,9 +115,16 @@ describe("Codex sessions", () => {
     suite.api.setScript((request) => {
       if (isToolResultTurn(request)) return { kind: "text", text: `Done: ${lastToolResults(request).length} result(s)` };
       if (request.messages.at(-1)?.text.includes("patch")) {
-        return { kind: "tool_use", calls: [{ id: "call_patch", name: "apply_patch", input: "*** Begin Patch\n*** Add File: notes.md\n+# Notes\n*** End Patch\n" }] };
+        return {
+          kind: "tool_use",
+          calls: [{ id: "call_patch", name: "apply_patch", input: "*** Begin Patch\n*** Add File: notes.md\n+# Notes\n*** End Patch\n" }],
+        };
       }
-      return { kind: "tool_use", text: "Building.", calls: [{ id: "call_cmd", name: "exec_command", input: { cmd: "mkdir -p out && echo built > out/result.txt && cat out/result.txt" } }] };
+      return {
+        kind: "tool_use",
+        text: "Building.",
+        calls: [{ id: "call_cmd", name: "exec_command", input: { cmd: "mkdir -p out && echo built > out/result.txt && cat out/result.txt" } }],
+      };
     });
     const commands = await run({ kind: "new" }, "build it");
     expectCompleted(commands);
@@ -113,7 +132,11 @@ describe("Codex sessions", () => {
     expect(fs.readFileSync(path.join(suite.sandbox.cwd, "out/result.txt"), "utf8")).toBe("built\n");
     expect(commands.entries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ type: "tool_call", tool: "command_execution", summary: expect.objectContaining({ kind: "command", command: expect.stringContaining("echo built") }) }),
+        expect.objectContaining({
+          type: "tool_call",
+          tool: "command_execution",
+          summary: expect.objectContaining({ kind: "command", command: expect.stringContaining("echo built") }),
+        }),
         expect.objectContaining({ type: "tool_result", isError: false, content: expect.stringContaining("built") }),
         { type: "assistant_text", text: "Done: 1 result(s)" },
       ]),
@@ -123,7 +146,11 @@ describe("Codex sessions", () => {
     expect(fs.readFileSync(path.join(suite.sandbox.cwd, "notes.md"), "utf8")).toBe("# Notes\n");
     expect(patch.entries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ type: "tool_call", tool: "file_change", summary: { kind: "other", text: `add ${path.join(suite.sandbox.cwd, "notes.md")}` } }),
+        expect.objectContaining({
+          type: "tool_call",
+          tool: "file_change",
+          summary: { kind: "other", text: `add ${path.join(suite.sandbox.cwd, "notes.md")}` },
+        }),
         expect.objectContaining({ type: "tool_result", isError: false }),
       ]),
     );
@@ -140,8 +167,10 @@ describe("Codex sessions", () => {
 
   it("stops a hanging run with its whole process group within 5 s, leaving it interrupted", async () => {
     suite.api.setScript(() => ({ kind: "hang", text: "Thinking" }));
-    const result = await expectCancelStopsGroup((extra) => run({ kind: "new" }, "never ends", extra), () => suite.api.requests.length > 0);
+    const result = await expectCancelStopsGroup(
+      (extra) => run({ kind: "new" }, "never ends", extra),
+      () => suite.api.requests.length > 0,
+    );
     expect(result.outcome.sessionId).toEqual(expect.any(String));
   });
-
 });

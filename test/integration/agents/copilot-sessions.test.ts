@@ -14,7 +14,11 @@ import { planFor, type AgentRun } from "@/test/integration/agents/support/run-ag
 
 jest.setTimeout(90_000);
 
-const suite = useAgentSuite("copilot", () => startChatCompletionsApi(), (api) => copilotEnv(api));
+const suite = useAgentSuite(
+  "copilot",
+  () => startChatCompletionsApi(),
+  (api) => copilotEnv(api),
+);
 const run = suite.run;
 const expectCompleted = (result: AgentRun) => expectCompletedWith(result);
 
@@ -46,7 +50,9 @@ describe("Copilot CLI sessions", () => {
   });
 
   it("cannot fork (the plan says so before anything runs), and reports an unknown session", async () => {
-    expect(await planFor("copilot", { mode: { kind: "fork", fromSessionId: randomUUID() }, prompt: "x" }, suite.sandbox.env, { homeRoot: suite.sandbox.homeRoot })).toMatchObject({
+    expect(
+      await planFor("copilot", { mode: { kind: "fork", fromSessionId: randomUUID() }, prompt: "x" }, suite.sandbox.env, { homeRoot: suite.sandbox.homeRoot }),
+    ).toMatchObject({
       ok: false,
       code: "agent_unsupported",
     });
@@ -74,8 +80,16 @@ describe("Copilot CLI sessions", () => {
     expect(fs.readFileSync(path.join(suite.sandbox.cwd, "out.txt"), "utf8")).toBe("built\n");
     expect(result.entries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ type: "tool_call", toolUseId: "c1", summary: { kind: "file_write", path: path.join(suite.sandbox.cwd, "notes.md"), content: "# Notes\n" } }),
-        expect.objectContaining({ type: "tool_call", toolUseId: "b1", summary: { kind: "command", command: "echo built > out.txt && cat out.txt", description: "Build" } }),
+        expect.objectContaining({
+          type: "tool_call",
+          toolUseId: "c1",
+          summary: { kind: "file_write", path: path.join(suite.sandbox.cwd, "notes.md"), content: "# Notes\n" },
+        }),
+        expect.objectContaining({
+          type: "tool_call",
+          toolUseId: "b1",
+          summary: { kind: "command", command: "echo built > out.txt && cat out.txt", description: "Build" },
+        }),
         expect.objectContaining({ type: "tool_result", toolUseId: "b1", isError: false, content: expect.stringContaining("built") }),
       ]),
     );
@@ -88,7 +102,9 @@ describe("Copilot CLI sessions", () => {
   it("stops a hanging run with its whole process group within 5 s, leaving it interrupted", async () => {
     suite.api.setScript(() => ({ kind: "hang", text: "Thinking" }));
     // Whether or not Copilot printed a result after the abort, the run was interrupted.
-    await expectCancelStopsGroup((extra) => run({ kind: "new", sessionId: randomUUID() }, "never ends", extra), () => suite.api.requests.length > 0);
+    await expectCancelStopsGroup(
+      (extra) => run({ kind: "new", sessionId: randomUUID() }, "never ends", extra),
+      () => suite.api.requests.length > 0,
+    );
   });
-
 });

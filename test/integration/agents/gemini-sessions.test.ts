@@ -13,7 +13,11 @@ import type { AgentRun } from "@/test/integration/agents/support/run-agent";
 
 jest.setTimeout(90_000);
 
-const suite = useAgentSuite("gemini", () => startGeminiApi(), (api, { root }) => geminiEnv(api, root));
+const suite = useAgentSuite(
+  "gemini",
+  () => startGeminiApi(),
+  (api, { root }) => geminiEnv(api, root),
+);
 const run = suite.run;
 const expectCompleted = (result: AgentRun) => expectCompletedWith(result, /^(Warning: 256-color|Ripgrep is not available|\[STARTUP\] )/);
 
@@ -30,9 +34,16 @@ describe("Gemini CLI sessions", () => {
     expect(first.outcome).toMatchObject({ sessionId: id, sessionConfirmed: true });
     expect(first.outcome.result!.usage).toEqual({ inputTokens: 11, outputTokens: 7 });
     expect(first.entries).toContainEqual({ type: "user_message", text: "Hello Gemini" });
-    expect(first.entries.filter((e) => e.type === "assistant_text").map((e) => (e.type === "assistant_text" ? e.text : "")).join("")).toBe("Echo: Hello Gemini");
+    expect(
+      first.entries
+        .filter((e) => e.type === "assistant_text")
+        .map((e) => (e.type === "assistant_text" ? e.text : ""))
+        .join(""),
+    ).toBe("Echo: Hello Gemini");
     // Its own home, with the auth Arbor set: nothing under ~.
-    expect(JSON.parse(fs.readFileSync(path.join(home(), ".gemini/settings.json"), "utf8"))).toMatchObject({ security: { auth: { selectedType: "gemini-api-key" } } });
+    expect(JSON.parse(fs.readFileSync(path.join(home(), ".gemini/settings.json"), "utf8"))).toMatchObject({
+      security: { auth: { selectedType: "gemini-api-key" } },
+    });
 
     const second = await run({ kind: "continue", sessionId: id }, "-x second turn");
     expectCompleted(second);
@@ -74,7 +85,10 @@ describe("Gemini CLI sessions", () => {
         return { kind: "tool_use", text: "Writing.", calls: [{ id: "w1", name: "write_file", input: { file_path: "notes.md", content: "# Notes\n" } }] };
       }
       if (lastToolResults(request)[0].toolCallId === "w1") {
-        return { kind: "tool_use", calls: [{ id: "r1", name: "replace", input: { file_path: "notes.md", old_string: "# Notes", new_string: "# Better notes", instruction: "rename" } }] };
+        return {
+          kind: "tool_use",
+          calls: [{ id: "r1", name: "replace", input: { file_path: "notes.md", old_string: "# Notes", new_string: "# Better notes", instruction: "rename" } }],
+        };
       }
       return { kind: "text", text: "Done." };
     });
@@ -100,7 +114,10 @@ describe("Gemini CLI sessions", () => {
 
   it("stops a hanging run with its whole group (it relaunches itself) within 5 s; exit 0 without a result is interrupted", async () => {
     suite.api.setScript(() => ({ kind: "hang", text: "Thinking" }));
-    await expectCancelStopsGroup((extra) => run({ kind: "new", sessionId: randomUUID() }, "never ends", extra), () => suite.api.requests.length > 0, { relaunches: true });
+    await expectCancelStopsGroup(
+      (extra) => run({ kind: "new", sessionId: randomUUID() }, "never ends", extra),
+      () => suite.api.requests.length > 0,
+      { relaunches: true },
+    );
   });
-
 });

@@ -13,7 +13,11 @@ import type { AgentRun } from "@/test/integration/agents/support/run-agent";
 
 jest.setTimeout(180_000);
 
-const suite = useAgentSuite("opencode", () => startChatCompletionsApi(), (api) => opencodeEnv(api));
+const suite = useAgentSuite(
+  "opencode",
+  () => startChatCompletionsApi(),
+  (api) => opencodeEnv(api),
+);
 const run = suite.run;
 const expectCompleted = (result: AgentRun) => expectCompletedWith(result);
 
@@ -73,7 +77,11 @@ describe("opencode sessions", () => {
       expect.arrayContaining([
         expect.objectContaining({ type: "tool_call", toolUseId: "w1", summary: { kind: "file_write", path: "notes.md", content: "# Notes\n" } }),
         { type: "tool_result", toolUseId: "w1", content: expect.any(String), isError: false },
-        expect.objectContaining({ type: "tool_call", toolUseId: "b1", summary: { kind: "command", command: "echo built > out.txt && cat out.txt", description: "Build" } }),
+        expect.objectContaining({
+          type: "tool_call",
+          toolUseId: "b1",
+          summary: { kind: "command", command: "echo built > out.txt && cat out.txt", description: "Build" },
+        }),
         { type: "tool_result", toolUseId: "b1", content: "built\n", isError: false },
         { type: "assistant_text", text: "Done." },
       ]),
@@ -93,7 +101,10 @@ describe("opencode sessions", () => {
 
   it("stops a hanging run with its whole process group within 5 s, leaving it interrupted", async () => {
     suite.api.setScript((request) => (isTitleRequest(request) ? echoScript(request) : { kind: "hang", text: "Thinking" }));
-    await expectCancelStopsGroup((extra) => run({ kind: "new" }, "never ends", extra), () => turns().length > 0, { startTimeoutMs: 60_000 });
+    await expectCancelStopsGroup(
+      (extra) => run({ kind: "new" }, "never ends", extra),
+      () => turns().length > 0,
+      { startTimeoutMs: 60_000 },
+    );
   });
-
 });

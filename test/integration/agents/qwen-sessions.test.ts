@@ -15,7 +15,11 @@ import type { AgentRun } from "@/test/integration/agents/support/run-agent";
 
 jest.setTimeout(120_000);
 
-const suite = useAgentSuite("qwen", () => startChatCompletionsApi(), (api) => qwenEnv(api));
+const suite = useAgentSuite(
+  "qwen",
+  () => startChatCompletionsApi(),
+  (api) => qwenEnv(api),
+);
 const run = suite.run;
 const expectCompleted = (result: AgentRun) => expectCompletedWith(result, /^Ripgrep not available/);
 
@@ -67,7 +71,10 @@ describe("Qwen Code sessions", () => {
     expect((await run({ kind: "continue", sessionId: randomUUID() }, "anyone?")).outcome).toMatchObject({ sessionId: null, sessionNotFound: true });
     const id = randomUUID();
     expectCompleted(await run({ kind: "new", sessionId: id }, "made here"));
-    expect((await run({ kind: "continue", sessionId: id }, "elsewhere", { cwd: suite.sandbox.newWorkspace() })).outcome).toMatchObject({ sessionId: null, sessionNotFound: true });
+    expect((await run({ kind: "continue", sessionId: id }, "elsewhere", { cwd: suite.sandbox.newWorkspace() })).outcome).toMatchObject({
+      sessionId: null,
+      sessionNotFound: true,
+    });
     expect((await run({ kind: "new", sessionId: id }, "same id")).outcome).toMatchObject({ sessionId: null, sessionIdInUse: true });
   });
 
@@ -76,26 +83,40 @@ describe("Qwen Code sessions", () => {
       if (isMemoryCall(request)) return { kind: "text", text: "nothing to remember" };
       if (request.messages.at(-1)?.text.includes("FAILTEST")) return { kind: "http_error", status: 400, message: "stand-in refuses FAILTEST" };
       if (isToolResultTurn(request)) return { kind: "text", text: "Done." };
-      return { kind: "tool_use", calls: [{ id: "w1", name: "write_file", input: { file_path: path.join(suite.sandbox.cwd, "notes.md"), content: "# Notes\n" } }] };
+      return {
+        kind: "tool_use",
+        calls: [{ id: "w1", name: "write_file", input: { file_path: path.join(suite.sandbox.cwd, "notes.md"), content: "# Notes\n" } }],
+      };
     });
     const result = await run({ kind: "new" }, "write notes");
     expectCompleted(result);
     expect(fs.readFileSync(path.join(suite.sandbox.cwd, "notes.md"), "utf8")).toBe("# Notes\n");
     expect(result.entries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ type: "tool_call", toolUseId: "w1", summary: { kind: "file_write", path: path.join(suite.sandbox.cwd, "notes.md"), content: "# Notes\n" } }),
+        expect.objectContaining({
+          type: "tool_call",
+          toolUseId: "w1",
+          summary: { kind: "file_write", path: path.join(suite.sandbox.cwd, "notes.md"), content: "# Notes\n" },
+        }),
         expect.objectContaining({ type: "tool_result", toolUseId: "w1", isError: false }),
       ]),
     );
 
     const failed = await run({ kind: "new" }, "FAILTEST");
     expect(failed.exit).toMatchObject({ ok: true, exitCode: 1 });
-    expect(failed.outcome.result).toMatchObject({ isError: true, errorMessage: expect.stringContaining("FAILTEST"), usage: { inputTokens: null, outputTokens: null } });
+    expect(failed.outcome.result).toMatchObject({
+      isError: true,
+      errorMessage: expect.stringContaining("FAILTEST"),
+      usage: { inputTokens: null, outputTokens: null },
+    });
   });
 
   it("stops a hanging run with its whole group (its relaunched child too) within 5 s, leaving it interrupted", async () => {
     suite.api.setScript(() => ({ kind: "hang", text: "Thinking" }));
-    await expectCancelStopsGroup((extra) => run({ kind: "new", sessionId: randomUUID() }, "never ends", extra), () => suite.api.requests.length > 0, { relaunches: true });
+    await expectCancelStopsGroup(
+      (extra) => run({ kind: "new", sessionId: randomUUID() }, "never ends", extra),
+      () => suite.api.requests.length > 0,
+      { relaunches: true },
+    );
   });
-
 });

@@ -21,7 +21,8 @@ const get = (id: string) => call<Bundle & ApiErrorBody>(bundleRoute.GET, apiRequ
 const patch = (id: string, body: unknown) => call<Bundle & ApiErrorBody>(bundleRoute.PATCH, apiRequest("PATCH", `/api/bundles/${id}`, body), { id });
 const remove = (id: string) => call<ApiErrorBody & { deleted: boolean }>(bundleRoute.DELETE, apiRequest("DELETE", `/api/bundles/${id}`), { id });
 const putItems = (id: string, items: unknown) => call<Bundle & ApiErrorBody>(itemsRoute.PUT, apiRequest("PUT", `/api/bundles/${id}/items`, { items }), { id });
-const addItems = (id: string, items: unknown) => call<Bundle & ApiErrorBody>(itemsRoute.POST, apiRequest("POST", `/api/bundles/${id}/items`, { items }), { id });
+const addItems = (id: string, items: unknown) =>
+  call<Bundle & ApiErrorBody>(itemsRoute.POST, apiRequest("POST", `/api/bundles/${id}/items`, { items }), { id });
 const exportBundle = (id: string) => call<Record<string, unknown> & ApiErrorBody>(exportRoute.GET, apiRequest("GET", `/api/bundles/${id}/export`), { id });
 const importBundle = (body: unknown) => call<Bundle & ApiErrorBody>(importRoute.POST, apiRequest("POST", "/api/bundles/import", body));
 const load = (id: string, body: unknown) => call<ApiErrorBody>(loadRoute.POST, apiRequest("POST", `/api/bundles/${id}/load`, body), { id });
@@ -41,7 +42,11 @@ test("create, read, rename, list and delete; ids come from the counters table an
   const spec = await makeSpec({ title: "Auth spec", body: "Use bcrypt" });
   const issue = await makeIssue({ title: "Login fails" });
 
-  const created = await create({ name: "  Auth feature  ", description: "Everything about login", items: [issue.id, { type: "spec", id: spec.id.toLowerCase() }, SHA.slice(0, 7).toUpperCase()] });
+  const created = await create({
+    name: "  Auth feature  ",
+    description: "Everything about login",
+    items: [issue.id, { type: "spec", id: spec.id.toLowerCase() }, SHA.slice(0, 7).toUpperCase()],
+  });
   expect(created.status).toBe(201);
   expect(created.body).toMatchObject({ id: "BUNDLE-1", number: 1, name: "Auth feature", description: "Everything about login", itemCount: 3 });
   expect(created.body.counts).toEqual({ session: 0, spec: 1, issue: 1, commit: 1 });
@@ -99,7 +104,13 @@ test("items: add (idempotent), reorder and remove with the whole ordered list", 
   expect((await get(bundle.id)).body.items.map((i) => i.position)).toEqual([0, 1, 2]);
 
   // A duplicate in one list, a malformed id, a bad SHA: 422, nothing changes.
-  for (const items of [[s1.id, s1.id.toLowerCase()], ["SPEC-x"], [{ type: "commit", id: "xyz1234" }], [{ type: "commit", id: "abc12" }], [{ type: "thing", id: "1" }]]) {
+  for (const items of [
+    [s1.id, s1.id.toLowerCase()],
+    ["SPEC-x"],
+    [{ type: "commit", id: "xyz1234" }],
+    [{ type: "commit", id: "abc12" }],
+    [{ type: "thing", id: "1" }],
+  ]) {
     const bad = await putItems(bundle.id, items);
     expect(bad.status).toBe(422);
   }

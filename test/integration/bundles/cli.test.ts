@@ -126,7 +126,12 @@ test("search prints groups and hits with links to the log entry", async () => {
       [{ type: "tool_use", id: "toolu_1", name: "Edit", input: { file_path: "/repo/src/lexer/tokenizer.ts", old_string: "a", new_string: "b" } }],
     ]) {
       const payload = { type: "assistant", message: { role: "assistant", content } };
-      writer.push({ stream: "stdout", kind: "assistant", json: JSON.stringify(payload), searchText: searchTextOf(claude.normalize({ kind: "assistant", payload })) });
+      writer.push({
+        stream: "stdout",
+        kind: "assistant",
+        json: JSON.stringify(payload),
+        searchText: searchTextOf(claude.normalize({ kind: "assistant", payload })),
+      });
     }
     await writer.flush();
     await indexAllPendingEvents(pool, { executionId: execution.id });
@@ -146,7 +151,16 @@ test("search prints groups and hits with links to the log entry", async () => {
 });
 
 test("usage errors", async () => {
-  for (const argv of [["bundle"], ["bundle", "frob"], ["bundle", "show"], ["bundle", "add", "BUNDLE-1"], ["bundle", "load", "BUNDLE-1"], ["bundle", "list", "--follow"], ["search"], ["search", "x", "--limit", "0"]]) {
+  for (const argv of [
+    ["bundle"],
+    ["bundle", "frob"],
+    ["bundle", "show"],
+    ["bundle", "add", "BUNDLE-1"],
+    ["bundle", "load", "BUNDLE-1"],
+    ["bundle", "list", "--follow"],
+    ["search"],
+    ["search", "x", "--limit", "0"],
+  ]) {
     const result = await arbor(argv);
     expect({ argv, code: result.code }).toEqual({ argv, code: 2 });
     expect(result.stderr).toMatch(/^arbor: /);

@@ -21,7 +21,8 @@ jest.setTimeout(180_000);
 const suite = useRunningHarness();
 
 const createBundle = (body: unknown) => call<Bundle & ApiErrorBody>(bundlesRoute.POST, apiRequest("POST", "/api/bundles", body));
-const load = (id: string, prompt: string) => call<LoadBundleResponse & ApiErrorBody>(loadRoute.POST, apiRequest("POST", `/api/bundles/${id}/load`, { prompt }), { id });
+const load = (id: string, prompt: string) =>
+  call<LoadBundleResponse & ApiErrorBody>(loadRoute.POST, apiRequest("POST", `/api/bundles/${id}/load`, { prompt }), { id });
 
 /** Runs a first turn on the issue and returns its execution and Session (SESS-n). */
 async function runSession(issueId: string, prompt: string) {
@@ -44,7 +45,11 @@ test("continues the bundle's most recently active session, with the bundle's bod
   const newer = await runSession(issue.id, "second session: look at the email parser");
 
   // Older session listed first: the order of items must not decide, activity does.
-  const bundle = await createBundle({ name: "Login bug", description: "All about the + sign", items: [older.sessionId, spec.id, issue.id, newer.sessionId, SHA] });
+  const bundle = await createBundle({
+    name: "Login bug",
+    description: "All about the + sign",
+    items: [older.sessionId, spec.id, issue.id, newer.sessionId, SHA],
+  });
   expect(bundle.status).toBe(201);
 
   const before = suite.h.api.requests.length;
@@ -75,7 +80,10 @@ test("continues the bundle's most recently active session, with the bundle's bod
   expect(sent.indexOf("SPEC-BODY")).toBeLessThan(sent.indexOf("ISSUE-BODY"));
   expect(sent.trimEnd().endsWith("Now fix the email parser.")).toBe(true);
   // (The other session is only named in the context block, by its title.)
-  const history = conversation(request).slice(0, -1).map((m) => m.text).join("\n");
+  const history = conversation(request)
+    .slice(0, -1)
+    .map((m) => m.text)
+    .join("\n");
   expect(history).toContain("second session: look at the email parser");
   expect(history).not.toContain("first session: look at the login form");
 

@@ -138,7 +138,10 @@ describe("arbor CLI (against a fake Arbor server)", () => {
   it("show --json: prints raw JSON lines, each entry batch once", async () => {
     const res = await arbor(["show", E1, "--json"], { env });
     expect(res.code).toBe(0);
-    const lines = res.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const lines = res.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ event: "execution", data: { id: E1 } });
     const entrySeqs = lines.filter((l) => l.event === "entry").map((l) => l.data.seq);
     expect(entrySeqs).toEqual([1, 2, 3, 4, 5]);
@@ -192,7 +195,12 @@ describe("arbor CLI (against a fake Arbor server)", () => {
 
   it("usage errors exit 2 with a usage line", async () => {
     const res = await arbor(["run", "ISSUE-1"], { env });
-    expect(res).toEqual({ code: 2, stdout: "", stderr: 'arbor: missing prompt\nusage: arbor run <ISSUE> "<prompt>" [--agent claude] [--project PROJ|default] [--shared-directory] [--from REF] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--follow] [--json]\n' });
+    expect(res).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        'arbor: missing prompt\nusage: arbor run <ISSUE> "<prompt>" [--agent claude] [--project PROJ|default] [--shared-directory] [--from REF] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--follow] [--json]\n',
+    });
     const emptyStdin = await arbor(["run", "ISSUE-1", "-"], { env }); // stdin is /dev/null
     expect(emptyStdin).toEqual({ code: 2, stdout: "", stderr: "arbor: the prompt read from stdin is empty\n" });
     const unknown = await arbor(["frob"], { env });

@@ -65,12 +65,32 @@ function scriptFor(exec: Exec, final: Exec, flavor: Flavor, after: number): Stre
   if (flavor === "brief") {
     const all: StreamEvent[] = [
       { seq: 1, event: "status", data: running },
-      { seq: 2, event: "entry", data: { seq: 2, entries: [{ kind: "system_init", model: "claude-test", cwd: "/repo" }, { kind: "user_message", text: exec.prompt }] } },
+      {
+        seq: 2,
+        event: "entry",
+        data: {
+          seq: 2,
+          entries: [
+            { kind: "system_init", model: "claude-test", cwd: "/repo" },
+            { kind: "user_message", text: exec.prompt },
+          ],
+        },
+      },
       { seq: 3, event: "entry", data: { seq: 3, entries: [{ kind: "assistant_text", text: "Let me look at the files." }] } },
       { seq: 4, event: "entry", data: { seq: 4, entries: [{ kind: "tool_call", tool: "Bash", input: { command: "ls -la" } }] } },
       // The first connection drops halfway through this event.
       { seq: 5, event: "entry", data: { seq: 5, entries: [{ kind: "tool_result", content: "total 0\nREADME.md", isError: false }] } },
-      { seq: 6, event: "entry", data: { seq: 6, entries: [{ kind: "assistant_text", text: "Done: the bug is fixed." }, { kind: "result", isError: failed, costUsd: 0.0123, numTurns: 2 }] } },
+      {
+        seq: 6,
+        event: "entry",
+        data: {
+          seq: 6,
+          entries: [
+            { kind: "assistant_text", text: "Done: the bug is fixed." },
+            { kind: "result", isError: failed, costUsd: 0.0123, numTurns: 2 },
+          ],
+        },
+      },
       { seq: 7, event: "status", data: final },
       { seq: 8, event: "end", data: final },
     ];
@@ -78,9 +98,20 @@ function scriptFor(exec: Exec, final: Exec, flavor: Flavor, after: number): Stre
   }
   const batch = (seq: number, entries: unknown[]) => ({ seq, stream: "stdout", kind: "json", createdAt: T1, entries });
   const entries: StreamEvent[] = [
-    { seq: 1, event: "entry", data: batch(1, [{ type: "system_init", model: "claude-test", cwd: "/repo", tools: ["Bash"] }, { type: "user_message", text: exec.prompt }]) },
+    {
+      seq: 1,
+      event: "entry",
+      data: batch(1, [
+        { type: "system_init", model: "claude-test", cwd: "/repo", tools: ["Bash"] },
+        { type: "user_message", text: exec.prompt },
+      ]),
+    },
     { seq: 2, event: "entry", data: batch(2, [{ type: "assistant_text", text: "Let me look at the files." }]) },
-    { seq: 3, event: "entry", data: batch(3, [{ type: "tool_call", toolUseId: "t1", tool: "Bash", input: { command: "ls -la" }, summary: { kind: "command", command: "ls -la" } }]) },
+    {
+      seq: 3,
+      event: "entry",
+      data: batch(3, [{ type: "tool_call", toolUseId: "t1", tool: "Bash", input: { command: "ls -la" }, summary: { kind: "command", command: "ls -la" } }]),
+    },
     // The first connection drops halfway through this event.
     { seq: 4, event: "entry", data: batch(4, [{ type: "tool_result", toolUseId: "t1", content: "total 0\nREADME.md", isError: false }]) },
     {
@@ -150,8 +181,22 @@ export class FakeArbor {
     const exec = execution(this.newId(), overrides);
     const failed = typeof exec.prompt === "string" && exec.prompt.includes("please fail");
     const final: Exec = failed
-      ? { ...exec, status: "failed", sessionId: "5e55f00d-bbbb", startedAt: T1, finishedAt: T2, error: { code: "agent_exit", message: "claude exited with code 1" } }
-      : { ...exec, status: "completed", sessionId: exec.sessionId ?? "5e55c0de-cccc", startedAt: T1, finishedAt: T2, usage: { inputTokens: 10, outputTokens: 20, costUsd: 0.5 } };
+      ? {
+          ...exec,
+          status: "failed",
+          sessionId: "5e55f00d-bbbb",
+          startedAt: T1,
+          finishedAt: T2,
+          error: { code: "agent_exit", message: "claude exited with code 1" },
+        }
+      : {
+          ...exec,
+          status: "completed",
+          sessionId: exec.sessionId ?? "5e55c0de-cccc",
+          startedAt: T1,
+          finishedAt: T2,
+          usage: { inputTokens: 10, outputTokens: 20, costUsd: 0.5 },
+        };
     this.add(exec, final);
     return exec;
   }
@@ -224,7 +269,12 @@ export class FakeArbor {
       return json(200, sessionTree());
     }
     if (req.method === "GET" && path === "/api/issues") {
-      return json(200, { items: [{ id: "ISSUE-1", title: "Login is broken", status: "open" }, { id: "ISSUE-2", title: "Dark mode", status: "done" }] });
+      return json(200, {
+        items: [
+          { id: "ISSUE-1", title: "Login is broken", status: "open" },
+          { id: "ISSUE-2", title: "Dark mode", status: "done" },
+        ],
+      });
     }
     if (req.method === "GET" && path === "/api/specs") return json(200, [{ id: "SPEC-1", title: "Authentication" }]);
     return apiError(404, "not_found", `No route for ${req.method} ${path}`);

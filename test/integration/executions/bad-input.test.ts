@@ -56,7 +56,11 @@ describe("POST /api/executions", () => {
   it("422 for an issue that does not exist (well-formed or not)", async () => {
     const missing = await api.create({ issueId: "ISSUE-987654", prompt: "hi" });
     expect(missing.status).toBe(422);
-    expect(expectError(missing)).toMatchObject({ code: "validation_failed", message: "issueId: Issue ISSUE-987654 not found", details: { fieldErrors: { issueId: ["Issue ISSUE-987654 not found"] } } });
+    expect(expectError(missing)).toMatchObject({
+      code: "validation_failed",
+      message: "issueId: Issue ISSUE-987654 not found",
+      details: { fieldErrors: { issueId: ["Issue ISSUE-987654 not found"] } },
+    });
     const garbled = await api.create({ issueId: "no such thing", prompt: "hi" });
     expect(garbled.status).toBe(422);
     expect(expectError(garbled).message).toMatch(/^issueId: Issue "no such thing" not found/);
@@ -128,7 +132,21 @@ describe("Continue and Fork when the session's runner is gone", () => {
     const sessionId = randomUUID();
     const at = new Date(Date.now() - 1_800_000);
     return prisma.execution.create({
-      data: { id: randomUUID(), issueId, agent: "claude", prompt: "made earlier", cwd: h.workspace, status: "completed", targetSessionId: sessionId, sessionId, sessionConfirmed: true, runnerId: runner.id, createdAt: at, startedAt: at, finishedAt: at },
+      data: {
+        id: randomUUID(),
+        issueId,
+        agent: "claude",
+        prompt: "made earlier",
+        cwd: h.workspace,
+        status: "completed",
+        targetSessionId: sessionId,
+        sessionId,
+        sessionConfirmed: true,
+        runnerId: runner.id,
+        createdAt: at,
+        startedAt: at,
+        finishedAt: at,
+      },
     });
   }
 

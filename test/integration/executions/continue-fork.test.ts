@@ -49,7 +49,13 @@ test("Fork branches into a new session; the original's later turns never see the
   expect(forked.status).toBe(201);
   expect(forked.body).toMatchObject({ status: "queued", forkedFromExecutionId: original.id, forkSessionId: original.sessionId, parentExecutionId: null });
   const fork = await waitForEnd(forked.body.id);
-  expect(fork).toMatchObject({ status: "completed", error: null, sessionConfirmed: true, forkedFromExecutionId: original.id, forkSessionId: original.sessionId });
+  expect(fork).toMatchObject({
+    status: "completed",
+    error: null,
+    sessionConfirmed: true,
+    forkedFromExecutionId: original.id,
+    forkSessionId: original.sessionId,
+  });
   expect(fork.sessionId).toEqual(expect.any(String));
   expect(fork.sessionId).not.toBe(original.sessionId);
   // The original was the head of its session, so the fork branched at its end: no exact point needed.

@@ -30,7 +30,10 @@ test("a Continue whose workspace was replaced by a symlink out of the roots fail
     expect(cont.status).toBe(201);
     const ended = await waitForEnd(cont.body.id);
     expect(ended.status).toBe("failed");
-    expect(ended.error).toEqual({ code: "cwd_outside_roots", message: expect.stringContaining(`now resolves to ${fs.realpathSync(outside)}, outside the allowed workspace roots`) });
+    expect(ended.error).toEqual({
+      code: "cwd_outside_roots",
+      message: expect.stringContaining(`now resolves to ${fs.realpathSync(outside)}, outside the allowed workspace roots`),
+    });
     // No agent ran: the model never saw the prompt, and nothing was written outside.
     expect(suite.standIn.requestsFor("continue escaped project")).toHaveLength(0);
     expect(fs.readdirSync(outside)).toEqual([]);

@@ -30,7 +30,14 @@ test("fork and continue from A after A→B branch at A's last message, without B
   const forked = await api.fork(a.id, "fork from one charlie");
   expect(forked.status).toBe(201);
   const fork = await waitForEnd(forked.body.id);
-  expect(fork).toMatchObject({ status: "completed", error: null, forkedFromExecutionId: a.id, forkSessionId: a.sessionId, parentExecutionId: null, resumeAtMessageId: aLastMessage });
+  expect(fork).toMatchObject({
+    status: "completed",
+    error: null,
+    forkedFromExecutionId: a.id,
+    forkSessionId: a.sessionId,
+    parentExecutionId: null,
+    resumeAtMessageId: aLastMessage,
+  });
   expect(fork.sessionId).not.toBe(a.sessionId);
 
   const continued = await api.continue(a.id, "continue from one delta");

@@ -43,7 +43,10 @@ test("two concurrent Continues with one Idempotency-Key create one turn", async 
   const issueId = (await makeIssue()).id;
   const first = await waitForEnd((await api.create({ issueId, prompt: "first of two" })).body.id);
   const key = randomUUID();
-  const responses = await Promise.all([api.continue(first.id, "next once", { "Idempotency-Key": key }), api.continue(first.id, "next once", { "Idempotency-Key": key })]);
+  const responses = await Promise.all([
+    api.continue(first.id, "next once", { "Idempotency-Key": key }),
+    api.continue(first.id, "next once", { "Idempotency-Key": key }),
+  ]);
   expect(responses.map((r) => r.status)).toEqual([201, 201]);
   expect(responses[0].body.id).toBe(responses[1].body.id);
   expect(responses.filter((r) => r.headers.get("Idempotent-Replayed") === "true")).toHaveLength(1);

@@ -34,7 +34,9 @@ test("CLAUDE_BIN=/nonexistent: refused up front while the runner is live, agent_
   const before = await prisma.execution.count();
   const refused = await api.create({ issueId, prompt: "and now?" });
   expect(refused.status).toBe(422);
-  expect(expectError(refused).message).toMatch(/^agent: Claude Code is not installed on runner runner-without-claude: set CLAUDE_BIN in that runner's environment/);
+  expect(expectError(refused).message).toMatch(
+    /^agent: Claude Code is not installed on runner runner-without-claude: set CLAUDE_BIN in that runner's environment/,
+  );
   expect(await prisma.execution.count()).toBe(before);
 
   // The reason is in the execution's log too.

@@ -37,7 +37,14 @@ const CASES: Case[] = [
   { agent: "codex", start: () => startResponsesApi(), env: (a) => codexEnv(a), fork: "native" },
   { agent: "gemini", start: () => startGeminiApi(), env: (a, tmp) => geminiEnv(a, tmp), fork: "native" },
   // opencode asks for a new session's title on the side (no tools offered), outside the run's usage.
-  { agent: "opencode", start: () => startChatCompletionsApi(), env: (a) => opencodeEnv(a), fork: "native", aside: (r) => r.tools.length === 0, counted: (r) => r.tools.length > 0 },
+  {
+    agent: "opencode",
+    start: () => startChatCompletionsApi(),
+    env: (a) => opencodeEnv(a),
+    fork: "native",
+    aside: (r) => r.tools.length === 0,
+    counted: (r) => r.tools.length > 0,
+  },
   { agent: "qwen", start: () => startChatCompletionsApi(), env: (a) => qwenEnv(a), fork: "native", aside: (r) => r.system.includes("memory extraction") },
   { agent: "copilot", start: () => startChatCompletionsApi(), env: (a) => copilotEnv(a), fork: "transcript" },
 ];
@@ -112,11 +119,18 @@ describe.each(CASES)("$agent through the API and the runner", (c) => {
     // Each model call of the stand-in reports 11 in / 7 out.
     expect(first.execution.usage).toMatchObject({ inputTokens: 11 * first.calls, outputTokens: 7 * first.calls });
     const log = await api.events(first.execution.id);
-    expect(joinTextDeltas(log.body.events.flatMap((e) => e.entries))).toContainEqual(expect.objectContaining({ type: "assistant_text", text: expect.stringContaining(`Echo: Hello ${c.agent}`) }));
+    expect(joinTextDeltas(log.body.events.flatMap((e) => e.entries))).toContainEqual(
+      expect.objectContaining({ type: "assistant_text", text: expect.stringContaining(`Echo: Hello ${c.agent}`) }),
+    );
 
     // Continue: the same session, the whole conversation sent, this turn's own usage.
     const second = await turn(c, () => api.continue(first.execution.id, "and a second turn"));
-    expect(second.execution).toMatchObject({ status: "completed", sessionId, parentExecutionId: first.execution.id, managedSessionId: first.execution.managedSessionId });
+    expect(second.execution).toMatchObject({
+      status: "completed",
+      sessionId,
+      parentExecutionId: first.execution.id,
+      managedSessionId: first.execution.managedSessionId,
+    });
     expect(second.execution.resume).toMatchObject({ decision: "resume", reason: "resumable" });
     expect(lastConversation(c)).toEqual([
       { role: "user", text: `Hello ${c.agent}` },
@@ -143,8 +157,14 @@ describe.each(CASES)("$agent through the API and the runner", (c) => {
       expect(fork.execution.usage).toMatchObject({ inputTokens: 11 * fork.calls, outputTokens: 7 * fork.calls });
     } else {
       // The CLI cannot fork: said up front, and the new session carries Arbor's transcript.
-      expect(fork.execution.resume).toMatchObject({ decision: "fresh_with_transcript", reason: "capability_missing", message: expect.stringMatching(/cannot fork a session of its own/) });
-      expect(lastPrompt(c)).toMatch(/<arbor-transcript>[\s\S]*Hello [\s\S]*and a second turn[\s\S]*<\/arbor-transcript>[\s\S]*<arbor-request>[\s\S]*a different way/);
+      expect(fork.execution.resume).toMatchObject({
+        decision: "fresh_with_transcript",
+        reason: "capability_missing",
+        message: expect.stringMatching(/cannot fork a session of its own/),
+      });
+      expect(lastPrompt(c)).toMatch(
+        /<arbor-transcript>[\s\S]*Hello [\s\S]*and a second turn[\s\S]*<\/arbor-transcript>[\s\S]*<arbor-request>[\s\S]*a different way/,
+      );
     }
 
     // Fork of the first turn, which its session has moved past: only Claude Code branches at a
@@ -158,7 +178,12 @@ describe.each(CASES)("$agent through the API and the runner", (c) => {
     // The tree: a root, its continue and its fork.
     const tree = await api.sessionTree(issueId);
     const root = tree.body.roots.find((n) => n.id === first.execution.id)!;
-    expect(root.children.map((n) => [n.id, n.edge]).sort()).toEqual([[second.execution.id, "continue"], [earlier.execution.id, "fork"]].sort());
+    expect(root.children.map((n) => [n.id, n.edge]).sort()).toEqual(
+      [
+        [second.execution.id, "continue"],
+        [earlier.execution.id, "fork"],
+      ].sort(),
+    );
     expect(root.children.find((n) => n.id === second.execution.id)!.children.map((n) => [n.id, n.edge])).toEqual([[fork.execution.id, "fork"]]);
   });
 });
@@ -187,7 +212,10 @@ describe("refused before anything is queued", () => {
     for (const mode of ["continue", "fork"] as const) {
       const followUp = await api.followUp(mode, created.body.id, { prompt: "more" });
       expect(followUp.status).toBe(409);
-      expect(expectError(followUp)).toMatchObject({ message: expect.stringMatching(/^Command has no sessions/), details: { reason: "agent_has_no_sessions", capability: "resume-by-id" } });
+      expect(expectError(followUp)).toMatchObject({
+        message: expect.stringMatching(/^Command has no sessions/),
+        details: { reason: "agent_has_no_sessions", capability: "resume-by-id" },
+      });
     }
     expect(await waitForEnd(created.body.id)).toMatchObject({ status: "completed", agent: "command" });
   });

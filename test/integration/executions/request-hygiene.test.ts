@@ -71,9 +71,17 @@ type Endpoint = {
 };
 
 const NUL = "bad\u0000value";
-const ids: Record<"spec" | "issue" | "session" | "bundle" | "project" | "execution", string> = { spec: "SPEC-1", issue: "ISSUE-1", session: "SESS-1", bundle: "BUNDLE-1", project: "PROJ-1", execution: randomUUID() };
+const ids: Record<"spec" | "issue" | "session" | "bundle" | "project" | "execution", string> = {
+  spec: "SPEC-1",
+  issue: "ISSUE-1",
+  session: "SESS-1",
+  bundle: "BUNDLE-1",
+  project: "PROJ-1",
+  execution: randomUUID(),
+};
 const noContext = { params: Promise.resolve({ id: "" }) };
-const postJson = (path: string, body: unknown) => new Request(`http://127.0.0.1:3000${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const postJson = (path: string, body: unknown) =>
+  new Request(`http://127.0.0.1:3000${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 const bundleBody = { name: "Context", description: "why", items: ["SPEC-1"] };
 const exportDoc = { format: "arbor.bundle", version: 1, name: "Context", description: "why", items: [{ type: "spec", id: "SPEC-1" }] };
@@ -82,20 +90,56 @@ const h = (module: Record<string, unknown>, method: Method) => module[method] as
 
 const ENDPOINTS: Endpoint[] = [
   { route: "/api/specs", method: "GET", handler: h(specs, "GET"), query: { q: "login", projectId: "none", limit: "5" }, text: ["q", "projectId"] },
-  { route: "/api/specs", method: "POST", handler: h(specs, "POST"), body: { title: "A spec", body: "text", projectId: null }, text: ["title", "body", "projectId"] },
+  {
+    route: "/api/specs",
+    method: "POST",
+    handler: h(specs, "POST"),
+    body: { title: "A spec", body: "text", projectId: null },
+    text: ["title", "body", "projectId"],
+  },
   { route: "/api/specs/[id]", method: "GET", handler: h(spec, "GET") },
   { route: "/api/specs/[id]", method: "PATCH", handler: h(spec, "PATCH"), body: { title: "A spec", body: "text" }, text: ["title", "body"] },
   { route: "/api/specs/[id]", method: "DELETE", handler: h(spec, "DELETE"), query: { detachIssues: "true" } },
-  { route: "/api/issues", method: "GET", handler: h(issues, "GET"), query: { q: "login", status: "open", specId: "SPEC-1", projectId: "none", limit: "5" }, text: ["q", "specId", "projectId"] },
-  { route: "/api/issues", method: "POST", handler: h(issues, "POST"), body: { title: "Bug", body: "text", status: "open", priority: "low", specId: null, projectId: null }, text: ["title", "body", "specId", "projectId"] },
+  {
+    route: "/api/issues",
+    method: "GET",
+    handler: h(issues, "GET"),
+    query: { q: "login", status: "open", specId: "SPEC-1", projectId: "none", limit: "5" },
+    text: ["q", "specId", "projectId"],
+  },
+  {
+    route: "/api/issues",
+    method: "POST",
+    handler: h(issues, "POST"),
+    body: { title: "Bug", body: "text", status: "open", priority: "low", specId: null, projectId: null },
+    text: ["title", "body", "specId", "projectId"],
+  },
   { route: "/api/issues/[id]", method: "GET", handler: h(issue, "GET") },
-  { route: "/api/issues/[id]", method: "PATCH", handler: h(issue, "PATCH"), body: { title: "Bug", body: "text", status: "open", priority: "low", specId: null }, text: ["title", "body", "specId"] },
+  {
+    route: "/api/issues/[id]",
+    method: "PATCH",
+    handler: h(issue, "PATCH"),
+    body: { title: "Bug", body: "text", status: "open", priority: "low", specId: null },
+    text: ["title", "body", "specId"],
+  },
   { route: "/api/issues/[id]", method: "DELETE", handler: h(issue, "DELETE") },
   { route: "/api/issues/[id]/executions", method: "GET", handler: h(issueExecutions, "GET") },
   { route: "/api/issues/[id]/session-tree", method: "GET", handler: h(issueSessionTree, "GET") },
-  { route: "/api/sessions", method: "GET", handler: h(sessions, "GET"), query: { q: "login", agent: "claude", archived: "all", limit: "5" }, text: ["q", "agent"] },
+  {
+    route: "/api/sessions",
+    method: "GET",
+    handler: h(sessions, "GET"),
+    query: { q: "login", agent: "claude", archived: "all", limit: "5" },
+    text: ["q", "agent"],
+  },
   { route: "/api/sessions/[id]", method: "GET", handler: h(session, "GET") },
-  { route: "/api/sessions/[id]", method: "PATCH", handler: h(session, "PATCH"), body: { title: "Named", description: "text", archived: false, poisoned: true, poisonNote: "loops" }, text: ["title", "description", "poisonNote"] },
+  {
+    route: "/api/sessions/[id]",
+    method: "PATCH",
+    handler: h(session, "PATCH"),
+    body: { title: "Named", description: "text", archived: false, poisoned: true, poisonNote: "loops" },
+    text: ["title", "description", "poisonNote"],
+  },
   { route: "/api/bundles", method: "GET", handler: h(bundles, "GET"), query: { q: "ctx", limit: "5" }, text: ["q"] },
   { route: "/api/bundles", method: "POST", handler: h(bundles, "POST"), body: bundleBody, text: ["name", "description"] },
   { route: "/api/bundles/[id]", method: "GET", handler: h(bundle, "GET") },
@@ -107,34 +151,94 @@ const ENDPOINTS: Endpoint[] = [
   { route: "/api/bundles/[id]/export", method: "GET", handler: h(bundleExport, "GET") },
   { route: "/api/bundles/import", method: "POST", handler: h(bundleImport, "POST"), body: exportDoc, text: ["name", "description"] },
   { route: "/api/executions", method: "GET", handler: h(executions, "GET"), query: { status: "running", issueId: "ISSUE-1", limit: "5" } },
-  { route: "/api/executions", method: "POST", handler: h(executions, "POST"), body: { issueId: "ISSUE-1", prompt: "do it", agent: "claude", projectId: "PROJ-1", sharedDirectory: false, startRef: "main" }, text: ["prompt", "projectId", "startRef"] },
+  {
+    route: "/api/executions",
+    method: "POST",
+    handler: h(executions, "POST"),
+    body: { issueId: "ISSUE-1", prompt: "do it", agent: "claude", projectId: "PROJ-1", sharedDirectory: false, startRef: "main" },
+    text: ["prompt", "projectId", "startRef"],
+  },
   { route: "/api/executions/stream", method: "GET", handler: h(executionStream, "GET"), query: { issueId: "ISSUE-1" } },
   { route: "/api/executions/[id]", method: "GET", handler: h(execution, "GET") },
   { route: "/api/executions/[id]/cancel", method: "POST", handler: h(executionCancel, "POST") },
-  { route: "/api/executions/[id]/continue", method: "POST", handler: h(executionContinue, "POST"), body: { prompt: "more", freshSession: true }, text: ["prompt"] },
-  { route: "/api/executions/[id]/fork", method: "POST", handler: h(executionFork, "POST"), body: { prompt: "other way", freshSession: false }, text: ["prompt"] },
-  { route: "/api/executions/[id]/start-fresh", method: "POST", handler: h(executionStartFresh, "POST"), body: { prompt: "again", withConversation: true }, text: ["prompt"] },
+  {
+    route: "/api/executions/[id]/continue",
+    method: "POST",
+    handler: h(executionContinue, "POST"),
+    body: { prompt: "more", freshSession: true },
+    text: ["prompt"],
+  },
+  {
+    route: "/api/executions/[id]/fork",
+    method: "POST",
+    handler: h(executionFork, "POST"),
+    body: { prompt: "other way", freshSession: false },
+    text: ["prompt"],
+  },
+  {
+    route: "/api/executions/[id]/start-fresh",
+    method: "POST",
+    handler: h(executionStartFresh, "POST"),
+    body: { prompt: "again", withConversation: true },
+    text: ["prompt"],
+  },
   { route: "/api/executions/[id]/events", method: "GET", handler: h(executionEvents, "GET"), query: { after: "0", limit: "10", tail: "5", raw: "false" } },
   { route: "/api/executions/[id]/summary", method: "GET", handler: h(executionSummary, "GET") },
   { route: "/api/search", method: "GET", handler: h(search, "GET"), query: { q: "login", limit: "5" }, text: ["q"] },
   { route: "/api/references", method: "GET", handler: h(references, "GET"), query: { target: "SESS-1" }, text: ["target"] },
   { route: "/api/references/resolve", method: "GET", handler: h(referencesResolve, "GET"), query: { ids: "SPEC-1,SESS-1" }, text: ["ids"] },
   { route: "/api/executions/[id]/diff", method: "GET", handler: h(executionDiff, "GET"), query: { maxBytes: "4096" } },
-  { route: "/api/executions/[id]/apply", method: "POST", handler: h(executionApply, "POST"), body: { strategy: "squash", message: "Apply it" }, text: ["message"] },
+  {
+    route: "/api/executions/[id]/apply",
+    method: "POST",
+    handler: h(executionApply, "POST"),
+    body: { strategy: "squash", message: "Apply it" },
+    text: ["message"],
+  },
   { route: "/api/compare/diff", method: "GET", handler: h(compareDiff, "GET"), query: { a: randomUUID(), b: randomUUID(), maxBytes: "4096" } },
   { route: "/api/projects", method: "GET", handler: h(projects, "GET"), query: { limit: "5" } },
-  { route: "/api/projects", method: "POST", handler: h(projects, "POST"), body: { path: "/tmp", name: "Repo", baseBranch: "main", defaultAgent: "claude" }, text: ["path", "name", "baseBranch", "defaultAgent"] },
+  {
+    route: "/api/projects",
+    method: "POST",
+    handler: h(projects, "POST"),
+    body: { path: "/tmp", name: "Repo", baseBranch: "main", defaultAgent: "claude" },
+    text: ["path", "name", "baseBranch", "defaultAgent"],
+  },
   { route: "/api/projects/[id]", method: "GET", handler: h(project, "GET") },
-  { route: "/api/projects/[id]", method: "PATCH", handler: h(project, "PATCH"), body: { name: "Repo", baseBranch: "main", defaultAgent: "claude" }, text: ["name", "baseBranch", "defaultAgent"] },
+  {
+    route: "/api/projects/[id]",
+    method: "PATCH",
+    handler: h(project, "PATCH"),
+    body: { name: "Repo", baseBranch: "main", defaultAgent: "claude" },
+    text: ["name", "baseBranch", "defaultAgent"],
+  },
   { route: "/api/projects/[id]", method: "DELETE", handler: h(project, "DELETE") },
   { route: "/api/projects/[id]/cleanup", method: "POST", handler: h(projectCleanup, "POST"), body: { deleteBranches: true } },
   { route: "/api/executions/[id]/outcome", method: "GET", handler: h(executionOutcome, "GET"), query: { over: randomUUID() }, text: ["over"] },
-  { route: "/api/executions/[id]/outcome", method: "PUT", handler: h(executionOutcome, "PUT"), body: { mark: "worked", note: "fine", by: "ana", via: "api" }, text: ["note", "by"] },
+  {
+    route: "/api/executions/[id]/outcome",
+    method: "PUT",
+    handler: h(executionOutcome, "PUT"),
+    body: { mark: "worked", note: "fine", by: "ana", via: "api" },
+    text: ["note", "by"],
+  },
   { route: "/api/executions/[id]/outcome", method: "DELETE", handler: h(executionOutcome, "DELETE"), query: { mark: "verdict" } },
   { route: "/api/sessions/[id]/outcome", method: "GET", handler: h(sessionOutcome, "GET") },
-  { route: "/api/sessions/[id]/outcome", method: "PUT", handler: h(sessionOutcome, "PUT"), body: { mark: "failed", note: "no", by: "ana", via: "cli" }, text: ["note", "by"] },
+  {
+    route: "/api/sessions/[id]/outcome",
+    method: "PUT",
+    handler: h(sessionOutcome, "PUT"),
+    body: { mark: "failed", note: "no", by: "ana", via: "cli" },
+    text: ["note", "by"],
+  },
   { route: "/api/sessions/[id]/outcome", method: "DELETE", handler: h(sessionOutcome, "DELETE") },
-  { route: "/api/insights", method: "GET", handler: h(insights, "GET"), query: { agent: "claude", since: "7d", bucket: "week", usageBy: "agent" }, text: ["agent"] },
+  {
+    route: "/api/insights",
+    method: "GET",
+    handler: h(insights, "GET"),
+    query: { agent: "claude", since: "7d", bucket: "week", usageBy: "agent" },
+    text: ["agent"],
+  },
   { route: "/api/agents", method: "GET", handler: h(agents, "GET") },
   { route: "/api/health", method: "GET", handler: h(health, "GET") },
 ];
@@ -239,7 +343,10 @@ describe("NUL characters", () => {
   it("in a path id → 404, on every route with one", async () => {
     for (const endpoint of ENDPOINTS.filter((e) => e.route.includes("[id]"))) {
       const response = await call(endpoint, { id: `ISSUE-1${NUL}`, rawBody: endpoint.body ? JSON.stringify(endpoint.body) : undefined });
-      expect({ route: `${endpoint.method} ${endpoint.route}`, status: response.status }).toEqual({ route: `${endpoint.method} ${endpoint.route}`, status: 404 });
+      expect({ route: `${endpoint.method} ${endpoint.route}`, status: response.status }).toEqual({
+        route: `${endpoint.method} ${endpoint.route}`,
+        status: 404,
+      });
     }
   });
 });

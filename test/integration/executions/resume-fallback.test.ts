@@ -34,7 +34,8 @@ const suite = useRunningHarness({ runner: { env: { ARBOR_WARM_SESSIONS: "0" } } 
 
 const session = {
   get: (ref: string) => send<SessionDetail>(getSessionRoute, { id: ref, path: `/api/sessions/${ref}` }),
-  patch: (ref: string, body: Record<string, unknown>) => send<SessionDetail>(patchSessionRoute, { id: ref, method: "PATCH", body, path: `/api/sessions/${ref}` }),
+  patch: (ref: string, body: Record<string, unknown>) =>
+    send<SessionDetail>(patchSessionRoute, { id: ref, method: "PATCH", body, path: `/api/sessions/${ref}` }),
 };
 
 /** The one model request of a transcript-primed turn: the fresh session's first message. */
@@ -80,7 +81,12 @@ test("a resume the agent rejects is retried once from Arbor's transcript; the fa
   const issueId = (await makeIssue()).id;
   const first = await run(issueId, "remember alpha-1");
   const { done: second } = await cont(first, "and bravo-2");
-  expect(second).toMatchObject({ status: "completed", sessionId: first.sessionId, resume: { decision: "resume", reason: "resumable" }, telemetry: { sessionResumed: true } });
+  expect(second).toMatchObject({
+    status: "completed",
+    sessionId: first.sessionId,
+    resume: { decision: "resume", reason: "resumable" },
+    telemetry: { sessionResumed: true },
+  });
   // The transcript is still there, but broken: a stat says "available", the agent finds no conversation in it.
   fs.writeFileSync(transcriptOf(second), "not a transcript\n");
 
@@ -91,7 +97,10 @@ test("a resume the agent rejects is retried once from Arbor's transcript; the fa
   expect(failed).toMatchObject({ status: "failed", sessionId: null, parentExecutionId: second.id, telemetry: { sessionResumed: false } });
   expect(failed.error?.code).toBe("session_not_found");
   const retryId = await waitFor(async () => (await prisma.execution.findFirst({ where: { restartedFromExecutionId: failed.id } }))?.id, "the automatic retry");
-  await waitFor(async () => (await api.get(failed.id)).body.error?.message.includes(`Arbor re-ran this turn from its own transcript in execution ${retryId}`), "the pointer to the retry");
+  await waitFor(
+    async () => (await api.get(failed.id)).body.error?.message.includes(`Arbor re-ran this turn from its own transcript in execution ${retryId}`),
+    "the pointer to the retry",
+  );
 
   const retry = await waitForEnd(retryId);
   expect(retry).toMatchObject({
@@ -100,7 +109,12 @@ test("a resume the agent rejects is retried once from Arbor's transcript; the fa
     restartedFromExecutionId: failed.id,
     parentExecutionId: null,
     forkedFromExecutionId: null,
-    resume: { decision: "fresh_with_transcript", reason: "resume_rejected", transcriptSourceExecutionId: second.id, message: expect.stringMatching(/^The agent's session was gone \(expired or deleted transcript\), so Arbor re-ran this turn/) },
+    resume: {
+      decision: "fresh_with_transcript",
+      reason: "resume_rejected",
+      transcriptSourceExecutionId: second.id,
+      message: expect.stringMatching(/^The agent's session was gone \(expired or deleted transcript\), so Arbor re-ran this turn/),
+    },
     telemetry: { sessionResumed: false, transcriptTokens: expect.any(Number) },
   });
   expect([first.sessionId, null]).not.toContain(retry.sessionId);
@@ -130,7 +144,11 @@ test("a resume the agent rejects is retried once from Arbor's transcript; the fa
   expect(fourth).toMatchObject({ status: "completed", sessionId: retry.sessionId, resume: { decision: "resume" }, telemetry: { sessionResumed: true } });
   // The old session is poisoned: a Continue from it is told up front and carries the transcript.
   const again = await api.continue(second.id, "from the old one echo-5");
-  expect(again.body).toMatchObject({ forkedFromExecutionId: second.id, parentExecutionId: null, resume: { decision: "fresh_with_transcript", reason: "session_poisoned" } });
+  expect(again.body).toMatchObject({
+    forkedFromExecutionId: second.id,
+    parentExecutionId: null,
+    resume: { decision: "fresh_with_transcript", reason: "session_poisoned" },
+  });
   expect(await waitForEnd(again.body.id)).toMatchObject({ status: "completed" });
 });
 
@@ -156,7 +174,10 @@ test("a deleted transcript is seen right before the launch (no failed attempt), 
 
   // Now the API knows: the 201 already says how the turn will run.
   const known = await api.continue(first.id, "and hotel-3");
-  expect(known.body).toMatchObject({ forkedFromExecutionId: first.id, resume: { decision: "fresh_with_transcript", reason: "transcript_missing", message: expect.stringMatching(/transcript of the session is gone/) } });
+  expect(known.body).toMatchObject({
+    forkedFromExecutionId: first.id,
+    resume: { decision: "fresh_with_transcript", reason: "transcript_missing", message: expect.stringMatching(/transcript of the session is gone/) },
+  });
   expect(await waitForEnd(known.body.id)).toMatchObject({ status: "completed" });
 });
 
@@ -183,7 +204,11 @@ test("poisoned sessions: marked by a person (and cleared), or by a turn that no 
   expect(marked.status).toBe(200);
   expect(marked.body.poisoned).toMatchObject({ reason: "marked_by_person", message: "it keeps looping" });
   const { created, done } = await cont(first, "mike-2");
-  expect(created.resume).toMatchObject({ decision: "fresh_with_transcript", reason: "session_poisoned", message: expect.stringMatching(/marked by a person: it keeps looping/) });
+  expect(created.resume).toMatchObject({
+    decision: "fresh_with_transcript",
+    reason: "session_poisoned",
+    message: expect.stringMatching(/marked by a person: it keeps looping/),
+  });
   expect(done.status).toBe("completed");
   expectTranscriptShape(primedRequest("mike-2"), ["remember lima-1"], "mike-2");
   expect((await session.patch(first.managedSessionId!, { poisoned: false })).body.poisoned).toBeNull();
@@ -196,7 +221,11 @@ test("poisoned sessions: marked by a person (and cleared), or by a turn that no 
   expect(tooLong).toMatchObject({ status: "failed", sessionId: first.sessionId, error: { code: "agent_error", message: "Prompt is too long" } });
   expect((await session.get(first.managedSessionId!)).body.poisoned).toMatchObject({ reason: "context_window_exceeded", message: "Prompt is too long" });
   const { created: next } = await cont(tooLong, "papa-5");
-  expect(next.resume).toMatchObject({ decision: "fresh_with_transcript", reason: "session_poisoned", message: expect.stringMatching(/no longer fit the model's context window/) });
+  expect(next.resume).toMatchObject({
+    decision: "fresh_with_transcript",
+    reason: "session_poisoned",
+    message: expect.stringMatching(/no longer fit the model's context window/),
+  });
   // Not retried automatically: that turn ran, it just did not fit.
   expect(await prisma.execution.count({ where: { restartedFromExecutionId: tooLong.id } })).toBe(0);
 });
@@ -204,7 +233,11 @@ test("poisoned sessions: marked by a person (and cleared), or by a turn that no 
 test("telemetry: a resumed turn records the usage the model reported, its cache reads, and what a transcript would have cost", async () => {
   const issueId = (await makeIssue()).id;
   const first = await run(issueId, "remember quebec-1");
-  suite.standIn.on("romeo-2", () => ({ kind: "text", text: "Echo: romeo-2", usage: { input_tokens: 9, cache_read_input_tokens: 4321, cache_creation_input_tokens: 77 } }));
+  suite.standIn.on("romeo-2", () => ({
+    kind: "text",
+    text: "Echo: romeo-2",
+    usage: { input_tokens: 9, cache_read_input_tokens: 4321, cache_creation_input_tokens: 77 },
+  }));
   const { done } = await cont(first, "romeo-2");
   expect(suite.standIn.requestsFor("romeo-2")).toHaveLength(1);
   const outputTokens = Math.ceil("Echo: romeo-2".length / 4); // what the stand-in reported in message_delta
@@ -228,17 +261,25 @@ async function arbor(...argv: string[]) {
     const params = (id: string) => ({ params: Promise.resolve({ id: decodeURIComponent(id) }) });
     let m: RegExpExecArray | null;
     if ((m = /^\/api\/executions\/([^/]+)\/(continue|fork|start-fresh|events)$/.exec(pathname))) {
-      const handler = { continue: routes.continueRoute, fork: routes.forkRoute, "start-fresh": routes.startFreshRoute, events: routes.eventsRoute }[m[2] as "continue"];
+      const handler = { continue: routes.continueRoute, fork: routes.forkRoute, "start-fresh": routes.startFreshRoute, events: routes.eventsRoute }[
+        m[2] as "continue"
+      ];
       return handler(request, params(m[1]));
     }
     if ((m = /^\/api\/executions\/([^/]+)$/.exec(pathname))) return routes.getRoute(request, params(m[1]));
-    if ((m = /^\/api\/sessions\/([^/]+)$/.exec(pathname))) return request.method === "PATCH" ? patchSessionRoute(request, params(m[1])) : getSessionRoute(request, params(m[1]));
+    if ((m = /^\/api\/sessions\/([^/]+)$/.exec(pathname)))
+      return request.method === "PATCH" ? patchSessionRoute(request, params(m[1])) : getSessionRoute(request, params(m[1]));
     if (pathname === "/api/references") return backlinksRoute(request, undefined);
     return new Response("not found", { status: 404 });
   };
   let stdout = "";
   let stderr = "";
-  const code = await main(argv, { env: { NO_COLOR: "1" }, stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, fetch: routed as typeof fetch });
+  const code = await main(argv, {
+    env: { NO_COLOR: "1" },
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    fetch: routed as typeof fetch,
+  });
   return { code, stdout, stderr };
 }
 
@@ -258,7 +299,9 @@ test("the CLI: --fresh-session, session --poison/--unpoison, and show/session pr
   const { done: resumed } = await cont(first, "cli victor-4");
   const shown = await arbor("show", resumed.id);
   expect(shown.code).toBe(0);
-  expect(shown.stdout).toMatch(new RegExp(`resume {5}resumed the agent's session · saved ≈ ${resumed.telemetry.savedInputTokens!.toLocaleString("en-US")} input tokens`));
+  expect(shown.stdout).toMatch(
+    new RegExp(`resume {5}resumed the agent's session · saved ≈ ${resumed.telemetry.savedInputTokens!.toLocaleString("en-US")} input tokens`),
+  );
 
   const poisoned = await arbor("session", first.managedSessionId!, "--poison", "--note", "wrong track");
   expect(poisoned.code).toBe(0);
@@ -276,11 +319,19 @@ test("a bundle load goes through the same decision: a session whose transcript i
   fs.rmSync(transcriptOf(first));
   const bundle = await send<{ id: string }>(bundlesRoute.POST as never, { body: { name: "Context", items: [first.managedSessionId] }, path: "/api/bundles" });
   expect(bundle.status).toBe(201);
-  const loaded = await send<LoadBundleResponse>(loadBundleRoute.POST as never, { id: bundle.body.id, body: { prompt: "now xray-2" }, path: `/api/bundles/${bundle.body.id}/load` });
+  const loaded = await send<LoadBundleResponse>(loadBundleRoute.POST as never, {
+    id: bundle.body.id,
+    body: { prompt: "now xray-2" },
+    path: `/api/bundles/${bundle.body.id}/load`,
+  });
   expect(loaded.status).toBe(201);
   expect(loaded.body).toMatchObject({ mode: "continue", sessionId: first.managedSessionId });
   const done = await waitForEnd(loaded.body.execution.id);
-  expect(done).toMatchObject({ status: "completed", forkedFromExecutionId: first.id, resume: { decision: "fresh_with_transcript", reason: "transcript_missing" } });
+  expect(done).toMatchObject({
+    status: "completed",
+    forkedFromExecutionId: first.id,
+    resume: { decision: "fresh_with_transcript", reason: "transcript_missing" },
+  });
   const request = primedRequest("now xray-2");
   expect(turnText(request).indexOf("remember whiskey-1")).toBeLessThan(turnText(request).indexOf(`<arbor-context bundle="${bundle.body.id}"`));
 });
@@ -294,10 +345,14 @@ test("the runner's heartbeat checks the sessions it holds (a stat, never a resum
   fs.rmSync(transcriptOf(first));
   // As if last checked two minutes ago: the next heartbeat (every 5 s) looks again.
   await prisma.session.update({ where: { id: first.managedSessionId! }, data: { transcriptCheckedAt: new Date(Date.now() - 120_000) } });
-  const health = await waitFor(async () => {
-    const got = (await session.get(first.managedSessionId!)).body.health;
-    return got?.state === "missing" ? got : undefined;
-  }, "the heartbeat to see the transcript gone", 20_000);
+  const health = await waitFor(
+    async () => {
+      const got = (await session.get(first.managedSessionId!)).body.health;
+      return got?.state === "missing" ? got : undefined;
+    },
+    "the heartbeat to see the transcript gone",
+    20_000,
+  );
   expect(Date.parse(health.checkedAt)).toBeGreaterThan(Date.now() - 20_000);
   expect(suite.standIn.api.requests.length).toBe(requests); // nothing was resumed to find out
 });

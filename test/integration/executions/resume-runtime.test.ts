@@ -83,7 +83,11 @@ test("a different executable (another real path) never resumes the session: fres
     forkedFromExecutionId: first.id,
     parentExecutionId: null,
     runtime: { path: other.bin, version: "2.1.330" },
-    resume: { decision: "fresh_with_transcript", reason: "runtime_changed", message: expect.stringContaining(`made by ${REAL} (2.1.330), and this runner now runs ${other.bin} (2.1.330)`) },
+    resume: {
+      decision: "fresh_with_transcript",
+      reason: "runtime_changed",
+      message: expect.stringContaining(`made by ${REAL} (2.1.330), and this runner now runs ${other.bin} (2.1.330)`),
+    },
   });
   const runs = other.calls().filter((c) => c !== "--help" && c !== "--version");
   expect(runs).toHaveLength(1);
@@ -109,14 +113,22 @@ test("a CLI whose --help lacks --resume is never sent it: the Continue carries A
   expect(next).toMatchObject({
     status: "completed",
     forkedFromExecutionId: first.id,
-    resume: { decision: "fresh_with_transcript", reason: "capability_missing", message: expect.stringMatching(/cannot resume a session \(This Claude Code does not list --resume in --help\)/) },
+    resume: {
+      decision: "fresh_with_transcript",
+      reason: "capability_missing",
+      message: expect.stringMatching(/cannot resume a session \(This Claude Code does not list --resume in --help\)/),
+    },
   });
   expect(noResume.calls().filter((c) => c.includes("--resume"))).toEqual([]);
   const [request] = standIn.requestsFor("and whiskey-2");
   expect(turnText(request)).toContain("made without resume victor-1");
   // A Fork too.
   const fork = await done(api.fork(first.id, "fork xray-3"));
-  expect(fork.resume).toMatchObject({ decision: "fresh_with_transcript", reason: "capability_missing", message: expect.stringMatching(/cannot fork a session/) });
+  expect(fork.resume).toMatchObject({
+    decision: "fresh_with_transcript",
+    reason: "capability_missing",
+    message: expect.stringMatching(/cannot fork a session/),
+  });
   expect(noResume.calls().filter((c) => c.includes("--resume") || c.includes("--fork-session"))).toEqual([]);
 });
 

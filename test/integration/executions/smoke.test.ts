@@ -23,5 +23,9 @@ test("run then continue with the real CLI", async () => {
   expect(done2.status).toBe("completed");
   expect(done2.sessionId).toBe(done.sessionId);
   const last = suite.h.api.requests.at(-1)!;
-  expect(conversation(last).map((m) => m.text).join("\n")).toContain("hello there");
+  expect(
+    conversation(last)
+      .map((m) => m.text)
+      .join("\n"),
+  ).toContain("hello there");
 });

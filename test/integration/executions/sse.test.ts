@@ -33,7 +33,12 @@ beforeAll(async () => {
   // last answer waits, so the run is still live when the client reconnects.
   h.api.setScript(async (request: RecordedRequest): Promise<Reply> => {
     const round = request.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((b) => b.type === "tool_result").length;
-    if (round < ROUNDS) return { kind: "tool_use", text: `Reading note ${round}`, calls: [{ name: "Read", input: { file_path: path.join(fs.realpathSync(h.workspace), `note-${round}.txt`) } }] };
+    if (round < ROUNDS)
+      return {
+        kind: "tool_use",
+        text: `Reading note ${round}`,
+        calls: [{ name: "Read", input: { file_path: path.join(fs.realpathSync(h.workspace), `note-${round}.txt`) } }],
+      };
     if (isToolResultTurn(request)) await finalAnswer.promise;
     return { kind: "text", text: "Read them all" };
   });
@@ -75,12 +80,14 @@ async function read(reader: SseReader, until: (message: SseMessage, seen: SseMes
 }
 
 function entryIds(messages: SseMessage[]): number[] {
-  return messages.filter((m) => m.event === "entry").map((m) => {
-    const data = JSON.parse(m.data) as EntryEvent;
-    expect(m.id).toBe(String(data.seq));
-    expect(data.entries.length).toBeGreaterThan(0);
-    return data.seq;
-  });
+  return messages
+    .filter((m) => m.event === "entry")
+    .map((m) => {
+      const data = JSON.parse(m.data) as EntryEvent;
+      expect(m.id).toBe(String(data.seq));
+      expect(data.entries.length).toBeGreaterThan(0);
+      return data.seq;
+    });
 }
 
 test("live stream, reconnect with Last-Event-ID mid-run, and replay after the end", async () => {

@@ -22,7 +22,9 @@ function slowTool(prompt: string, ms: number) {
   const arrived: RecordedRequest[] = [];
   suite.standIn.on(prompt, (request) => {
     arrived.push(request);
-    return isToolResultTurn(request) ? { kind: "text", text: `Echo: ${turnText(request)}` } : { kind: "tool_use", calls: [{ name: "Bash", input: { command: `sleep ${ms / 1000}; echo tool done`, description: "wait" } }] };
+    return isToolResultTurn(request)
+      ? { kind: "text", text: `Echo: ${turnText(request)}` }
+      : { kind: "tool_use", calls: [{ name: "Bash", input: { command: `sleep ${ms / 1000}; echo tool done`, description: "wait" } }] };
   });
   return arrived;
 }

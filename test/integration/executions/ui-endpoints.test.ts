@@ -85,7 +85,11 @@ describe("GET /api/executions/:id/events?tail=", () => {
     expect(page.body.after).toBe(12);
     expect(page.body.events.map((e) => e.seq)).toEqual([13, 14, 15, 16, 17]);
     expect(page.body.nextAfter).toBe(17);
-    const all = await send<{ after: number; events: unknown[] }>(eventsRoute, { id, path: `/api/executions/${id}/events?tail=100`, headers: { accept: "application/json" } });
+    const all = await send<{ after: number; events: unknown[] }>(eventsRoute, {
+      id,
+      path: `/api/executions/${id}/events?tail=100`,
+      headers: { accept: "application/json" },
+    });
     expect(all.body.after).toBe(0);
     expect(all.body.events).toHaveLength(17);
   });

@@ -42,7 +42,11 @@ test("a Fork or Continue of an execution whose session never existed carries Arb
   const forked = await api.fork(ghost.id, "branch zulu");
   expect(forked.status).toBe(201);
   const fork = await waitForEnd(forked.body.id);
-  expect(fork).toMatchObject({ status: "completed", forkedFromExecutionId: ghost.id, resume: { decision: "fresh_with_transcript", reason: "transcript_missing" } });
+  expect(fork).toMatchObject({
+    status: "completed",
+    forkedFromExecutionId: ghost.id,
+    resume: { decision: "fresh_with_transcript", reason: "transcript_missing" },
+  });
   expect([ghostSession, null]).not.toContain(fork.sessionId);
   // The model got the ghost's prompt as history (it had no answer) and the new one as the task; no resume was tried.
   const [request] = suite.standIn.requestsFor("branch zulu");
@@ -81,7 +85,11 @@ test("Start fresh re-runs a failed turn with the conversation (default) or witho
   expect(turnText(primed[0])).toContain("remember whiskey");
 
   const without = await api.startFresh(failed.id, { prompt: "a new start", withConversation: false });
-  expect(without.body).toMatchObject({ prompt: "a new start", restartedFromExecutionId: failed.id, resume: { decision: "fresh", reason: "restart_without_conversation", transcriptSourceExecutionId: null } });
+  expect(without.body).toMatchObject({
+    prompt: "a new start",
+    restartedFromExecutionId: failed.id,
+    resume: { decision: "fresh", reason: "restart_without_conversation", transcriptSourceExecutionId: null },
+  });
   expect(await waitForEnd(without.body.id)).toMatchObject({ status: "completed" });
   const history = historyText(suite.standIn.requestFor("a new start"));
   expect(history).toContain("user: a new start");

@@ -33,10 +33,14 @@ async function completed(response: Promise<{ status: number; body: { id: string 
 /** The session's warm state as the API shows it, once `predicate` holds. */
 async function sessionOf(executionId: string, predicate: (s: Awaited<ReturnType<typeof sessionsApi.get>>["body"]) => boolean, what: string) {
   const { managedSessionId } = await prisma.execution.findUniqueOrThrow({ where: { id: executionId } });
-  return waitFor(async () => {
-    const got = await sessionsApi.get(managedSessionId!);
-    return got.status === 200 && predicate(got.body) ? got.body : undefined;
-  }, what, 15_000);
+  return waitFor(
+    async () => {
+      const got = await sessionsApi.get(managedSessionId!);
+      return got.status === 200 && predicate(got.body) ? got.body : undefined;
+    },
+    what,
+    15_000,
+  );
 }
 
 const gone = (pid: number, what: string) => waitFor(() => liveGroupMembers(pid).length === 0, what, 10_000);
@@ -51,7 +55,12 @@ test("a Continue of the head goes to the live process: same pid and session, the
   expect(liveGroupMembers(first.launch!.pid!)).toContain(first.launch!.pid);
 
   const second = await completed(api.continue(first.id, "warm second lime"));
-  expect(second).toMatchObject({ sessionId: first.sessionId, sessionConfirmed: true, parentExecutionId: first.id, launch: { kind: "warm", pid: first.launch!.pid } });
+  expect(second).toMatchObject({
+    sessionId: first.sessionId,
+    sessionConfirmed: true,
+    parentExecutionId: first.id,
+    launch: { kind: "warm", pid: first.launch!.pid },
+  });
   const request = suite.standIn.requestFor("warm second lime");
   expect(request.sessionId).toBe(first.sessionId);
   expect(historyText(request)).toContain("user: warm first kiwi");
@@ -63,7 +72,12 @@ test("a Continue of the head goes to the live process: same pid and session, the
   expect(texts.join("\n")).not.toContain("Echo: warm first kiwi");
   expect(second.usage).toMatchObject({ numTurns: 1 });
   expect(second.usage!.costUsd!).toBeLessThan(first.usage!.costUsd! * 1.5 + 0.001);
-  expect(second.timings).toMatchObject({ requestedAt: expect.any(Number), claimedAt: expect.any(Number), spawnedAt: expect.any(Number), sessionAt: expect.any(Number) });
+  expect(second.timings).toMatchObject({
+    requestedAt: expect.any(Number),
+    claimedAt: expect.any(Number),
+    spawnedAt: expect.any(Number),
+    sessionAt: expect.any(Number),
+  });
 
   // And a third, still the same process.
   const third = await completed(api.continue(second.id, "warm third mango"));

@@ -67,7 +67,10 @@ describe("applySnapshot", () => {
     const before = state();
 
     const result = await applySnapshot({ repo, baseBranch: "main", commit: snap, strategy: "merge", message: "m" });
-    expect(result).toMatchObject({ ok: false, error: { kind: "conflicts", files: ["src/a.ts", "src/b.ts"], message: expect.stringContaining("nothing was changed") } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: "conflicts", files: ["src/a.ts", "src/b.ts"], message: expect.stringContaining("nothing was changed") },
+    });
     expect(state()).toEqual(before);
     expect(existsSync(path.join(repo, "src/fine.ts"))).toBe(false);
     expect(existsSync(path.join(repo, ".git/MERGE_HEAD"))).toBe(false);
@@ -77,12 +80,18 @@ describe("applySnapshot", () => {
     const snap = await snapshotWith("refuse1", { "src/a.ts": "x\n" });
     writeFiles(repo, { "src/b.ts": "edited, not committed\n" });
     const dirty = await applySnapshot({ repo, baseBranch: "main", commit: snap, strategy: "merge", message: "m" });
-    expect(dirty).toMatchObject({ ok: false, error: { kind: "dirty", files: ["src/b.ts"], message: expect.stringContaining("uncommitted changes (src/b.ts)") } });
+    expect(dirty).toMatchObject({
+      ok: false,
+      error: { kind: "dirty", files: ["src/b.ts"], message: expect.stringContaining("uncommitted changes (src/b.ts)") },
+    });
     git(repo, "checkout", "--quiet", "--", "src/b.ts");
 
     git(repo, "checkout", "--quiet", "-b", "feature");
     const wrong = await applySnapshot({ repo, baseBranch: "main", commit: snap, strategy: "merge", message: "m" });
-    expect(wrong).toMatchObject({ ok: false, error: { kind: "wrong_branch", current: "feature", expected: "main", message: expect.stringContaining("on branch feature, not on the base branch main") } });
+    expect(wrong).toMatchObject({
+      ok: false,
+      error: { kind: "wrong_branch", current: "feature", expected: "main", message: expect.stringContaining("on branch feature, not on the base branch main") },
+    });
     git(repo, "checkout", "--quiet", "--detach");
     const detached = await applySnapshot({ repo, baseBranch: "main", commit: snap, strategy: "merge", message: "m" });
     expect(detached).toMatchObject({ ok: false, error: { kind: "wrong_branch", current: null, message: expect.stringContaining("detached HEAD") } });

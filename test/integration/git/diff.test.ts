@@ -22,7 +22,12 @@ describe("diffCommits", () => {
       "naïve file.txt": "x\n",
     });
     const from = git(repo, "rev-parse", "HEAD");
-    writeFiles(repo, { "src/a.ts": "one\n2\nthree\nfour\n", "src/new.ts": "n1\nn2\n", "img.png": Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 9, 9, 9, 0, 0]), "naïve file.txt": "y\n" });
+    writeFiles(repo, {
+      "src/a.ts": "one\n2\nthree\nfour\n",
+      "src/new.ts": "n1\nn2\n",
+      "img.png": Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 9, 9, 9, 0, 0]),
+      "naïve file.txt": "y\n",
+    });
     await rm(path.join(repo, "src/gone.ts"));
     git(repo, "mv", "docs/long.md", "docs/renamed.md");
     const to = commitAll(repo, "change");

@@ -135,6 +135,9 @@ describe("snapshotWorktree", () => {
 
   it("says so when the worktree's directory vanished", async () => {
     rmSync(wt, { recursive: true, force: true });
-    expect(await snapshotWorktree({ worktree: wt, message: "snap" })).toMatchObject({ ok: false, error: { kind: "not_a_worktree", message: expect.stringContaining("no longer exists") } });
+    expect(await snapshotWorktree({ worktree: wt, message: "snap" })).toMatchObject({
+      ok: false,
+      error: { kind: "not_a_worktree", message: expect.stringContaining("no longer exists") },
+    });
   });
 });

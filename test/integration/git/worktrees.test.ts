@@ -163,7 +163,10 @@ describe("removeWorktree, pruneWorktrees, disk usage", () => {
     expect(drop).toMatchObject({ ok: true, value: { branchDeleted: true } });
     expect(branches(repo)).toEqual(["arbor/ISSUE-1/aaaaaaaa", "main"]);
 
-    expect(await removeWorktree({ repo, path: repo })).toMatchObject({ ok: false, error: { kind: "not_a_worktree", message: expect.stringContaining("main checkout") } });
+    expect(await removeWorktree({ repo, path: repo })).toMatchObject({
+      ok: false,
+      error: { kind: "not_a_worktree", message: expect.stringContaining("main checkout") },
+    });
     expect(await removeWorktree({ repo, path: path.join(repos.root, "elsewhere") })).toMatchObject({ ok: false, error: { kind: "not_a_worktree" } });
   });
 

@@ -31,7 +31,8 @@ const newExecution = (agent = "claude") =>
 
 async function store(executionId: string, startSeq: number, raw: string[]) {
   const writer = new EventWriter(pool, executionId, startSeq);
-  for (const line of raw) writer.push({ stream: "stdout", kind: JSON.parse(line).type === "system" ? `system_${JSON.parse(line).subtype}` : JSON.parse(line).type, json: line });
+  for (const line of raw)
+    writer.push({ stream: "stdout", kind: JSON.parse(line).type === "system" ? `system_${JSON.parse(line).subtype}` : JSON.parse(line).type, json: line });
   await writer.flush();
 }
 
@@ -47,7 +48,10 @@ test("the trigger mirrors an execution as the runner writes it", async () => {
   // Pinned, capture time not recorded yet: no time to report (not 0 ms).
   expect(await facts(e.id)).toMatchObject({ status: "running", hasSession: true, sessionMs: null });
   await prisma.execution.update({ where: { id: e.id }, data: { sessionCapturedAt: new Date(startedAt.getTime() + 1234) } });
-  await prisma.execution.update({ where: { id: e.id }, data: { status: "failed", errorCode: "agent_error", inputTokens: 10, outputTokens: 2, cacheReadTokens: 7, costUsd: 0.5, numTurns: 2 } });
+  await prisma.execution.update({
+    where: { id: e.id },
+    data: { status: "failed", errorCode: "agent_error", inputTokens: 10, outputTokens: 2, cacheReadTokens: 7, costUsd: 0.5, numTurns: 2 },
+  });
   expect(await facts(e.id)).toMatchObject({
     status: "failed",
     sessionMs: 1234,

@@ -36,11 +36,52 @@ beforeAll(async () => {
   issueB = (await makeIssue({ title: "B" })).id;
   await prisma.issue.update({ where: { id: issueA }, data: { status: "done" } });
 
-  const e1 = await addExecution({ issueId: issueA, at: "2026-03-02T10:00:00Z", captureMs: 1000, input: 100, output: 10, cacheRead: 50, cost: 0.1, turns: 3, model: "sonnet", tools: ["Bash", "Edit"] });
+  const e1 = await addExecution({
+    issueId: issueA,
+    at: "2026-03-02T10:00:00Z",
+    captureMs: 1000,
+    input: 100,
+    output: 10,
+    cacheRead: 50,
+    cost: 0.1,
+    turns: 3,
+    model: "sonnet",
+    tools: ["Bash", "Edit"],
+  });
   const e1Session = (await prisma.execution.findUniqueOrThrow({ where: { id: e1 } })).sessionId;
-  const e2 = await addExecution({ issueId: issueA, at: "2026-03-02T11:00:00Z", parent: e1, session: e1Session, captureMs: 3000, input: 200, output: 20, cost: 0.2, turns: 1, model: "sonnet", tools: ["Bash"] });
-  const e3 = await addExecution({ issueId: issueA, at: "2026-03-03T10:00:00Z", status: "failed", forkedFrom: e1, session: null, errorCode: "session_not_found" });
-  const e4 = await addExecution({ issueId: issueA, at: "2026-03-03T11:00:00Z", forkedFrom: e1, captureMs: 2000, input: 300, output: 30, cost: 0.3, turns: 8, model: "opus", tools: ["Read"] });
+  const e2 = await addExecution({
+    issueId: issueA,
+    at: "2026-03-02T11:00:00Z",
+    parent: e1,
+    session: e1Session,
+    captureMs: 3000,
+    input: 200,
+    output: 20,
+    cost: 0.2,
+    turns: 1,
+    model: "sonnet",
+    tools: ["Bash"],
+  });
+  const e3 = await addExecution({
+    issueId: issueA,
+    at: "2026-03-03T10:00:00Z",
+    status: "failed",
+    forkedFrom: e1,
+    session: null,
+    errorCode: "session_not_found",
+  });
+  const e4 = await addExecution({
+    issueId: issueA,
+    at: "2026-03-03T11:00:00Z",
+    forkedFrom: e1,
+    captureMs: 2000,
+    input: 300,
+    output: 30,
+    cost: 0.3,
+    turns: 8,
+    model: "opus",
+    tools: ["Read"],
+  });
   const e5 = await addExecution({ issueId: issueB, at: "2026-03-04T10:00:00Z", status: "failed", errorCode: "agent_error", input: 400, output: 40, cost: 0.4 });
   const e6 = await addExecution({ issueId: issueB, at: "2026-03-04T11:00:00Z", agent: "command", session: null });
   const e7 = await addExecution({ issueId: issueB, at: "2026-03-05T10:00:00Z", status: "running", captureMs: 500 });

@@ -90,7 +90,9 @@ test("a session's mark counts for its turns without their own; signals are liste
 test("preferred: a fork over the original; the other lines become not chosen", async () => {
   const chosen = await mark(e.f2, { mark: "preferred", note: "cleaner diff" });
   expect(chosen.status).toBe(200);
-  expect(chosen.body.preferences).toEqual([expect.objectContaining({ branchPointId: e.a, preferredExecutionId: e.f, state: "preferred", note: "cleaner diff" })]);
+  expect(chosen.body.preferences).toEqual([
+    expect.objectContaining({ branchPointId: e.a, preferredExecutionId: e.f, state: "preferred", note: "cleaner diff" }),
+  ]);
   expect((await outcome(e.a2)).body.preferences).toEqual([expect.objectContaining({ branchPointId: e.a, state: "not_chosen" })]);
   expect((await outcome(e.g)).body.preferences).toEqual([expect.objectContaining({ state: "not_chosen" })]);
   expect((await outcome(e.f)).body.branchPoint).toEqual({ id: e.a, line: "fork" });

@@ -34,7 +34,11 @@ beforeAll(async () => {
   await resetDb();
   repos = tempRepos("arbor-cli-projects-");
   mkdirSync(path.join(repos.root, "workspace"));
-  restoreEnv = setEnv({ ARBOR_WORKSPACE: path.join(repos.root, "workspace"), ARBOR_WORKSPACE_ROOTS: repos.root, ARBOR_DATA_DIR: path.join(repos.root, "data") });
+  restoreEnv = setEnv({
+    ARBOR_WORKSPACE: path.join(repos.root, "workspace"),
+    ARBOR_WORKSPACE_ROOTS: repos.root,
+    ARBOR_DATA_DIR: path.join(repos.root, "data"),
+  });
 });
 afterAll(async () => {
   restoreEnv();

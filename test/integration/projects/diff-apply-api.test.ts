@@ -27,7 +27,11 @@ beforeEach(async () => {
   await resetDb();
   repos = tempRepos("arbor-diff-");
   mkdirSync(path.join(repos.root, "workspace"));
-  restoreEnv = setEnv({ ARBOR_WORKSPACE: path.join(repos.root, "workspace"), ARBOR_WORKSPACE_ROOTS: repos.root, ARBOR_DATA_DIR: path.join(repos.root, "data") });
+  restoreEnv = setEnv({
+    ARBOR_WORKSPACE: path.join(repos.root, "workspace"),
+    ARBOR_WORKSPACE_ROOTS: repos.root,
+    ARBOR_DATA_DIR: path.join(repos.root, "data"),
+  });
   repo = repos.repo("app", { "plan.txt": "original\n", "src/a.ts": "a1\n" });
   const created = await createProject({ path: repo });
   if (!created.ok) throw new Error(created.error.message);
@@ -88,7 +92,9 @@ describe("GET /api/executions/:id/diff", () => {
     const base = { issueId, agent: "claude", prompt: "p", cwd: repo };
     const running = await prisma.execution.create({ data: { ...base, id: "00000000-0000-4000-8000-000000000001", status: "running", projectId: project.id } });
     const loose = await prisma.execution.create({ data: { ...base, id: "00000000-0000-4000-8000-000000000002", status: "completed" } });
-    const shared = await prisma.execution.create({ data: { ...base, id: "00000000-0000-4000-8000-000000000003", status: "completed", projectId: project.id, sharedDirectory: true } });
+    const shared = await prisma.execution.create({
+      data: { ...base, id: "00000000-0000-4000-8000-000000000003", status: "completed", projectId: project.id, sharedDirectory: true },
+    });
     const cases: [string, RegExp][] = [
       [running.id, /^Execution 00000000 has no snapshot yet: it has not finished/],
       [loose.id, /no snapshot yet: it ran in the default workspace/],
@@ -115,13 +121,23 @@ describe("GET /api/compare/diff", () => {
 
     const res = await compare(`?a=${forkA.id}&b=${forkB.id.toUpperCase()}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ a: forkA.id, b: forkB.id, projectId: project.id, from: forkA.snapshotSha, to: forkB.snapshotSha, additions: 2, deletions: 1 });
+    expect(res.body).toMatchObject({
+      a: forkA.id,
+      b: forkB.id,
+      projectId: project.id,
+      from: forkA.snapshotSha,
+      to: forkB.snapshotSha,
+      additions: 2,
+      deletions: 1,
+    });
     expect(res.body.files.map((f: { path: string }) => f.path)).toEqual(["b-only.txt", "plan.txt"]);
     expect(res.body.patch).toContain("-alternative A\n+alternative B");
 
     expect((await compare(`?a=${forkA.id}`)).body.error.message).toMatch(/b: b is required/);
     expect((await compare(`?a=${forkA.id}&b=nope`)).status).toBe(422);
-    const pending = await prisma.execution.create({ data: { id: "00000000-0000-4000-8000-000000000005", issueId, agent: "claude", prompt: "p", cwd: repo, status: "queued", projectId: project.id } });
+    const pending = await prisma.execution.create({
+      data: { id: "00000000-0000-4000-8000-000000000005", issueId, agent: "claude", prompt: "p", cwd: repo, status: "queued", projectId: project.id },
+    });
     expect((await compare(`?a=${forkA.id}&b=${pending.id}`)).status).toBe(409);
 
     const other = await createProject({ path: repos.repo("other") });
@@ -184,7 +200,9 @@ describe("POST /api/executions/:id/apply", () => {
     const bad = await apply(run.id, { strategy: "rebase" });
     expect(bad.status).toBe(422);
     expect(bad.body.error.message).toBe('strategy: strategy must be "merge" or "squash"');
-    const none = await prisma.execution.create({ data: { id: "00000000-0000-4000-8000-000000000007", issueId, agent: "claude", prompt: "p", cwd: repo, status: "completed", projectId: project.id } });
+    const none = await prisma.execution.create({
+      data: { id: "00000000-0000-4000-8000-000000000007", issueId, agent: "claude", prompt: "p", cwd: repo, status: "completed", projectId: project.id },
+    });
     expect((await apply(none.id, { strategy: "merge" })).status).toBe(409);
   });
 });

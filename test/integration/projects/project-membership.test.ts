@@ -50,16 +50,29 @@ it("creates, moves and filters specs and issues by project", async () => {
   expect(specs.body.items.map((s: { title: string }) => s.title)).toEqual(["In the project"]);
   expect((await callRoute(specsRoute.GET, { url: "/api/specs?projectId=none" })).body.items).toHaveLength(1);
 
-  const moved = await callRoute(issueRoute.PATCH, { method: "PATCH", url: `/api/issues/${issue.body.id}`, params: { id: issue.body.id }, body: { projectId: null } });
+  const moved = await callRoute(issueRoute.PATCH, {
+    method: "PATCH",
+    url: `/api/issues/${issue.body.id}`,
+    params: { id: issue.body.id },
+    body: { projectId: null },
+  });
   expect(moved).toMatchObject({ status: 200, body: { projectId: null } });
-  const specMoved = await callRoute(specRoute.PATCH, { method: "PATCH", url: `/api/specs/${loose.body.id}`, params: { id: loose.body.id }, body: { projectId } });
+  const specMoved = await callRoute(specRoute.PATCH, {
+    method: "PATCH",
+    url: `/api/specs/${loose.body.id}`,
+    params: { id: loose.body.id },
+    body: { projectId },
+  });
   expect(specMoved).toMatchObject({ status: 200, body: { projectId } });
 });
 
 it("refuses unknown and malformed projects with a 422 on the projectId field", async () => {
   const unknownIssue = await post(issuesRoute, "/api/issues", { title: "x", projectId: "PROJ-77" });
   expect(unknownIssue.status).toBe(422);
-  expect(unknownIssue.body.error).toMatchObject({ message: "projectId: Project PROJ-77 does not exist", details: { fieldErrors: { projectId: ["Project PROJ-77 does not exist"] } } });
+  expect(unknownIssue.body.error).toMatchObject({
+    message: "projectId: Project PROJ-77 does not exist",
+    details: { fieldErrors: { projectId: ["Project PROJ-77 does not exist"] } },
+  });
   const unknownSpec = await post(specsRoute, "/api/specs", { title: "x", projectId: "PROJ-77" });
   expect(unknownSpec.body.error.message).toBe("projectId: Project PROJ-77 does not exist");
   const malformed = await post(issuesRoute, "/api/issues", { title: "x", projectId: "shop" });
@@ -67,6 +80,11 @@ it("refuses unknown and malformed projects with a 422 on the projectId field", a
   const badFilter = await callRoute(issuesRoute.GET, { url: "/api/issues?projectId=shop" });
   expect(badFilter.status).toBe(422);
   const { body: anIssue } = await post(issuesRoute, "/api/issues", { title: "y" });
-  const patchUnknown = await callRoute(issueRoute.PATCH, { method: "PATCH", url: `/api/issues/${anIssue.id}`, params: { id: anIssue.id }, body: { projectId: "PROJ-78" } });
+  const patchUnknown = await callRoute(issueRoute.PATCH, {
+    method: "PATCH",
+    url: `/api/issues/${anIssue.id}`,
+    params: { id: anIssue.id },
+    body: { projectId: "PROJ-78" },
+  });
   expect(patchUnknown.body.error.message).toBe("projectId: Project PROJ-78 does not exist");
 });

@@ -70,7 +70,10 @@ describe("POST /api/projects", () => {
     expect(res.body).toMatchObject({ name: "notes", path: path.join(workspace, "notes"), isGitRepo: false, baseBranch: null });
     const withBranch = await register({ path: path.join(repos.root, "workspace"), baseBranch: "main" });
     expect(withBranch.status).toBe(422);
-    expect(withBranch.body.error).toMatchObject({ code: "validation_failed", details: { fieldErrors: { baseBranch: [expect.stringContaining("is not a git repository")] } } });
+    expect(withBranch.body.error).toMatchObject({
+      code: "validation_failed",
+      details: { fieldErrors: { baseBranch: [expect.stringContaining("is not a git repository")] } },
+    });
   });
 
   it("answers clear 4xx errors naming the problem, and stores nothing", async () => {
@@ -96,7 +99,9 @@ describe("POST /api/projects", () => {
     mkdirSync(path.join(repo, "src"));
     const sub = await register({ path: path.join(repo, "src") });
     expect(sub.status).toBe(422);
-    expect(sub.body.error.message).toBe(`path: ${path.join(repo, "src")} is inside the git repository ${repo} but is not its top level: register ${repo} instead`);
+    expect(sub.body.error.message).toBe(
+      `path: ${path.join(repo, "src")} is inside the git repository ${repo} but is not its top level: register ${repo} instead`,
+    );
     expect(await prisma.project.count()).toBe(0);
   });
 
@@ -180,7 +185,18 @@ describe("GET /api/projects and /api/projects/:id", () => {
     const made = await createWorktree({ repo, path: wtPath, branch: worktreeBranchName(issue.id, executionId), from: "main" });
     expect(made.ok).toBe(true);
     await prisma.execution.create({
-      data: { id: executionId, issueId: issue.id, agent: "claude", prompt: "p", cwd: wtPath, status: "completed", projectId: project.id, worktreePath: wtPath, worktreeBranch: worktreeBranchName(issue.id, executionId), worktreeState: "present" },
+      data: {
+        id: executionId,
+        issueId: issue.id,
+        agent: "claude",
+        prompt: "p",
+        cwd: wtPath,
+        status: "completed",
+        projectId: project.id,
+        worktreePath: wtPath,
+        worktreeBranch: worktreeBranchName(issue.id, executionId),
+        worktreeState: "present",
+      },
     });
     git(repo, "worktree", "add", "--quiet", path.join(repos.root, "persons-own"), "-b", "mine"); // not Arbor's: not listed
     writeFiles(repo, { "big.bin": "edited\n" });
@@ -195,7 +211,16 @@ describe("GET /api/projects and /api/projects/:id", () => {
       problems: [],
     });
     expect(res.body.worktrees).toEqual([
-      { path: wtPath, branch: "arbor/ISSUE-1/2a3b4c5d", head: git(repo, "rev-parse", "HEAD"), missing: false, bytes: expect.any(Number), executionId, spare: false, archived: false },
+      {
+        path: wtPath,
+        branch: "arbor/ISSUE-1/2a3b4c5d",
+        head: git(repo, "rev-parse", "HEAD"),
+        missing: false,
+        bytes: expect.any(Number),
+        executionId,
+        spare: false,
+        archived: false,
+      },
     ]);
     expect(res.body.worktrees[0].bytes).toBeGreaterThan(100_000);
     expect(res.body.worktreeBytes).toBe(res.body.worktrees[0].bytes);
@@ -210,7 +235,7 @@ describe("GET /api/projects and /api/projects/:id", () => {
     expect((await show(project.id)).body.problems).toEqual([`The directory ${repo} no longer exists (or is not a directory).`]);
   });
 
-  it("shows the default workspace as project \"default\"; 404 for unknown or malformed ids", async () => {
+  it('shows the default workspace as project "default"; 404 for unknown or malformed ids', async () => {
     const res = await show("default");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: "default", implicit: true, path: workspace, repository: null, worktrees: [], problems: [] });

@@ -66,7 +66,9 @@ test("removes the worktrees of archived sessions only, never one an execution ru
 
   const first = await cleanup(project.id);
   expect(first.status).toBe(200);
-  expect(first.body.removed).toEqual([{ path: archived.worktree!.path, branch: archived.worktree!.branch, branchDeleted: false, executionIds: [archived.id], bytes: expect.any(Number) }]);
+  expect(first.body.removed).toEqual([
+    { path: archived.worktree!.path, branch: archived.worktree!.branch, branchDeleted: false, executionIds: [archived.id], bytes: expect.any(Number) },
+  ]);
   expect(first.body.kept).toEqual([{ path: busy.worktree!.path, branch: busy.worktree!.branch, reason: expect.stringMatching(/is running there$/) }]);
   expect(first.body.freedBytes).toBeGreaterThan(0);
   expect(existsSync(archived.worktree!.path)).toBe(false);
@@ -82,13 +84,20 @@ test("removes the worktrees of archived sessions only, never one an execution ru
   await waitForEnd(running.body.id);
   const cli = await arbor("project", "clean", project.id, "--delete-branches");
   expect(cli.code).toBe(0);
-  expect(cli.stdout).toMatch(new RegExp(`^Removed 1 worktree of archived sessions from ${project.id} \\(.+ freed; snapshots kept\\):\\n  ${busy.worktree!.branch!}  branch deleted  ${busy.worktree!.path}\\n$`));
+  expect(cli.stdout).toMatch(
+    new RegExp(
+      `^Removed 1 worktree of archived sessions from ${project.id} \\(.+ freed; snapshots kept\\):\\n  ${busy.worktree!.branch!}  branch deleted  ${busy.worktree!.path}\\n$`,
+    ),
+  );
   expect(git(project.path, "branch", "--list", busy.worktree!.branch!)).toBe("");
   expect(git(project.path, "rev-parse", `refs/arbor/snapshots/${running.body.id}`)).toEqual(expect.any(String));
   expect((await arbor("project", "clean", project.id)).stdout).toBe(`No worktree of an archived session to remove in ${project.id}.\n`);
 
   const again = await api.continue(archived.id, "what does plan.txt say");
-  expect(again.body).toMatchObject({ forkedFromExecutionId: archived.id, resume: { reason: "worktree_gone", message: expect.stringMatching(/was removed by housekeeping/) } });
+  expect(again.body).toMatchObject({
+    forkedFromExecutionId: archived.id,
+    resume: { reason: "worktree_gone", message: expect.stringMatching(/was removed by housekeeping/) },
+  });
   const forked = await waitForEnd(again.body.id);
   expect(forked.worktree).toMatchObject({ state: "present", startSha: archived.worktree!.snapshotSha });
   expect(toolOutputOf(suite.standIn, "what does plan.txt say")).toContain("original");

@@ -30,7 +30,10 @@ beforeAll(async () => {
   await resetDb();
   h = await createHarness();
   standIn = new StandIn(h.api);
-  scriptBashTurns(standIn, { "write plan.txt = original": "printf 'original\\n' > plan.txt", "rewrite plan.txt = alternative": "printf 'alternative\\n' > plan.txt" });
+  scriptBashTurns(standIn, {
+    "write plan.txt = original": "printf 'original\\n' > plan.txt",
+    "rewrite plan.txt = alternative": "printf 'alternative\\n' > plan.txt",
+  });
   project = await gitProject(h.workspace, "app");
   issueId = (await makeIssue({ projectId: project.id })).id;
 });
@@ -58,9 +61,18 @@ describe("refused before anything is made (no runner needed)", () => {
       [{ startRef: "no-such-branch" }, `startRef: there is no branch, tag or commit named no-such-branch in ${project.path}`],
       [{ startRef: "--exec=rm" }, `startRef: there is no branch, tag or commit named --exec=rm in ${project.path}`],
       [{ projectId: project.id, cwd: h.workspace }, "projectId: name a project or a working directory (cwd), not both"],
-      [{ projectId: plain.id, startRef: "main" }, `startRef: ${plain.id} (${plain.path}) is not a git repository: runs there use the directory as it is, so there is no ref to start from`],
-      [{ sharedDirectory: true, startRef: "main" }, "startRef: a shared-directory run uses the project's directory as it is: leave out either startRef or sharedDirectory"],
-      [{ projectId: "default", startRef: "main" }, expect.stringMatching(/^startRef: only a run in a registered git project starts from a ref/) as unknown as string],
+      [
+        { projectId: plain.id, startRef: "main" },
+        `startRef: ${plain.id} (${plain.path}) is not a git repository: runs there use the directory as it is, so there is no ref to start from`,
+      ],
+      [
+        { sharedDirectory: true, startRef: "main" },
+        "startRef: a shared-directory run uses the project's directory as it is: leave out either startRef or sharedDirectory",
+      ],
+      [
+        { projectId: "default", startRef: "main" },
+        expect.stringMatching(/^startRef: only a run in a registered git project starts from a ref/) as unknown as string,
+      ],
       [{ sharedDirectory: "yes" }, "sharedDirectory: sharedDirectory must be true or false"],
     ];
     for (const [extra, message] of cases) {
@@ -76,12 +88,17 @@ describe("refused before anything is made (no runner needed)", () => {
     expect(() => git(repo, "rebase", "main")).toThrow();
     const busy = await api.create({ issueId, prompt: "p" });
     expect(busy.status).toBe(409);
-    expect(expectError(busy).message).toBe(`The repository of ${project.id} at ${repo} is in the middle of a rebase: finish or abort it first, then run again.`);
+    expect(expectError(busy).message).toBe(
+      `The repository of ${project.id} at ${repo} is in the middle of a rebase: finish or abort it first, then run again.`,
+    );
     git(repo, "rebase", "--abort");
 
     git(repo, "branch", "-m", "main", "trunk");
     const noBase = await api.create({ issueId, prompt: "p" });
-    expect([noBase.status, expectError(noBase).message]).toEqual([409, `The base branch main of ${project.id} no longer exists in ${repo}: choose another base branch for the project, or name a start ref.`]);
+    expect([noBase.status, expectError(noBase).message]).toEqual([
+      409,
+      `The base branch main of ${project.id} no longer exists in ${repo}: choose another base branch for the project, or name a start ref.`,
+    ]);
     git(repo, "branch", "-m", "trunk", "main");
     git(repo, "checkout", "--quiet", "main");
 
@@ -149,4 +166,3 @@ describe("with a runner", () => {
     expect(gitStatus(project.path)).toBe("?? plan.txt");
   });
 });
-

@@ -52,7 +52,10 @@ test("a runner killed mid-run: its restart marks the run interrupted and snapsho
   runnerProcess = await startRunnerProcess({ databaseUrl: testDatabaseUrl(), runnerId: RUNNER_ID, env: {} });
   const wrote = deferred();
   // The tool's output is the next request's turn text: the model then never answers.
-  standIn.on("write, then think forever", () => ({ kind: "tool_use", calls: [{ name: "Bash", input: { command: "printf 'half done\\n' > progress.txt && echo progress-written" } }] }));
+  standIn.on("write, then think forever", () => ({
+    kind: "tool_use",
+    calls: [{ name: "Bash", input: { command: "printf 'half done\\n' > progress.txt && echo progress-written" } }],
+  }));
   standIn.on("progress-written", (request) => {
     expect(isToolResultTurn(request)).toBe(true);
     wrote.resolve();
@@ -83,7 +86,10 @@ test("a runner killed mid-run: its restart marks the run interrupted and snapsho
 
 test("a cancelled run is snapshotted too, with what it had written", async () => {
   const wrote = deferred();
-  standIn.on("write, then wait to be cancelled", () => ({ kind: "tool_use", calls: [{ name: "Bash", input: { command: "printf 'partial\\n' > draft.txt && echo draft-written" } }] }));
+  standIn.on("write, then wait to be cancelled", () => ({
+    kind: "tool_use",
+    calls: [{ name: "Bash", input: { command: "printf 'partial\\n' > draft.txt && echo draft-written" } }],
+  }));
   standIn.on("draft-written", () => {
     wrote.resolve();
     return { kind: "hang", text: "thinking…" };
@@ -113,7 +119,9 @@ test("a Continue of an execution whose worktree vanished says so and forks from 
     forkSessionId: original.sessionId,
     resume: { decision: "fork", reason: "worktree_gone" },
   });
-  expect(first.resume!.message).toMatch(/^The worktree of this line of work vanished from disk\. So this turn forks the conversation instead of continuing it, and starts from its snapshot/);
+  expect(first.resume!.message).toMatch(
+    /^The worktree of this line of work vanished from disk\. So this turn forks the conversation instead of continuing it, and starts from its snapshot/,
+  );
   expect(first.sessionId).not.toBe(original.sessionId);
   expect(first.worktree).toMatchObject({ state: "present", startSha: original.worktree!.snapshotSha });
   expect(first.worktree!.path).not.toBe(original.worktree!.path);

@@ -89,13 +89,23 @@ test("run, fork, continue: the original keeps 'original', the fork has 'alternat
 
   const again = await ran(await api.continue(original.id, "what does plan.txt say"));
   expect(again).toMatchObject({ parentExecutionId: original.id, sessionId: original.sessionId, cwd: wt.path });
-  expect(again.worktree).toMatchObject({ path: wt.path, branch: wt.branch, startSha: wt.snapshotSha, snapshotSha: wt.snapshotSha, changes: { files: 0, additions: 0, deletions: 0 } });
+  expect(again.worktree).toMatchObject({
+    path: wt.path,
+    branch: wt.branch,
+    startSha: wt.snapshotSha,
+    snapshotSha: wt.snapshotSha,
+    changes: { files: 0, additions: 0, deletions: 0 },
+  });
   expect(toolOutputOf(suite.standIn, "what does plan.txt say")).toContain("original");
   expect(toolOutputOf(suite.standIn, "what does plan.txt say")).not.toContain("alternative");
 
   const forkDiff = await diff(fork.id);
   expect(forkDiff.status).toBe(200);
-  expect(forkDiff.body).toMatchObject({ from: wt.snapshotSha, to: fork.worktree!.snapshotSha, files: [{ path: "plan.txt", status: "modified", additions: 1, deletions: 1 }] });
+  expect(forkDiff.body).toMatchObject({
+    from: wt.snapshotSha,
+    to: fork.worktree!.snapshotSha,
+    files: [{ path: "plan.txt", status: "modified", additions: 1, deletions: 1 }],
+  });
   expect(forkDiff.body.patch).toContain("-original\n+alternative");
   const between = await compare(original.id, fork.id);
   expect(between.status).toBe(200);

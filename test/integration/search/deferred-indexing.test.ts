@@ -54,7 +54,8 @@ async function search(query: string): Promise<SearchResponse> {
   expect(response.status).toBe(200);
   return response.body;
 }
-const hitsIn = (response: SearchResponse, executionId: string) => response.groups.flatMap((g) => g.hits).filter((h) => h.executionId === executionId && h.kind !== "prompt");
+const hitsIn = (response: SearchResponse, executionId: string) =>
+  response.groups.flatMap((g) => g.hits).filter((h) => h.executionId === executionId && h.kind !== "prompt");
 
 test("events are stored unindexed; the indexer fills their vectors in batches and advances the watermark", async () => {
   const execution = await newExecution("deferred one");

@@ -19,9 +19,13 @@ let scratch: ScratchDatabase;
 let before: string;
 beforeAll(async () => {
   scratch = await createScratchDatabase(testDatabaseUrl(), "arbor_sessions_backfill");
-  const names = (await readdir(DEFAULT_MIGRATIONS_DIR, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = (await readdir(DEFAULT_MIGRATIONS_DIR, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   before = await mkdtemp(path.join(os.tmpdir(), "arbor-migrations-"));
-  for (const name of names.filter((n) => n < SESSIONS_MIGRATION)) await cp(path.join(DEFAULT_MIGRATIONS_DIR, name), path.join(before, name), { recursive: true });
+  for (const name of names.filter((n) => n < SESSIONS_MIGRATION))
+    await cp(path.join(DEFAULT_MIGRATIONS_DIR, name), path.join(before, name), { recursive: true });
 });
 afterAll(async () => {
   await scratch?.drop();
@@ -68,7 +72,8 @@ test("existing executions with a session id are backfilled into sessions", async
     ]);
     expect(sessions.every((s) => s.issue_id === "ISSUE-1" && s.agent === "claude" && s.archived === false && s.description === "")).toBe(true);
     // Last activity: the latest finish among the session's executions (A2, 49 minutes ago).
-    const a2Finish = (await client.query(`SELECT to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS t FROM executions WHERE id = $1`, [A2])).rows[0].t;
+    const a2Finish = (await client.query(`SELECT to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS t FROM executions WHERE id = $1`, [A2]))
+      .rows[0].t;
     expect(sessions[0].last_activity).toBe(a2Finish);
 
     const links = (await client.query(`SELECT id::text, managed_session_id FROM executions ORDER BY created_at`)).rows;

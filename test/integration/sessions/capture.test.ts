@@ -151,7 +151,17 @@ test("executions that have a session id but no session get one on the capture pa
     },
   });
   const later = await prisma.execution.create({
-    data: { ...{ issueId: legacyIssue, agent: "claude", cwd: suite.h.workspace, status: "completed" as const }, id: crypto.randomUUID(), prompt: "later turn", targetSessionId: "legacy-session", sessionId: "legacy-session", parentExecutionId: legacy.id, createdAt: new Date(), startedAt: new Date(), finishedAt: new Date() },
+    data: {
+      ...{ issueId: legacyIssue, agent: "claude", cwd: suite.h.workspace, status: "completed" as const },
+      id: crypto.randomUUID(),
+      prompt: "later turn",
+      targetSessionId: "legacy-session",
+      sessionId: "legacy-session",
+      parentExecutionId: legacy.id,
+      createdAt: new Date(),
+      startedAt: new Date(),
+      finishedAt: new Date(),
+    },
   });
   // Several processes capturing the same new session at once: one insert wins, the others
   // roll back (giving their SESS number back) and join it.

@@ -23,7 +23,23 @@ beforeAll(async () => {
   const at = (min: number) => new Date(Date.now() - min * 60_000);
   const run = (prompt: string, session: string, min: number, extra: { parentExecutionId?: string; forkedFromExecutionId?: string } = {}) =>
     prisma.execution.create({
-      data: { id: crypto.randomUUID(), issueId, agent: "claude", prompt, cwd: "/w", status: "completed", targetSessionId: session, sessionId: session, createdAt: at(min), startedAt: at(min), finishedAt: at(min - 1), costUsd: 0.01, inputTokens: 100, outputTokens: 5, ...extra },
+      data: {
+        id: crypto.randomUUID(),
+        issueId,
+        agent: "claude",
+        prompt,
+        cwd: "/w",
+        status: "completed",
+        targetSessionId: session,
+        sessionId: session,
+        createdAt: at(min),
+        startedAt: at(min),
+        finishedAt: at(min - 1),
+        costUsd: 0.01,
+        inputTokens: 100,
+        outputTokens: 5,
+        ...extra,
+      },
     });
   const first = await run("design the auth flow", "sid-1", 30);
   await ensureSessionOf(first.id);
@@ -45,7 +61,12 @@ test("arbor sessions lists active sessions; --archived includes archived ones; -
   expect(active.stdout).toMatch(/^SESS-1 {2}completed {2}claude {2}ISSUE-1 {2}2 runs {2}\$0\.02 {2}19m ago {2}design the auth flow\n$/);
 
   const all = await arbor("sessions", "--archived");
-  expect(all.stdout.trim().split("\n").map((l) => l.split(" ")[0])).toEqual(["SESS-2", "SESS-1"]);
+  expect(
+    all.stdout
+      .trim()
+      .split("\n")
+      .map((l) => l.split(" ")[0]),
+  ).toEqual(["SESS-2", "SESS-1"]);
   expect(all.stdout).toContain("(fork of SESS-1)  [archived]");
 
   expect((await arbor("sessions", "--archived", "--q", "oauth")).stdout).toMatch(/^SESS-2 /);

@@ -193,8 +193,7 @@ describe("DELETE /api/issues/:id", () => {
   it("lets a spec be deleted once its issues are gone", async () => {
     const spec = await makeSpec();
     await makeIssue({ specId: spec.id });
-    const specDelete = () =>
-      call(specRoute.DELETE, apiRequest("DELETE", `/api/specs/${spec.id}`), { id: spec.id });
+    const specDelete = () => call(specRoute.DELETE, apiRequest("DELETE", `/api/specs/${spec.id}`), { id: spec.id });
     expect((await specDelete()).status).toBe(409);
     expect((await deleteIssue("ISSUE-1")).status).toBe(200);
     expect((await specDelete()).status).toBe(200);

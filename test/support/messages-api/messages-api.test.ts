@@ -79,7 +79,11 @@ describe("messages API stand-in", () => {
     await post({
       model: "m",
       stream: true,
-      messages: [userTurn("go"), { role: "assistant", content: [{ type: "tool_use", id: "t", name: "Bash", input: {} }] }, { role: "user", content: [{ type: "tool_result", tool_use_id: "t", content: [{ type: "text", text: "file.txt" }] }] }],
+      messages: [
+        userTurn("go"),
+        { role: "assistant", content: [{ type: "tool_use", id: "t", name: "Bash", input: {} }] },
+        { role: "user", content: [{ type: "tool_result", tool_use_id: "t", content: [{ type: "text", text: "file.txt" }] }] },
+      ],
     });
     expect(conversation(api.requests[0])).toEqual([
       { role: "user", text: "go" },
@@ -115,12 +119,7 @@ describe("messages API stand-in", () => {
     expect((await fetch(`${api.url}/api/whatever`)).status).toBe(404);
     const bad = await fetch(`${api.url}/v1/messages`, { method: "POST", body: "{not json" });
     expect(bad.status).toBe(400);
-    expect(api.otherRequests.map((r) => `${r.method} ${r.path}`)).toEqual([
-      "POST /v1/messages/count_tokens?beta=true",
-      "HEAD /",
-      "GET /",
-      "GET /api/whatever",
-    ]);
+    expect(api.otherRequests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/messages/count_tokens?beta=true", "HEAD /", "GET /", "GET /api/whatever"]);
   });
 
   it("delays and hangs on demand, and close() ends hanging streams", async () => {
@@ -139,6 +138,11 @@ describe("messages API stand-in", () => {
     expect(outcome).toBe("still hanging");
     await api.close();
     // The torn-down stream ends (done or a network error), rather than hanging the test.
-    await expect(rest.then(() => "ended", () => "ended")).resolves.toBe("ended");
+    await expect(
+      rest.then(
+        () => "ended",
+        () => "ended",
+      ),
+    ).resolves.toBe("ended");
   });
 });

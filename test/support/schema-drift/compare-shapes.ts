@@ -71,14 +71,7 @@ function compareColumn(table: string, expected: ColumnShape, actual: ColumnShape
  * Pairs objects by name; what is left is matched by definition, to report a
  * rename as one difference rather than as a missing and an extra object.
  */
-function compareNamed<T extends { name: string }>(
-  kind: string,
-  table: string,
-  expected: T[],
-  actual: T[],
-  describe: (item: T) => string,
-  out: string[],
-): void {
+function compareNamed<T extends { name: string }>(kind: string, table: string, expected: T[], actual: T[], describe: (item: T) => string, out: string[]): void {
   const actualByName = byName(actual);
   const unmatchedExpected: T[] = [];
   for (const item of expected) {

@@ -63,10 +63,12 @@ function elementType(field: DmmfField, enumNames: Map<string, string>): string {
   if (field.nativeType) {
     const [name, args] = field.nativeType;
     const render = NATIVE_TYPES[name];
-    if (!render) throw new UnsupportedTypeError(`the drift check does not know the PostgreSQL type @db.${name} (field ${field.name}); add it to postgres-types.ts`);
+    if (!render)
+      throw new UnsupportedTypeError(`the drift check does not know the PostgreSQL type @db.${name} (field ${field.name}); add it to postgres-types.ts`);
     return render(args);
   }
   const scalar = SCALAR_DEFAULTS[field.type];
-  if (!scalar) throw new UnsupportedTypeError(`the drift check does not know how Prisma stores ${field.type} (field ${field.name}); add it to postgres-types.ts`);
+  if (!scalar)
+    throw new UnsupportedTypeError(`the drift check does not know how Prisma stores ${field.type} (field ${field.name}); add it to postgres-types.ts`);
   return scalar;
 }

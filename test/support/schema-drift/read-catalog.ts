@@ -76,7 +76,14 @@ async function readIndexes(client: pg.ClientBase, oid: number): Promise<IndexSha
 }
 
 async function readForeignKeys(client: pg.ClientBase, oid: number): Promise<ForeignKeyShape[]> {
-  const { rows } = await client.query<{ name: string; columns: string[]; referenced_table: string; referenced_columns: string[]; on_delete: string; on_update: string }>(
+  const { rows } = await client.query<{
+    name: string;
+    columns: string[];
+    referenced_table: string;
+    referenced_columns: string[];
+    on_delete: string;
+    on_update: string;
+  }>(
     `SELECT con.conname AS name,
             ARRAY(SELECT a.attname FROM unnest(con.conkey) WITH ORDINALITY k(n, ord)
                     JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.n ORDER BY k.ord)::text[] AS columns,

@@ -41,11 +41,21 @@ describe("Responses API stand-in (Codex)", () => {
         { type: "message", role: "user", content: [{ type: "input_text", text: "<environment_context>\n  <cwd>/w</cwd>\n</environment_context>" }] },
         { type: "message", role: "user", content: [{ type: "input_text", text: "hello" }] },
       ],
-      tools: [{ type: "function", name: "exec_command" }, { type: "custom", name: "apply_patch" }],
+      tools: [
+        { type: "function", name: "exec_command" },
+        { type: "custom", name: "apply_patch" },
+      ],
     });
     expect(response.headers.get("content-type")).toBe("text/event-stream");
     const events = await frames(response);
-    expect(events.map((e) => e.type)).toEqual(["response.created", "response.output_item.added", "response.output_text.delta", "response.output_text.delta", "response.output_item.done", "response.completed"]);
+    expect(events.map((e) => e.type)).toEqual([
+      "response.created",
+      "response.output_item.added",
+      "response.output_text.delta",
+      "response.output_text.delta",
+      "response.output_item.done",
+      "response.completed",
+    ]);
     expect(events.at(-2)!.item.content[0].text).toBe("Echo: hello");
     expect(events.at(-1)!.response.usage).toMatchObject({ input_tokens: 11, output_tokens: 7 });
     expect(api.requests[0]).toMatchObject({ wire: "responses", model: "gpt-5.5", system: "be brief", tools: ["exec_command", "apply_patch"] });
@@ -53,15 +63,31 @@ describe("Responses API stand-in (Codex)", () => {
   });
 
   it("scripts function calls and freeform (custom) tool calls, and reads their outputs back", async () => {
-    const api = await started(startResponsesApi({ script: () => ({ kind: "tool_use", calls: [{ id: "c1", name: "exec_command", input: { cmd: "ls" } }, { id: "c2", name: "apply_patch", input: "*** Begin Patch" }] }) }));
-    const items = (await frames(await post(`${api.url}/v1/responses`, { stream: true, input: [{ role: "user", content: "go" }] }))).filter((e) => e.type === "response.output_item.done").map((e) => e.item);
+    const api = await started(
+      startResponsesApi({
+        script: () => ({
+          kind: "tool_use",
+          calls: [
+            { id: "c1", name: "exec_command", input: { cmd: "ls" } },
+            { id: "c2", name: "apply_patch", input: "*** Begin Patch" },
+          ],
+        }),
+      }),
+    );
+    const items = (await frames(await post(`${api.url}/v1/responses`, { stream: true, input: [{ role: "user", content: "go" }] })))
+      .filter((e) => e.type === "response.output_item.done")
+      .map((e) => e.item);
     expect(items).toEqual([
       expect.objectContaining({ type: "function_call", call_id: "c1", name: "exec_command", arguments: '{"cmd":"ls"}' }),
       expect.objectContaining({ type: "custom_tool_call", call_id: "c2", name: "apply_patch", input: "*** Begin Patch" }),
     ]);
     await post(`${api.url}/v1/responses`, {
       stream: true,
-      input: [{ role: "user", content: "go" }, { type: "function_call", call_id: "c1", name: "exec_command", arguments: '{"cmd":"ls"}' }, { type: "function_call_output", call_id: "c1", output: "a.txt" }],
+      input: [
+        { role: "user", content: "go" },
+        { type: "function_call", call_id: "c1", name: "exec_command", arguments: '{"cmd":"ls"}' },
+        { type: "function_call_output", call_id: "c1", output: "a.txt" },
+      ],
     });
     expect(lastToolResults(api.requests[1])).toEqual([{ role: "tool", text: "a.txt", toolCalls: [], toolCallId: "c1" }]);
     expect(api.requests[1].messages[1].toolCalls).toEqual([{ id: "c1", name: "exec_command", arguments: { cmd: "ls" } }]);
@@ -77,7 +103,13 @@ describe("Chat Completions stand-in (opencode, Qwen Code, Copilot)", () => {
       stream_options: { include_usage: true },
       messages: [
         { role: "system", content: "sys" },
-        { role: "user", content: [{ type: "text", text: "<system-reminder>\nskills\n</system-reminder>" }, { type: "text", text: "hello" }] },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "<system-reminder>\nskills\n</system-reminder>" },
+            { type: "text", text: "hello" },
+          ],
+        },
       ],
     });
     const text = await response.clone().text();
@@ -91,9 +123,16 @@ describe("Chat Completions stand-in (opencode, Qwen Code, Copilot)", () => {
 
   it("streams tool calls in pieces, fails on FAILTEST, and answers non-streaming calls whole", async () => {
     const api = await started(startChatCompletionsApi());
-    api.setScript((request) => (request.stream ? { kind: "tool_use", calls: [{ id: "t1", name: "bash", input: { command: "echo a long enough command" } }] } : { kind: "text", text: "whole" }));
+    api.setScript((request) =>
+      request.stream
+        ? { kind: "tool_use", calls: [{ id: "t1", name: "bash", input: { command: "echo a long enough command" } }] }
+        : { kind: "text", text: "whole" },
+    );
     const chunks = await frames(await post(`${api.url}/v1/chat/completions`, { stream: true, messages: [{ role: "user", content: "x" }] }));
-    const args = chunks.flatMap((c) => c.choices[0]?.delta?.tool_calls ?? []).map((t: { function: { arguments: string } }) => t.function.arguments).join("");
+    const args = chunks
+      .flatMap((c) => c.choices[0]?.delta?.tool_calls ?? [])
+      .map((t: { function: { arguments: string } }) => t.function.arguments)
+      .join("");
     expect(JSON.parse(args)).toEqual({ command: "echo a long enough command" });
     expect(chunks.find((c) => c.choices[0]?.finish_reason)!.choices[0].finish_reason).toBe("tool_calls");
     const whole = await (await post(`${api.url}/v1/chat/completions`, { messages: [{ role: "user", content: "x" }] })).json();
@@ -109,7 +148,13 @@ describe("Chat Completions stand-in (opencode, Qwen Code, Copilot)", () => {
 describe("Gemini API stand-in", () => {
   it("answers streamGenerateContent with SSE frames and generateContent with one body", async () => {
     const api = await started(startGeminiApi());
-    const body = { contents: [{ role: "user", parts: [{ text: "<session_context>\nctx\n</session_context>" }] }, { role: "user", parts: [{ text: "hello" }] }], systemInstruction: { parts: [{ text: "sys" }] } };
+    const body = {
+      contents: [
+        { role: "user", parts: [{ text: "<session_context>\nctx\n</session_context>" }] },
+        { role: "user", parts: [{ text: "hello" }] },
+      ],
+      systemInstruction: { parts: [{ text: "sys" }] },
+    };
     const stream = await frames(await post(`${api.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse`, body));
     expect(stream.map((f) => f.candidates[0].content.parts.map((p: { text?: string }) => p.text ?? "").join("")).join("")).toBe("Echo: hello");
     expect(stream.at(-1)).toMatchObject({ candidates: [{ finishReason: "STOP" }], usageMetadata: { promptTokenCount: 11, candidatesTokenCount: 7 } });
@@ -123,7 +168,9 @@ describe("Gemini API stand-in", () => {
 
   it("scripts function calls and reads function responses back", async () => {
     const api = await started(startGeminiApi({ script: () => ({ kind: "tool_use", calls: [{ id: "f1", name: "write_file", input: { file_path: "a" } }] }) }));
-    const stream = await frames(await post(`${api.url}/v1beta/models/m:streamGenerateContent?alt=sse`, { contents: [{ role: "user", parts: [{ text: "x" }] }] }));
+    const stream = await frames(
+      await post(`${api.url}/v1beta/models/m:streamGenerateContent?alt=sse`, { contents: [{ role: "user", parts: [{ text: "x" }] }] }),
+    );
     expect(stream.at(-1)!.candidates[0].content.parts).toEqual([{ functionCall: { id: "f1", name: "write_file", args: { file_path: "a" } } }]);
     await post(`${api.url}/v1beta/models/m:streamGenerateContent?alt=sse`, {
       contents: [
@@ -137,7 +184,9 @@ describe("Gemini API stand-in", () => {
 
   it("hangs on HANGTEST until closed, and records what no route serves", async () => {
     const api = await startGeminiApi();
-    const pending = post(`${api.url}/v1beta/models/m:streamGenerateContent?alt=sse`, { contents: [{ role: "user", parts: [{ text: "HANGTEST" }] }] }).then((r) => r.text().catch(() => "closed"));
+    const pending = post(`${api.url}/v1beta/models/m:streamGenerateContent?alt=sse`, { contents: [{ role: "user", parts: [{ text: "HANGTEST" }] }] }).then(
+      (r) => r.text().catch(() => "closed"),
+    );
     expect((await post(`${api.url}/v1beta/models/m:countTokens`, {})).status).toBe(404);
     expect(api.otherRequests).toEqual([{ method: "POST", path: "/v1beta/models/m:countTokens", body: "{}" }]);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -86,7 +86,7 @@ export type Reply =
       delayMs?: number;
       usage?: ReplyUsage;
     }
-  | { kind: "tool_use"; calls: ToolCall[]; /** Text before the calls. */ text?: string; delayMs?: number; usage?: ReplyUsage }
+  | { kind: "tool_use"; calls: ToolCall[] /** Text before the calls. */; text?: string; delayMs?: number; usage?: ReplyUsage }
   | {
       /** Starts the stream (optionally with some text), then never ends it: a stuck model. close() tears it down. */
       kind: "hang";

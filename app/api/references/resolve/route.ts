@@ -10,7 +10,12 @@ export const dynamic = "force-dynamic";
 const query = requestObject({
   ids: text({ error: "ids is required (e.g. SPEC-1,SESS-2)" })
     .max(5_000)
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
 });
 
 /** GET /api/references/resolve?ids=SPEC-1,SESS-2 → { items: { "SPEC-1": { type, id, title, status, lastActivityAt, href } | null, … } } */

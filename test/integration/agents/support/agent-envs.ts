@@ -19,7 +19,13 @@ export const STANDIN_MODEL = "standin-model";
 
 /** Codex: a custom Responses-API provider (ARBOR_CODEX_BASE_URL), key from OPENAI_API_KEY. */
 export function codexEnv(api: Pick<ModelApi, "url">): Record<string, string | undefined> {
-  return { CODEX_BIN: AGENT_BINS.codex, ARBOR_CODEX_BASE_URL: `${api.url}/v1`, OPENAI_API_KEY: "test-key", CODEX_API_KEY: undefined, OPENAI_BASE_URL: undefined };
+  return {
+    CODEX_BIN: AGENT_BINS.codex,
+    ARBOR_CODEX_BASE_URL: `${api.url}/v1`,
+    OPENAI_API_KEY: "test-key",
+    CODEX_API_KEY: undefined,
+    OPENAI_BASE_URL: undefined,
+  };
 }
 
 /**
@@ -45,7 +51,12 @@ export function opencodeEnv(api: Pick<ModelApi, "url">): Record<string, string |
   const config = {
     model: `standin/${STANDIN_MODEL}`,
     provider: {
-      standin: { npm: "@ai-sdk/openai-compatible", name: "Standin", options: { baseURL: `${api.url}/v1`, apiKey: "{env:STANDIN_API_KEY}" }, models: { [STANDIN_MODEL]: { name: "Standin" } } },
+      standin: {
+        npm: "@ai-sdk/openai-compatible",
+        name: "Standin",
+        options: { baseURL: `${api.url}/v1`, apiKey: "{env:STANDIN_API_KEY}" },
+        models: { [STANDIN_MODEL]: { name: "Standin" } },
+      },
     },
   };
   return {

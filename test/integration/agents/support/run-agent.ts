@@ -77,7 +77,12 @@ export interface AgentRun {
   entries: LogEntry[];
 }
 
-export async function planFor(agentId: string, request: LaunchRequest, env: Record<string, string | undefined>, extra: { cwd?: string; homeRoot?: string } = {}) {
+export async function planFor(
+  agentId: string,
+  request: LaunchRequest,
+  env: Record<string, string | undefined>,
+  extra: { cwd?: string; homeRoot?: string } = {},
+) {
   return planLaunch(agentId, request, { env: mergeEnv(process.env, env), ...extra });
 }
 

@@ -101,7 +101,10 @@ async function staleLocksOf(utils: WorkerUtils, runnerId: string, liveBoot: stri
 
 /** Agents of interrupted executions whose process groups still have live members. */
 async function orphanGroups(): Promise<number[]> {
-  const rows = await prisma.execution.findMany({ where: { processGroupId: { not: null }, status: { notIn: ["queued", "running"] } }, select: { processGroupId: true } });
+  const rows = await prisma.execution.findMany({
+    where: { processGroupId: { not: null }, status: { notIn: ["queued", "running"] } },
+    select: { processGroupId: true },
+  });
   return rows.map((row) => row.processGroupId!).filter((pgid) => liveGroupMembers(pgid).length > 0);
 }
 
@@ -132,7 +135,13 @@ export async function runRunnerChaos(options: ChaosOptions): Promise<ChaosReport
     if (roll < 0.55) {
       // A Continue of a session's latest turn, finished or still running (then it queues behind it).
       const heads = await prisma.execution.findMany({
-        where: { id: { in: created }, agent: "claude", sessionId: { not: null }, status: { in: ["running", "completed", "interrupted"] }, continuations: { none: {} } },
+        where: {
+          id: { in: created },
+          agent: "claude",
+          sessionId: { not: null },
+          status: { in: ["running", "completed", "interrupted"] },
+          continuations: { none: {} },
+        },
         select: { id: true, status: true },
       });
       const open = heads.filter((h) => !continued.has(h.id));
@@ -190,9 +199,11 @@ export async function runRunnerChaos(options: ChaosOptions): Promise<ChaosReport
       const { bootId } = await prisma.runner.findUniqueOrThrow({ where: { id: options.runnerId } });
       staleLocks += await staleLocksOf(utils, options.runnerId, bootId);
       // Recovery SIGKILLed them before the runner said it was ready; give the OS a moment to reap.
-      await waitUntil(async () => (await orphanGroups()).length === 0, `the agents of the killed runner to be stopped (kill ${kill})`, 5_000).catch(async () => {
-        orphansSeen.push(...(await orphanGroups()));
-      });
+      await waitUntil(async () => (await orphanGroups()).length === 0, `the agents of the killed runner to be stopped (kill ${kill})`, 5_000).catch(
+        async () => {
+          orphansSeen.push(...(await orphanGroups()));
+        },
+      );
       log(`kill ${kill}/${options.kills}: ${created.length} executions so far`);
     }
     // Drain: no new work; everything queued must run, everything running must end.

@@ -16,5 +16,7 @@ export const POST = withErrorHandling(async (request: Request, { params }: Conte
   const { id } = await params;
   const input = await readJson(request, followUpSchema);
   if (!input.ok) return errorResponse(input.error);
-  return createdResponse(await branchExecution(id, "continue", input.value.prompt, idempotencyKeyOf(request), { forceFresh: input.value.freshSession, requestedAt }));
+  return createdResponse(
+    await branchExecution(id, "continue", input.value.prompt, idempotencyKeyOf(request), { forceFresh: input.value.freshSession, requestedAt }),
+  );
 });
