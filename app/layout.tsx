@@ -23,6 +23,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en" suppressHydrationWarning>
       <head>
         {/* Sets the theme class before the first paint (no light flash in dark mode). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not input: it must run before React hydrates. */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-dvh bg-zinc-50 text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">

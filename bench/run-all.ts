@@ -126,7 +126,7 @@ function sparkline(points: Array<{ s: number; mb: number }>): string {
   const values = points.map((p) => p.mb);
   const lo = Math.min(...values);
   const hi = Math.max(...values);
-  return values.map((v) => bars[hi === lo ? 0 : Math.round(((v - lo) / (hi - lo)) * (bars.length - 1))]).join("") + ` (${lo}–${hi} MB)`;
+  return `${values.map((v) => bars[hi === lo ? 0 : Math.round(((v - lo) / (hi - lo)) * (bars.length - 1))]).join("")} (${lo}–${hi} MB)`;
 }
 
 function render(options: {

@@ -153,7 +153,7 @@ async function measureTree(browser: Browser, base: string, issueId: string): Pro
       .waitForFunction(
         () => {
           const graph = document.querySelector('[data-testid="session-tree-graph"][data-ready="true"]');
-          return graph && graph.querySelector('[role="treeitem"]') ? performance.now() : false;
+          return graph?.querySelector('[role="treeitem"]') ? performance.now() : false;
         },
         undefined,
         { polling: "raf" },

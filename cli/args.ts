@@ -128,7 +128,7 @@ const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
 };
 
 function isCommandName(s: string): s is Exclude<CommandName, "version"> {
-  return Object.prototype.hasOwnProperty.call(USAGE, s);
+  return Object.hasOwn(USAGE, s);
 }
 
 function fail(message: string, name?: Exclude<CommandName, "version">): ParseResult {

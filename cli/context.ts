@@ -31,7 +31,7 @@ export interface Context {
 export function println(w: Writer, lines: string | string[]): void {
   const list = Array.isArray(lines) ? lines : [lines];
   if (list.length === 0) return;
-  w.write(list.join("\n") + "\n");
+  w.write(`${list.join("\n")}\n`);
 }
 
 /** Encodes an id for use as one path segment. */

@@ -67,7 +67,7 @@ describe("main: show / follow", () => {
     const res = await runMain(["show", "x1"], (url) =>
       url.pathname === "/api/executions/x1"
         ? new Response("<html>404</html>", { status: 404 })
-        : sse(`event: status\ndata: ${JSON.stringify(exec)}\n\n` + end("completed")),
+        : sse(`event: status\ndata: ${JSON.stringify(exec)}\n\n${end("completed")}`),
     );
     expect(res.code).toBe(0);
     expect(res.stdout.startsWith("Execution x1  running\n")).toBe(true);

@@ -37,7 +37,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   async function request<T>(path: string, { method = "GET", query, body, signal, headers: extraHeaders }: RequestOptions = {}): Promise<T> {
     const headers = new Headers(options.headers);
-    new Headers(extraHeaders).forEach((value, key) => headers.set(key, value));
+    new Headers(extraHeaders).forEach((value, key) => {
+      headers.set(key, value);
+    });
     headers.set("Accept", "application/json");
     if (body !== undefined) headers.set("Content-Type", "application/json");
     const doFetch = options.fetch ?? globalThis.fetch;
@@ -57,7 +59,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
 
     const text = await response.text();
-    let data: unknown = undefined;
+    let data: unknown;
     if (text) {
       try {
         data = JSON.parse(text);

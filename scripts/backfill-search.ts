@@ -46,7 +46,7 @@ async function main() {
         } catch {
           text = null;
         }
-        return text ? [{ execution: row.execution_id, seq: row.seq, text: text.replace(/\u0000/g, "\uFFFD") }] : [];
+        return text ? [{ execution: row.execution_id, seq: row.seq, text: text.replaceAll("\u0000", "\uFFFD") }] : [];
       });
       if (updates.length > 0) {
         await client.query(

@@ -28,5 +28,5 @@ for (const [location, meta] of Object.entries(packages)) {
 // Keep npm's ordering (sorted keys after the root "") so diffs stay small.
 const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
 lock.packages = sorted;
-writeFileSync(file, JSON.stringify(lock, null, 2) + "\n");
+writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lockfile: added ${added} missing optional platform entr${added === 1 ? "y" : "ies"}`);

@@ -21,7 +21,7 @@ const log = (line: string) => console.log(`[arbor] ${line}`);
 let stopDatabase: () => Promise<void> = async () => {};
 
 async function main() {
-  let config;
+  let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
     assertSafeToServe(config);

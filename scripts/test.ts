@@ -52,10 +52,16 @@ async function main() {
     CLAUDE_BIN: config.env.CLAUDE_BIN || path.join(root, "node_modules", ".bin", "claude"),
     NEXT_TELEMETRY_DISABLED: "1",
   };
-  // The whole project type-checks (next build only checks the app).
-  const typecheck = spawnSync(path.join(root, "node_modules", ".bin", "tsc"), ["--noEmit", "-p", "."], { stdio: "inherit", env });
-  if (typecheck.status !== 0) {
-    console.error("[test] type check failed");
+  // The whole project type-checks (next build only checks the app), and
+  // is formatted and linted as biome.json says (`npm run format` fixes the format).
+  const checks: Array<[string, string, string[]]> = [
+    ["type check", "tsc", ["--noEmit", "-p", "."]],
+    ["format and lint (biome ci)", "biome", ["ci", "."]],
+  ];
+  for (const [what, bin, args] of checks) {
+    const check = spawnSync(path.join(root, "node_modules", ".bin", bin), args, { stdio: "inherit", env });
+    if (check.status === 0) continue;
+    console.error(`[test] ${what} failed`);
     await db.stop();
     console.log("\n0 passed, 1 failed");
     process.exit(1);

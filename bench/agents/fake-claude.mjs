@@ -74,7 +74,7 @@ function firstStdinMessage() {
 const init = JSON.parse(fixtures.init);
 init.session_id = sessionId;
 init.cwd = process.cwd();
-const initLine = JSON.stringify(init) + "\n";
+const initLine = `${JSON.stringify(init)}\n`;
 
 // Like the real CLI, keep the session's transcript where Arbor's session
 // health looks for it ($CLAUDE_CONFIG_DIR/projects/<cwd with non-alphanumerics
@@ -85,7 +85,7 @@ const initLine = JSON.stringify(init) + "\n";
 if (process.env.CLAUDE_CONFIG_DIR) {
   const transcriptDir = path.join(process.env.CLAUDE_CONFIG_DIR, "projects", process.cwd().replace(/[^a-zA-Z0-9]/g, "-"));
   fs.mkdirSync(transcriptDir, { recursive: true });
-  fs.appendFileSync(path.join(transcriptDir, `${sessionId}.jsonl`), JSON.stringify({ type: "user", sessionId, request }) + "\n");
+  fs.appendFileSync(path.join(transcriptDir, `${sessionId}.jsonl`), `${JSON.stringify({ type: "user", sessionId, request })}\n`);
 }
 
 function assistantLine(text) {
@@ -93,13 +93,13 @@ function assistantLine(text) {
   line.session_id = sessionId;
   line.uuid = randomUUID();
   line.message.content = [{ type: "text", text }];
-  return JSON.stringify(line) + "\n";
+  return `${JSON.stringify(line)}\n`;
 }
 function resultLine(numTurns) {
   const line = JSON.parse(fixtures.resultSuccess);
   line.session_id = sessionId;
   line.num_turns = numTurns;
-  return JSON.stringify(line) + "\n";
+  return `${JSON.stringify(line)}\n`;
 }
 
 /** Deterministic English-like sentences about code, each exactly `bytes` long (ASCII, nothing to escape). */
@@ -123,7 +123,7 @@ function proseTexts(count, bytes) {
       let sentence = "";
       const n = 6 + Math.floor(rand() * 12);
       for (let w = 0; w < n; w++) sentence += (w ? " " : "") + words[Math.floor(rand() * words.length)];
-      text += sentence[0].toUpperCase() + sentence.slice(1) + ". ";
+      text += `${sentence[0].toUpperCase() + sentence.slice(1)}. `;
     }
     texts.push(text.slice(0, bytes));
   }
@@ -166,7 +166,7 @@ if (request.mode === "latency") {
   await write(initLine);
   let chunk = "";
   for (let i = 0; i < lines; i++) {
-    chunk += before + String(i).padStart(10, "0") + " " + texts[i % texts.length] + beforeUuid + randomUUID() + afterUuid;
+    chunk += `${before + String(i).padStart(10, "0")} ${texts[i % texts.length]}${beforeUuid}${randomUUID()}${afterUuid}`;
     if (chunk.length >= 64 * 1024) {
       await write(chunk);
       chunk = "";

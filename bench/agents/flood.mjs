@@ -15,7 +15,7 @@ const tail = '"}';
 function line(i) {
   const n = String(i).padStart(9, "0");
   const pad = lineBytes - head.length - n.length - mid.length - tail.length;
-  return head + n + mid + filler.slice(0, pad) + tail + "\n";
+  return `${head + n + mid + filler.slice(0, pad) + tail}\n`;
 }
 const filler = "lorem ipsum dolor sit amet, consectetur adipiscing elit ".repeat(Math.ceil(lineBytes / 50) + 1);
 

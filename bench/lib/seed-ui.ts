@@ -97,7 +97,7 @@ export async function seedSessionTree(
         hasContinuation: false,
       };
     } else if (heads.length > 0 && random() < 0.7) {
-      const head = heads.splice(Math.floor(Math.pow(random(), 0.5) * heads.length), 1)[0];
+      const head = heads.splice(Math.floor(random() ** 0.5 * heads.length), 1)[0];
       head.hasContinuation = true;
       e = {
         id: randomUUID(),
@@ -113,7 +113,7 @@ export async function seedSessionTree(
         hasContinuation: false,
       };
     } else {
-      const source = made[Math.floor(Math.pow(random(), 0.6) * made.length)];
+      const source = made[Math.floor(random() ** 0.6 * made.length)];
       e = {
         id: randomUUID(),
         parent: null,

@@ -39,7 +39,7 @@ export const RESULTS_DIR = path.join(process.cwd(), "bench", "results");
 export function writeResult(name: string, data: unknown): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${name}.json`);
-  writeFileSync(file, JSON.stringify(data, null, 2) + "\n");
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
   return file;
 }
 

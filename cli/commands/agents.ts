@@ -78,7 +78,7 @@ function verifiedText(agent: AgentItem): string {
 
 /** Columns padded to their widest cell (ANSI colours do not count). */
 function table(rows: string[][]): string[] {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC starts the ANSI colour codes this strips.
   const width = (cell: string) => cell.replace(/\u001b\[[0-9;]*m/g, "").length;
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => width(row[column] ?? ""))));
   return rows.map((row) =>

@@ -96,7 +96,7 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
 };
 
 export function helpText(topic?: string): { text: string; ok: boolean } {
-  if (topic && Object.prototype.hasOwnProperty.call(USAGE, topic)) {
+  if (topic && Object.hasOwn(USAGE, topic)) {
     const name = topic as Documented;
     const lines = [`usage: ${USAGE[name]}`, "", DESCRIPTIONS[name]];
     const opts = OPTION_HELP[name];

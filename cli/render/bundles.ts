@@ -53,7 +53,7 @@ export function renderBundle(bundle: BundleRow, style: Style): string[] {
     );
   const items = bundle.items ?? [];
   if (items.length === 0) {
-    lines.push("", "  No items yet: arbor bundle add " + (bundle.id ?? "BUNDLE-1") + " SESS-1 SPEC-2 …");
+    lines.push("", `  No items yet: arbor bundle add ${bundle.id ?? "BUNDLE-1"} SESS-1 SPEC-2 …`);
     return lines;
   }
   lines.push("");

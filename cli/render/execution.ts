@@ -114,12 +114,12 @@ export function renderExecutionHeader(exec: Execution, style: Style): string[] {
   const forkedFrom = str(exec.forkedFromExecutionId);
   if (forkedFrom) {
     const forkSession = str(exec.forkSessionId);
-    lines.push(label("forked") + `from ${forkedFrom}` + (forkSession ? ` (session ${forkSession})` : ""));
+    lines.push(`${label("forked")}from ${forkedFrom}${forkSession ? ` (session ${forkSession})` : ""}`);
   }
   const restartedFrom = str(exec.restartedFromExecutionId);
   if (restartedFrom) lines.push(label("restarts") + restartedFrom);
   const waiting = str(exec.waitingForExecutionId);
-  if (waiting) lines.push(label("waiting") + `for ${waiting} (an earlier turn of this session)`);
+  if (waiting) lines.push(`${label("waiting")}for ${waiting} (an earlier turn of this session)`);
   const resume = formatResume(exec);
   if (resume) lines.push(label("resume") + resume);
   const cwd = str(exec.cwd);

@@ -11,7 +11,7 @@ export function truncate(text: string, max: number): string {
   if (max <= 0) return "";
   const chars = Array.from(text);
   if (chars.length <= max) return text;
-  return chars.slice(0, Math.max(0, max - 1)).join("") + "…";
+  return `${chars.slice(0, Math.max(0, max - 1)).join("")}…`;
 }
 
 /** One line: whitespace (including newlines) collapsed, then truncated. */

@@ -156,7 +156,7 @@ export function renderSessionDetail(item: SessionDetailItem, style: Style, backl
     );
   }
   const last = formatTime(item.lastActivityAt);
-  if (last) lines.push(label("last active") + `${last} (${ago(item.lastActivityAt, now) ?? "?"})`);
+  if (last) lines.push(`${label("last active")}${last} (${ago(item.lastActivityAt, now) ?? "?"})`);
   if (item.runtime?.path) lines.push(label("runtime") + item.runtime.path + (s(item.runtime.version) ? ` (${item.runtime.version})` : ""));
   if (item.health?.state) {
     const checked = ago(item.health.checkedAt, now);
@@ -188,7 +188,7 @@ export function renderSessionDetail(item: SessionDetailItem, style: Style, backl
         paint(style, ` (off: arbor session ${item.id} --no-warm)`, "dim"),
     );
   } else if (item.keepWarm === false) {
-    lines.push(label("process") + `warm sessions off: every turn starts its own agent process` + paint(style, ` (on: arbor session ${item.id} --warm)`, "dim"));
+    lines.push(`${label("process")}warm sessions off: every turn starts its own agent process${paint(style, ` (on: arbor session ${item.id} --warm)`, "dim")}`);
   }
   if (!item.health?.state && item.expiry?.mayHaveExpired) {
     lines.push(

@@ -25,7 +25,7 @@ function ratioRow(label: string, r: Ratio, target: string, ok: boolean | null, s
 
 export function renderStats(d: InsightsDto, style: Style): string[] {
   const filters = Object.entries(d.scope.filters).map(([k, v]) => `${k} ${v}`);
-  const out: string[] = [paint(style, `Insights${filters.length ? ` · ${filters.join(" · ")}` : ""}`, "bold") + `  ${describeRange(d.scope.from, d.scope.to)}`];
+  const out: string[] = [`${paint(style, `Insights${filters.length ? ` · ${filters.join(" · ")}` : ""}`, "bold")}  ${describeRange(d.scope.from, d.scope.to)}`];
   if (d.empty) {
     out.push("", "No executions in this range and filter yet: run an agent on an issue, or widen --since (e.g. --since all).");
     return out;

@@ -38,7 +38,7 @@ export function paint(style: Style, text: string, ...paints: Paint[]): string {
   let close = "";
   for (const p of paints) {
     open += `\x1b[${CODES[p][0]}m`;
-    close = `\x1b[${CODES[p][1]}m` + close;
+    close = `\x1b[${CODES[p][1]}m${close}`;
   }
   return open + text + close;
 }

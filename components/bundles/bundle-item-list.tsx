@@ -42,6 +42,7 @@ export function BundleItemList({
 
   useEffect(() => setOrder(items), [items]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each reorder, to move focus to the moved item's button.
   useLayoutEffect(() => {
     const target = pendingFocus.current;
     if (!target) return;

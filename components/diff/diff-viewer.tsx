@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { Diff, Hunk, parseDiff, type FileData, type ViewType } from "react-diff-view";
 import type { DiffFile, DiffResult } from "@/lib/diff/types";
 import { cn } from "@/lib/cn";
@@ -44,7 +44,7 @@ function ViewToggle({ view, onChange }: { view: ViewType; onChange: (view: ViewT
 function FileDiff({ file, data, index, view, cut }: { file: DiffFile; data: FileData | undefined; index: number; view: ViewType; cut: boolean }) {
   const name = file.oldPath ? `${file.oldPath} → ${file.path}` : file.path;
   const big = file.additions + file.deletions > FOLD_OVER_LINES;
-  let body;
+  let body: ReactNode;
   if (file.binary) body = <p className="px-3 py-2 text-xs text-zinc-500">Binary file: its contents are not shown.</p>;
   else if (!data) {
     body = (

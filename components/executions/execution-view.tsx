@@ -24,7 +24,6 @@ import { formatCost, formatDuration, formatTokens, shortId } from "@/lib/executi
 import { useCancelExecution, useExecution, useIssueSessionTree } from "@/lib/executions/hooks";
 import { usePrefetchExecutionLogTail } from "@/lib/executions/use-execution-log";
 import { useIssue } from "@/lib/issues/hooks";
-import { executionHref } from "@/lib/hrefs";
 import { flattenTree } from "@/lib/executions/session-tree";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -50,7 +50,7 @@ describe("ProjectsView", () => {
   });
 
   it("registers a directory, sending only the fields filled in, and opens the new project", async () => {
-    renderWith(<ProjectsView />, (url, init) =>
+    renderWith(<ProjectsView />, (_url, init) =>
       init?.method === "POST" ? { status: 201, body: project({ id: "PROJ-3" }) } : { status: 200, body: { items: [], defaultWorkspace } },
     );
     await screen.findByRole("list", { name: "Projects" });
@@ -78,7 +78,7 @@ describe("ProjectsView", () => {
         },
       },
     };
-    renderWith(<ProjectsView />, (url, init) => (init?.method === "POST" ? reply : { status: 200, body: { items: [], defaultWorkspace } }));
+    renderWith(<ProjectsView />, (_url, init) => (init?.method === "POST" ? reply : { status: 200, body: { items: [], defaultWorkspace } }));
     await screen.findByRole("list", { name: "Projects" });
     fireEvent.change(screen.getByLabelText("Directory"), { target: { value: "/" } });
     fireEvent.click(screen.getByRole("button", { name: "Register project" }));

@@ -3,7 +3,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { TERMINAL_STATUSES } from "@/lib/executions/types";
-import { type ExecutionDto, type ExecutionListItem, type SessionTreeNode } from "@/lib/executions/schema";
+import type { ExecutionDto, ExecutionListItem, SessionTreeNode } from "@/lib/executions/schema";
 import { queryKeys } from "@/lib/query-keys";
 import { patchTree } from "@/lib/executions/session-tree";
 

@@ -54,7 +54,7 @@ export function maskCode(markdown: string): string {
  * References inside code (fenced blocks, `inline code`) are literal text and do not count.
  */
 export function parseReferences(markdown: string | null | undefined): Reference[] {
-  if (!markdown || !markdown.includes("[[")) return [];
+  if (!markdown?.includes("[[")) return [];
   const seen = new Set<string>();
   const found: Reference[] = [];
   for (const match of maskCode(markdown).matchAll(new RegExp(REFERENCE_SOURCE, "gi"))) {

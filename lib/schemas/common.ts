@@ -63,7 +63,7 @@ export function summarizeZodError(error: z.ZodError): {
   for (const issue of error.issues) {
     const field = issue.path.map(String).join(".");
     if (field) {
-      (fieldErrors[field] ??= []).push(issue.message);
+      fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
       parts.push(`${field}: ${issue.message}`);
     } else {
       formErrors.push(issue.message);

@@ -63,7 +63,7 @@ export function parseHelpText(help: string): HelpOptions {
       // The signature ends where the description starts (two or more spaces).
       const signature = trimmed.split(/\s{2,}/)[0];
       const names = [...signature.matchAll(FLAG_TOKEN)].map((m) => m[1]);
-      names.forEach((name) => flags.add(name));
+      for (const name of names) flags.add(name);
       current = { names, indent, text: trimmed };
     } else if (current && indent > optionIndent) {
       current.text += ` ${trimmed}`;

@@ -24,7 +24,7 @@ export function summarizeTool(table: ToolTable, tool: string, input: unknown): T
   const fields = isObject(input) ? input : {};
   const text = (key: Field | undefined) => (key !== undefined && typeof fields[key] === "string" ? (fields[key] as string) : undefined);
   const first = (keys: readonly Field[]) => keys.map(text).find((value) => value !== undefined);
-  const shape = Object.prototype.hasOwnProperty.call(table, tool) ? table[tool] : undefined;
+  const shape = Object.hasOwn(table, tool) ? table[tool] : undefined;
 
   switch (shape?.kind) {
     case "command": {

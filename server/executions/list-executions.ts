@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { type ExecutionListItem } from "@/lib/executions/schema";
+import type { ExecutionListItem } from "@/lib/executions/schema";
 import { parseId } from "@/lib/ids";
 import { requestObject } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";

@@ -111,7 +111,7 @@ async function copyIndex(index: string, copy: string): Promise<void> {
  */
 async function adoptIndex(gitDir: string, scratchIndex: string): Promise<void> {
   const lock = path.join(gitDir, "index.lock");
-  let handle;
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
   for (let attempt = 0; !handle && attempt < 20; attempt++) {
     handle = await open(lock, "wx").catch(() => undefined);
     if (!handle) await new Promise((resolve) => setTimeout(resolve, 25));

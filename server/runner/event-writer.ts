@@ -66,7 +66,7 @@ export class EventWriter {
   push(event: StoredEventInput): number {
     this.seq += 1;
     const json = sanitizeForJsonb(event.json);
-    const searchText = event.searchText ? event.searchText.replace(/\u0000/g, "\uFFFD") : null;
+    const searchText = event.searchText ? event.searchText.replaceAll("\u0000", "\uFFFD") : null;
     this.pending.push({ seq: this.seq, stream: event.stream, kind: event.kind, json, searchText });
     this.pendingBytes += json.length;
     this.queuedBytes += json.length;
@@ -154,7 +154,7 @@ export class EventWriter {
               this.executionId,
               e.seq,
               e.stream,
-              JSON.stringify({ raw: e.json.replace(/\u0000/g, "\uFFFD") }),
+              JSON.stringify({ raw: e.json.replaceAll("\u0000", "\uFFFD") }),
             ]);
           }
         }
@@ -180,6 +180,6 @@ export class EventWriter {
 /** jsonb cannot hold \u0000; replace it (escaped or raw) rather than lose the line. */
 function sanitizeForJsonb(json: string): string {
   if (json.includes("\\u0000")) json = json.replace(/\\u0000/g, "\\ufffd");
-  if (json.includes("\u0000")) json = json.replace(/\u0000/g, "\uFFFD");
+  if (json.includes("\u0000")) json = json.replaceAll("\u0000", "\uFFFD");
   return json;
 }

@@ -42,7 +42,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 export async function prepareWorkspace(executionId: string, env: Env, workspaceRoots: readonly string[]): Promise<Workspace> {
   const execution = await prisma.execution.findUniqueOrThrow({ where: { id: executionId } });
   const project = execution.projectId ? await prisma.project.findUnique({ where: { id: execution.projectId } }) : null;
-  if (!project || !project.isGitRepo || execution.sharedDirectory) return { ok: true, cwd: execution.cwd, roots: workspaceRoots };
+  if (!project?.isGitRepo || execution.sharedDirectory) return { ok: true, cwd: execution.cwd, roots: workspaceRoots };
   try {
     const root = await ensureRoot(worktreesRoot(env));
     const parent = execution.parentExecutionId ? await prisma.execution.findUnique({ where: { id: execution.parentExecutionId } }) : null;

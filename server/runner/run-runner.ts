@@ -141,7 +141,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
         where: { id: { in: [...live.keys()] }, cancelRequestedAt: { not: null } },
         select: { id: true },
       });
-      cancels.forEach((c) => cancelRequested(c.id));
+      for (const c of cancels) cancelRequested(c.id);
       const swept = await sweepDeadRunners(utils);
       if (swept.length) log(`interrupted ${swept.length} execution(s) of runners that stopped answering`);
       // Session health without resuming: the transcripts of this runner's recently active sessions, by a stat.

@@ -3,7 +3,7 @@ import type { ExecutionStatus } from "@/lib/executions/types";
 import type { IssueStatus } from "@/lib/issues/schema";
 import type { PoisonReason, SessionSummary } from "@/lib/sessions/schema";
 import { prisma } from "@/server/db";
-import { Prisma } from "@/server/generated/prisma/client";
+import type { Prisma } from "@/server/generated/prisma/client";
 import { transcriptRetentionDays } from "@/server/agents/registry";
 import { sessionExpiry } from "@/server/sessions/session-expiry";
 

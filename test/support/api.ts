@@ -26,7 +26,6 @@ export function routeParams<T extends Record<string, string>>(params: T): { para
 }
 
 /** Calls a handler and reads its JSON answer (null for an empty body). Untyped answers are `any`, as JSON.parse's are. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function call<T = any>(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<ApiResult<T>> {
   const response = await handler(request, routeParams(params) as never);
   const text = await response.text();

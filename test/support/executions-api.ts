@@ -8,7 +8,7 @@ import { POST as cancelRoute } from "@/app/api/executions/[id]/cancel/route";
 import { POST as startFreshRoute } from "@/app/api/executions/[id]/start-fresh/route";
 import { GET as sessionTreeRoute } from "@/app/api/issues/[id]/session-tree/route";
 import { TERMINAL_STATUSES } from "@/lib/executions/types";
-import { type ExecutionDto, type SessionTreeNode } from "@/lib/executions/schema";
+import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
 import type { LogEntry } from "@/lib/executions/log-entries";
 import { send } from "@/test/support/api";
 import { waitFor } from "@/test/support/wait";

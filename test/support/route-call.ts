@@ -12,7 +12,6 @@ export interface RouteCall {
   body?: unknown;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function callRoute(handler: Handler, options: RouteCall = {}): Promise<{ status: number; body: any }> {
   const init: RequestInit = { method: options.method ?? "GET", headers: { accept: "application/json" } };
   if (options.body !== undefined) {

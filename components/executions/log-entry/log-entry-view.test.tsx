@@ -113,13 +113,7 @@ describe("LogEntryView", () => {
       { type: "text", text: "plain output" },
       { type: "tool_call", toolUseId: "t", tool: "Mystery", input: { a: 1 }, summary: { kind: "other", text: "a=1" } },
     ];
-    const { container } = render(
-      <>
-        {entries.map((e, i) => (
-          <LogEntryView key={i} entry={e} />
-        ))}
-      </>,
-    );
+    const { container } = render(entries.map((e, i) => <LogEntryView key={i} entry={e} />));
     expect(screen.getByText("hmm, rounding")).toBeInTheDocument();
     expect(screen.getByText("Fix the build")).toBeInTheDocument();
     expect(screen.getByText(/Session started · claude-sonnet · \/w · 2 tools/)).toBeInTheDocument();

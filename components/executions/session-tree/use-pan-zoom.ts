@@ -29,9 +29,10 @@ export function usePanZoom(layout: SessionTreeLayout) {
     setViewState(next);
   }, []);
 
-  const stopAnimation = () => {
+  // Stable (it only reads a ref), so the effects and callbacks below can name it.
+  const stopAnimation = useCallback(() => {
     if (animation.current) cancelAnimationFrame(animation.current);
-  };
+  }, []);
 
   useLayoutEffect(() => {
     const el = viewportRef.current;
@@ -69,7 +70,7 @@ export function usePanZoom(layout: SessionTreeLayout) {
       };
       animation.current = requestAnimationFrame(step);
     },
-    [setView],
+    [setView, stopAnimation],
   );
 
   /** Zoom by `factor` around a screen point (default: the middle), eased over `duration` ms. */
@@ -118,7 +119,7 @@ export function usePanZoom(layout: SessionTreeLayout) {
     };
     el.addEventListener("wheel", onWheel, { passive: false });
     return () => el.removeEventListener("wheel", onWheel);
-  }, [zoomBy]);
+  }, [zoomBy, stopAnimation]);
 
   // Drag to pan; two fingers pinch to zoom.
   const pointers = useRef(new Map<number, Point>());

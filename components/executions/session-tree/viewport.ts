@@ -103,7 +103,7 @@ export function isNearlyOffscreen(view: View, n: Pick<LaidOutNode, "x" | "y">, s
 
 /** Cubic ease-in-out, t in 0…1. */
 export function easeInOut(t: number): number {
-  return t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2;
+  return t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2;
 }
 
 /** The view a fraction `e` of the way from `from` to `to`. */

@@ -5,7 +5,6 @@ import { WarmFact } from "@/components/sessions/session-warm";
 import { StatusBadge } from "@/components/ui/badges";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ExecutionLink, TextLink } from "@/components/ui/text-link";
-import { RelativeTime } from "@/components/ui/time";
 import { formatCost } from "@/lib/executions/format";
 import type { SessionDetail } from "@/lib/sessions/schema";
 

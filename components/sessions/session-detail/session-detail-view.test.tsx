@@ -1,9 +1,8 @@
 import { AGENT_LIST } from "@/test/support/agent-fixtures";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SessionDetailView } from "@/components/sessions/session-detail/session-detail-view";
-import type { ExecutionDto } from "@/lib/executions/schema";
 import type { SessionDetail } from "@/lib/sessions/schema";
 import { makeExecution } from "@/test/support/execution-fixtures";
 

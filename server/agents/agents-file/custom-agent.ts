@@ -1,4 +1,3 @@
-import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition, LaunchContext, LaunchRequest, LaunchResult, LineParser, SessionCapability } from "@/server/agents/types";
 import type { CustomAgentSpec } from "@/server/agents/agents-file/agents-file-schema";
 import { STREAM_READERS } from "@/server/agents/agents-file/stream-formats";

@@ -50,7 +50,7 @@ export function parseAgentsFile(text: string, source: string, builtInIds: Readon
     if (builtInIds.has(id)) {
       const override = builtInOverrideSchema.safeParse(entry);
       if (override.success) result.overrides.set(id, override.data);
-      else override.error.issues.forEach((issue) => warn(`${issueText(`agents.${id}`, issue)} (override ignored)`));
+      else for (const issue of override.error.issues) warn(`${issueText(`agents.${id}`, issue)} (override ignored)`);
       continue;
     }
     if (!AGENT_ID.test(id)) {
@@ -59,7 +59,7 @@ export function parseAgentsFile(text: string, source: string, builtInIds: Readon
     }
     const spec = customAgentSchema.safeParse(entry);
     if (spec.success) result.custom.push(customAgent(id, spec.data, source));
-    else spec.error.issues.forEach((issue) => warn(`${issueText(`agents.${id}`, issue)} (agent ignored)`));
+    else for (const issue of spec.error.issues) warn(`${issueText(`agents.${id}`, issue)} (agent ignored)`);
   }
   return result;
 }

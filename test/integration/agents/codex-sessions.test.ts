@@ -25,8 +25,12 @@ const expectCompleted = (result: AgentRun) => expectCompletedWith(result, /^(WAR
 const lastConversation = () => conversation(suite.api.requests[suite.api.requests.length - 1]);
 const rollouts = () => {
   const files: string[] = [];
-  const walk = (dir: string) =>
-    fs.readdirSync(dir, { withFileTypes: true }).forEach((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : files.push(path.join(dir, e.name))));
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(path.join(dir, e.name));
+      else files.push(path.join(dir, e.name));
+    }
+  };
   walk(path.join(suite.sandbox.homeRoot, "codex", "sessions"));
   return files;
 };

@@ -90,7 +90,7 @@ describe("arbor CLI (against a fake Arbor server)", () => {
     expect(res.code).toBe(1);
     const id = "c0ffee00-0000-4000-8000-000000000001";
     expect(res.stdout.startsWith(`Execution ${id} queued`)).toBe(true);
-    for (const line of LOG_LINES) expect(countOf(res.stdout, line + "\n")).toBe(1);
+    for (const line of LOG_LINES) expect(countOf(res.stdout, `${line}\n`)).toBe(1);
     expect(res.stdout).toContain("✘ result (error) · $0.0123 · 2 turns");
     expect(res.stdout).toContain("── failed · 12.5s\n   agent_exit: claude exited with code 1\n");
     expect(server.eventConnections[id]).toEqual(["", "4"]);
@@ -123,7 +123,7 @@ describe("arbor CLI (against a fake Arbor server)", () => {
     const out = res.stdout;
     expect(out.startsWith(`Execution ${E1}  running\n`)).toBe(true);
     expect(out).toContain("  session    5e551011-aaaa\n");
-    for (const line of LOG_LINES) expect(countOf(out, line + "\n")).toBe(1);
+    for (const line of LOG_LINES) expect(countOf(out, `${line}\n`)).toBe(1);
     // In order.
     const positions = LOG_LINES.map((l) => out.indexOf(l));
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);

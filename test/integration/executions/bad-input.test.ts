@@ -77,9 +77,9 @@ describe("POST /api/executions", () => {
 
   it("400 for a cwd outside ARBOR_WORKSPACE_ROOTS, however it is spelled", async () => {
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-outside-"));
-    const escape = path.join(h.tmp, "escape");
+    const escapeDir = path.join(h.tmp, "escape");
     fs.symlinkSync(outside, path.join(h.workspace, "link-out"));
-    fs.mkdirSync(escape);
+    fs.mkdirSync(escapeDir);
     try {
       for (const cwd of [outside, "/", "../escape", "link-out"]) {
         const response = await api.create({ issueId, prompt: "hi", cwd });

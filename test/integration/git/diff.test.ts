@@ -13,7 +13,7 @@ afterEach(() => repos.cleanup());
 
 describe("diffCommits", () => {
   it("lists files with status and +/− counts, and gives the unified patch; binary files are reported as such", async () => {
-    const longText = Array.from({ length: 40 }, (_, i) => `line ${i} of a file that will be renamed`).join("\n") + "\n";
+    const longText = `${Array.from({ length: 40 }, (_, i) => `line ${i} of a file that will be renamed`).join("\n")}\n`;
     const repo = repos.repo("app", {
       "src/a.ts": "one\ntwo\nthree\n",
       "src/gone.ts": "bye\n",

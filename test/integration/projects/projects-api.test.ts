@@ -143,7 +143,7 @@ describe("POST /api/projects", () => {
   it("registers a directory once (409 naming the project), and never reuses an id", async () => {
     const repo = repos.repo("app");
     expect((await register({ path: repo })).status).toBe(201);
-    const again = await register({ path: repo + "/" });
+    const again = await register({ path: `${repo}/` });
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(`${repo} is already registered as PROJ-1 (app)`);
     expect((await remove("PROJ-1")).status).toBe(200);

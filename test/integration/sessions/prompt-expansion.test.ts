@@ -13,7 +13,7 @@ jest.setTimeout(120_000);
 
 const suite = useRunningHarness({
   // Short replies, so the model's answers never quote the expanded text back.
-  script: (standIn) => suite.standIn.on("turn", () => ({ kind: "text", text: "Noted." })),
+  script: (_standIn) => suite.standIn.on("turn", () => ({ kind: "text", text: "Noted." })),
 });
 
 const SPEC_BODY = "The widget must be BLUE-7731 and round.";

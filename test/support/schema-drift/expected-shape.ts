@@ -108,7 +108,7 @@ class Context {
         if (f.kind !== "object" || !f.isList || f.relationFromFields?.length || !f.relationName) continue;
         const other = this.model(f.type);
         const back = other.fields.find((g) => g.kind === "object" && g.relationName === f.relationName && g !== f);
-        if (back && back.isList && !seen.has(f.relationName)) {
+        if (back?.isList && !seen.has(f.relationName)) {
           seen.set(f.relationName, [model, other].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) as [DmmfModel, DmmfModel]);
         }
       }
