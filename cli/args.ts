@@ -1,4 +1,6 @@
 // Command-line parsing: argv → a typed `Command`, or a usage error. Pure.
+// (Over 300 lines on purpose: one switch over every command keeps the whole
+// grammar readable in one place; the larger groups live in *-args.ts.)
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { parseApplyArgs, parseDiffArgs, parseProjectArgs, type ApplyCommand, type DiffCommand, type ProjectCommand } from "./project-args";

@@ -21,6 +21,8 @@ import { sessionTouched, warmIneligibility } from "@/server/runner/warm/warm-tur
 // session otherwise, that process is closed first) and to start the agent
 // (startAgent: the warm process, or a spawn that can stay warm). After the
 // turn, settle() parks the process in the pool (warm-pool.ts) or closes it.
+// (A little over 300 lines: one class owns a session's warm process from
+// plan to settle; the process, pool, guards and state are modules of their own.)
 
 export type Planned = Extract<PlannedTurn, { ok: true }>;
 /** A turn planned onto a warm process: its next user message (`place`: where the turn works, for a re-plan when the process is gone). */
