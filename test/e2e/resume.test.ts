@@ -17,7 +17,9 @@ import { transcriptPath, turnText } from "@/test/support/turn-script";
 
 jest.setTimeout(180_000);
 
-const suite = useAgentE2eSuite("e2e-resume-runner");
+// Warm sessions off: a warm process still holds the conversation in memory,
+// so its Continue would never meet the broken transcript this test is about.
+const suite = useAgentE2eSuite("e2e-resume-runner", { runnerEnv: { ARBOR_WARM_SESSIONS: "0" } });
 
 test("a session the agent lost: Continue → one failed attempt, Arbor's automatic retry with its badge, a restarted edge in the tree", async () => {
   const { harness, server, page } = suite;

@@ -15,13 +15,13 @@ export type AgentE2eSuite = { harness: Harness; server: AppServer; browser: Brow
  * inherits too), the production app, and one Chromium page. Registers
  * beforeAll/afterAll; the returned object's fields are set once beforeAll ran.
  */
-export function useAgentE2eSuite(runnerId: string): AgentE2eSuite {
+export function useAgentE2eSuite(runnerId: string, options: { runnerEnv?: Record<string, string | undefined> } = {}): AgentE2eSuite {
   const suite = {} as AgentE2eSuite;
   beforeAll(async () => {
     await resetDb();
     suite.harness = await createHarness();
     suite.server = await startAppServer();
-    await suite.harness.startRunner({ runnerId });
+    await suite.harness.startRunner({ runnerId, env: options.runnerEnv });
     suite.browser = await launchBrowser();
     suite.page = await (await suite.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     suite.page.setDefaultTimeout(20_000);
