@@ -70,30 +70,11 @@ async function main() {
   }
 
   // Imported only now: server/db reads DATABASE_URL when it is first loaded.
-  const { POST } = await import("@/app/api/executions/route");
-  const { GET } = await import("@/app/api/executions/[id]/route");
+  const { executionRoutes } = await import("@/bench/lib/execution-routes");
   const { prisma } = await import("@/server/db");
   const { releaseWorkerUtils } = await import("@/server/queue/worker-utils");
 
-  const counter = await prisma.counter.upsert({ where: { name: "issue" }, create: { name: "issue", value: 1 }, update: { value: { increment: 1 } } });
-  const issue = await prisma.issue.create({ data: { id: `ISSUE-${counter.value}`, number: counter.value, title: "Benchmark: session-id latency per agent" } });
-
-  type Dto = { id: string; status: string; sessionId: string | null; error: { code: string; message: string } | null };
-  const create = async (agent: string, prompt: string): Promise<Dto> => {
-    const response = await POST(
-      new Request("http://127.0.0.1:3000/api/executions", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ issueId: issue.id, prompt, agent }),
-      }),
-      {},
-    );
-    const body = await response.json();
-    if (response.status !== 201) throw new Error(`POST /api/executions → ${response.status} ${JSON.stringify(body)}`);
-    return body as Dto;
-  };
-  const get = async (id: string): Promise<Dto> =>
-    (await (await GET(new Request(`http://127.0.0.1:3000/api/executions/${id}`), { params: Promise.resolve({ id }) })).json()) as Dto;
+  const { create, get } = await executionRoutes("Benchmark: session-id latency per agent");
   const pollForSession = async (id: string) => {
     const deadline = monoNowMs() + 30_000;
     for (;;) {

@@ -110,8 +110,7 @@ async function main() {
   process.env.ARBOR_DATA_DIR = path.join(tmp, "data");
 
   // Imported only now: server/db reads DATABASE_URL when it is first loaded.
-  const { POST } = await import("@/app/api/executions/route");
-  const { GET } = await import("@/app/api/executions/[id]/route");
+  const { executionRoutes } = await import("@/bench/lib/execution-routes");
   const { prisma } = await import("@/server/db");
   const { releaseWorkerUtils } = await import("@/server/queue/worker-utils");
   const { cancelExecution } = await import("@/server/executions/cancel-execution");
@@ -130,34 +129,7 @@ async function main() {
   });
   await listener.query(`LISTEN ${STATUS_CHANNEL}`);
 
-  const counter = await prisma.counter.upsert({ where: { name: "issue" }, create: { name: "issue", value: 1 }, update: { value: { increment: 1 } } });
-  const issue = await prisma.issue.create({ data: { id: `ISSUE-${counter.value}`, number: counter.value, title: "Benchmark: session-id latency" } });
-
-  type Dto = {
-    id: string;
-    status: string;
-    sessionId: string | null;
-    targetSessionId?: string;
-    sessionConfirmed: boolean;
-    error: { code: string; message: string } | null;
-  };
-  const create = async (agent: string, prompt: string): Promise<Dto> => {
-    const response = await POST(
-      new Request("http://127.0.0.1:3000/api/executions", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ issueId: issue.id, prompt, agent }),
-      }),
-      {},
-    );
-    const body = await response.json();
-    if (response.status !== 201) throw new Error(`POST /api/executions → ${response.status} ${JSON.stringify(body)}`);
-    return body as Dto;
-  };
-  const get = async (id: string): Promise<Dto> => {
-    const response = await GET(new Request(`http://127.0.0.1:3000/api/executions/${id}`), { params: Promise.resolve({ id }) });
-    return (await response.json()) as Dto;
-  };
+  const { create, get } = await executionRoutes("Benchmark: session-id latency");
   /** Polls GET back to back until it returns the session id. */
   const pollForSession = async (id: string, timeoutMs = 30_000) => {
     const deadline = monoNowMs() + timeoutMs;
