@@ -14,8 +14,11 @@ async function main() {
     env: config.env,
     log: (line) => console.log(`[runner] ${line}`),
   });
+  // One shutdown, however many signals come (a terminal's Ctrl-C reaches npm, tsx and
+  // this process at once): a second one must not exit before the first has finished.
+  let stopping: Promise<void> | null = null;
   const shutdown = () => {
-    runner.stop().then(
+    stopping ??= runner.stop().then(
       () => process.exit(0),
       () => process.exit(1),
     );

@@ -153,29 +153,33 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   for (const warning of agentRegistry().warnings) log(warning);
   log(`runner ${runnerId} ready (pid ${process.pid}, ${concurrency} slot(s))`);
 
-  let stopped = false;
+  // Every caller waits for the same clean-up (a second stop() must not return before it is done).
+  let stopping: Promise<void> | null = null;
   return {
     runnerId,
     bootId,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      clearInterval(heartbeat);
-      for (const entry of live.values()) {
-        entry.stopping = true;
-        void entry.terminate(ctx.cancelGraceMs);
-      }
-      await Promise.all(workerPools.map((workers) => workers.gracefulShutdown()));
-      await settleSpares();
-      // Every warm process ends cleanly: its session stays resumable by a spawn.
-      await ctx.warm?.stop().catch(() => {});
-      await indexer.stop();
-      await prisma.runner.update({ where: { id: runnerId }, data: { stoppedAt: new Date() } }).catch(() => {});
-      await listener.end().catch(() => {});
-      await utils.release();
-      await pool.end();
-      // The process's Prisma client (server/db.ts): its connections end with the runner (npm start stops the database next).
-      await prisma.$disconnect().catch(() => {});
+    stop() {
+      stopping ??= stopRunner();
+      return stopping;
     },
   };
+
+  async function stopRunner(): Promise<void> {
+    clearInterval(heartbeat);
+    for (const entry of live.values()) {
+      entry.stopping = true;
+      void entry.terminate(ctx.cancelGraceMs);
+    }
+    await Promise.all(workerPools.map((workers) => workers.gracefulShutdown()));
+    await settleSpares();
+    // Every warm process ends cleanly: its session stays resumable by a spawn.
+    await ctx.warm?.stop().catch(() => {});
+    await indexer.stop();
+    await prisma.runner.update({ where: { id: runnerId }, data: { stoppedAt: new Date() } }).catch(() => {});
+    await listener.end().catch(() => {});
+    await utils.release();
+    await pool.end();
+    // The process's Prisma client (server/db.ts): its connections end with the runner (npm start stops the database next).
+    await prisma.$disconnect().catch(() => {});
+  }
 }
