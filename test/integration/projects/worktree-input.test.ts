@@ -4,11 +4,9 @@ import * as diffRoute from "@/app/api/executions/[id]/diff/route";
 import type { Project } from "@/lib/projects/types";
 import { prisma } from "@/server/db";
 import { worktreeBranchName, worktreePathFor } from "@/server/git/worktree-names";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { expectError } from "@/test/support/api";
-import { resetDb } from "@/test/support/db";
 import { api, waitForEnd } from "@/test/support/executions-api";
-import { createHarness, type Harness } from "@/test/support/executions-harness";
+import { type Harness, useHarness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
 import { divergeBranches, git } from "@/test/support/git-repo";
 import { callRoute } from "@/test/support/route-call";
@@ -26,9 +24,9 @@ let h: Harness;
 let standIn: StandIn;
 let project: Project;
 let issueId: string;
+const harness = useHarness();
 beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
+  h = harness.h;
   standIn = new StandIn(h.api);
   scriptBashTurns(standIn, {
     "write plan.txt = original": "printf 'original\\n' > plan.txt",
@@ -36,11 +34,6 @@ beforeAll(async () => {
   });
   project = await gitProject(h.workspace, "app");
   issueId = (await makeIssue({ projectId: project.id })).id;
-});
-afterAll(async () => {
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
 });
 
 const worktreesDir = () => path.join(h.tmp, "data", "worktrees");

@@ -2,12 +2,11 @@ import { rmSync } from "node:fs";
 import { startRunnerProcess, type RunnerProcess } from "@/bench/lib/runner-process";
 import type { Project } from "@/lib/projects/types";
 import { prisma } from "@/server/db";
-import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { repairWorktrees } from "@/server/runner/repair-worktrees";
 import { liveGroupMembers } from "@/test/integration/agents/support/live-group-members";
-import { resetDb, testDatabaseUrl } from "@/test/support/db";
+import { testDatabaseUrl } from "@/test/support/db";
 import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";
-import { createHarness, type Harness } from "@/test/support/executions-harness";
+import { type Harness, useHarness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
 import { git } from "@/test/support/git-repo";
 import { isToolResultTurn } from "@/test/support/messages-api";
@@ -29,9 +28,9 @@ let issueId: string;
 let runnerProcess: RunnerProcess | null = null;
 let agentGroup: number | null = null;
 
+const harness = useHarness();
 beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
+  h = harness.h;
   standIn = new StandIn(h.api);
   scriptBashTurns(standIn, {
     "write plan.txt = original": "printf 'original\\n' > plan.txt",
@@ -43,9 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (runnerProcess) process.kill(runnerProcess.pid, "SIGKILL");
   if (agentGroup && liveGroupMembers(agentGroup).length > 0) process.kill(-agentGroup, "SIGKILL");
-  await h?.close();
-  await releaseWorkerUtils();
-  await prisma.$disconnect();
 });
 
 test("a runner killed mid-run: its restart marks the run interrupted and snapshots what the agent had written", async () => {
