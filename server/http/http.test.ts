@@ -1,8 +1,10 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { err, ok } from "@/lib/result";
 import { jsonError, resultResponse } from "@/server/http/responses";
 import { MAX_REQUEST_BODY_BYTES, readJson, readQuery } from "@/server/http/validation";
-import { INTERNAL_ERROR_MESSAGE, withErrorHandling } from "@/server/http/with-error-handling";
+import { INTERNAL_ERROR_MESSAGE, apiRoute } from "@/server/http/api-route";
 
 const post = (body: string) => new Request("http://localhost/x", { method: "POST", body });
 
@@ -77,10 +79,10 @@ describe("readJson / readQuery", () => {
   });
 });
 
-describe("withErrorHandling", () => {
+describe("apiRoute", () => {
   it("turns unexpected throws into a 500 with a safe message and logs the error", async () => {
     const spy = jest.spyOn(console, "error").mockImplementation(() => {});
-    const handler = withErrorHandling(async () => {
+    const handler = apiRoute(async () => {
       throw new Error("connection string postgres://secret@db leaked");
     });
     const res = await handler(new Request("http://localhost/api/things"), undefined);
@@ -93,7 +95,7 @@ describe("withErrorHandling", () => {
   });
 
   it("turns a thrown ZodError into a 422 and passes responses through", async () => {
-    const handler = withErrorHandling(async (request: Request) => {
+    const handler = apiRoute(async (request: Request) => {
       const data = z.object({ a: z.string({ error: "a is required" }) }).parse(await request.json());
       return Response.json(data);
     });
@@ -104,8 +106,41 @@ describe("withErrorHandling", () => {
     expect(await good.json()).toEqual({ a: "x" });
   });
 
+  it("runs the request guard before the handler (API routes are not behind proxy.ts)", async () => {
+    const handler = jest.fn(async () => Response.json({ ok: true }));
+    const route = apiRoute(handler);
+    const foreign = new Request("http://127.0.0.1:3000/api/issues", {
+      method: "POST",
+      headers: { host: "127.0.0.1:3000", origin: "https://evil.example" },
+      body: "{}",
+    });
+    const denied = await route(foreign, undefined);
+    expect(denied.status).toBe(403);
+    expect(await denied.json()).toMatchObject({ error: { code: "cross_site_request" } });
+    const rebound = await route(new Request("http://evil.example/api/issues", { headers: { host: "evil.example" } }), undefined);
+    expect(rebound.status).toBe(421);
+    expect(handler).not.toHaveBeenCalled();
+    const allowed = await route(new Request("http://127.0.0.1:3000/api/issues", { headers: { host: "127.0.0.1:3000" } }), undefined);
+    expect(allowed.status).toBe(200);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it("wraps every handler of every API route, and proxy.ts leaves /api/ to them", () => {
+    const root = path.join(__dirname, "..", "..");
+    const routes = (readdirSync(path.join(root, "app", "api"), { recursive: true }) as string[]).filter((file) => file.endsWith("route.ts"));
+    expect(routes.length).toBeGreaterThan(30);
+    for (const file of routes) {
+      const source = readFileSync(path.join(root, "app", "api", file), "utf8");
+      const handlers = [...source.matchAll(/^export\s+(?:async\s+)?(?:const|function|let|var)\s+(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b.*$/gm)];
+      expect({ file, handlers: handlers.length > 0 }).toEqual({ file, handlers: true });
+      for (const [line] of handlers) expect({ file, line }).toEqual({ file, line: expect.stringMatching(/^export const [A-Z]+ = apiRoute\(/) });
+    }
+    const proxy = readFileSync(path.join(root, "proxy.ts"), "utf8");
+    expect(proxy).toContain('matcher: ["/((?!api/|_next/static|_next/image|favicon.ico).*)"]');
+  });
+
   it("passes the route context through", async () => {
-    const handler = withErrorHandling(async (_req: Request, { params }: { params: Promise<{ id: string }> }) => Response.json({ id: (await params).id }));
+    const handler = apiRoute(async (_req: Request, { params }: { params: Promise<{ id: string }> }) => Response.json({ id: (await params).id }));
     const res = await handler(new Request("http://localhost/x"), { params: Promise.resolve({ id: "SPEC-1" }) });
     expect(await res.json()).toEqual({ id: "SPEC-1" });
   });

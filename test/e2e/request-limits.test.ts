@@ -1,8 +1,8 @@
 /**
- * Bad input against the production server (`next start`, with proxy.ts in
- * front of every route), where Next's proxy buffers request bodies: a body
- * over Arbor's limit is a 413 naming the limit (it used to be cut short by the
- * proxy at 10 MB and reported as "not valid JSON (Unterminated string)"); a
+ * Bad input against the production server (`next start`): a body over
+ * Arbor's limit is a 413 naming the limit (it used to be cut short at 10 MB
+ * when proxy.ts, which buffers request bodies, still ran in front of the API,
+ * and reported as "not valid JSON (Unterminated string)"); a
  * NUL or an unknown field is a 422 naming the field. The per-endpoint checks
  * run in-process in test/integration/executions/request-hygiene.test.ts.
  */

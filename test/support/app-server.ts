@@ -18,7 +18,7 @@ export interface AppServer {
 
 export interface StartAppServerOptions {
   /** Extra environment for the server (e.g. ARBOR_TOKEN). */
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string | undefined>;
   /** Build folder (default .next-test); benchmarks use their own. */
   distDir?: string;
   /** Database (default: the test DATABASE_URL). */
@@ -104,7 +104,9 @@ export async function startAppServer(options: StartAppServerOptions = {}): Promi
       throw new Error(`next start exited before it was ready (exit ${child.exitCode}). Output:\n${output}`);
     }
     try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      // A server started with a token answers its health check only with it, like every route.
+      const token = options.env?.ARBOR_TOKEN;
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000), headers: token ? { authorization: `Bearer ${token}` } : {} });
       if (res.ok) return { url, stop };
       lastProblem = `/api/health answered ${res.status}: ${(await res.text()).slice(0, 500)}`;
     } catch (error) {

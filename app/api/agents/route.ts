@@ -1,5 +1,5 @@
 import { json } from "@/server/http/responses";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 import { listAgentStatuses } from "@/server/agents/list-agents";
 
 export const dynamic = "force-dynamic";
@@ -9,4 +9,4 @@ export const dynamic = "force-dynamic";
  * (built-in or from the agents file) with installed?, version, session
  * capabilities and verification; warnings name the agents file's bad fields.
  */
-export const GET = withErrorHandling(async () => json(await listAgentStatuses()));
+export const GET = apiRoute(async () => json(await listAgentStatuses()));

@@ -3,19 +3,19 @@ import { createBundle } from "@/server/bundles/create-bundle";
 import { listBundles } from "@/server/bundles/list-bundles";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readJson, readQuery } from "@/server/http/validation";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/bundles?q=&limit= → { items: BundleSummary[] } (most recently changed first) */
-export const GET = withErrorHandling(async (request: Request) => {
+export const GET = apiRoute(async (request: Request) => {
   const query = readQuery(request, bundleListQuerySchema);
   if (!query.ok) return errorResponse(query.error);
   return resultResponse(await listBundles(query.value));
 });
 
 /** POST /api/bundles { name, description?, items? } → 201 Bundle; unknown item ids → 422 naming them */
-export const POST = withErrorHandling(async (request: Request) => {
+export const POST = apiRoute(async (request: Request) => {
   const input = await readJson(request, createBundleSchema);
   if (!input.ok) return errorResponse(input.error);
   return resultResponse(await createBundle(input.value), 201);

@@ -5,12 +5,12 @@ import { listExecutions } from "@/server/executions/list-executions";
 import { createdResponse, idempotencyKeyOf } from "@/server/executions/http/created-response";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readJson } from "@/server/http/validation";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
 /** POST /api/executions {issueId, prompt, agent? (default: the project's default agent, else claude), projectId?, sharedDirectory?, startRef?, cwd?} → 201 Execution (where it works: resolve-run-place.ts) */
-export const POST = withErrorHandling(async (request: Request) => {
+export const POST = apiRoute(async (request: Request) => {
   const requestedAt = nowMs();
   const input = await readJson(request, createExecutionSchema);
   if (!input.ok) return errorResponse(input.error);
@@ -18,6 +18,6 @@ export const POST = withErrorHandling(async (request: Request) => {
 });
 
 /** GET /api/executions?status=running,queued&issueId=&limit=20 → { items: [Execution & { issueTitle }] }, newest first */
-export const GET = withErrorHandling(async (request: Request) => {
+export const GET = apiRoute(async (request: Request) => {
   return resultResponse(await listExecutions(Object.fromEntries(new URL(request.url).searchParams.entries())));
 });

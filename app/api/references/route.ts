@@ -3,7 +3,7 @@ import { text } from "@/lib/schemas/text";
 import { listBacklinks } from "@/server/references/list-backlinks";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readQuery } from "@/server/http/validation";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +12,7 @@ const query = requestObject({
 });
 
 /** GET /api/references?target=SESS-1 → { target, items: [{ type, id, title, href, updatedAt }] }: what cites the target */
-export const GET = withErrorHandling(async (request: Request) => {
+export const GET = apiRoute(async (request: Request) => {
   const input = readQuery(request, query);
   if (!input.ok) return errorResponse(input.error);
   return resultResponse(await listBacklinks(input.value.target));

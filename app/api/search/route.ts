@@ -1,7 +1,7 @@
 import { searchRequestSchema } from "@/lib/search/schema";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readQuery } from "@/server/http/validation";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 import { search } from "@/server/search/search";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
  * and session titles/descriptions; hits grouped by session (or execution),
  * each linking to its log entry (/executions/<id>#seq-<n>).
  */
-export const GET = withErrorHandling(async (request: Request) => {
+export const GET = apiRoute(async (request: Request) => {
   const query = readQuery(request, searchRequestSchema);
   if (!query.ok) return errorResponse(query.error);
   return resultResponse(await search(query.value));

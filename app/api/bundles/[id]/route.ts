@@ -4,20 +4,20 @@ import { getBundle } from "@/server/bundles/get-bundle";
 import { updateBundle } from "@/server/bundles/update-bundle";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readJson } from "@/server/http/validation";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
 /** GET /api/bundles/:id → Bundle, items in order with their current titles */
-export const GET = withErrorHandling(async (_request: Request, { params }: Context) => {
+export const GET = apiRoute(async (_request: Request, { params }: Context) => {
   const { id } = await params;
   return resultResponse(await getBundle(id));
 });
 
 /** PATCH /api/bundles/:id { name?, description? } → Bundle */
-export const PATCH = withErrorHandling(async (request: Request, { params }: Context) => {
+export const PATCH = apiRoute(async (request: Request, { params }: Context) => {
   const { id } = await params;
   const input = await readJson(request, updateBundleSchema);
   if (!input.ok) return errorResponse(input.error);
@@ -25,7 +25,7 @@ export const PATCH = withErrorHandling(async (request: Request, { params }: Cont
 });
 
 /** DELETE /api/bundles/:id → { id, deleted: true } */
-export const DELETE = withErrorHandling(async (_request: Request, { params }: Context) => {
+export const DELETE = apiRoute(async (_request: Request, { params }: Context) => {
   const { id } = await params;
   return resultResponse(await deleteBundle(id));
 });

@@ -1,7 +1,7 @@
 import { importBundle } from "@/server/bundles/import-bundle";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readJson } from "@/server/http/validation";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 import { z } from "zod";
 
 export const dynamic = "force-dynamic";
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
  * POST /api/bundles/import <an export document> → 201 Bundle (a new id)
  * Malformed documents and unknown references → 422 listing all of them; nothing is stored then.
  */
-export const POST = withErrorHandling(async (request: Request) => {
+export const POST = apiRoute(async (request: Request) => {
   const body = await readJson(request, z.unknown());
   if (!body.ok) return errorResponse(body.error);
   return resultResponse(await importBundle(body.value), 201);

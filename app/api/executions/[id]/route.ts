@@ -1,13 +1,13 @@
 import { getExecution } from "@/server/executions/get-execution";
 import { resultResponse } from "@/server/http/responses";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
 /** GET /api/executions/:id → Execution */
-export const GET = withErrorHandling(async (_request: Request, { params }: Context) => {
+export const GET = apiRoute(async (_request: Request, { params }: Context) => {
   const { id } = await params;
   return resultResponse(await getExecution(id));
 });

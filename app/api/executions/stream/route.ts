@@ -5,7 +5,7 @@ import { streamExecutionStatuses } from "@/server/executions/stream-execution-st
 import { errorResponse } from "@/server/http/responses";
 import { sseResponse } from "@/server/realtime/sse";
 import { readQuery } from "@/server/http/validation";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +20,7 @@ const querySchema = requestObject({
  * `status` (an Execution whose status changed), `resync` (refetch: changes may
  * have been missed), `ready`.
  */
-export const GET = withErrorHandling(async (request: Request) => {
+export const GET = apiRoute(async (request: Request) => {
   const query = readQuery(request, querySchema);
   if (!query.ok) return errorResponse(query.error);
   const issueId = query.value.issueId ? parseId("issue", query.value.issueId)! : undefined;

@@ -1,6 +1,6 @@
 import { resultResponse, errorResponse } from "@/server/http/responses";
 import { readJson } from "@/server/http/validation";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 import { updateIssueSchema } from "@/lib/issues/schema";
 import { deleteIssue } from "@/server/issues/delete-issue";
 import { getIssue } from "@/server/issues/get-issue";
@@ -11,13 +11,13 @@ export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ id: string }> };
 
 /** GET /api/issues/:id → Issue (ids are case-insensitive) */
-export const GET = withErrorHandling(async (_request: Request, { params }: Context) => {
+export const GET = apiRoute(async (_request: Request, { params }: Context) => {
   const { id } = await params;
   return resultResponse(await getIssue(id));
 });
 
 /** PATCH /api/issues/:id { title?, body?, status?, priority?, specId? } → Issue */
-export const PATCH = withErrorHandling(async (request: Request, { params }: Context) => {
+export const PATCH = apiRoute(async (request: Request, { params }: Context) => {
   const { id } = await params;
   const input = await readJson(request, updateIssueSchema);
   if (!input.ok) return errorResponse(input.error);
@@ -25,7 +25,7 @@ export const PATCH = withErrorHandling(async (request: Request, { params }: Cont
 });
 
 /** DELETE /api/issues/:id → { id, deleted } */
-export const DELETE = withErrorHandling(async (_request: Request, { params }: Context) => {
+export const DELETE = apiRoute(async (_request: Request, { params }: Context) => {
   const { id } = await params;
   return resultResponse(await deleteIssue(id));
 });

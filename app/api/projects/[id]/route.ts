@@ -1,7 +1,7 @@
 import { updateProjectSchema } from "@/lib/projects/schema";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readJson } from "@/server/http/validation";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 import { deleteProject } from "@/server/projects/delete-project";
 import { getProject } from "@/server/projects/get-project";
 import { updateProject } from "@/server/projects/update-project";
@@ -11,13 +11,13 @@ export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ id: string }> };
 
 /** GET /api/projects/:id (PROJ-n, or "default") → ProjectDetail (facts read from its directory now) */
-export const GET = withErrorHandling(async (_request: Request, { params }: Context) => {
+export const GET = apiRoute(async (_request: Request, { params }: Context) => {
   const { id } = await params;
   return resultResponse(await getProject(id));
 });
 
 /** PATCH /api/projects/:id { name?, baseBranch?, defaultAgent? } → Project */
-export const PATCH = withErrorHandling(async (request: Request, { params }: Context) => {
+export const PATCH = apiRoute(async (request: Request, { params }: Context) => {
   const { id } = await params;
   const input = await readJson(request, updateProjectSchema);
   if (!input.ok) return errorResponse(input.error);
@@ -25,7 +25,7 @@ export const PATCH = withErrorHandling(async (request: Request, { params }: Cont
 });
 
 /** DELETE /api/projects/:id → { id, deleted }; 409 while specs, issues or executions use it */
-export const DELETE = withErrorHandling(async (_request: Request, { params }: Context) => {
+export const DELETE = apiRoute(async (_request: Request, { params }: Context) => {
   const { id } = await params;
   return resultResponse(await deleteProject(id));
 });

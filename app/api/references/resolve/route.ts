@@ -3,7 +3,7 @@ import { text } from "@/lib/schemas/text";
 import { resolveReferences } from "@/server/references/resolve-references";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readQuery } from "@/server/http/validation";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +19,7 @@ const query = requestObject({
 });
 
 /** GET /api/references/resolve?ids=SPEC-1,SESS-2 → { items: { "SPEC-1": { type, id, title, status, lastActivityAt, href } | null, … } } */
-export const GET = withErrorHandling(async (request: Request) => {
+export const GET = apiRoute(async (request: Request) => {
   const input = readQuery(request, query);
   if (!input.ok) return errorResponse(input.error);
   return resultResponse(await resolveReferences(input.value.ids));

@@ -1,6 +1,6 @@
 import { resultResponse, errorResponse } from "@/server/http/responses";
 import { readJson, readQuery } from "@/server/http/validation";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 import { deleteSpecQuerySchema, updateSpecSchema } from "@/lib/specs/schema";
 import { deleteSpec } from "@/server/specs/delete-spec";
 import { getSpec } from "@/server/specs/get-spec";
@@ -11,13 +11,13 @@ export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ id: string }> };
 
 /** GET /api/specs/:id → Spec (ids are case-insensitive) */
-export const GET = withErrorHandling(async (_request: Request, { params }: Context) => {
+export const GET = apiRoute(async (_request: Request, { params }: Context) => {
   const { id } = await params;
   return resultResponse(await getSpec(id));
 });
 
 /** PATCH /api/specs/:id { title?, body? } → Spec */
-export const PATCH = withErrorHandling(async (request: Request, { params }: Context) => {
+export const PATCH = apiRoute(async (request: Request, { params }: Context) => {
   const { id } = await params;
   const input = await readJson(request, updateSpecSchema);
   if (!input.ok) return errorResponse(input.error);
@@ -25,7 +25,7 @@ export const PATCH = withErrorHandling(async (request: Request, { params }: Cont
 });
 
 /** DELETE /api/specs/:id[?detachIssues=true] → { id, deleted, detachedIssueCount }; 409 if it has issues */
-export const DELETE = withErrorHandling(async (request: Request, { params }: Context) => {
+export const DELETE = apiRoute(async (request: Request, { params }: Context) => {
   const { id } = await params;
   const query = readQuery(request, deleteSpecQuerySchema);
   if (!query.ok) return errorResponse(query.error);

@@ -1,13 +1,13 @@
 import { exportBundle, exportFileName } from "@/server/bundles/export-bundle";
 import { errorResponse } from "@/server/http/responses";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
 /** GET /api/bundles/:id/export → { format: "arbor.bundle", version: 1, name, description, items: [{ type, id }] } as a download */
-export const GET = withErrorHandling(async (_request: Request, { params }: Context) => {
+export const GET = apiRoute(async (_request: Request, { params }: Context) => {
   const { id } = await params;
   const result = await exportBundle(id);
   if (!result.ok) return errorResponse(result.error);

@@ -3,7 +3,7 @@ import { loadBundle } from "@/server/bundles/load-bundle";
 import { idempotencyKeyOf } from "@/server/executions/http/created-response";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readJson } from "@/server/http/validation";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +15,7 @@ type Context = { params: Promise<{ id: string }> };
  * execution on its first issue) with the bundle's context expanded.
  * 422 when there is neither; Continue's 409s (runner offline, …) as they are.
  */
-export const POST = withErrorHandling(async (request: Request, { params }: Context) => {
+export const POST = apiRoute(async (request: Request, { params }: Context) => {
   const { id } = await params;
   const input = await readJson(request, loadBundleSchema);
   if (!input.ok) return errorResponse(input.error);

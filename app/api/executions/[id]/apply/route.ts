@@ -1,7 +1,7 @@
 import { applyExecutionSchema } from "@/lib/diff/schema";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readJson } from "@/server/http/validation";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 import { applyExecution } from "@/server/projects/apply-execution";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +12,7 @@ type Context = { params: Promise<{ id: string }> };
  * POST /api/executions/:id/apply { strategy: "merge" | "squash", message? } → ApplyResult.
  * 409 (nothing changed) for a dirty main checkout, another branch checked out, conflicts (details.files), or no snapshot.
  */
-export const POST = withErrorHandling(async (request: Request, { params }: Context) => {
+export const POST = apiRoute(async (request: Request, { params }: Context) => {
   const { id } = await params;
   const input = await readJson(request, applyExecutionSchema);
   if (!input.ok) return errorResponse(input.error);

@@ -6,7 +6,7 @@ import { streamExecutionEvents } from "@/server/executions/stream-execution-even
 import { errorResponse, json } from "@/server/http/responses";
 import { sseResponse } from "@/server/realtime/sse";
 import { readQuery } from "@/server/http/validation";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +26,7 @@ const querySchema = requestObject({
  *   ?tail=<n>: the page starting n events before the end; `after` says where it started)
  * - otherwise Server-Sent Events; `Last-Event-ID` (or ?after=) resumes after that seq.
  */
-export const GET = withErrorHandling(async (request: Request, { params }: Context) => {
+export const GET = apiRoute(async (request: Request, { params }: Context) => {
   const { id } = await params;
   const found = await findExecution(id);
   if (!found.ok) return errorResponse(found.error);

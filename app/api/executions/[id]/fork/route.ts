@@ -4,14 +4,14 @@ import { branchExecution } from "@/server/executions/branch-execution";
 import { createdResponse, idempotencyKeyOf } from "@/server/executions/http/created-response";
 import { errorResponse } from "@/server/http/responses";
 import { readJson } from "@/server/http/validation";
-import { withErrorHandling } from "@/server/http/with-error-handling";
+import { apiRoute } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
 /** POST /api/executions/:id/fork {prompt, freshSession?} → 201 Execution */
-export const POST = withErrorHandling(async (request: Request, { params }: Context) => {
+export const POST = apiRoute(async (request: Request, { params }: Context) => {
   const requestedAt = nowMs();
   const { id } = await params;
   const input = await readJson(request, followUpSchema);

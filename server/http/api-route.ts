@@ -1,5 +1,6 @@
 import "server-only";
 import { ZodError } from "zod";
+import { guardResponse } from "@/server/security/guard-response";
 import { errorResponse, jsonError } from "./responses";
 import { validationError } from "./validation";
 
@@ -7,16 +8,22 @@ import { validationError } from "./validation";
 export const INTERNAL_ERROR_MESSAGE = "Something went wrong on the server. The error was logged; please try again.";
 
 /**
- * Wraps a route handler so unexpected throws become a 500 with a safe message
- * (the real error is logged, never sent). A thrown ZodError becomes a 422 and a
- * JSON SyntaxError a 400, so handlers may also validate by throwing.
+ * Every API route handler is wrapped in this (a unit test holds every
+ * app/api route to it). First the request guard (CSRF, DNS rebinding, the
+ * access token: server/security/guard-response.ts), which for pages runs in
+ * proxy.ts; then the handler, with unexpected throws turned into a 500 with a
+ * safe message (the real error is logged, never sent). A thrown ZodError
+ * becomes a 422 and a JSON SyntaxError a 400, so handlers may also validate
+ * by throwing.
  *
- *   export const GET = withErrorHandling(async (request, { params }: { params: Promise<{ id: string }> }) => …);
+ *   export const GET = apiRoute(async (request, { params }: { params: Promise<{ id: string }> }) => …);
  */
-export function withErrorHandling<Ctx = unknown>(
+export function apiRoute<Ctx = unknown>(
   handler: (request: Request, context: Ctx) => Promise<Response> | Response,
 ): (request: Request, context: Ctx) => Promise<Response> {
   return async (request, context) => {
+    const denied = guardResponse(request);
+    if (denied) return denied;
     try {
       return await handler(request, context);
     } catch (error) {
