@@ -2,7 +2,7 @@
 // and what running Arbor costs.
 //
 //   npx tsx --conditions=react-server bench/fast-turns.ts [--runs 20] [--warmup 2] [--label after]
-//        [--skip-footprint] [--skip-warm] [--starts 3] [--cap-soak 100] [--cap 3]
+//        [--skip-footprint] [--skip-warm] [--skip-cold] [--starts 3] [--cap-soak 100] [--cap 3]
 //   npx tsx --conditions=react-server bench/fast-turns.ts --render-only   # the section again from bench/results/
 //
 // Arbor runs exactly as a person runs it, `npm start` (web app, one runner,
@@ -43,7 +43,17 @@ import { freePort } from "@/test/support/app-server";
 import { claudeTestEnv, startMessagesApi, type MessagesApi } from "@/test/support/messages-api";
 import { turnText } from "@/test/support/turn-script";
 
-type Args = { runs: number; warmup: number; label: string; skipFootprint: boolean; skipWarm: boolean; starts: number; capSoak: number; cap: number };
+type Args = {
+  runs: number;
+  warmup: number;
+  label: string;
+  skipFootprint: boolean;
+  skipWarm: boolean;
+  skipCold: boolean;
+  starts: number;
+  capSoak: number;
+  cap: number;
+};
 
 function parseArgs(argv: string[]): Args {
   const value = (name: string, fallback: string) => {
@@ -56,6 +66,7 @@ function parseArgs(argv: string[]): Args {
     label: value("--label", "after"),
     skipFootprint: argv.includes("--skip-footprint"),
     skipWarm: argv.includes("--skip-warm"),
+    skipCold: argv.includes("--skip-cold"),
     starts: Number(value("--starts", "3")),
     capSoak: Number(value("--cap-soak", "0")),
     cap: Number(value("--cap", "3")),
@@ -266,8 +277,10 @@ async function main() {
       }
       result.footprint = { idleAfterStart: idle, warmStartMs: summarize(starts), warmStarts: starts, idleAfterTurns: null };
     }
-    console.log(`fast turns: cold phase (warm sessions off), ${args.runs} rounds + ${args.warmup} warm-up`);
-    result.phases.push(await runPhase("cold", tree, api, env, args));
+    if (!args.skipCold) {
+      console.log(`fast turns: cold phase (warm sessions off), ${args.runs} rounds + ${args.warmup} warm-up`);
+      result.phases.push(await runPhase("cold", tree, api, env, args));
+    }
     if (result.footprint) {
       result.footprint.idleAfterTurns = await idlePss(tree, 10_000);
       console.log(`  idle PSS of the tree after the cold phase: ${result.footprint.idleAfterTurns.totalMiB.toFixed(0)} MiB`);
@@ -300,6 +313,8 @@ async function main() {
     await rm(tmp, { recursive: true, force: true });
   }
   writeResult(`fast-turns-${args.label}`, result);
+  // Only the before/after pair is the documented comparison; other labels (probes) stay in bench/results/.
+  if (args.label !== "before" && args.label !== "after") return;
   const before = args.label === "before" ? result : readResult<FastTurnsResult>("fast-turns-before");
   const after = args.label === "before" ? readResult<FastTurnsResult>("fast-turns-after") : result;
   console.log(`wrote ${renderFastTurns(before, after)}`);
