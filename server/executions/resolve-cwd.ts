@@ -20,6 +20,13 @@ type Located =
 
 /** Where `absolute` really is, and whether that is a directory inside one of the roots. */
 async function locate(absolute: string, roots: readonly string[]): Promise<Located> {
+  // The roots are resolved side by side with the directory (a warm Continue waits for this check).
+  const resolvingRoots = Promise.all(
+    roots.map(async (root) => {
+      await mkdir(root, { recursive: true }).catch(() => {});
+      return realpath(root).catch(() => root);
+    }),
+  );
   let real: string;
   try {
     real = await realpath(absolute);
@@ -27,12 +34,7 @@ async function locate(absolute: string, roots: readonly string[]): Promise<Locat
   } catch {
     return { ok: false, code: "cwd_not_found" };
   }
-  const realRoots = await Promise.all(
-    roots.map(async (root) => {
-      await mkdir(root, { recursive: true }).catch(() => {});
-      return realpath(root).catch(() => root);
-    }),
-  );
+  const realRoots = await resolvingRoots;
   const inside = realRoots.some((root) => real === root || real.startsWith(root + path.sep));
   return inside ? { ok: true, real } : { ok: false, code: "cwd_outside_roots", real, roots: realRoots };
 }
