@@ -15,7 +15,7 @@ import { resolveFollowUp, type FollowUpFacts, type FollowUpRefusal } from "@/ser
 import { findSessionHead, sessionOf } from "@/server/executions/session-head";
 import { lockSession, turnTime } from "@/server/executions/session-lock";
 import { enqueueExecution } from "@/server/queue/enqueue-execution";
-import { QUEUED_CHANNEL } from "@/server/realtime/channels";
+import { CONTINUE_ASKED_CHANNEL, QUEUED_CHANNEL } from "@/server/realtime/channels";
 import { expandPrompt } from "@/server/references/expand-prompt";
 import { nowMs } from "@/lib/executions/timings";
 import { isRunnerAlive } from "@/server/runner/runner-liveness";
@@ -44,6 +44,10 @@ export async function branchExecution(
   if (!found.ok) return found;
   const source = found.value;
   const session = sessionOf(source);
+  // A runner keeping the session warm checks the turn's guards while this request records it (not waited for).
+  if (mode === "continue" && session && source.runnerId) {
+    prisma.$executeRaw`SELECT pg_notify(${CONTINUE_ASKED_CHANNEL}, ${`${source.runnerId} ${session} ${source.id}`})`.catch(() => {});
+  }
   const agent = getAgentDefinition(source.agent);
   // Independent reads, side by side (a Continue's request waits for them).
   const [runner, resume, restartedAs] = await Promise.all([

@@ -9,3 +9,8 @@ export const WARM_CHANNEL = "arbor_warm_session"; // payload: "<agent session id
  * sent with its job: a runner that keeps that session's process warm starts it at once instead of waiting for the queue.
  */
 export const QUEUED_CHANNEL = "arbor_execution_queued";
+/**
+ * A Continue of an execution was asked for (payload: "<runnerId> <agent session id> <source execution id>"), sent as
+ * the request arrives, before it is recorded: a runner keeping that session warm checks the turn's guards meanwhile.
+ */
+export const CONTINUE_ASKED_CHANNEL = "arbor_continue_asked";

@@ -7,7 +7,7 @@ import { agentRegistry } from "@/server/agents/registry";
 import { inheritedEnv, loadConfig, type WarmConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";
-import { CANCEL_CHANNEL, QUEUED_CHANNEL, WARM_CHANNEL } from "@/server/realtime/channels";
+import { CANCEL_CHANNEL, CONTINUE_ASKED_CHANNEL, QUEUED_CHANNEL, WARM_CHANNEL } from "@/server/realtime/channels";
 import { executeJob, type LiveProcess, type RunnerContext } from "@/server/runner/execute-job";
 import { findInstalledAgents } from "@/server/runner/installed-agents";
 import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/recover-executions";
@@ -104,6 +104,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   listener.on("notification", (msg) => {
     if (!msg.payload) return;
     if (msg.channel === WARM_CHANNEL) void ctx.warm?.closeSession(msg.payload, "warm sessions were turned off for it, or it was poisoned");
+    else if (msg.channel === CONTINUE_ASKED_CHANNEL) ctx.warm?.continueAsked(msg.payload);
     else if (msg.channel === QUEUED_CHANNEL) ctx.warm?.startEarly(msg.payload, (executionId) => runJob(executionId, { adopt: false }));
     else cancelRequested(msg.payload);
   });
@@ -111,6 +112,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   await listener.query(`LISTEN ${CANCEL_CHANNEL}`);
   await listener.query(`LISTEN ${WARM_CHANNEL}`);
   await listener.query(`LISTEN ${QUEUED_CHANNEL}`);
+  await listener.query(`LISTEN ${CONTINUE_ASKED_CHANNEL}`);
 
   const task: Task = async (payload) => runJob((payload as ExecuteJobPayload).executionId);
 

@@ -7,10 +7,11 @@ import { lineReaderOf } from "@/server/runner/agent-adapter";
 import type { ExitClassification } from "@/server/runner/classify-exit";
 import { planTurn, type LaunchPlace, type PlannedTurn } from "@/server/runner/plan-turn";
 import { spawnedTurnAgent, WarmTurnAgent, type TurnAgent } from "@/server/runner/warm/turn-agent";
-import { binaryStat, preflight, warmGuards, type Preflight } from "@/server/runner/warm/warm-guards";
+import { EarlyTurns } from "@/server/runner/warm/early-turns";
+import { binaryStat, preflight, warmGuards } from "@/server/runner/warm/warm-guards";
 import { WarmPool } from "@/server/runner/warm/warm-pool";
 import { WarmProcess } from "@/server/runner/warm/warm-process";
-import { clearWarm, keepsWarm, recordCold, recordWarm } from "@/server/runner/warm/warm-state";
+import { clearWarm, keepsWarm, warmStateRecorder } from "@/server/runner/warm/warm-state";
 import { sessionTouched, warmIneligibility } from "@/server/runner/warm/warm-turn";
 
 // Warm sessions (seed 001): the runner keeps a session's agent process alive
@@ -21,8 +22,8 @@ import { sessionTouched, warmIneligibility } from "@/server/runner/warm/warm-tur
 // session otherwise, that process is closed first) and to start the agent
 // (startAgent: the warm process, or a spawn that can stay warm). After the
 // turn, settle() parks the process in the pool (warm-pool.ts) or closes it.
-// (A little over 300 lines: one class owns a session's warm process from
-// plan to settle; the process, pool, guards and state are modules of their own.)
+// The process, its pool, the guards, the early starts and the recorded state
+// are modules of their own.
 
 export type Planned = Extract<PlannedTurn, { ok: true }>;
 /** A turn planned onto a warm process: its next user message (`place`: where the turn works, for a re-plan when the process is gone). */
@@ -46,10 +47,10 @@ export class WarmSessions {
   readonly pool: WarmPool;
   /** Why a turn spawned although its session was warm, by execution id (its launch_reason). */
   private readonly fallbacks = new Map<string, string>();
-  /** Continues started as soon as they were queued (startEarly), until they end. */
-  private readonly early = new Map<string, Promise<void>>();
-  /** Their guards' facts, checked while they are being claimed (planWarmTurn takes them). */
-  private readonly preflights = new Map<string, Preflight>();
+  /** Continues of a warm session's head started before the queue hands them out (early-turns.ts). */
+  private readonly early: EarlyTurns;
+  /** Records that a session is warm (until: its idle window's end) or cold (null), in order (warm-state.ts). */
+  private readonly announce: (process: WarmProcess, until: number | null) => Promise<void>;
   /** Warm-capable processes running a turn, by agent session (a follow-up may be steered into them). */
   private readonly running = new Map<string, WarmProcess>();
 
@@ -57,6 +58,14 @@ export class WarmSessions {
     readonly config: WarmConfig & { startTimeoutMs?: number },
     private readonly ctx: { runnerId: string; pool: pg.Pool; env: NodeJS.ProcessEnv; workspaceRoots: readonly string[]; log: (line: string) => void },
   ) {
+    this.announce = warmStateRecorder(ctx.pool, ctx.runnerId, ctx.log);
+    this.early = new EarlyTurns({
+      enabled: () => this.config.enabled,
+      runnerId: ctx.runnerId,
+      parked: (sessionId) => this.pool.peek(sessionId),
+      running: (sessionId) => (this.config.steering ? this.running.get(sessionId) : undefined),
+      preflight: (process, sessionId) => preflight(process, sessionId, ctx),
+    });
     this.pool = new WarmPool(config, {
       parked: (process, until) => void this.announce(process, until),
       left: (process, closed) => {
@@ -96,8 +105,7 @@ export class WarmSessions {
     const process = this.pool.peek(sessionId);
     if (!process) return null;
     const ineligible = warmIneligibility(execution, process);
-    const early = this.preflights.get(execution.id);
-    this.preflights.delete(execution.id);
+    const early = this.early.takePreflight(execution.id);
     const verdict = ineligible ? null : await warmGuards(execution, process, sessionId, this.ctx, early);
     const why = ineligible ?? verdict!.why;
     const { reason, settled } = verdict ?? { reason: "resumable" as const, settled: null };
@@ -209,32 +217,17 @@ export class WarmSessions {
     return spawnedTurnAgent({ argv: options.argv, env: options.env, cwd: options.cwd, baseEnv: options.baseEnv, stdin: options.stdin }, fallback);
   }
 
-  /**
-   * A Continue was queued (QUEUED_CHANNEL): when it continues the turn a warm
-   * process of this runner served last, it starts now instead of when a
-   * worker takes its job (that saves the queue's pick-up); the job then waits
-   * for this run (adopted), so the session's queue stays held until it ends.
-   */
-  startEarly(payload: string, run: (executionId: string) => Promise<void>): void {
-    const [executionId, runnerId, sessionId, parentId] = payload.split(" ");
-    if (!this.config.enabled || runnerId !== this.ctx.runnerId || !executionId || !sessionId || this.early.has(executionId)) return;
-    // Parked and idle, or (steering) running the turn this one continues.
-    const process = this.pool.peek(sessionId) ?? (this.config.steering ? this.running.get(sessionId) : undefined);
-    if (!process?.alive || process.headExecutionId !== parentId) return;
-    // The guards' facts, side by side with the claim: the turn must run where the process does, on its session.
-    if (this.pool.peek(sessionId) === process) {
-      this.preflights.set(executionId, preflight(process, sessionId, this.ctx));
-    }
-    const running = run(executionId).finally(() => {
-      this.early.delete(executionId);
-      this.preflights.delete(executionId);
-    });
-    this.early.set(executionId, running);
+  /** A Continue of a warm session's head was asked for or queued (early-turns.ts). */
+  continueAsked(payload: string): void {
+    this.early.continueAsked(payload);
   }
 
-  /** The early run of an execution whose job a worker took after it had started (undefined: none). */
+  startEarly(payload: string, run: (executionId: string) => Promise<void>): void {
+    this.early.queued(payload, run);
+  }
+
   adopted(executionId: string): Promise<void> | undefined {
-    return this.early.get(executionId);
+    return this.early.adopted(executionId);
   }
 
   /** Closes the session's warm process, if this runner keeps one (keep_warm turned off, poisoned, …). */
@@ -244,7 +237,7 @@ export class WarmSessions {
 
   async stop(): Promise<void> {
     // Early runs are no worker's job: wait for them like the workers' own (they were told to stop with the rest).
-    await Promise.allSettled([...this.early.values()]);
+    await this.early.settled();
     await this.pool.closeAll("the runner is stopping");
     await clearWarm(this.ctx.pool, this.ctx.runnerId).catch(() => {});
   }
@@ -303,25 +296,6 @@ export class WarmSessions {
       return;
     }
     this.pool.park(process);
-  }
-
-  /** Recorded one after another, in the order things happened (a session closed to make room is cold before the next is warm). */
-  private announced: Promise<void> = Promise.resolve();
-
-  private announce(process: WarmProcess, until: number | null): Promise<void> {
-    this.announced = this.announced.then(() => this.record(process, until));
-    return this.announced;
-  }
-
-  private async record(process: WarmProcess, until: number | null): Promise<void> {
-    if (!process.sessionId) return;
-    const where = { agent: process.options.agentId, agentSessionId: process.sessionId, headExecutionId: process.headExecutionId };
-    try {
-      if (until === null) await recordCold(this.ctx.pool, this.ctx.runnerId, where);
-      else await recordWarm(this.ctx.pool, this.ctx.runnerId, { ...where, pid: process.pid ?? null, until: new Date(until) });
-    } catch (error) {
-      this.ctx.log(`warm session ${process.sessionId}: could not record its state: ${(error as Error).message}`);
-    }
   }
 }
 

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { WarmProcess } from "@/server/runner/warm/warm-process";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";
 
 // What the database says about warm sessions, so a person sees that a
@@ -42,4 +43,27 @@ export async function keepsWarm(pool: pg.Pool, where: Where): Promise<boolean> {
     [where.agent, where.agentSessionId],
   );
   return rows.length === 0 || (rows[0].keep_warm && !rows[0].poisoned);
+}
+
+/**
+ * How a runner records its warm sessions: one call after another, in the
+ * order things happened (a session closed to make room is cold before the
+ * next is warm). `until` null: cold. A failure is logged, never thrown.
+ */
+export function warmStateRecorder(pool: pg.Pool, runnerId: string, log: (line: string) => void) {
+  let last: Promise<void> = Promise.resolve();
+  const record = async (process: WarmProcess, until: number | null): Promise<void> => {
+    if (!process.sessionId) return;
+    const where = { agent: process.options.agentId, agentSessionId: process.sessionId, headExecutionId: process.headExecutionId };
+    try {
+      if (until === null) await recordCold(pool, runnerId, where);
+      else await recordWarm(pool, runnerId, { ...where, pid: process.pid ?? null, until: new Date(until) });
+    } catch (error) {
+      log(`warm session ${process.sessionId}: could not record its state: ${(error as Error).message}`);
+    }
+  };
+  return (process: WarmProcess, until: number | null): Promise<void> => {
+    last = last.then(() => record(process, until));
+    return last;
+  };
 }
