@@ -34,7 +34,7 @@ import os from "node:os";
 import path from "node:path";
 import { startArborTree, processTree, type ArborTree } from "@/bench/lib/arbor-tree";
 import { capSoak } from "@/bench/lib/cap-soak";
-import { spawnBare, type BareLaunch } from "@/bench/lib/bare-spawn";
+import { spawnBare, spawnBareWarm, type BareLaunch } from "@/bench/lib/bare-spawn";
 import { sleep } from "@/bench/lib/runner-process";
 import { loadAverage, monoNowMs, MB, summarize, writeResult, readResult, type Summary } from "@/bench/lib/stats";
 import { watchStatuses, type StatusWatch } from "@/bench/lib/status-watch";
@@ -139,9 +139,11 @@ async function runPhase(name: string, tree: ArborTree, api: MessagesApi, env: No
       // Bare: the same argv, a new session.
       const launch = await launchOf(tree.url, newId);
       const bareSession = randomUUID();
-      const bareNew = spawnBare(launch, { sessionId: bareSession, prompt: `bare new ${token}` }, env);
+      // Warm phase: the bare CLI stays alive for a second message, as Arbor's warm process does.
+      const bareWarm = name === "warm" ? spawnBareWarm(launch, { sessionId: bareSession, prompt: `bare new ${token}` }, env) : null;
+      const bareNew = bareWarm ?? spawnBare(launch, { sessionId: bareSession, prompt: `bare new ${token}` }, env);
       const bareNewModel = await modelRequest(api, `bare new ${token}`);
-      await bareNew.exited;
+      await (bareWarm ? bareWarm.turnEnded() : (bareNew as ReturnType<typeof spawnBare>).exited);
       // Arbor: Continue of the new run (on a warm process when warm sessions are on).
       const continued = await postJson(`${tree.url}/api/executions/${newId}/continue`, { prompt: `continue ${token}` });
       const contId = String(continued.body.id);
@@ -149,7 +151,14 @@ async function runPhase(name: string, tree: ArborTree, api: MessagesApi, env: No
       const contSeen = await watch.sessionSeen(contId);
       const contEnd = await watch.ended(contId);
       if (contEnd.status !== "completed") throw new Error(`continue ${contId} ended ${contEnd.status}: ${JSON.stringify(contEnd.error)}`);
-      // Bare: resume the bare session with the argv of a spawned Continue.
+      // Bare: resume the bare session with the argv of a spawned Continue; in the warm phase, also its live process's next message.
+      let bareWarmWriteToModel: number | undefined;
+      if (bareWarm) {
+        const writtenAt = bareWarm.send(`bare warm ${token}`);
+        bareWarmWriteToModel = (await modelRequest(api, `bare warm ${token}`)).arrivedAt - writtenAt;
+        await bareWarm.turnEnded();
+        await bareWarm.close();
+      }
       const bareCont = spawnBare(resumeOf(launch), { resume: bareSession, prompt: `bare continue ${token}` }, env);
       const bareContModel = await modelRequest(api, `bare continue ${token}`);
       await bareCont.exited;
@@ -162,6 +171,7 @@ async function runPhase(name: string, tree: ArborTree, api: MessagesApi, env: No
         contRequestToSession: contSeen.at - continued.at,
         contPostMs: continued.returnedAt - continued.at,
         bareContSpawnToModel: bareContModel.arrivedAt - bareCont.spawnedAt,
+        bareWarmWriteToModel,
         contWarm: launchOf_(contEnd).kind === "warm",
         contSamePid: typeof launchOf_(contEnd).pid === "number" && launchOf_(contEnd).pid === launchOf_(newEnd).pid,
         newTimings: (newEnd.timings as Record<string, number | null> | undefined) ?? null,
@@ -175,7 +185,7 @@ async function runPhase(name: string, tree: ArborTree, api: MessagesApi, env: No
       rounds.push(sample);
       const f = (n: number) => n.toFixed(0);
       console.log(
-        `  ${name} ${i + 1}/${args.warmup + args.runs}${sample.warmup ? " (warm-up)" : ""}: new → model ${f(sample.newRequestToModel)} ms (bare ${f(sample.bareNewSpawnToModel)}), → session ${f(sample.newRequestToSession)}; continue → model ${f(sample.contRequestToModel)} ms (bare ${f(sample.bareContSpawnToModel)})${sample.contWarm ? " warm" : ""}${sample.contSamePid ? " same pid" : ""}`,
+        `  ${name} ${i + 1}/${args.warmup + args.runs}${sample.warmup ? " (warm-up)" : ""}: new → model ${f(sample.newRequestToModel)} ms (bare ${f(sample.bareNewSpawnToModel)}), → session ${f(sample.newRequestToSession)}; continue → model ${f(sample.contRequestToModel)} ms (bare ${f(sample.bareContSpawnToModel)}${bareWarmWriteToModel === undefined ? "" : `, bare live ${f(bareWarmWriteToModel)}`})${sample.contWarm ? " warm" : ""}${sample.contSamePid ? " same pid" : ""}`,
       );
     }
   } finally {
@@ -195,6 +205,12 @@ async function runPhase(name: string, tree: ArborTree, api: MessagesApi, env: No
     contRequestToSession: pick((r) => r.contRequestToSession),
     bareContSpawnToModel: pick((r) => r.bareContSpawnToModel),
     contOverhead: pick((r) => r.contRequestToModel - r.bareContSpawnToModel),
+    ...(name === "warm"
+      ? {
+          bareWarmWriteToModel: pick((r) => r.bareWarmWriteToModel ?? Number.NaN),
+          warmOverhead: pick((r) => r.contRequestToModel - (r.bareWarmWriteToModel ?? Number.NaN)),
+        }
+      : {}),
     postMs: pick((r) => r.newPostMs),
     warmContinues: measured.filter((r) => r.contWarm).length,
     samePidContinues: measured.filter((r) => r.contSamePid).length,

@@ -51,3 +51,54 @@ export function spawnBare(
   );
   return { spawnedAt, exited };
 }
+
+/**
+ * The warm arm's counterpart: the same CLI spawned bare with a stream-json
+ * launch's argv and stdin kept open, so a later message goes to the live
+ * process as Arbor's warm Continue does. `send` stamps the write
+ * (CLOCK_MONOTONIC ms); `turnEnded` resolves at the turn's `result` line.
+ */
+export function spawnBareWarm(launch: BareLaunch, swap: { sessionId: string; prompt: string }, env: NodeJS.ProcessEnv) {
+  const { argv, stdin } = bareArgv(launch, swap);
+  if (stdin === null) throw new Error("the launch does not take its prompt on stdin (no stream-json input): warm sessions are off?");
+  const spawnedAt = monoNowMs();
+  const child = spawn(argv[0], argv.slice(1), { cwd: launch.cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+  child.stdin!.on("error", () => {});
+  child.stdin!.write(stdin);
+  let results = 0;
+  let waiting: { count: number; resolve: () => void } | null = null;
+  let buffered = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    buffered += chunk.toString();
+    for (let i = buffered.indexOf("\n"); i >= 0; i = buffered.indexOf("\n")) {
+      if (buffered.slice(0, i).includes('"type":"result"')) results++;
+      buffered = buffered.slice(i + 1);
+    }
+    if (waiting && results >= waiting.count) waiting.resolve();
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2_000)));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let sent = 1;
+  return {
+    spawnedAt,
+    /** Resolves when every message sent so far has its result. */
+    turnEnded: () =>
+      new Promise<void>((resolve, reject) => {
+        if (results >= sent) return resolve();
+        waiting = { count: sent, resolve };
+        void exited.then((code) => reject(new Error(`bare warm process exited ${code}: ${stderr}`)));
+      }),
+    send(prompt: string): number {
+      sent++;
+      const message = { type: "user", message: { role: "user", content: [{ type: "text", text: prompt }] }, parent_tool_use_id: null, session_id: "" };
+      const writtenAt = monoNowMs();
+      child.stdin!.write(`${JSON.stringify(message)}\n`);
+      return writtenAt;
+    },
+    async close(): Promise<void> {
+      child.stdin!.end();
+      await exited;
+    },
+  };
+}

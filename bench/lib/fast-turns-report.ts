@@ -17,6 +17,8 @@ export type RoundSample = {
   contRequestToSession: number;
   contPostMs: number;
   bareContSpawnToModel: number;
+  /** Warm phase: the bare CLI kept alive like Arbor's warm process, its second message written → model request. */
+  bareWarmWriteToModel?: number;
   contWarm: boolean;
   contSamePid: boolean;
   newTimings: Timings | null;
@@ -41,6 +43,10 @@ export type PhaseResult = {
   contRequestToSession: Summary;
   bareContSpawnToModel: Summary;
   contOverhead: Summary;
+  /** Warm phase only. */
+  bareWarmWriteToModel?: Summary;
+  /** Warm phase only: warm Continue request → model request minus the bare live process's write → model request. */
+  warmOverhead?: Summary;
   postMs: Summary;
   warmContinues: number;
   samePidContinues: number;
@@ -139,6 +145,8 @@ export function renderFastTurns(before: FastTurnsResult | null, after: FastTurns
   row("POST returned (new run)", (r) => pair(phase(r, "cold")?.postMs));
   row("warm phase: new run overhead over a bare spawn of the same argv", (r) => pair(phase(r, "warm")?.newOverhead));
   row("**warm Continue: request → model request** (target p50 ≤ 50)", (r) => pair(phase(r, "warm")?.contRequestToModel));
+  row("warm Continue: the same CLI kept alive bare, message written → model request", (r) => pair(phase(r, "warm")?.bareWarmWriteToModel));
+  row("**warm Continue: Arbor's overhead over the bare live process**", (r) => pair(phase(r, "warm")?.warmOverhead));
   row("warm Continue: request → session id on the status stream", (r) => pair(phase(r, "warm")?.contRequestToSession));
   row("warm Continues that reused the live process (same pid)", (r) => {
     const p = phase(r, "warm");
