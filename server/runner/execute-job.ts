@@ -53,6 +53,13 @@ export type LiveProcess = {
 
 const STDERR_TAIL = 4_000;
 
+/**
+ * After the line naming the session, how long the Session's bookkeeping waits
+ * for the agent's next line at most (the agent is sending its first model
+ * request meanwhile: well under this for Claude Code, even cold, here).
+ */
+const AGENT_START_GRACE_MS = 250;
+
 async function notifyStatus(pool: pg.Pool, executionId: string) {
   await pool.query(`SELECT pg_notify($1, $2)`, [STATUS_CHANNEL, executionId]);
 }
@@ -100,21 +107,31 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
   const recording = recordProcess(ctx, executionId, agent, entry, mode.kind === "fork" ? (mode.atMessageId ?? null) : null, {
     launchKind: agent.launch.kind,
     timings: { ...timings, ...agent.stamps },
+    ...agent.launchRecord,
   });
 
   const tracker = new SessionTracker({ expectedSessionId: prepared.expectedSessionId });
   const readLine = prepared.createLineReader();
   const announced: string[] = [];
   let pinning: Promise<unknown> = Promise.resolve();
+  // Resolved by the agent's next line (or AGENT_START_GRACE_MS): the session's own bookkeeping waits for it.
+  let nextLine: (() => void)[] = [];
+  const afterNextLine = () =>
+    new Promise<void>((resolve) => {
+      nextLine.push(resolve);
+      setTimeout(resolve, AGENT_START_GRACE_MS);
+    });
   let stderrTail = "";
   agent.onStdoutLine((line, truncated) => {
+    for (const resolve of nextLine) resolve();
+    nextLine = [];
     const parsed = readLine(line, truncated);
     writer.push({ stream: "stdout", kind: parsed.kind, json: parsed.json, searchText: parsed.searchText });
     if (parsed.signals.sessionId && !announced.includes(parsed.signals.sessionId)) announced.push(parsed.signals.sessionId);
     const seen = tracker.observeLine(parsed.signals);
     if (seen.pinned) {
       timings.sessionAt = nowMs();
-      pinning = pinSession(ctx, executionId, seen.pinned);
+      pinning = pinSession(ctx, executionId, seen.pinned, afterNextLine());
     }
     if (seen.unexpectedSessionId)
       note("warning", { message: `Agent reported session ${seen.unexpectedSessionId}, expected ${tracker.expectedSessionId}; not recorded` });
@@ -152,7 +169,7 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
     previousTotal: prepared.agent.usageReporting === "session-total" ? await previousSessionTotal(execution, mode) : null,
   });
   // Strategy B: a session no stream names is recorded once the run ended cleanly.
-  if (outcome.sessionId && !tracker.outcome().sessionId) await pinSession(ctx, executionId, outcome.sessionId).catch(() => {});
+  if (outcome.sessionId && !tracker.outcome().sessionId) await pinSession(ctx, executionId, outcome.sessionId, Promise.resolve()).catch(() => {});
   const context = { cancelled: entry.cancelled, stopping: entry.stopping, expectedSessionId: tracker.expectedSessionId, stderrTail };
   const ending = classifyExit(exit, outcome, context);
   const ended = { execution, mode, resumes: turn.resumes, exit, outcome, ending };
@@ -228,9 +245,14 @@ async function recordProcess(
 /**
  * Pinned the moment the agent announces it, so the UI shows it while the run
  * is live: announce first (live pages show the id at once), then record its
- * Session (SESS-n: created, or joined by a Continue) and announce again.
+ * Session (SESS-n: created, or joined by a Continue) and announce again. The
+ * Session's bookkeeping (several round trips, and a page refresh) waits for
+ * `settled`: an agent names its session while it is still on its way to its
+ * first model request, and on a small machine that work would take the CPU
+ * from it (measured in docs/performance.md).
  */
-function pinSession(ctx: RunnerContext, executionId: string, sessionId: string): Promise<unknown> {
+function pinSession(ctx: RunnerContext, executionId: string, sessionId: string, settled: Promise<void>): Promise<unknown> {
+  const capturedAt = new Date();
   // One round trip: the row and its NOTIFY (delivered at commit, so the stream reads the id).
   return ctx.pool
     .query(`WITH u AS (UPDATE executions SET session_id = $2, updated_at = now() WHERE id = $1 RETURNING id) SELECT pg_notify($3, $1::text) FROM u`, [
@@ -238,6 +260,7 @@ function pinSession(ctx: RunnerContext, executionId: string, sessionId: string):
       sessionId,
       STATUS_CHANNEL,
     ])
-    .then(() => recordSessionCapture(executionId))
+    .then(() => settled)
+    .then(() => recordSessionCapture(executionId, capturedAt))
     .then(() => notifyStatus(ctx.pool, executionId));
 }

@@ -23,10 +23,9 @@ const MAX_DEPTH = 100;
  * no session. Never throws: a failure here must not fail the run (it is
  * logged, and the next capture of the same session repairs it).
  */
-export async function recordSessionCapture(executionId: string): Promise<string | null> {
-  // The runner calls this right after pinning the id: the time of capture, on
+export async function recordSessionCapture(executionId: string, capturedAt: Date = new Date()): Promise<string | null> {
+  // capturedAt: when the runner pinned the id (it may call this a little later), on
   // the same clock as the execution's startedAt (Insights' time to session id).
-  const capturedAt = new Date();
   try {
     await prisma.$executeRaw`UPDATE executions SET session_captured_at = ${capturedAt}
                               WHERE id = ${executionId}::uuid AND session_id IS NOT NULL AND session_captured_at IS NULL`;
