@@ -24,9 +24,20 @@ export type FinishData = {
   sessionConfirmed?: boolean;
 } & Partial<Pick<ExitClassification, "status" | "errorCode" | "errorMessage">>;
 
+/** How a turn given to a warm process was decided, and the runtime that runs it: stored with its process record (execute-job.ts). */
+export type LaunchRecord = {
+  resumeDecision: "resume";
+  resumeReason: string;
+  resumeMessage: null;
+  runtimePath: string | null;
+  runtimeVersion: string | null;
+};
+
 export type TurnAgent = SpawnedAgent & {
   /** Read once the turn has ended (a warm turn that fell back to a spawn, or was steered, says so then). */
   readonly launch: Launch;
+  /** Fields the plan did not store (a warm turn's), written with the process record in the same update. */
+  readonly launchRecord?: LaunchRecord;
   /** Epoch ms: the process spawned (or the message written to it), and its first line for this turn. */
   readonly stamps: { spawnedAt?: number; firstLineAt?: number };
   /** Spread last into the execution's final update. */
@@ -71,6 +82,7 @@ export type WarmTurnHooks = {
 /** A turn on a warm-capable process: spawned for it ("spawn"), its next message ("warm"), or folded into its running turn ("steer"). */
 export class WarmTurnAgent implements TurnAgent {
   readonly stamps: TurnAgent["stamps"];
+  launchRecord?: LaunchRecord;
   private stdoutHandler: ((line: string, truncated: boolean) => void | Promise<void>) | null = null;
   private stderrHandler: ((text: string) => void) | null = null;
   private cancelled = false;

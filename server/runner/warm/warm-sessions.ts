@@ -172,20 +172,7 @@ export class WarmSessions {
       const { warm: process, place } = turn as WarmPlanned;
       const message = process.send(turn.prepared.streamInput!.prompt, execution.id);
       this.running.set(turn.mode.kind === "continue" ? turn.mode.sessionId : process.sessionId!, process);
-      // Recorded off the message's path: how it was decided, and the runtime that runs it.
-      void prisma.execution
-        .update({
-          where: { id: execution.id },
-          data: {
-            resumeDecision: "resume",
-            resumeReason: turn.resume?.reason ?? "resumable",
-            resumeMessage: null,
-            runtimePath: process.options.runtime.path,
-            runtimeVersion: process.options.runtime.version,
-          },
-        })
-        .catch((error: Error) => this.ctx.log(`execution ${execution.id}: could not record its warm launch: ${error.message}`));
-      return new WarmTurnAgent(
+      const agent = new WarmTurnAgent(
         process,
         message,
         { kind: "warm", reason: null },
@@ -209,6 +196,15 @@ export class WarmSessions {
           },
         },
       );
+      // Stored with its process record (execute-job.ts), after the message is written: how it was decided, and the runtime that runs it.
+      agent.launchRecord = {
+        resumeDecision: "resume",
+        resumeReason: turn.resume?.reason ?? "resumable",
+        resumeMessage: null,
+        runtimePath: process.options.runtime.path,
+        runtimeVersion: process.options.runtime.version,
+      };
+      return agent;
     }
     if (turn.prepared.streamInput && this.config.enabled) {
       const spawned = this.spawnWarmCapable(turn, options);
