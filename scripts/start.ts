@@ -54,9 +54,10 @@ async function main() {
 
   const supervisor = createSupervisor(root);
   const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
-  // The web server's heap kept lean like this process's (LEAN_HEAP_ARGS; its children only, not the agents').
-  const webEnv = { ...env, NODE_OPTIONS: [config.env.NODE_OPTIONS, ...(dev ? [] : LEAN_HEAP_ARGS)].filter(Boolean).join(" ") };
-  supervisor.start("web", bin("next"), [dev ? "dev" : "start", "-H", config.host, "-p", String(config.port)], webEnv);
+  // The web server's heap kept lean like this process's (LEAN_HEAP_ARGS, on its command line: it is a Node script).
+  const nextArgs = [dev ? "dev" : "start", "-H", config.host, "-p", String(config.port)];
+  if (dev) supervisor.start("web", bin("next"), nextArgs, env);
+  else supervisor.start("web", process.execPath, [...LEAN_HEAP_ARGS, path.join(root, "node_modules", "next", "dist", "bin", "next"), ...nextArgs], env);
   log(`Arbor is starting at http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`);
 
   let runner: RunnerHandle | null = null;
