@@ -246,7 +246,9 @@ async function idlePss(tree: ArborTree, settleMs: number) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   if (process.argv.includes("--render-only")) {
-    console.log(`wrote ${renderFastTurns(readResult<FastTurnsResult>("fast-turns-before"), readResult<FastTurnsResult>("fast-turns-after"))}`);
+    console.log(
+      `wrote ${renderFastTurns(readResult<FastTurnsResult>("fast-turns-before"), readResult<FastTurnsResult>("fast-turns-after"), readResult<FastTurnsResult>("fast-turns-previous"))}`,
+    );
     return;
   }
   const tmp = await mkdtemp(path.join(os.tmpdir(), "arbor-bench-turns-"));
@@ -333,7 +335,7 @@ async function main() {
   if (args.label !== "before" && args.label !== "after") return;
   const before = args.label === "before" ? result : readResult<FastTurnsResult>("fast-turns-before");
   const after = args.label === "before" ? readResult<FastTurnsResult>("fast-turns-after") : result;
-  console.log(`wrote ${renderFastTurns(before, after)}`);
+  console.log(`wrote ${renderFastTurns(before, after, readResult<FastTurnsResult>("fast-turns-previous"))}`);
 }
 
 function gitHead(): string {

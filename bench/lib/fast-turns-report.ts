@@ -116,10 +116,16 @@ function hopRows(
   return rows;
 }
 
-export function renderFastTurns(before: FastTurnsResult | null, after: FastTurnsResult | null): string {
+/**
+ * before: the code when issue 14 was opened; previous (optional): an earlier
+ * "after", kept as bench/results/fast-turns-previous.json when a later one
+ * replaces it; after: the latest run.
+ */
+export function renderFastTurns(before: FastTurnsResult | null, after: FastTurnsResult | null, previous: FastTurnsResult | null = null): string {
   const latest = after ?? before!;
   const lines: string[] = [];
-  const row = (label: string, pick: (r: FastTurnsResult | null) => string) => lines.push(`| ${label} | ${pick(before)} | ${pick(after)} |`);
+  const columns = previous ? [before, previous, after] : [before, after];
+  const row = (label: string, pick: (r: FastTurnsResult | null) => string) => lines.push(`| ${label} | ${columns.map(pick).join(" | ")} |`);
   lines.push("## Fast turns: Arbor's overhead per turn, warm sessions, footprint");
   lines.push("");
   lines.push(
@@ -131,10 +137,11 @@ export function renderFastTurns(before: FastTurnsResult | null, after: FastTurns
       ? `${r.date.slice(0, 16).replace("T", " ")} UTC, commit ${r.commit}, ${r.cpus}, Node ${r.node}, load ${r.phases.map((p) => `${p.loadAverage}–${p.loadAverageAfter}`).join(", ")}`
       : "not run";
   lines.push(`- before: ${meta(before)}`);
+  if (previous) lines.push(`- previous: ${meta(previous)}`);
   lines.push(`- after: ${meta(after)}`);
   lines.push("");
-  lines.push("| | before | after |");
-  lines.push("|---|---|---|");
+  lines.push(previous ? "| | before | previous | after |" : "| | before | after |");
+  lines.push(previous ? "|---|---|---|---|" : "|---|---|---|");
   row("new run: request → model request", (r) => pair(phase(r, "cold")?.newRequestToModel));
   row("new run: bare spawn → model request", (r) => pair(phase(r, "cold")?.bareNewSpawnToModel));
   row("**new run: overhead over a bare spawn** (target ≤ 50 / ≤ 100)", (r) => pair(phase(r, "cold")?.newOverhead));
@@ -156,9 +163,11 @@ export function renderFastTurns(before: FastTurnsResult | null, after: FastTurns
   row("idle PSS after the cold phase's turns, MiB", (r) => (r?.footprint?.idleAfterTurns ? r.footprint.idleAfterTurns.totalMiB.toFixed(0) : "—"));
   row("warm start → /api/health 200, ms (median; target ≤ 1,500)", (r) => (r?.footprint ? ms(r.footprint.warmStartMs.p50) : "—"));
   lines.push("");
-  const parts = (r: FastTurnsResult | null) =>
-    r?.footprint ? r.footprint.idleAfterStart.parts.map((p) => `${p.name} ${p.pssMiB.toFixed(0)} (${p.processes})`).join(", ") : "—";
-  lines.push(`Idle PSS by part, MiB (processes): before: ${parts(before)}; after: ${parts(after)}.`);
+  const parts = (r: FastTurnsResult | null, which: "idleAfterStart" | "idleAfterTurns") =>
+    r?.footprint?.[which] ? r.footprint[which]!.parts.map((p) => `${p.name} ${p.pssMiB.toFixed(0)} (${p.processes})`).join(", ") : "—";
+  lines.push(
+    `Idle PSS by part after start, MiB (processes): before: ${parts(before, "idleAfterStart")}; ${previous ? `previous: ${parts(previous, "idleAfterStart")}; ` : ""}after: ${parts(after, "idleAfterStart")}. After the cold phase's turns (after): ${parts(after, "idleAfterTurns")}.`,
+  );
   lines.push("");
   if (latest.capSoak) {
     const c = latest.capSoak;
@@ -187,10 +196,7 @@ export function renderFastTurns(before: FastTurnsResult | null, after: FastTurns
         "",
       );
   }
-  lines.push(
-    "What the numbers say. *Arbor's own hops* (request → agent spawned: the first five rows of the tables above, added up) are about 20 ms p50 for a new run and 30 ms for a spawned Continue; the rest of the overhead over a bare spawn is the same CLI starting a little slower beside Arbor's own work on two shared cores (the bare arm runs with Arbor idle). What was cut: the claim is one `UPDATE … RETURNING`; the plan's database work fewer round trips; telemetry that composes Arbor's transcript runs after the turn, not during the CLI's start-up; the status stream reads at once instead of after a fixed 50 ms window, and the session id's pin and its NOTIFY are one round trip, so the id reaches a page about 5 ms after the runner learns it. A warm Continue skips the CLI's start-up: Arbor's share is about 20 ms (the POST's transaction, its NOTIFY reaching the runner, which starts the turn without waiting for the queue, the claim, the guards), the CLI's own from the message on stdin to its model request about 30–40 ms. Footprint: `npm start` runs its runner in its own process and compiles nothing at run time (no tsx relay, loader or esbuild service), Prisma uses its small query compiler (about 40 MiB less per process, the same query latency here), and both Node processes keep V8's young generation at 4 MiB semi-spaces; after a few dozen turns the web server grows (table above). Warm start: no TypeScript compiled at start (about 600 ms), migrations and the queue's schema checked side by side, the runner booting while the web server does.",
-    "",
-  );
+  lines.push(whatTheNumbersSay(before, latest), "");
   const warmRows = hopRows(
     (phase(latest, "warm")?.rounds ?? []).filter((r) => !r.warmup),
     "contTimings",
@@ -199,4 +205,36 @@ export function renderFastTurns(before: FastTurnsResult | null, after: FastTurns
   );
   if (warmRows.length) lines.push(`Where the time goes (${latest.label}), warm Continue:`, "", "| hop | p50 | p95 |", "|---|---|---|", ...warmRows, "");
   return writeDocsSection("fast-turns", lines.join("\n"));
+}
+
+/** p50 of request → agent spawned (or the message written to the warm process): Arbor's own hops, added up per round. */
+function ownHopsP50(phase: PhaseResult | undefined, key: "newTimings" | "contTimings"): number | undefined {
+  const values = (phase?.rounds ?? [])
+    .filter((r) => !r.warmup)
+    .flatMap((r) => {
+      const t = r[key];
+      return t?.requestedAt && t.spawnedAt ? [t.spawnedAt - t.requestedAt] : [];
+    });
+  return values.length ? percentile(values, 50) : undefined;
+}
+
+function whatTheNumbersSay(before: FastTurnsResult | null, latest: FastTurnsResult): string {
+  const cold = phase(latest, "cold");
+  const warm = phase(latest, "warm");
+  const speed = (r: FastTurnsResult | null) => phase(r, "cold")?.bareNewSpawnToModel.p50;
+  const slower = speed(before) && speed(latest) ? speed(latest)! / speed(before)! : undefined;
+  return [
+    "What the numbers say.",
+    slower && slower > 1.3
+      ? `This machine ran the CLI itself ${slower.toFixed(1)}× slower in the latest run than when the before column was taken (a bare spawn → model request: ${ms(speed(before))} → ${ms(speed(latest))} ms p50), so absolute times are not comparable across columns; the overheads over a bare spawn, measured in the same rounds, are.`
+      : "",
+    `*Arbor's own hops* (request → agent spawned, or the message written to the warm process) are ${ms(ownHopsP50(cold, "newTimings"))} ms p50 for a new run, ${ms(ownHopsP50(cold, "contTimings"))} ms for a spawned Continue and ${ms(ownHopsP50(warm, "contTimings"))} ms for a warm Continue; the rest of the overhead over a bare spawn is the same CLI running slower beside Arbor's own work on two shared cores (the bare arms run with Arbor idle).`,
+    warm?.bareWarmWriteToModel
+      ? `A warm Continue skips the CLI's start-up; what is left is the CLI's own work on the message (the bare live process: ${pair(warm.bareWarmWriteToModel)} ms from the message on stdin to the model request, on this machine at this time) and Arbor's overhead over it (${pair(warm.warmOverhead)}).`
+      : "",
+    "What was cut, in the previous stop: the claim is one `UPDATE … RETURNING`; the plan's database work fewer round trips; telemetry that composes Arbor's transcript runs after the turn; the status stream reads at once instead of after a fixed 50 ms window, and the session id's pin and its NOTIFY are one round trip; warm sessions; `npm start` compiled once, the runner in its own process, Prisma's small query compiler, 4 MiB semi-spaces.",
+    "In this one: API routes run the request guard themselves instead of behind Next's proxy (about 4 ms per request here); a warm Continue's file guards start when the request arrives (NOTIFY `arbor_continue_asked`), so the runner writes the message right after its claim; a session's bookkeeping (SESS-n, captured-at) waits for the agent's next line, and a warm turn's launch record rides on its process record, so less of Arbor's work competes with the CLI on its way to the model; Next loads routes on first use (every API route's chunk carried its own copy of Next's route runtime, all preloaded), and both Node processes run with `--optimize-for-size`.",
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
