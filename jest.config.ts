@@ -41,6 +41,7 @@ const config: Config = {
       displayName: "integration",
       testEnvironment: "node",
       globalSetup: "<rootDir>/test/support/global-setup-db.ts",
+      setupFilesAfterEnv: ["<rootDir>/test/support/integration-timeout.ts"],
       testMatch: ["<rootDir>/test/integration/**/*.test.ts"],
     },
     {
