@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { monoNowMs } from "@/bench/lib/stats";
+import { claudeStreamInput } from "@/server/agents/claude/claude-stream-input";
 
 // The same agent CLI Arbor launched, spawned bare with the same argv (only
 // the session id and the prompt swapped), so "Arbor's overhead over a bare
@@ -22,9 +24,8 @@ export function bareArgv(launch: BareLaunch, swap: { sessionId?: string; resume?
     argv[dashes + 1] = swap.prompt;
     return { argv, stdin: null };
   }
-  // --input-format stream-json: the prompt is the first user message on stdin.
-  const message = { type: "user", message: { role: "user", content: [{ type: "text", text: swap.prompt }] }, parent_tool_use_id: null, session_id: "" };
-  return { argv, stdin: `${JSON.stringify(message)}\n` };
+  // --input-format stream-json: the prompt is the first user message on stdin, written as Arbor writes it.
+  return { argv, stdin: claudeStreamInput.userMessage(swap.prompt, randomUUID()) };
 }
 
 /** Spawns it; `spawnedAt` is taken right before spawn() (CLOCK_MONOTONIC ms); `exited` resolves with the exit code. */
@@ -91,9 +92,9 @@ export function spawnBareWarm(launch: BareLaunch, swap: { sessionId: string; pro
       }),
     send(prompt: string): number {
       sent++;
-      const message = { type: "user", message: { role: "user", content: [{ type: "text", text: prompt }] }, parent_tool_use_id: null, session_id: "" };
+      const line = claudeStreamInput.userMessage(prompt, randomUUID());
       const writtenAt = monoNowMs();
-      child.stdin!.write(`${JSON.stringify(message)}\n`);
+      child.stdin!.write(line);
       return writtenAt;
     },
     async close(): Promise<void> {

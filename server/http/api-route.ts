@@ -22,9 +22,9 @@ export function apiRoute<Ctx = unknown>(
   handler: (request: Request, context: Ctx) => Promise<Response> | Response,
 ): (request: Request, context: Ctx) => Promise<Response> {
   return async (request, context) => {
-    const denied = guardResponse(request);
-    if (denied) return denied;
     try {
+      const denied = guardResponse(request);
+      if (denied) return denied;
       return await handler(request, context);
     } catch (error) {
       if (error instanceof ZodError) return errorResponse(validationError(error));
