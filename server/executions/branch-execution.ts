@@ -12,8 +12,8 @@ import { toExecutionDto } from "@/server/executions/execution-dto";
 import { findExecution } from "@/server/executions/find-execution";
 import { insertIdempotently } from "@/server/executions/insert-idempotently";
 import { resolveFollowUp, type FollowUpFacts, type FollowUpRefusal } from "@/server/executions/resolve-launch-mode";
-import { findSessionHead, sessionOf } from "@/server/executions/session-head";
-import { lockSession, turnTime } from "@/server/executions/session-lock";
+import { sessionOf } from "@/server/executions/session-head";
+import { lockSessionHead, turnTime } from "@/server/executions/session-lock";
 import { enqueueExecution } from "@/server/queue/enqueue-execution";
 import { CONTINUE_ASKED_CHANNEL, QUEUED_CHANNEL } from "@/server/realtime/channels";
 import { expandPrompt } from "@/server/references/expand-prompt";
@@ -79,8 +79,7 @@ export async function branchExecution(
   const expanded = await expandPrompt(prompt, source.id);
 
   const inserted = await insertIdempotently(idempotencyKey, async (tx) => {
-    const lockedAt = await lockSession(tx, session!);
-    const head = await findSessionHead(session!, tx);
+    const { head, lockedAt } = await lockSessionHead(tx, session!);
     const decision = resolveFollowUp({ ...facts, headId: head?.id ?? null });
     if (!decision.ok) return refused(decision.refusal);
     const { plan } = decision;

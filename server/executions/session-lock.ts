@@ -19,6 +19,22 @@ export async function lockSession(tx: Prisma.TransactionClient, sessionId: strin
   return now;
 }
 
+/** A session's head as its lock's holder reads it: enough to decide and timestamp the next turn. */
+export type LockedHead = { head: { id: string; createdAt: Date } | null; lockedAt: Date };
+
+/**
+ * Takes the session's lock (until the transaction ends) and reads its head
+ * under it, in one round trip (the database function arbor_lock_session_head:
+ * findSessionHead's query, run after the lock is granted). Returns the
+ * database's clock once the lock is held too, for turnTime.
+ */
+export async function lockSessionHead(tx: Prisma.TransactionClient, sessionId: string): Promise<LockedHead> {
+  const [row] = await tx.$queryRaw<
+    { head_id: string | null; head_created_at: Date | null; locked_at: Date }[]
+  >`SELECT head_id::text, head_created_at, locked_at FROM arbor_lock_session_head(${sessionId})`;
+  return { head: row.head_id && row.head_created_at ? { id: row.head_id, createdAt: row.head_created_at } : null, lockedAt: row.locked_at };
+}
+
 /**
  * When a turn recorded under the lock is created: the database's clock now
  * (not the transaction's start, which may predate the previous holder's
