@@ -64,12 +64,17 @@ async function notifyStatus(pool: pg.Pool, executionId: string) {
   await pool.query(`SELECT pg_notify($1, $2)`, [STATUS_CHANNEL, executionId]);
 }
 
-/** `options.adopt` (default true): a job whose execution a warm session started early waits for that run (the session's queue stays held). */
-export async function executeJob(ctx: RunnerContext, executionId: string, options: { adopt?: boolean } = {}): Promise<void> {
+/**
+ * `options.early`: a Continue of a warm process's last turn, started as it was
+ * queued (warm/early-turns.ts), not by a worker. A worker's job whose
+ * execution such a run claimed waits for that run (the session's queue stays held).
+ */
+export async function executeJob(ctx: RunnerContext, executionId: string, options: { early?: boolean } = {}): Promise<void> {
   const pickedAt = nowMs();
   // Claim: only a queued execution starts, exactly once (Cancel may have won).
-  const execution = await claimExecution(ctx, executionId);
-  if (!execution) return options.adopt === false ? undefined : ctx.warm?.adopted(executionId);
+  // An early run is announced once its message is written (recordProcess).
+  const execution = await claimExecution(ctx, executionId, { announce: !options.early });
+  if (!execution) return options.early ? undefined : ctx.warm?.adopted(executionId);
   // Where the launch's time goes (lib/executions/timings.ts): the web app stamped the request and the insert.
   const timings: Timings = { ...parseTimings(execution.timings), pickedAt, claimedAt: nowMs() };
 
@@ -97,18 +102,25 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
   if (!turn.ok) return refuse(turn.code, turn.message);
   timings.plannedAt = nowMs();
   const { prepared, mode, cwd } = turn;
-  announceStatus(ctx.pool, executionId);
+  // The plan recorded its decision on the row: pages read it now. A turn for a warm process changed
+  // nothing yet; it is announced with its process record, right after its message is written.
+  const onWarmProcess = "warm" in turn;
+  if (!onWarmProcess) announceStatus(ctx.pool, executionId);
   note("launch", { argv: prepared.argv, cwd, runnerId: ctx.runnerId, mode: mode.kind, resume: turn.resume, transcript: turn.transcript });
 
   const agent = await startTurnAgent(ctx.warm, turn, { execution, argv: prepared.argv, env: prepared.env, cwd, baseEnv: ctx.env, stdin: prepared.stdin });
   const entry: LiveProcess = { terminate: (graceMs) => agent.terminate(graceMs), cancelled: false, stopping: false };
   ctx.live.set(executionId, entry);
   // Not waited for before the output is read: the first lines are what a page waits for.
-  const recording = recordProcess(ctx, executionId, agent, entry, mode.kind === "fork" ? (mode.atMessageId ?? null) : null, {
-    launchKind: agent.launch.kind,
-    timings: { ...timings, ...agent.stamps },
-    ...agent.launchRecord,
-  });
+  const recording = recordProcess(
+    ctx,
+    executionId,
+    agent,
+    entry,
+    mode.kind === "fork" ? (mode.atMessageId ?? null) : null,
+    { launchKind: agent.launch.kind, timings: { ...timings, ...agent.stamps }, ...agent.launchRecord },
+    { announce: onWarmProcess },
+  );
 
   const tracker = new SessionTracker({ expectedSessionId: prepared.expectedSessionId });
   const readLine = prepared.createLineReader();
@@ -131,7 +143,9 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
     const seen = tracker.observeLine(parsed.signals);
     if (seen.pinned) {
       timings.sessionAt = nowMs();
-      pinning = pinSession(ctx, executionId, seen.pinned, afterNextLine());
+      // A warm process's session was recorded with its process (the process confirmed it at its first turn).
+      const recorded = agent.launchRecord?.sessionId === seen.pinned ? recording : null;
+      pinning = pinSession(ctx, executionId, seen.pinned, afterNextLine(), recorded);
     }
     if (seen.unexpectedSessionId)
       note("warning", { message: `Agent reported session ${seen.unexpectedSessionId}, expected ${tracker.expectedSessionId}; not recorded` });
@@ -169,7 +183,7 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
     previousTotal: prepared.agent.usageReporting === "session-total" ? await previousSessionTotal(execution, mode) : null,
   });
   // Strategy B: a session no stream names is recorded once the run ended cleanly.
-  if (outcome.sessionId && !tracker.outcome().sessionId) await pinSession(ctx, executionId, outcome.sessionId, Promise.resolve()).catch(() => {});
+  if (outcome.sessionId && !tracker.outcome().sessionId) await pinSession(ctx, executionId, outcome.sessionId, Promise.resolve(), null).catch(() => {});
   const context = { cancelled: entry.cancelled, stopping: entry.stopping, expectedSessionId: tracker.expectedSessionId, stderrTail };
   const ending = classifyExit(exit, outcome, context);
   const ended = { execution, mode, resumes: turn.resumes, exit, outcome, ending };
@@ -219,7 +233,11 @@ async function previousSessionTotal(
   return { inputTokens: previous?.sessionTotalInputTokens ?? null, outputTokens: previous?.sessionTotalOutputTokens ?? null };
 }
 
-/** Records which process the agent is (so an orphan can be stopped safely, recover-executions.ts), and honours a Cancel that came meanwhile. */
+/**
+ * Records which process the agent is (so an orphan can be stopped safely,
+ * recover-executions.ts), and honours a Cancel that came meanwhile.
+ * `announce`: NOTIFY open pages once it is stored (a warm turn's first announcement).
+ */
 async function recordProcess(
   ctx: RunnerContext,
   executionId: string,
@@ -227,13 +245,18 @@ async function recordProcess(
   entry: LiveProcess,
   resumeAt: string | null,
   launch: Prisma.ExecutionUpdateInput,
+  options: { announce: boolean },
 ) {
-  if (!agent.pid) return;
+  if (!agent.pid) {
+    if (options.announce) announceStatus(ctx.pool, executionId);
+    return;
+  }
   const { identity } = agent;
   const row = await prisma.execution.update({
     where: { id: executionId },
     data: { pid: agent.pid, processGroupId: identity?.pgid ?? null, processStartTicks: identity?.startTicks ?? null, resumeAtMessageId: resumeAt, ...launch },
   });
+  if (options.announce) announceStatus(ctx.pool, executionId);
   // A cancel that came while the launch was being prepared found no live
   // process, so its NOTIFY was dropped: honour it now, not at the next heartbeat.
   if (row.cancelRequestedAt && !entry.cancelled) {
@@ -251,15 +274,23 @@ async function recordProcess(
  * first model request, and on a small machine that work would take the CPU
  * from it (measured in docs/performance.md).
  */
-function pinSession(ctx: RunnerContext, executionId: string, sessionId: string, settled: Promise<void>): Promise<unknown> {
+function pinSession(
+  ctx: RunnerContext,
+  executionId: string,
+  sessionId: string,
+  settled: Promise<void>,
+  /** Set when the id was stored (and announced) already: that write, waited for instead of a second. */
+  recorded: Promise<unknown> | null,
+): Promise<unknown> {
   const capturedAt = new Date();
   // One round trip: the row and its NOTIFY (delivered at commit, so the stream reads the id).
-  return ctx.pool
-    .query(`WITH u AS (UPDATE executions SET session_id = $2, updated_at = now() WHERE id = $1 RETURNING id) SELECT pg_notify($3, $1::text) FROM u`, [
+  const pin = () =>
+    ctx.pool.query(`WITH u AS (UPDATE executions SET session_id = $2, updated_at = now() WHERE id = $1 RETURNING id) SELECT pg_notify($3, $1::text) FROM u`, [
       executionId,
       sessionId,
       STATUS_CHANNEL,
-    ])
+    ]);
+  return (recorded ? recorded.catch(pin) : pin())
     .then(() => settled)
     .then(() => recordSessionCapture(executionId, capturedAt))
     .then(() => notifyStatus(ctx.pool, executionId));

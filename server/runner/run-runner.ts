@@ -77,7 +77,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   const interrupted = await recoverOwnExecutions(runnerId, bootId, utils);
   if (interrupted.length) log(`marked ${interrupted.length} execution(s) interrupted from this runner's previous process`);
 
-  const runJob = async (executionId: string, options: { adopt?: boolean } = {}) => {
+  const runJob = async (executionId: string, options: { early?: boolean } = {}) => {
     try {
       await executeJob(ctx, executionId, options);
     } catch (error) {
@@ -105,7 +105,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     if (!msg.payload) return;
     if (msg.channel === WARM_CHANNEL) void ctx.warm?.closeSession(msg.payload, "warm sessions were turned off for it, or it was poisoned");
     else if (msg.channel === CONTINUE_ASKED_CHANNEL) ctx.warm?.continueAsked(msg.payload);
-    else if (msg.channel === QUEUED_CHANNEL) ctx.warm?.startEarly(msg.payload, (executionId) => runJob(executionId, { adopt: false }));
+    else if (msg.channel === QUEUED_CHANNEL) ctx.warm?.startEarly(msg.payload, (executionId) => runJob(executionId, { early: true }));
     else cancelRequested(msg.payload);
   });
   listener.on("error", (error) => log(`cancel listener error: ${error.message}`));
@@ -114,7 +114,11 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   await listener.query(`LISTEN ${QUEUED_CHANNEL}`);
   await listener.query(`LISTEN ${CONTINUE_ASKED_CHANNEL}`);
 
-  const task: Task = async (payload) => runJob((payload as ExecuteJobPayload).executionId);
+  // A job whose execution runs early already (a warm Continue) waits for that run: no claim of its own to lose.
+  const task: Task = async (payload) => {
+    const { executionId } = payload as ExecuteJobPayload;
+    return ctx.warm?.adopted(executionId) ?? runJob(executionId);
+  };
 
   // One single-worker pool per slot: graphile-worker lets a worker be named
   // only when it is alone in its pool, and the names are how a dead process's

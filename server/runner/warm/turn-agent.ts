@@ -24,8 +24,10 @@ export type FinishData = {
   sessionConfirmed?: boolean;
 } & Partial<Pick<ExitClassification, "status" | "errorCode" | "errorMessage">>;
 
-/** How a turn given to a warm process was decided, and the runtime that runs it: stored with its process record (execute-job.ts). */
+/** How a turn given to a warm process was decided, the runtime that runs it and its session: stored with its process record (execute-job.ts). */
 export type LaunchRecord = {
+  /** The process's session, which it confirmed at its first turn (a live process does not change sessions). */
+  sessionId: string | null;
   resumeDecision: "resume";
   resumeReason: string;
   resumeMessage: null;

@@ -198,6 +198,7 @@ export class WarmSessions {
       );
       // Stored with its process record (execute-job.ts), after the message is written: how it was decided, and the runtime that runs it.
       agent.launchRecord = {
+        sessionId: process.sessionId,
         resumeDecision: "resume",
         resumeReason: turn.resume?.reason ?? "resumable",
         resumeMessage: null,

@@ -1,9 +1,12 @@
 import fs from "node:fs";
+import { GET as statusStream } from "@/app/api/executions/stream/route";
+import type { ExecutionDto } from "@/lib/executions/schema";
 import { prisma } from "@/server/db";
 import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";
 import { useRestartableRunner } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
 import { sessionsApi } from "@/test/support/sessions-api";
+import { SseReader } from "@/test/support/sse-reader";
 import { historyText } from "@/test/support/turn-script";
 import { waitFor } from "@/test/support/wait";
 import { bashTurn, gitProject, readIn } from "@/test/support/worktree-runs";
@@ -83,6 +86,30 @@ test("a Continue of the head goes to the live process: same pid and session, the
   const third = await completed(api.continue(second.id, "warm third mango"));
   expect(third.launch).toMatchObject({ kind: "warm", pid: first.launch!.pid });
   expect(historyText(suite.standIn.requestFor("warm third mango"))).toContain("user: warm second lime");
+
+  // An open page hears the next warm turn running, on its session, while the model has not answered yet
+  // (announced once, with its process record, rather than at the claim and again at the session line).
+  const controller = new AbortController();
+  const stream = await statusStream(new Request(`http://127.0.0.1:3000/api/executions/stream?issueId=${issueId}`, { signal: controller.signal }), {
+    params: Promise.resolve({}),
+  } as never);
+  const reader = new SseReader(stream.body!);
+  expect((await reader.next())?.event).toBe("ready");
+  const held = suite.standIn.hold("warm fourth plum");
+  const fourth = await api.continue(third.id, "warm fourth plum");
+  expect(fourth.status).toBe(201);
+  await held.arrived;
+  let seen: ExecutionDto | undefined;
+  while (!seen) {
+    const message = await reader.next();
+    const dto = message?.event === "status" ? (JSON.parse(message.data) as ExecutionDto) : null;
+    if (dto?.id === fourth.body.id && dto.status === "running" && dto.sessionId) seen = dto;
+  }
+  expect(seen).toMatchObject({ sessionId: first.sessionId, launch: { kind: "warm", pid: first.launch!.pid } });
+  held.release();
+  controller.abort();
+  await reader.cancel();
+  await waitForEnd(fourth.body.id);
 });
 
 test("in a git project's worktree, a warm Continue works in the same worktree and its diff is only its own work", async () => {
