@@ -42,6 +42,8 @@ export class EventWriter {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private failure: Error | null = null;
+  /** While set, timed flushes wait for it (see hold()). */
+  private held: Promise<unknown> | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -72,8 +74,29 @@ export class EventWriter {
     this.queuedBytes += json.length;
     this.queuedEvents += 1;
     if (this.pending.length >= FLUSH_EVENTS || this.pendingBytes >= FLUSH_BYTES) void this.flush();
-    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
+    else if (!this.timer && !this.held) this.timer = setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
     return this.seq;
+  }
+
+  /**
+   * Timed flushes wait until `until` settles, then what waited is written at
+   * once (a full batch and flush() do not wait). The runner holds them while
+   * the agent is on its way to its model request: a write is several round
+   * trips of the runner's and the database's CPU, taken from the agent on a
+   * small machine, and a page can see those lines a few ms later.
+   */
+  hold(until: Promise<unknown>): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.held = until;
+    const release = () => {
+      if (this.held !== until) return;
+      this.held = null;
+      if (this.pending.length > 0) void this.flush();
+    };
+    until.then(release, release);
   }
 
   /** Writes everything pushed so far; resolves when it is stored and announced. */

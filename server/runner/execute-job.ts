@@ -106,6 +106,9 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
   // nothing yet; it is announced with its process record, right after its message is written.
   const onWarmProcess = "warm" in turn;
   if (!onWarmProcess) announceStatus(ctx.pool, executionId);
+  // A warm process is on its way to the model as soon as it has the message: the turn's first
+  // events wait to be stored until its session line's next line (below), AGENT_START_GRACE_MS at most.
+  if (onWarmProcess) writer.hold(new Promise((resolve) => setTimeout(resolve, AGENT_START_GRACE_MS)));
   note("launch", { argv: prepared.argv, cwd, runnerId: ctx.runnerId, mode: mode.kind, resume: turn.resume, transcript: turn.transcript });
 
   const agent = await startTurnAgent(ctx.warm, turn, { execution, argv: prepared.argv, env: prepared.env, cwd, baseEnv: ctx.env, stdin: prepared.stdin });
@@ -143,9 +146,13 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
     const seen = tracker.observeLine(parsed.signals);
     if (seen.pinned) {
       timings.sessionAt = nowMs();
+      // The agent's next line comes once it has sent its model request: until then, the session's
+      // bookkeeping and the storing of its lines wait (they would take the CPU from it).
+      const settled = afterNextLine();
+      writer.hold(settled);
       // A warm process's session was recorded with its process (the process confirmed it at its first turn).
       const recorded = agent.launchRecord?.sessionId === seen.pinned ? recording : null;
-      pinning = pinSession(ctx, executionId, seen.pinned, afterNextLine(), recorded);
+      pinning = pinSession(ctx, executionId, seen.pinned, settled, recorded);
     }
     if (seen.unexpectedSessionId)
       note("warning", { message: `Agent reported session ${seen.unexpectedSessionId}, expected ${tracker.expectedSessionId}; not recorded` });
