@@ -2,7 +2,7 @@
 // and what running Arbor costs.
 //
 //   npx tsx --conditions=react-server bench/fast-turns.ts [--runs 20] [--warmup 2] [--label after]
-//        [--skip-footprint] [--skip-warm] [--skip-cold] [--starts 3] [--cap-soak 100] [--cap 3]
+//        [--skip-footprint] [--skip-warm] [--skip-cold] [--starts 3] [--cap-soak 100] [--cap 3] [--pause 0]
 //   npx tsx --conditions=react-server bench/fast-turns.ts --render-only   # the section again from bench/results/
 //
 // Arbor runs exactly as a person runs it, `npm start` (web app, one runner,
@@ -53,6 +53,7 @@ type Args = {
   starts: number;
   capSoak: number;
   cap: number;
+  pause: number;
 };
 
 function parseArgs(argv: string[]): Args {
@@ -70,6 +71,7 @@ function parseArgs(argv: string[]): Args {
     starts: Number(value("--starts", "3")),
     capSoak: Number(value("--cap-soak", "0")),
     cap: Number(value("--cap", "3")),
+    pause: Number(value("--pause", "0")),
   };
 }
 
@@ -121,6 +123,17 @@ function epoch(mono: number): number {
   return mono + (performance.timeOrigin + performance.now() - monoNowMs());
 }
 
+/**
+ * --pause N: wait N ms before each timed request or spawn (default 0: each
+ * arm starts as the one before it ends, as the results in docs/performance.md
+ * were taken). With a pause the previous arm's tail (Arbor's bookkeeping after
+ * a turn, a bare CLI saving its transcript) cannot overlap the next arm, but
+ * an idle machine's cores also go cold meanwhile, and a live CLI answers its
+ * next message markedly slower (see the closing notes of issue 14).
+ */
+let pauseMs = 0;
+const quiet = () => (pauseMs > 0 ? sleep(pauseMs) : Promise.resolve());
+
 async function runPhase(name: string, tree: ArborTree, api: MessagesApi, env: NodeJS.ProcessEnv, args: Args): Promise<PhaseResult> {
   const watch: StatusWatch = await watchStatuses(tree.url);
   const load = loadAverage();
@@ -130,6 +143,7 @@ async function runPhase(name: string, tree: ArborTree, api: MessagesApi, env: No
     for (let i = 0; i < args.warmup + args.runs; i++) {
       const token = `${name}-${i}-${randomUUID().slice(0, 8)}`;
       // Arbor: new run.
+      await quiet();
       const created = await postJson(`${tree.url}/api/executions`, { issueId: issue.id, prompt: `new run ${token}` });
       const newId = String(created.body.id);
       const newModel = await modelRequest(api, `new run ${token}`);
@@ -140,11 +154,13 @@ async function runPhase(name: string, tree: ArborTree, api: MessagesApi, env: No
       const launch = await launchOf(tree.url, newId);
       const bareSession = randomUUID();
       // Warm phase: the bare CLI stays alive for a second message, as Arbor's warm process does.
+      await quiet();
       const bareWarm = name === "warm" ? spawnBareWarm(launch, { sessionId: bareSession, prompt: `bare new ${token}` }, env) : null;
       const bareNew = bareWarm ?? spawnBare(launch, { sessionId: bareSession, prompt: `bare new ${token}` }, env);
       const bareNewModel = await modelRequest(api, `bare new ${token}`);
       await (bareWarm ? bareWarm.turnEnded() : (bareNew as ReturnType<typeof spawnBare>).exited);
       // Arbor: Continue of the new run (on a warm process when warm sessions are on).
+      await quiet();
       const continued = await postJson(`${tree.url}/api/executions/${newId}/continue`, { prompt: `continue ${token}` });
       const contId = String(continued.body.id);
       const contModel = await modelRequest(api, `continue ${token}`);
@@ -154,11 +170,13 @@ async function runPhase(name: string, tree: ArborTree, api: MessagesApi, env: No
       // Bare: resume the bare session with the argv of a spawned Continue; in the warm phase, also its live process's next message.
       let bareWarmWriteToModel: number | undefined;
       if (bareWarm) {
+        await quiet();
         const writtenAt = bareWarm.send(`bare warm ${token}`);
         bareWarmWriteToModel = (await modelRequest(api, `bare warm ${token}`)).arrivedAt - writtenAt;
         await bareWarm.turnEnded();
         await bareWarm.close();
       }
+      await quiet();
       const bareCont = spawnBare(resumeOf(launch), { resume: bareSession, prompt: `bare continue ${token}` }, env);
       const bareContModel = await modelRequest(api, `bare continue ${token}`);
       await bareCont.exited;
@@ -245,6 +263,7 @@ async function idlePss(tree: ArborTree, settleMs: number) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
+  pauseMs = args.pause;
   if (process.argv.includes("--render-only")) {
     console.log(
       `wrote ${renderFastTurns(readResult<FastTurnsResult>("fast-turns-before"), readResult<FastTurnsResult>("fast-turns-after"), readResult<FastTurnsResult>("fast-turns-previous"))}`,
@@ -276,6 +295,7 @@ async function main() {
     node: process.version,
     footprint: null,
     phases: [],
+    ...(args.pause > 0 ? { pauseMs: args.pause } : {}),
   };
   let tree: ArborTree | null = null;
   try {
