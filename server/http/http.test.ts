@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { err, ok } from "@/lib/result";
-import { jsonError, resultResponse } from "@/server/http/responses";
+import { COMPRESS_FROM_BYTES, json, jsonError, resultResponse } from "@/server/http/responses";
 import { MAX_REQUEST_BODY_BYTES, readJson, readQuery } from "@/server/http/validation";
 import { INTERNAL_ERROR_MESSAGE, apiRoute } from "@/server/http/api-route";
 
@@ -15,6 +15,25 @@ describe("jsonError", () => {
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(await res.json()).toEqual({ error: { code: "conflict", message: "Busy", details: { retryAfter: 3 } } });
     expect(await jsonError(404, "not_found", "Nope").json()).toEqual({ error: { code: "not_found", message: "Nope" } });
+  });
+});
+
+describe("json", () => {
+  it("sends small answers as they are (no-transform keeps Next from gzipping them) and leaves large ones to compression", async () => {
+    const small = json({ id: "x" }, 201, { "Idempotent-Replayed": "true" });
+    expect(small.status).toBe(201);
+    expect(small.headers.get("content-type")).toBe("application/json");
+    expect(small.headers.get("cache-control")).toBe("no-transform");
+    expect(small.headers.get("idempotent-replayed")).toBe("true");
+    expect(await small.json()).toEqual({ id: "x" });
+    expect(jsonError(422, "validation_failed", "Bad").headers.get("cache-control")).toBe("no-transform");
+
+    const large = json({ items: "x".repeat(COMPRESS_FROM_BYTES) });
+    expect(large.headers.get("cache-control")).toBeNull();
+    expect((await large.json()).items).toHaveLength(COMPRESS_FROM_BYTES);
+    // A route's own caching header is kept.
+    expect(json({}, 200, { "cache-control": "no-store" }).headers.get("cache-control")).toBe("no-store");
+    expect(await json(undefined).json()).toBeNull();
   });
 });
 

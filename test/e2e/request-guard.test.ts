@@ -86,3 +86,12 @@ test("a foreign Host name (DNS rebinding) is 421 on API routes and pages", async
     expect({ path, status: rebound.status }).toEqual({ path, status: 421 });
   }
 });
+
+test("small JSON answers are sent as they are, pages are still compressed", async () => {
+  const gzip = { ...bearer, "accept-encoding": "gzip" };
+  const answer = await request("/api/issues", { headers: gzip });
+  expect(answer.status).toBe(200);
+  expect(answer.headers["content-encoding"]).toBeUndefined();
+  expect(JSON.parse(answer.body)).toEqual({ items: expect.any(Array) });
+  expect((await request("/issues", { headers: gzip })).headers["content-encoding"]).toBe("gzip");
+});
