@@ -37,7 +37,7 @@ export function jsonError(status: number, code: ErrorCode | (string & {}), messa
 
 function jsonBody(body: string, status: number, headers?: HeadersInit): Response {
   const all = new Headers(headers);
-  all.set("content-type", "application/json");
+  if (!all.has("content-type")) all.set("content-type", "application/json");
   // no-transform: the compression Next applies to responses skips it (as proxies do).
   if (body.length < COMPRESS_FROM_BYTES && !all.has("cache-control")) all.set("cache-control", "no-transform");
   return new Response(body, { status, headers: all });
