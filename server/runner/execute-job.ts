@@ -151,7 +151,7 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
       const settled = afterNextLine();
       writer.hold(settled);
       // A warm process's session was recorded with its process (the process confirmed it at its first turn).
-      const recorded = agent.launchRecord?.sessionId === seen.pinned ? recording : null;
+      const recorded = agent.pid && agent.launchRecord?.sessionId === seen.pinned ? recording : null;
       pinning = pinSession(ctx, executionId, seen.pinned, settled, recorded);
     }
     if (seen.unexpectedSessionId)
@@ -215,6 +215,9 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
     // Telemetry: it ran on the agent's resumed session, and what a transcript would have cost instead.
     sessionResumed: turn.resumes && outcome.sessionId !== null,
     transcriptTokens: (await savedTranscript) ?? undefined,
+    // A warm turn's session was stored with its process record, before the agent said anything: it stands only
+    // if the agent's own lines named it (a turn that ended before its first line never touched the session).
+    ...(agent.launchRecord?.sessionId && !outcome.sessionId ? { sessionId: null } : {}),
     // How the turn reached its agent (server/runner/warm/): a warm process's own share of its running cost, a steered turn's session.
     ...agent.finishData(outcome, ending),
   });
@@ -259,11 +262,15 @@ async function recordProcess(
     return;
   }
   const { identity } = agent;
-  const row = await prisma.execution.update({
-    where: { id: executionId },
-    data: { pid: agent.pid, processGroupId: identity?.pgid ?? null, processStartTicks: identity?.startTicks ?? null, resumeAtMessageId: resumeAt, ...launch },
-  });
-  if (options.announce) announceStatus(ctx.pool, executionId);
+  let row: { cancelRequestedAt: Date | null };
+  try {
+    row = await prisma.execution.update({
+      where: { id: executionId },
+      data: { pid: agent.pid, processGroupId: identity?.pgid ?? null, processStartTicks: identity?.startTicks ?? null, resumeAtMessageId: resumeAt, ...launch },
+    });
+  } finally {
+    if (options.announce) announceStatus(ctx.pool, executionId);
+  }
   // A cancel that came while the launch was being prepared found no live
   // process, so its NOTIFY was dropped: honour it now, not at the next heartbeat.
   if (row.cancelRequestedAt && !entry.cancelled) {

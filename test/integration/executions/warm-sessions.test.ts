@@ -179,6 +179,30 @@ test("a warm process that died is dropped; one that hangs is replaced by a spawn
   await gone(stuckPid, "the hung process to be stopped");
 });
 
+test("a warm turn that ends before the agent said anything does not keep the session: the turn before it stays the head", async () => {
+  const wrapper = `${suite.h.tmp}/claude-vanishing`;
+  const real = fs.realpathSync(suite.h.env.CLAUDE_BIN!);
+  fs.writeFileSync(wrapper, `#!/bin/sh\nexec '${real}' "$@"\n`, { mode: 0o755 });
+  await runnerWith({ CLAUDE_BIN: wrapper }, { startTimeoutMs: 2_000 });
+  const issueId = (await makeIssue()).id;
+  const first = await completed(api.create({ issueId, prompt: "head stays apricot" }));
+  await sessionOf(first.id, (s) => s.warm !== null, "the session to be warm");
+  const stuckPid = first.launch!.pid!;
+  process.kill(stuckPid, "SIGSTOP"); // takes the message, prints nothing
+  const created = await api.continue(first.id, "never answered fig");
+  await waitForDto(created.body.id, (e) => e.status === "running" && e.launch?.kind === "warm", "the message written to the warm process");
+  // Nothing to replace it with: the CLI is gone from disk, so the turn fails without a line of the agent's.
+  fs.rmSync(wrapper);
+  const failed = await waitForDto(created.body.id, (e) => e.status === "failed", "the unanswered turn to fail", 20_000);
+  expect(failed).toMatchObject({ sessionId: null, launch: { kind: "warm" } });
+  await gone(stuckPid, "the hung process to be stopped");
+
+  fs.writeFileSync(wrapper, `#!/bin/sh\nexec '${real}' "$@"\n`, { mode: 0o755 });
+  const next = await completed(api.continue(first.id, "head still apricot"));
+  expect(next).toMatchObject({ parentExecutionId: first.id, forkedFromExecutionId: null, sessionId: first.sessionId });
+  expect(historyText(suite.standIn.requestFor("head still apricot"))).toContain("user: head stays apricot");
+});
+
 test("cancel of a turn on a warm process stops that turn, closes the process, and the session stays resumable", async () => {
   await runnerWith();
   const issueId = (await makeIssue()).id;
