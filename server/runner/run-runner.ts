@@ -8,6 +8,7 @@ import { inheritedEnv, loadConfig, type WarmConfig } from "@/server/config/load-
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";
 import { CANCEL_CHANNEL, CONTINUE_ASKED_CHANNEL, QUEUED_CHANNEL, WARM_CHANNEL } from "@/server/realtime/channels";
+import { announceStatus } from "@/server/runner/claim-execution";
 import { executeJob, type LiveProcess, type RunnerContext } from "@/server/runner/execute-job";
 import { findInstalledAgents } from "@/server/runner/installed-agents";
 import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/recover-executions";
@@ -90,6 +91,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
           data: { status: "failed", errorCode, errorMessage: (error as Error).message, finishedAt: new Date() },
         })
         .catch(() => {});
+      // Open pages hear it (a warm turn started early was claimed without an announcement).
+      announceStatus(pool, executionId);
     }
   };
   // Cancel requests: NOTIFY for speed, and the heartbeat re-checks in case one was missed.
