@@ -209,16 +209,22 @@ export function renderFastTurns(before: FastTurnsResult | null, after: FastTurns
   return writeDocsSection("fast-turns", lines.join("\n"));
 }
 
-/** p50 of request → agent spawned (or the message written to the warm process): Arbor's own hops, added up per round. */
-function ownHopsP50(phase: PhaseResult | undefined, key: "newTimings" | "contTimings"): number | undefined {
+/** p50 over a phase's measured rounds of what `value` gives (rounds it gives nothing for are left out). */
+function roundsP50(phase: PhaseResult | undefined, value: (round: RoundSample) => number | undefined): number | undefined {
   const values = (phase?.rounds ?? [])
     .filter((r) => !r.warmup)
     .flatMap((r) => {
-      const t = r[key];
-      return t?.requestedAt && t.spawnedAt ? [t.spawnedAt - t.requestedAt] : [];
+      const v = value(r);
+      return v === undefined ? [] : [v];
     });
   return values.length ? percentile(values, 50) : undefined;
 }
+
+/** Arbor's own hops, added up: request → agent spawned (or the message written to the warm process). */
+const ownHops = (key: "newTimings" | "contTimings") => (r: RoundSample) => {
+  const t = r[key];
+  return t?.requestedAt && t.spawnedAt ? t.spawnedAt - t.requestedAt : undefined;
+};
 
 function whatTheNumbersSay(earlier: { before: FastTurnsResult | null; previous: FastTurnsResult | null }, latest: FastTurnsResult): string {
   const cold = phase(latest, "cold");
@@ -234,20 +240,16 @@ function whatTheNumbersSay(earlier: { before: FastTurnsResult | null; previous: 
       ? [`the ${name} column ${ratio > 1 ? `${ratio.toFixed(1)}× slower` : `${(1 / ratio).toFixed(1)}× faster`} (${ms(then)} against ${ms(now)} ms)`]
       : [];
   });
-  const warmWindow = warm?.rounds
-    .filter((r) => !r.warmup)
-    .flatMap((r) => {
-      const t = r.contTimings;
-      return t?.spawnedAt && r.contModelEpoch ? [r.contModelEpoch - t.spawnedAt] : [];
-    });
+  // Inside Arbor: the warm process's message written → its model request.
+  const warmWindow = roundsP50(warm, (r) => (r.contTimings?.spawnedAt && r.contModelEpoch ? r.contModelEpoch - r.contTimings.spawnedAt : undefined));
   return [
     "What the numbers say.",
     unlike.length
       ? `This machine ran the CLI itself at a different speed when earlier columns were taken (a bare spawn → model request, p50): ${unlike.join("; ")}. Absolute times are not comparable across those columns; the overheads over a bare spawn, measured in the same rounds, are.`
       : "",
-    `*Arbor's own hops* (request → agent spawned, or the message written to the warm process) are ${ms(ownHopsP50(cold, "newTimings"))} ms p50 for a new run, ${ms(ownHopsP50(cold, "contTimings"))} ms for a spawned Continue and ${ms(ownHopsP50(warm, "contTimings"))} ms for a warm Continue; the rest of the overhead over a bare spawn is the same CLI running slower beside Arbor's own work on two shared cores (the bare arms run with Arbor idle).`,
+    `*Arbor's own hops* (request → agent spawned, or the message written to the warm process) are ${ms(roundsP50(cold, ownHops("newTimings")))} ms p50 for a new run, ${ms(roundsP50(cold, ownHops("contTimings")))} ms for a spawned Continue and ${ms(roundsP50(warm, ownHops("contTimings")))} ms for a warm Continue; the rest of the overhead over a bare spawn is the same CLI running slower beside Arbor's own work on two shared cores (the bare arms run with Arbor idle).`,
     warm?.bareWarmWriteToModel
-      ? `A warm Continue skips the CLI's start-up; what is left is the CLI's own work on the message (the bare live process: ${pair(warm.bareWarmWriteToModel)} ms from the message on stdin to the model request, on this machine at this time; the warm process in Arbor, message written → model request: ${warmWindow?.length ? ms(percentile(warmWindow, 50)) : "—"} ms p50) and Arbor's overhead over it (${pair(warm.warmOverhead)}). A warm turn's session is recorded and announced with its process, right after its message is written, so it reaches a page before the agent's own init line restates it (a negative last hop below).`
+      ? `A warm Continue skips the CLI's start-up; what is left is the CLI's own work on the message (the bare live process: ${pair(warm.bareWarmWriteToModel)} ms from the message on stdin to the model request, on this machine at this time; the warm process in Arbor, message written → model request: ${ms(warmWindow)} ms p50) and Arbor's overhead over it (${pair(warm.warmOverhead)}). A warm turn's session is recorded and announced with its process, right after its message is written, so it reaches a page before the agent's own init line restates it (a negative last hop below).`
       : "",
     "What was cut, in earlier stops: the claim is one `UPDATE … RETURNING`; the plan's database work fewer round trips; telemetry that composes Arbor's transcript runs after the turn; the status stream reads at once instead of after a fixed 50 ms window, and the session id's pin and its NOTIFY are one round trip; warm sessions; `npm start` compiled once, the runner in its own process, Prisma's small query compiler, 4 MiB semi-spaces; API routes run the request guard themselves instead of behind Next's proxy; a warm Continue's file guards start when the request arrives (NOTIFY `arbor_continue_asked`); a session's bookkeeping waits for the agent's next line; Next loads routes on first use; both Node processes run with `--optimize-for-size`.",
     "In this one: a follow-up takes its session's lock and reads the head in one round trip (a database function); a warm turn is announced once, with its process record and its session, instead of at the claim, the plan and the session line, and the worker whose job a warm Continue already runs waits for it without a claim of its own; the runner holds a turn's event writes while its agent is on its way to the model (from a warm turn's message, and from any agent's session line until its next line); JSON answers under 32 KB are sent uncompressed (Next gzipped every API answer: about a millisecond of the server's and the client's CPU each, here at the moment the runner claims the turn).",

@@ -105,10 +105,10 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
   // The plan recorded its decision on the row: pages read it now. A turn for a warm process changed
   // nothing yet; it is announced with its process record, right after its message is written.
   const onWarmProcess = "warm" in turn;
-  if (!onWarmProcess) announceStatus(ctx.pool, executionId);
   // A warm process is on its way to the model as soon as it has the message: the turn's first
   // events wait to be stored until its session line's next line (below), AGENT_START_GRACE_MS at most.
   if (onWarmProcess) writer.hold(new Promise((resolve) => setTimeout(resolve, AGENT_START_GRACE_MS)));
+  else announceStatus(ctx.pool, executionId);
   note("launch", { argv: prepared.argv, cwd, runnerId: ctx.runnerId, mode: mode.kind, resume: turn.resume, transcript: turn.transcript });
 
   const agent = await startTurnAgent(ctx.warm, turn, { execution, argv: prepared.argv, env: prepared.env, cwd, baseEnv: ctx.env, stdin: prepared.stdin });

@@ -87,8 +87,8 @@ test("a Continue of the head goes to the live process: same pid and session, the
   expect(third.launch).toMatchObject({ kind: "warm", pid: first.launch!.pid });
   expect(historyText(suite.standIn.requestFor("warm third mango"))).toContain("user: warm second lime");
 
-  // An open page hears the next warm turn running, on its session, while the model has not answered yet
-  // (announced once, with its process record, rather than at the claim and again at the session line).
+  // An open page hears the next warm turn running, on its session and the warm process, while the model
+  // has not answered yet (its announcement now rides on its process record, not on the claim or the init line).
   const controller = new AbortController();
   const stream = await statusStream(new Request(`http://127.0.0.1:3000/api/executions/stream?issueId=${issueId}`, { signal: controller.signal }), {
     params: Promise.resolve({}),
