@@ -6,15 +6,13 @@ import type { PoisonReason } from "@/lib/sessions/schema";
 import { agentCan, getAgentDefinition } from "@/server/agents/registry";
 import type { AgentDefinition } from "@/server/agents/types";
 import { prisma } from "@/server/db";
-import type { Execution } from "@/server/generated/prisma/client";
 import type { Created } from "@/server/executions/create-execution";
 import { toExecutionDto } from "@/server/executions/execution-dto";
-import { findExecution } from "@/server/executions/find-execution";
-import { insertIdempotently } from "@/server/executions/insert-idempotently";
+import { findFollowUpSource, type FollowUpSource } from "@/server/executions/find-execution";
+import { recordIdempotently } from "@/server/executions/insert-idempotently";
+import { recordFollowUp } from "@/server/executions/record-follow-up";
 import { resolveFollowUp, type FollowUpFacts, type FollowUpRefusal } from "@/server/executions/resolve-launch-mode";
 import { sessionOf } from "@/server/executions/session-head";
-import { lockSessionHead, turnTime } from "@/server/executions/session-lock";
-import { enqueueExecution } from "@/server/queue/enqueue-execution";
 import { CONTINUE_ASKED_CHANNEL, QUEUED_CHANNEL } from "@/server/realtime/channels";
 import { expandPrompt } from "@/server/references/expand-prompt";
 import { nowMs } from "@/lib/executions/timings";
@@ -23,9 +21,9 @@ import { isRunnerAlive } from "@/server/runner/runner-liveness";
 // Continue and Fork: a new execution from an existing one's session. What is
 // recorded and where it queues is decided by resolveFollowUp
 // (resolve-launch-mode.ts); this gathers the facts and stores the result. The
-// head is read, the row inserted and the job added in one transaction under
-// the session's lock, so concurrent follow-ups each see the head the one
-// before them recorded. The job runs on the runner whose disk holds the
+// head is read, the row inserted and the job added in one statement under the
+// session's lock (record-follow-up.ts), so concurrent follow-ups each see the
+// head the one before them recorded. The job runs on the runner whose disk holds the
 // transcript, in the source's cwd (the agent's tools act relative to it), or
 // for a line of work with a git worktree: a Continue in its source's
 // worktree, a Fork in a fresh one from its source's snapshot.
@@ -40,7 +38,7 @@ export async function branchExecution(
   /** requestedAt: when the request arrived (epoch ms), for the launch path's timings. */
   options: { forceFresh?: boolean; requestedAt?: number } = {},
 ): Promise<Result<Created>> {
-  const found = await findExecution(sourceId);
+  const found = await findFollowUpSource(sourceId);
   if (!found.ok) return found;
   const source = found.value;
   const session = sessionOf(source);
@@ -49,12 +47,9 @@ export async function branchExecution(
     prisma.$executeRaw`SELECT pg_notify(${CONTINUE_ASKED_CHANNEL}, ${`${source.runnerId} ${session} ${source.id}`})`.catch(() => {});
   }
   const agent = getAgentDefinition(source.agent);
-  // Independent reads, side by side (a Continue's request waits for them).
-  const [runner, resume, restartedAs] = await Promise.all([
-    source.runnerId ? prisma.runner.findUnique({ where: { id: source.runnerId } }) : null,
-    session ? knownResumeFacts(source, session, agent) : null,
-    session ? null : restartOf(source.id),
-  ]);
+  // The source came with its runner and Session; the rest, side by side (a Continue's request waits for them).
+  const runner = source.runner;
+  const [resume, restartedAs] = await Promise.all([session ? knownResumeFacts(source, session, agent) : null, session ? null : restartOf(source.id)]);
   const facts = {
     requested: mode,
     agent: agent && { name: agent.displayName, hasSessions: agentCan(agent, "resume-by-id") },
@@ -72,54 +67,60 @@ export async function branchExecution(
     runner: runner && { id: runner.id, hostname: runner.hostname, alive: isRunnerAlive(runner) },
     newSessionId: randomUUID(),
   };
-  // Everything but the head can be refused before taking the lock.
-  const early = resolveFollowUp({ ...facts, headId: source.id });
-  if (!early.ok) return refused(early.refusal);
   // Cited specs/issues are expanded unless an earlier turn of this conversation already carried them.
   const expanded = await expandPrompt(prompt, source.id);
 
-  const inserted = await insertIdempotently(idempotencyKey, async (tx) => {
-    const { head, lockedAt } = await lockSessionHead(tx, session!);
-    const decision = resolveFollowUp({ ...facts, headId: head?.id ?? null });
-    if (!decision.ok) return refused(decision.refusal);
-    const { plan } = decision;
-    const createdAt = await turnTime(tx, head, lockedAt);
-    const row = await tx.execution.create({
-      data: {
-        id: randomUUID(),
-        issueId: source.issueId,
-        agent: source.agent,
-        prompt,
-        agentPrompt: expanded.agentPrompt,
-        expandedReferences: expanded.expandedReferences,
-        cwd: source.cwd,
-        // The same project: a Continue runs in its source's worktree, a Fork in a fresh one from its snapshot (the runner makes it).
-        projectId: source.projectId,
-        sharedDirectory: source.sharedDirectory,
-        runnerId: plan.queue.runnerId,
-        targetSessionId: plan.targetSessionId,
-        parentExecutionId: plan.parentExecutionId,
-        forkedFromExecutionId: plan.forkedFromExecutionId,
-        forkSessionId: plan.forkSessionId,
-        managedSessionId: plan.managedSessionId,
-        forceFresh: facts.forceFresh,
-        resumeDecision: plan.resume.kind,
-        resumeReason: plan.resume.reason,
-        resumeMessage: plan.resume.message,
-        transcriptSourceExecutionId: plan.transcriptSourceExecutionId,
-        idempotencyKey: idempotencyKey ?? null,
-        createdAt,
-        timings: { ...(options.requestedAt ? { requestedAt: options.requestedAt } : {}), insertedAt: nowMs() },
-      },
-    });
-    // A runner keeping this session's process warm starts a Continue of its head at once (NOTIFY, delivered at commit).
-    const early = plan.queue.runnerId && row.parentExecutionId && row.targetSessionId;
-    await enqueueExecution(tx, row.id, {
-      ...plan.queue,
-      runAt: createdAt,
-      notify: early ? { channel: QUEUED_CHANNEL, payload: `${row.id} ${plan.queue.runnerId} ${row.targetSessionId} ${row.parentExecutionId}` } : undefined,
-    });
-    return ok(row);
+  const id = randomUUID();
+  const inserted = await recordIdempotently(idempotencyKey, async () => {
+    // The plan depends on whether the source is still its session's head, known only under the
+    // lock: assume it is (a Continue almost always follows the head), and when the statement finds
+    // another head it writes nothing, so decide again with that one. A Fork's plan does not depend on it.
+    let headId: string | null = source.id;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const decision = resolveFollowUp({ ...facts, headId });
+      if (!decision.ok) return refused(decision.refusal);
+      const { plan } = decision;
+      // A runner keeping this session's process warm starts a Continue of its head at once (NOTIFY, delivered at commit).
+      const early = plan.queue.runnerId && plan.parentExecutionId && plan.targetSessionId;
+      const recorded = await recordFollowUp({
+        session: session!,
+        sourceId: source.id,
+        assumedHead: mode === "fork" ? "any" : headId === source.id ? "source" : "other",
+        row: {
+          id,
+          issueId: source.issueId,
+          agent: source.agent,
+          prompt,
+          agentPrompt: expanded.agentPrompt,
+          expandedReferences: expanded.expandedReferences,
+          cwd: source.cwd,
+          // The same project: a Continue runs in its source's worktree, a Fork in a fresh one from its snapshot (the runner makes it).
+          projectId: source.projectId,
+          sharedDirectory: source.sharedDirectory,
+          runnerId: plan.queue.runnerId,
+          targetSessionId: plan.targetSessionId,
+          parentExecutionId: plan.parentExecutionId,
+          forkedFromExecutionId: plan.forkedFromExecutionId,
+          forkSessionId: plan.forkSessionId,
+          managedSessionId: plan.managedSessionId,
+          forceFresh: facts.forceFresh,
+          resumeDecision: plan.resume.kind,
+          resumeReason: plan.resume.reason,
+          resumeMessage: plan.resume.message,
+          transcriptSourceExecutionId: plan.transcriptSourceExecutionId,
+          idempotencyKey: idempotencyKey ?? null,
+          timings: { ...(options.requestedAt ? { requestedAt: options.requestedAt } : {}), insertedAt: nowMs() },
+        },
+        queue: {
+          ...plan.queue,
+          notify: early ? { channel: QUEUED_CHANNEL, payload: `${id} ${plan.queue.runnerId} ${plan.targetSessionId} ${plan.parentExecutionId}` } : undefined,
+        },
+      });
+      if (recorded.recorded) return ok(recorded.row);
+      headId = recorded.headId;
+    }
+    // Three turns recorded on the session while this one decided: not expected of people clicking.
+    throw new Error(`The head of session ${session} kept moving while a ${mode} of execution ${source.id} was being recorded`);
   });
   if (!inserted.ok) return inserted;
   return ok({ execution: toExecutionDto(inserted.value.row), replayed: inserted.value.replayed });
@@ -134,8 +135,10 @@ function refused(refusal: FollowUpRefusal): Result<never> {
  * runtime, poison mark and last known transcript health (the runner checks
  * the rest right before the launch).
  */
-async function knownResumeFacts(source: Execution, agentSessionId: string, agent: AgentDefinition | undefined): Promise<FollowUpFacts["resume"]> {
-  const rows = await prisma.session.findMany({ where: { agentSessionId } });
+async function knownResumeFacts(source: FollowUpSource, agentSessionId: string, agent: AgentDefinition | undefined): Promise<FollowUpFacts["resume"]> {
+  // Its own Session is the one of the session it ran in (almost always, but not by construction: else look it up).
+  const own = source.managedSession?.agentSessionId === agentSessionId && source.managedSession.agent === source.agent ? source.managedSession : null;
+  const rows = own ? [own] : await prisma.session.findMany({ where: { agentSessionId } });
   const row = rows.find((r) => r.agent === source.agent) ?? rows[0] ?? null;
   return {
     agent: source.agent,

@@ -2,7 +2,7 @@ import "server-only";
 import { err, ok, type AppError, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import type { Execution, Prisma } from "@/server/generated/prisma/client";
-import { isPrismaError } from "@/server/http/prisma-errors";
+import { isUniqueViolation } from "@/server/http/prisma-errors";
 
 // `Idempotency-Key`: a double click (or a retried request) creates one
 // execution. The unique index decides races; the loser returns the winner's
@@ -16,21 +16,36 @@ export async function insertIdempotently(
   key: string | null | undefined,
   insert: (tx: Prisma.TransactionClient) => Promise<Result<Execution>>,
 ): Promise<Result<{ row: Execution; replayed: boolean }>> {
+  return recordIdempotently(key, async () => {
+    try {
+      const row = await prisma.$transaction(async (tx) => {
+        const result = await insert(tx);
+        // A refusal decided inside the transaction stores nothing.
+        if (!result.ok) throw new Refused(result.error);
+        return result.value;
+      }, TRANSACTION_OPTIONS);
+      return ok(row);
+    } catch (error) {
+      if (error instanceof Refused) return err(error.appError);
+      throw error;
+    }
+  });
+}
+
+/** The same for a record that is its own transaction (one statement: record-follow-up.ts). */
+export async function recordIdempotently(
+  key: string | null | undefined,
+  record: () => Promise<Result<Execution>>,
+): Promise<Result<{ row: Execution; replayed: boolean }>> {
   if (key) {
     const existing = await prisma.execution.findUnique({ where: { idempotencyKey: key } });
     if (existing) return ok({ row: existing, replayed: true });
   }
   try {
-    const inserted = await prisma.$transaction(async (tx) => {
-      const result = await insert(tx);
-      // A refusal decided inside the transaction stores nothing.
-      if (!result.ok) throw new Refused(result.error);
-      return result.value;
-    }, TRANSACTION_OPTIONS);
-    return ok({ row: inserted, replayed: false });
+    const recorded = await record();
+    return recorded.ok ? ok({ row: recorded.value, replayed: false }) : recorded;
   } catch (error) {
-    if (error instanceof Refused) return err(error.appError);
-    if (key && isPrismaError(error, "P2002")) {
+    if (key && isUniqueViolation(error)) {
       const existing = await prisma.execution.findUnique({ where: { idempotencyKey: key } });
       if (existing) return ok({ row: existing, replayed: true });
     }

@@ -6,7 +6,8 @@ import type { Prisma } from "@/server/generated/prisma/client";
 // recorded as the next turn, then run one after another, each seeing the
 // other's turn: a tree that is not the conversation the model saw). So the
 // head check, the insert and the enqueue run in one transaction holding an
-// advisory lock per session, and the turn is timestamped under the lock.
+// advisory lock per session (one statement: record-follow-up.ts, which
+// follows turnTime's rule in SQL), and the turn is timestamped under the lock.
 
 /**
  * Holds the session's lock until the transaction ends (commit or rollback).
@@ -19,31 +20,14 @@ export async function lockSession(tx: Prisma.TransactionClient, sessionId: strin
   return now;
 }
 
-/** A session's head as its lock's holder reads it: enough to decide and timestamp the next turn. */
-export type LockedHead = { head: { id: string; createdAt: Date } | null; lockedAt: Date };
-
-/**
- * Takes the session's lock (until the transaction ends) and reads its head
- * under it, in one round trip (the database function arbor_lock_session_head:
- * findSessionHead's query, run after the lock is granted). Returns the
- * database's clock once the lock is held too, for turnTime.
- */
-export async function lockSessionHead(tx: Prisma.TransactionClient, sessionId: string): Promise<LockedHead> {
-  const [row] = await tx.$queryRaw<
-    { head_id: string | null; head_created_at: Date | null; locked_at: Date }[]
-  >`SELECT head_id::text, head_created_at, locked_at FROM arbor_lock_session_head(${sessionId})`;
-  return { head: row.head_id && row.head_created_at ? { id: row.head_id, createdAt: row.head_created_at } : null, lockedAt: row.locked_at };
-}
-
 /**
  * When a turn recorded under the lock is created: the database's clock now
  * (not the transaction's start, which may predate the previous holder's
  * commit), and strictly after the session's head, so turns sort in the order
  * they were recorded even within one millisecond (createdAt keeps ms).
  */
-export async function turnTime(tx: Prisma.TransactionClient, head: { createdAt: Date } | null, lockedAt?: Date): Promise<Date> {
-  // The clock read with the lock is after it was taken: as good as reading it now.
-  const now = lockedAt ?? (await tx.$queryRaw<{ now: Date }[]>`SELECT clock_timestamp() AS now`)[0].now;
+export async function turnTime(tx: Prisma.TransactionClient, head: { createdAt: Date } | null): Promise<Date> {
+  const [{ now }] = await tx.$queryRaw<{ now: Date }[]>`SELECT clock_timestamp() AS now`;
   const afterHead = head ? head.createdAt.getTime() + 1 : 0;
   return new Date(Math.max(now.getTime(), afterHead));
 }

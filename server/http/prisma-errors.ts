@@ -8,3 +8,14 @@ import { Prisma } from "@/server/generated/prisma/client";
 export function isPrismaError(error: unknown, code: string): error is Prisma.PrismaClientKnownRequestError {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === code;
 }
+
+/**
+ * A unique index refused the write: P2002 from Prisma's own queries, or from
+ * hand-written SQL ($queryRaw) a P2010 carrying PostgreSQL's code 23505.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (isPrismaError(error, "P2002")) return true;
+  if (!isPrismaError(error, "P2010")) return false;
+  const cause = (error.meta?.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)?.cause;
+  return cause?.originalCode === "23505";
+}

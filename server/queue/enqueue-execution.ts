@@ -54,7 +54,8 @@ export async function enqueueExecution(tx: Prisma.TransactionClient, executionId
   // started yet.
 }
 
-function jobKeyOf(executionId: string): string {
+/** The key of an execution's job (Cancel removes a job by it). */
+export function jobKeyOf(executionId: string): string {
   return `execution:${executionId}`;
 }
 

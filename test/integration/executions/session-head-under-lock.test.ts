@@ -2,11 +2,10 @@ import { randomUUID } from "node:crypto";
 import { prisma } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { findSessionHead } from "@/server/executions/session-head";
-import { lockSessionHead } from "@/server/executions/session-lock";
 import { makeIssue } from "@/test/support/factories";
 
 // A follow-up reads its session's head under the session's lock in one round
-// trip, through the database function arbor_lock_session_head, while pages
+// trip, through the database function arbor_lock_session_head (record-follow-up.ts), while pages
 // and bundles read it with findSessionHead (Prisma). The two must agree on
 // which turn is the head whatever states the session's turns are in, and the
 // function must wait for the lock before it reads.
@@ -22,6 +21,13 @@ async function turn(data: Partial<Prisma.ExecutionUncheckedCreateInput>) {
   return prisma.execution.create({
     data: { id: randomUUID(), issueId, agent: "claude", prompt: "a turn", cwd: "/tmp", createdAt: new Date(clock), ...data },
   });
+}
+
+/** The function as record-follow-up.ts calls it: the lock (held until the transaction ends), then the head. */
+async function lockSessionHead(tx: Prisma.TransactionClient, sessionId: string) {
+  const [row] = await tx.$queryRaw<{ head_id: string | null; head_created_at: Date | null }[]>`
+    SELECT head_id::text, head_created_at FROM arbor_lock_session_head(${sessionId})`;
+  return { head: row.head_id && row.head_created_at ? { id: row.head_id, createdAt: row.head_created_at } : null };
 }
 
 async function headUnderLock(sessionId: string) {

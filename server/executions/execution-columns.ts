@@ -1,0 +1,19 @@
+import "server-only";
+import { Prisma } from "@/server/generated/prisma/client";
+
+// A few hot statements are written as SQL by hand (one round trip where
+// Prisma would take several: record-follow-up.ts). They return executions
+// rows in the shape Prisma's client does, so the rest of the code keeps one
+// Execution type: every scalar field, aliased from its column. Columns are the
+// fields in snake_case (schema.prisma's @map, throughout this model); an
+// integration test holds a row read this way equal to Prisma's own read.
+
+const column = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+const FIELDS = Object.keys(Prisma.ExecutionScalarFieldEnum);
+
+/** `"issue_id" AS "issueId", …` for every field of Execution (`table`: qualify each column with it). */
+export function executionColumns(table?: string): Prisma.Sql {
+  const prefix = table ? `"${table}".` : "";
+  return Prisma.raw(FIELDS.map((field) => `${prefix}"${column(field)}" AS "${field}"`).join(", "));
+}
