@@ -1,5 +1,5 @@
 import "server-only";
-import { Prisma } from "@/server/generated/prisma/client";
+import { Prisma, type Execution } from "@/server/generated/prisma/client";
 
 // A few hot statements are written as SQL by hand (one round trip where
 // Prisma would take several: record-follow-up.ts). They return executions
@@ -16,4 +16,13 @@ const FIELDS = Object.keys(Prisma.ExecutionScalarFieldEnum);
 export function executionColumns(table?: string): Prisma.Sql {
   const prefix = table ? `"${table}".` : "";
   return Prisma.raw(FIELDS.map((field) => `${prefix}"${column(field)}" AS "${field}"`).join(", "));
+}
+
+/**
+ * A row selected through executionColumns by node-postgres (the runner's own
+ * pool), as Prisma reads it: pg gives BIGINT as a string, Prisma as a BigInt.
+ */
+export function executionFromPg(row: Record<string, unknown>): Execution {
+  const ticks = row.processStartTicks;
+  return { ...row, processStartTicks: ticks === null || ticks === undefined ? null : BigInt(ticks as string) } as Execution;
 }

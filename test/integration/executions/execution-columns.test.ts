@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
+import pg from "pg";
 import { prisma } from "@/server/db";
 import type { Execution } from "@/server/generated/prisma/client";
-import { executionColumns } from "@/server/executions/execution-columns";
+import { executionColumns, executionFromPg } from "@/server/executions/execution-columns";
 import { makeIssue } from "@/test/support/factories";
 
-// Statements written by hand return executions rows through executionColumns:
+// Statements written by hand return executions rows through executionColumns
+// (through Prisma's $queryRaw, or node-postgres and executionFromPg):
 // the row must be the one Prisma reads, field for field and type for type
 // (dates, BigInt, JSON, arrays, enums), or code downstream would see another
 // shape depending on who read the row.
@@ -79,8 +81,18 @@ test("a row read through executionColumns equals Prisma's read of it, every fiel
     },
   });
 
+  const read = await prisma.execution.findUnique({ where: { id: row.id } });
   const [raw] = await prisma.$queryRaw<Execution[]>`SELECT ${executionColumns("e")} FROM executions e WHERE e.id = ${row.id}::uuid`;
-  expect(raw).toEqual(await prisma.execution.findUnique({ where: { id: row.id } }));
+  expect(raw).toEqual(read);
+  // The runner's claim reads it through node-postgres.
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`SELECT ${executionColumns("e").sql} FROM executions e WHERE e.id = $1`, [row.id]);
+    expect(executionFromPg(rows[0])).toEqual(read);
+  } finally {
+    await client.end();
+  }
   // Not a trivial pass: every field came back, most of them set.
   expect(Object.keys(raw).sort()).toEqual(Object.keys(row).sort());
   expect(typeof raw.processStartTicks).toBe("bigint");
