@@ -1,20 +1,29 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { loadConfig } from "@/server/config/load-config";
 import { PrismaClient } from "@/server/generated/prisma/client";
 
 // One Prisma client per process. Next's dev server re-evaluates modules on
 // every change, so the instance is parked on globalThis to avoid leaking pools.
-const globalForPrisma = globalThis as unknown as { arborPrisma?: PrismaClient };
+// Prisma runs on a node-postgres pool of ours, which the few hot statements
+// written by hand use directly as prepared statements (record-follow-up.ts).
+const globalForPrisma = globalThis as unknown as { arborPrisma?: { prisma: PrismaClient; pool: pg.Pool } };
 
-function createClient(): PrismaClient {
+function createClient(): { prisma: PrismaClient; pool: pg.Pool } {
   const config = loadConfig();
   if (!config.databaseUrl) {
     throw new Error("DATABASE_URL is not set: start Arbor with `npm start`, which provides the embedded database");
   }
-  const adapter = new PrismaPg({ connectionString: config.databaseUrl, max: config.dbPoolMax });
-  return new PrismaClient({ adapter });
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolMax });
+  // $disconnect ends the pool too (scripts and tests rely on it to exit).
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  return { prisma: new PrismaClient({ adapter }), pool };
 }
 
-export const prisma: PrismaClient = globalForPrisma.arborPrisma ?? createClient();
-globalForPrisma.arborPrisma = prisma;
+const client = globalForPrisma.arborPrisma ?? createClient();
+globalForPrisma.arborPrisma = client;
+
+export const prisma: PrismaClient = client.prisma;
+/** Prisma's own pool, for statements written by hand (pool.query({ name, text, values }) prepares them once per connection). */
+export const dbPool: pg.Pool = client.pool;

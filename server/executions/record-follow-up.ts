@@ -1,7 +1,7 @@
 import "server-only";
-import { prisma } from "@/server/db";
-import type { Execution } from "@/server/generated/prisma/client";
-import { executionColumns } from "@/server/executions/execution-columns";
+import { dbPool } from "@/server/db";
+import { Prisma, type Execution } from "@/server/generated/prisma/client";
+import { executionColumns, executionFromPg } from "@/server/executions/execution-columns";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, sessionQueueName, type ExecuteJobPayload } from "@/server/queue/tasks";
 import { jobKeyOf, type EnqueueTarget } from "@/server/queue/enqueue-execution";
 
@@ -62,7 +62,7 @@ export async function recordFollowUp(turn: FollowUpTurn): Promise<FollowUpRecord
   const ownQueue = queue.sessionId ? sessionQueueName(queue.sessionId) : null;
   // A follow-up waiting for a turn joins that turn's queue while its job exists (enqueue-execution.ts).
   const waitKey = queue.after ? jobKeyOf(queue.after) : null;
-  const [result] = await prisma.$queryRaw<(Execution & { headId: string | null; sideEffects: bigint })[]>`
+  const statement = Prisma.sql`
     WITH head AS (
       SELECT head_id, head_created_at, locked_at FROM arbor_lock_session_head(${turn.session})
     ), inserted AS (
@@ -98,7 +98,9 @@ export async function recordFollowUp(turn: FollowUpTurn): Promise<FollowUpRecord
     -- (job and notified are named here so that they run: a SELECT that nothing reads is skipped.)
     SELECT inserted.*, head.head_id::text AS "headId", (SELECT count(*) FROM job) + (SELECT count(*) FROM notified) AS "sideEffects"
       FROM head LEFT JOIN inserted ON true`;
-  if (!result.id) return { recorded: false, headId: result.headId };
-  const { headId: _head, sideEffects: _ran, ...execution } = result;
-  return { recorded: true, row: execution as Execution };
+  // Prepared once per connection (its text never changes: every part of it above is a value).
+  const { rows } = await dbPool.query({ name: "arbor_record_follow_up", text: statement.text, values: statement.values });
+  const { headId, sideEffects: _ran, ...result } = rows[0];
+  if (!result.id) return { recorded: false, headId };
+  return { recorded: true, row: executionFromPg(result) };
 }

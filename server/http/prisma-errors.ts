@@ -1,4 +1,5 @@
 import "server-only";
+import { DatabaseError } from "pg";
 import { Prisma } from "@/server/generated/prisma/client";
 
 /**
@@ -10,12 +11,15 @@ export function isPrismaError(error: unknown, code: string): error is Prisma.Pri
 }
 
 /**
- * A unique index refused the write: P2002 from Prisma's own queries, or from
- * hand-written SQL ($queryRaw) a P2010 carrying PostgreSQL's code 23505.
+ * A unique index refused the write: P2002 from Prisma's own queries; from SQL
+ * written by hand, PostgreSQL's code 23505, as node-postgres reports it (a
+ * DatabaseError) or Prisma's $queryRaw does (P2010 carrying it).
  */
 export function isUniqueViolation(error: unknown): boolean {
   if (isPrismaError(error, "P2002")) return true;
-  if (!isPrismaError(error, "P2010")) return false;
-  const cause = (error.meta?.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)?.cause;
-  return cause?.originalCode === "23505";
+  if (isPrismaError(error, "P2010")) {
+    const cause = (error.meta?.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)?.cause;
+    return cause?.originalCode === "23505";
+  }
+  return error instanceof DatabaseError && error.code === "23505";
 }
