@@ -15,6 +15,13 @@ import type { ServerUser } from "./server-os-user";
 
 export const HOST = "127.0.0.1";
 const READY_TIMEOUT_MS = 120_000; // crash recovery after an unclean stop can take a while
+/**
+ * How often a start asks whether PostgreSQL accepts connections yet: a warm
+ * start takes it ~50-150 ms here, and each attempt is a refused connection or
+ * a "starting up" reply (cheap), so a coarse step would add most of a step to
+ * every start (the start path waits on this).
+ */
+const READY_POLL_MS = 10;
 const FAST_SHUTDOWN_TIMEOUT_MS = 60_000;
 const IMMEDIATE_SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -95,7 +102,7 @@ async function waitUntilAcceptingConnections(port: number, credentials: ClusterC
       return;
     } catch (error) {
       if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections within ${READY_TIMEOUT_MS / 1000}s: ${(error as Error).message}`);
-      await sleep(100);
+      await sleep(READY_POLL_MS);
     } finally {
       await client.end().catch(() => {});
     }

@@ -5,7 +5,7 @@ import type { FollowUpMode } from "@/lib/executions/schema";
 import type { PoisonReason } from "@/lib/sessions/schema";
 import { agentCan, getAgentDefinition } from "@/server/agents/registry";
 import type { AgentDefinition } from "@/server/agents/types";
-import { prisma } from "@/server/db";
+import { dbPool, prisma } from "@/server/db";
 import type { Created } from "@/server/executions/create-execution";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { findFollowUpSource, type FollowUpSource } from "@/server/executions/find-execution";
@@ -44,7 +44,8 @@ export async function branchExecution(
   const session = sessionOf(source);
   // A runner keeping the session warm checks the turn's guards while this request records it (not waited for).
   if (mode === "continue" && session && source.runnerId) {
-    prisma.$executeRaw`SELECT pg_notify(${CONTINUE_ASKED_CHANNEL}, ${`${source.runnerId} ${session} ${source.id}`})`.catch(() => {});
+    // (On the pool directly: this request's own work waits behind whatever CPU Prisma would spend on it.)
+    dbPool.query("SELECT pg_notify($1, $2)", [CONTINUE_ASKED_CHANNEL, `${source.runnerId} ${session} ${source.id}`]).catch(() => {});
   }
   const agent = getAgentDefinition(source.agent);
   // The source came with its runner and Session; the rest, side by side (a Continue's request waits for them).
