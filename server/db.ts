@@ -15,9 +15,11 @@ function createClient(): { prisma: PrismaClient; pool: pg.Pool } {
   if (!config.databaseUrl) {
     throw new Error("DATABASE_URL is not set: start Arbor with `npm start`, which provides the embedded database");
   }
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolMax });
-  // $disconnect ends the pool too (scripts and tests rely on it to exit).
-  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  // The pool outlives $disconnect (a runner stopping in a process whose web
+  // code goes on, as in tests, must not end it under that code), and never
+  // keeps a process alive: idle connections let it exit.
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolMax, allowExitOnIdle: true });
+  const adapter = new PrismaPg(pool);
   return { prisma: new PrismaClient({ adapter }), pool };
 }
 
