@@ -62,7 +62,7 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
   const expanded = await expandPrompt(args.prompt);
 
   const inserted = await insertIdempotently(args.idempotencyKey, async (tx) => {
-    const createdAt = await turnTime(tx, null);
+    const createdAt = await turnTime(tx);
     const row = await tx.execution.create({
       data: {
         id: randomUUID(),

@@ -12,10 +12,17 @@ const column = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCa
 
 const FIELDS = Object.keys(Prisma.ExecutionScalarFieldEnum);
 
-/** `"issue_id" AS "issueId", …` for every field of Execution (`table`: qualify each column with it). */
-export function executionColumns(table?: string): Prisma.Sql {
-  const prefix = table ? `"${table}".` : "";
-  return Prisma.raw(FIELDS.map((field) => `${prefix}"${column(field)}" AS "${field}"`).join(", "));
+const built = new Map<string, Prisma.Sql>();
+
+/** `"issue_id" AS "issueId", …` for every field of Execution (`table`: qualify each column with it); built once per table. */
+export function executionColumns(table = ""): Prisma.Sql {
+  let columns = built.get(table);
+  if (!columns) {
+    const prefix = table ? `"${table}".` : "";
+    columns = Prisma.raw(FIELDS.map((field) => `${prefix}"${column(field)}" AS "${field}"`).join(", "));
+    built.set(table, columns);
+  }
+  return columns;
 }
 
 /**

@@ -2,8 +2,7 @@ import "server-only";
 import { dbPool } from "@/server/db";
 import { Prisma, type Execution } from "@/server/generated/prisma/client";
 import { executionColumns, executionFromPg } from "@/server/executions/execution-columns";
-import { EXECUTE_ANY_TASK, executeOnRunnerTask, sessionQueueName, type ExecuteJobPayload } from "@/server/queue/tasks";
-import { jobKeyOf, type EnqueueTarget } from "@/server/queue/enqueue-execution";
+import { jobOf, type JobTarget } from "@/server/queue/enqueue-execution";
 
 // A follow-up's turn (Continue, Fork) recorded in one statement, one round
 // trip: take the session's lock and read its head (arbor_lock_session_head),
@@ -49,19 +48,15 @@ export type FollowUpTurn = {
   /** What the row assumes about the head: the source, another turn, or anything (a fork's plan does not depend on it). */
   assumedHead: "source" | "other" | "any";
   row: FollowUpRow;
-  /** Where the job queues (enqueue-execution.ts); its run_at is the row's createdAt. */
-  queue: Omit<EnqueueTarget, "runAt">;
+  /** Where the job queues (enqueue-execution.ts; its run_at is the row's createdAt), and a NOTIFY sent with it (delivered at commit). */
+  queue: JobTarget & { notify?: { channel: string; payload: string } };
 };
 
 export type FollowUpRecord = { recorded: true; row: Execution } | { recorded: false; headId: string | null };
 
 export async function recordFollowUp(turn: FollowUpTurn): Promise<FollowUpRecord> {
   const { row, queue } = turn;
-  const payload: ExecuteJobPayload = { executionId: row.id };
-  const task = queue.runnerId ? executeOnRunnerTask(queue.runnerId) : EXECUTE_ANY_TASK;
-  const ownQueue = queue.sessionId ? sessionQueueName(queue.sessionId) : null;
-  // A follow-up waiting for a turn joins that turn's queue while its job exists (enqueue-execution.ts).
-  const waitKey = queue.after ? jobKeyOf(queue.after) : null;
+  const job = jobOf(row.id, queue);
   const statement = Prisma.sql`
     WITH head AS (
       SELECT head_id, head_created_at, locked_at FROM arbor_lock_session_head(${turn.session})
@@ -77,19 +72,19 @@ export async function recordFollowUp(turn: FollowUpTurn): Promise<FollowUpRecord
         ${row.managedSessionId}::text, ${row.forceFresh}::boolean, ${row.resumeDecision}::text, ${row.resumeReason}::text,
         ${row.resumeMessage}::text, ${row.transcriptSourceExecutionId}::uuid, ${row.idempotencyKey}::text,
         ${JSON.stringify(row.timings)}::jsonb,
-        -- turnTime (session-lock.ts): the clock once the lock is held, and strictly after the head.
+        -- The clock once the lock is held (session-lock.ts), and strictly after the head.
         GREATEST(date_trunc('milliseconds', head.locked_at), head.head_created_at + interval '1 millisecond'), now()
       FROM head
       WHERE ${turn.assumedHead}::text = 'any' OR (head.head_id IS NOT DISTINCT FROM ${turn.sourceId}::uuid) = (${turn.assumedHead}::text = 'source')
       RETURNING ${executionColumns()}
     ), job AS (
       SELECT j.id FROM inserted, LATERAL graphile_worker.add_job(
-        identifier => ${task}::text,
-        payload => ${JSON.stringify(payload)}::json,
-        queue_name => COALESCE((SELECT queue_name FROM graphile_worker.jobs WHERE key = ${waitKey}::text), ${ownQueue}::text),
+        identifier => ${job.task}::text,
+        payload => ${job.payload}::json,
+        queue_name => COALESCE((SELECT queue_name FROM graphile_worker.jobs WHERE key = ${job.waitKey}::text), ${job.ownQueue}::text),
         run_at => inserted."createdAt",
-        max_attempts => 1,
-        job_key => ${jobKeyOf(row.id)}::text
+        max_attempts => ${job.maxAttempts}::int,
+        job_key => ${job.key}::text
       ) AS j
     ), notified AS (
       SELECT pg_notify(${queue.notify?.channel ?? null}::text, ${queue.notify?.payload ?? null}::text) FROM job

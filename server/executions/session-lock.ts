@@ -6,8 +6,8 @@ import type { Prisma } from "@/server/generated/prisma/client";
 // recorded as the next turn, then run one after another, each seeing the
 // other's turn: a tree that is not the conversation the model saw). So the
 // head check, the insert and the enqueue run in one transaction holding an
-// advisory lock per session (one statement: record-follow-up.ts, which
-// follows turnTime's rule in SQL), and the turn is timestamped under the lock.
+// advisory lock per session (one statement: record-follow-up.ts), and the
+// turn is timestamped under the lock.
 
 /**
  * Holds the session's lock until the transaction ends (commit or rollback).
@@ -21,13 +21,13 @@ export async function lockSession(tx: Prisma.TransactionClient, sessionId: strin
 }
 
 /**
- * When a turn recorded under the lock is created: the database's clock now
- * (not the transaction's start, which may predate the previous holder's
- * commit), and strictly after the session's head, so turns sort in the order
- * they were recorded even within one millisecond (createdAt keeps ms).
+ * When a new run is created: the database's clock now (not the transaction's
+ * start), the clock every turn is timestamped by. A follow-up is timestamped
+ * the same way under its session's lock, and strictly after the session's
+ * head, so turns sort in the order they were recorded even within one
+ * millisecond (record-follow-up.ts, in its statement).
  */
-export async function turnTime(tx: Prisma.TransactionClient, head: { createdAt: Date } | null): Promise<Date> {
+export async function turnTime(tx: Prisma.TransactionClient): Promise<Date> {
   const [{ now }] = await tx.$queryRaw<{ now: Date }[]>`SELECT clock_timestamp() AS now`;
-  const afterHead = head ? head.createdAt.getTime() + 1 : 0;
-  return new Date(Math.max(now.getTime(), afterHead));
+  return now;
 }

@@ -1,29 +1,20 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { prisma } from "@/server/db";
-import type { Prisma } from "@/server/generated/prisma/client";
 import { recordFollowUp, type FollowUpRow } from "@/server/executions/record-follow-up";
 import { isUniqueViolation } from "@/server/http/prisma-errors";
-import { makeIssue } from "@/test/support/factories";
+import { executionRows } from "@/test/support/execution-rows";
 
 // A follow-up's turn is recorded in one statement: lock, head, row, job and
 // NOTIFY together, and nothing at all when the head is not the one assumed.
 
-let issueId: string;
-beforeAll(async () => {
-  issueId = (await makeIssue({ title: "Follow-ups in one statement" })).id;
-});
-
-let clock = Date.parse("2030-01-01T00:00:00Z");
-async function turn(data: Partial<Prisma.ExecutionUncheckedCreateInput>) {
-  clock += 1_000;
-  return prisma.execution.create({ data: { id: randomUUID(), issueId, agent: "claude", prompt: "a turn", cwd: "/tmp", createdAt: new Date(clock), ...data } });
-}
+const rows = executionRows("Follow-ups in one statement");
+const { turn } = rows;
 
 function continueRow(parentId: string, session: string, extra: Partial<FollowUpRow> = {}): FollowUpRow {
   return {
     id: randomUUID(),
-    issueId,
+    issueId: rows.issueId(),
     agent: "claude",
     prompt: "go on",
     agentPrompt: null,
@@ -57,7 +48,7 @@ async function jobOf(executionId: string) {
 test("recorded: the row as Prisma reads it, after the head, with its job in the session's queue at the row's time", async () => {
   const session = randomUUID();
   // The head was recorded in the future: the new turn still sorts after it.
-  const head = await turn({ status: "completed", sessionId: session, startedAt: new Date(clock), createdAt: new Date(Date.now() + 60_000) });
+  const head = await turn({ status: "completed", sessionId: session, startedAt: rows.now(), createdAt: new Date(Date.now() + 60_000) });
   const row = continueRow(head.id, session);
   const result = await recordFollowUp({ session, sourceId: head.id, assumedHead: "source", row, queue: { runnerId: null, sessionId: session, after: null } });
 
@@ -70,8 +61,8 @@ test("recorded: the row as Prisma reads it, after the head, with its job in the 
 
 test("another head than assumed: nothing is written, and the head is returned", async () => {
   const session = randomUUID();
-  const first = await turn({ status: "completed", sessionId: session, startedAt: new Date(clock) });
-  const second = await turn({ status: "completed", sessionId: session, startedAt: new Date(clock) });
+  const first = await turn({ status: "completed", sessionId: session, startedAt: rows.now() });
+  const second = await turn({ status: "completed", sessionId: session, startedAt: rows.now() });
   const row = continueRow(first.id, session);
   const queue = { runnerId: null, sessionId: session, after: null };
 
@@ -94,7 +85,7 @@ test("a follow-up of an unfinished turn joins that turn's queue; its NOTIFY is s
   await listener.query(`LISTEN ${channel}`);
   try {
     const session = randomUUID();
-    const running = await turn({ status: "running", targetSessionId: session, startedAt: new Date(clock) });
+    const running = await turn({ status: "running", targetSessionId: session, startedAt: rows.now() });
     await prisma.$executeRaw`SELECT graphile_worker.add_job('arbor_execute', '{}'::json, queue_name => 'a-queue-of-its-own', job_key => ${`execution:${running.id}`})`;
     const row = continueRow(running.id, session);
     const queue = { runnerId: null, sessionId: session, after: running.id, notify: { channel, payload: `queued ${row.id}` } };
@@ -113,7 +104,7 @@ test("a follow-up of an unfinished turn joins that turn's queue; its NOTIFY is s
 
 test("a second turn with the same Idempotency-Key is refused by the unique index, as a unique violation", async () => {
   const session = randomUUID();
-  const head = await turn({ status: "completed", sessionId: session, startedAt: new Date(clock) });
+  const head = await turn({ status: "completed", sessionId: session, startedAt: rows.now() });
   const key = randomUUID();
   const queue = { runnerId: null, sessionId: session, after: null };
   await recordFollowUp({ session, sourceId: head.id, assumedHead: "any", row: continueRow(head.id, session, { idempotencyKey: key }), queue });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { prisma } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { findSessionHead } from "@/server/executions/session-head";
-import { makeIssue } from "@/test/support/factories";
+import { executionRows } from "@/test/support/execution-rows";
 
 // A follow-up reads its session's head under the session's lock in one round
 // trip, through the database function arbor_lock_session_head (record-follow-up.ts), while pages
@@ -10,18 +10,8 @@ import { makeIssue } from "@/test/support/factories";
 // which turn is the head whatever states the session's turns are in, and the
 // function must wait for the lock before it reads.
 
-let issueId: string;
-beforeAll(async () => {
-  issueId = (await makeIssue({ title: "Session heads under the lock" })).id;
-});
-
-let clock = Date.parse("2026-01-01T00:00:00Z");
-async function turn(data: Partial<Prisma.ExecutionUncheckedCreateInput>) {
-  clock += 1_000;
-  return prisma.execution.create({
-    data: { id: randomUUID(), issueId, agent: "claude", prompt: "a turn", cwd: "/tmp", createdAt: new Date(clock), ...data },
-  });
-}
+const rows = executionRows("Session heads under the lock");
+const { turn } = rows;
 
 /** The function as record-follow-up.ts calls it: the lock (held until the transaction ends), then the head. */
 async function lockSessionHead(tx: Prisma.TransactionClient, sessionId: string) {
@@ -44,28 +34,28 @@ test("the head under the lock is findSessionHead's, turn by turn, whatever state
   const session = randomUUID();
   await expectSameHead(session, null);
 
-  const first = await turn({ status: "completed", sessionId: session, startedAt: new Date(clock) });
+  const first = await turn({ status: "completed", sessionId: session, startedAt: rows.now() });
   await expectSameHead(session, first.id);
   // Cancelled before it started: never touched the session.
   await turn({ status: "cancelled", targetSessionId: session });
   await expectSameHead(session, first.id);
   // Its resume was rejected: not a turn of the session either.
-  await turn({ status: "failed", sessionId: session, startedAt: new Date(clock), errorCode: "session_not_found" });
+  await turn({ status: "failed", sessionId: session, startedAt: rows.now(), errorCode: "session_not_found" });
   await expectSameHead(session, first.id);
   // Failed after it started: it did touch the session.
-  const failed = await turn({ status: "failed", sessionId: session, startedAt: new Date(clock), errorCode: "agent_exit" });
+  const failed = await turn({ status: "failed", sessionId: session, startedAt: rows.now(), errorCode: "agent_exit" });
   await expectSameHead(session, failed.id);
   // Queued, the session id not reported yet: the head already (the next turn waits for it).
   const queued = await turn({ status: "queued", targetSessionId: session });
   await expectSameHead(session, queued.id);
   // Another session's turns never count.
-  await turn({ status: "completed", sessionId: randomUUID(), startedAt: new Date(clock) });
+  await turn({ status: "completed", sessionId: randomUUID(), startedAt: rows.now() });
   await expectSameHead(session, queued.id);
 });
 
 test("it waits for the session's lock, then reads what the holder committed", async () => {
   const session = randomUUID();
-  const before = await turn({ status: "completed", sessionId: session, startedAt: new Date(clock) });
+  const before = await turn({ status: "completed", sessionId: session, startedAt: rows.now() });
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let locked!: () => void;
@@ -78,17 +68,16 @@ test("it waits for the session's lock, then reads what the holder committed", as
       expect(head?.id).toBe(before.id);
       locked();
       await held;
-      clock += 1_000;
       const row = await tx.execution.create({
         data: {
           id: randomUUID(),
-          issueId,
+          issueId: rows.issueId(),
           agent: "claude",
           prompt: "next",
           cwd: "/tmp",
           status: "queued",
           targetSessionId: session,
-          createdAt: new Date(clock),
+          createdAt: rows.tick(),
         },
       });
       recorded = row.id;
@@ -109,7 +98,7 @@ test("it waits for the session's lock, then reads what the holder committed", as
 
 test("a session id is data, never SQL", async () => {
   const session = `x'); DROP TABLE executions; --`;
-  const only = await turn({ status: "completed", sessionId: session, startedAt: new Date(clock) });
+  const only = await turn({ status: "completed", sessionId: session, startedAt: rows.now() });
   await expectSameHead(session, only.id);
   expect(await prisma.execution.count({ where: { id: only.id } })).toBe(1);
 });
