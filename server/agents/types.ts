@@ -1,6 +1,7 @@
 import type { ExecutionErrorCode } from "@/lib/executions/types";
 import type { LogEntry } from "@/lib/executions/log-entries";
 import type { AgentVerification, SessionCapability, SessionStrategy } from "@/lib/agents/schema";
+import type { EffectivePermissions, PermissionMode } from "@/lib/permissions/schema";
 
 // SessionCapability and SessionStrategy are shared with the UI (lib/agents/schema.ts).
 export type { AgentVerification, SessionCapability, SessionStrategy };
@@ -34,6 +35,15 @@ export interface LaunchRequest {
    * that cannot gives a normal plan (no `streamInput` in it).
    */
   streamInput?: boolean;
+  /**
+   * What the agent may do alone in this turn (lib/permissions/schema.ts),
+   * already merged from the run, its project and the rules people added while
+   * deciding approvals. The driver maps it to its CLI's flags; a mode it
+   * cannot honour is refused before the run is queued (AgentDefinition.permissions),
+   * so reaching buildLaunch with one is a bug: fail the launch, never widen it.
+   * Absent: the driver's own default (as before permission policies).
+   */
+  permissions?: EffectivePermissions;
 }
 
 /** What `<bin> --help` / `--version` revealed about one installed CLI. */
@@ -262,6 +272,66 @@ export interface AgentDefinition {
    * turn is a process of its own.
    */
   streamInput?: StreamInputProtocol;
+  /**
+   * How the agent honours Arbor's permission policy. Absent: it honours none
+   * (only runs without a policy; a run asking for one is refused up front).
+   */
+  permissions?: AgentPermissions;
+}
+
+/** What an agent's driver can do with a permission policy (LaunchRequest.permissions). */
+export interface AgentPermissions {
+  /** The modes it can honour; a run asking for another is refused before it is queued (4xx naming both). */
+  modes: readonly PermissionMode[];
+  /** The mode of a run whose run and project set none. */
+  defaultMode: PermissionMode;
+  /** Whether allow/deny rules reach the CLI ("mapped": translated to its own flags or config) or are refused. */
+  rules: "native" | "mapped" | "none";
+  /**
+   * A live approval channel on the process's stdin/stdout: the CLI asks before
+   * a tool call and waits for the answer (Claude Code: --permission-prompt-tool
+   * stdio). Needs the process's stdin open (a streamInput launch).
+   */
+  approvals?: ApprovalProtocol;
+  /** One or two sentences on how the policy reaches the CLI (shown by `arbor agents` and in docs). */
+  note: string;
+}
+
+/** One request for a person's decision, as the agent's stream put it. */
+export interface ApprovalSignal {
+  /** The agent's id for the request: the answer names it. */
+  requestId: string;
+  /** "tool": may it run this; "question": it asks the person (AskUserQuestion); "plan": it proposes a plan (ExitPlanMode). */
+  kind: "tool" | "question" | "plan";
+  toolName: string;
+  /** The tool's input as the agent sent it (inert data: shown as text, never as HTML). */
+  input: unknown;
+  /** The tool call it is about, when the agent names it (its tool_use id). */
+  toolUseId: string | null;
+  /** Rules the agent suggests to remember the decision by, in Arbor's rule syntax (lib/permissions/rules.ts). */
+  suggestedRules: string[];
+  /** Why the agent asks ("This command requires approval"), when it says. */
+  reason: string | null;
+}
+
+export type ApprovalAnswer =
+  | {
+      behavior: "allow";
+      /** The tool input to run with (the agent's own, or with the person's answers added for a question). */
+      updatedInput: unknown;
+      /** Rules the running process should remember for the rest of its life (scope session/project). */
+      rememberRules?: string[];
+      /** A plan was approved: the mode the rest of the turn runs in. */
+      switchToMode?: PermissionMode;
+    }
+  | { behavior: "deny"; message: string };
+
+/** Pure: reads approval requests from stdout lines and writes answers for stdin. */
+export interface ApprovalProtocol {
+  /** Called on every stdout line: must be cheap for lines that are not requests. */
+  parse(line: string): ApprovalSignal | null;
+  /** The stdin line (with its newline) that answers the request. */
+  answer(request: ApprovalSignal, answer: ApprovalAnswer): string;
 }
 
 /**
