@@ -1,4 +1,4 @@
-import { joinTextDeltas, type LogEntry } from "@/lib/executions/log-entries";
+import { joinTextDeltas, supersedeDrafts, type LogEntry } from "@/lib/executions/log-entries";
 import { joinLineDeltas, type LogLine } from "@/lib/executions/log-loader";
 
 const piece = (text: string, extra: Partial<LogEntry> = {}): LogEntry => ({ type: "assistant_text", text, delta: true, ...extra }) as LogEntry;
@@ -24,5 +24,23 @@ describe("joinLineDeltas", () => {
     expect(joined).toHaveLength(2);
     expect(joined[0]).toMatchObject({ key: "1:0", seq: 1, entry: piece("Echo: Hello") });
     expect(joined[1]).toBe(other);
+  });
+});
+
+describe("supersedeDrafts", () => {
+  const draft = (text: string): LogEntry => ({ type: "text_draft", text });
+  const whole = (text: string): LogEntry => ({ type: "assistant_text", text });
+
+  it.each<[string, LogEntry[], LogEntry[]]>([
+    ["no drafts", [whole("a")], [whole("a")]],
+    ["drafts still being written are joined", [whole("a"), draft("Hel"), draft("lo")], [whole("a"), draft("Hello")]],
+    ["the complete message supersedes its drafts", [draft("Hel"), draft("lo"), whole("Hello")], [whole("Hello")]],
+    [
+      "any entry ends a run of drafts",
+      [draft("x"), { type: "tool_call", toolUseId: "t", tool: "Bash", input: {}, summary: { kind: "command", command: "ls" } }],
+      [{ type: "tool_call", toolUseId: "t", tool: "Bash", input: {}, summary: { kind: "command", command: "ls" } }],
+    ],
+  ])("%s", (_, entries, expected) => {
+    expect(supersedeDrafts(entries)).toEqual(expected);
   });
 });

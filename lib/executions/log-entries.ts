@@ -39,6 +39,16 @@ export type LogEntry = Common &
         /** A streamed piece that continues the previous assistant_text (Gemini CLI): show them joined. */
         delta?: boolean;
       }
+    | {
+        /**
+         * The assistant's text as it is being written (Claude Code's partial
+         * messages): pieces of one message, shown joined while the agent
+         * writes, and superseded by the complete assistant_text that follows
+         * (supersedeDrafts). Never part of a transcript or of search.
+         */
+        type: "text_draft";
+        text: string;
+      }
     | { type: "thinking"; text: string }
     | { type: "tool_call"; toolUseId: string; tool: string; input: unknown; summary: ToolCallSummary }
     | { type: "tool_result"; toolUseId: string; content: string; isError: boolean; truncated?: boolean }
@@ -86,4 +96,25 @@ export function joinTextDeltas(entries: readonly LogEntry[]): LogEntry[] {
     else joined.push(entry);
   }
   return joined;
+}
+
+/**
+ * The entries without drafts that a complete message has superseded: a run
+ * of text_draft pieces is joined into one, and dropped once any entry other
+ * than a draft follows it (the complete message, a tool call, the result).
+ * What is left is at most one draft, at the end, while the agent still writes.
+ */
+export function supersedeDrafts(entries: readonly LogEntry[]): LogEntry[] {
+  const kept: LogEntry[] = [];
+  let draft: string | null = null;
+  for (const entry of entries) {
+    if (entry.type === "text_draft") {
+      draft = (draft ?? "") + entry.text;
+      continue;
+    }
+    draft = null;
+    kept.push(entry);
+  }
+  if (draft !== null) kept.push({ type: "text_draft", text: draft });
+  return kept;
 }
