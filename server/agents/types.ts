@@ -44,6 +44,12 @@ export interface LaunchRequest {
    * Absent: the driver's own default (as before permission policies).
    */
   permissions?: EffectivePermissions;
+  /**
+   * Stream the assistant's text as it is written, where the CLI can (Claude:
+   * --include-partial-messages, with streamInput): its lines parse as
+   * `text_draft` events (LogEntry text_draft) and transient ones.
+   */
+  partialMessages?: boolean;
 }
 
 /** What `<bin> --help` / `--version` revealed about one installed CLI. */
@@ -154,6 +160,8 @@ export interface ResultSignal {
   sessionNotFound: boolean;
   /** The run failed because the conversation no longer fits the model's context window ("prompt is too long"). */
   contextExceeded?: boolean;
+  /** Tool calls the agent was refused in this run (Claude: the result's permission_denials); null when it does not say. */
+  refusedActions?: number | null;
 }
 
 /** Token counts (and cost) as a CLI reports them. */
@@ -170,6 +178,12 @@ export interface LineSignals {
   /** Id of an assistant message of the main conversation (a possible exact fork point). */
   assistantMessageId?: string;
   result?: ResultSignal;
+  /**
+   * The line carries nothing worth keeping once the turn has moved on (a
+   * partial message's framing: message_start, content_block_stop, …): it is
+   * not stored. A text piece is stored instead, as a `text_draft` event.
+   */
+  transient?: boolean;
 }
 
 export interface ParsedLine {

@@ -58,7 +58,9 @@ export const envSchema = z.object({
   // agent_misconfigured rather than the runner); they are listed here so they
   // are documented and typed like the rest.
   CLAUDE_BIN: z.string().optional(),
-  ARBOR_CLAUDE_PERMISSION_MODE: z.string().optional(),
+  // Claude Code's own switch: as root it refuses bypassPermissions (Arbor's
+  // "trusted" mode) unless this is 1, i.e. the machine is a sandbox.
+  IS_SANDBOX: z.string().optional(),
   ARBOR_COMMAND_BIN: z.string().optional(),
   ARBOR_COMMAND_ARGS: z.string().optional(),
   CODEX_BIN: z.string().optional(),
@@ -69,6 +71,15 @@ export const envSchema = z.object({
   AIDER_BIN: z.string().optional(),
   ARBOR_CODEX_BASE_URL: z.string().url().optional(),
   ARBOR_AGENTS_FILE: z.string().optional(),
+  // People in the loop: how long an approval may wait before it is denied
+  // ("900", "15m", "2h"; unset: no limit), and a webhook told when a run needs
+  // a decision, finishes or fails (signed with the secret when one is set).
+  ARBOR_APPROVAL_TIMEOUT: z
+    .string()
+    .regex(/^\d+(\.\d+)?\s*(s|m|h)?$/i, "ARBOR_APPROVAL_TIMEOUT must be a duration: seconds (900) or with a unit (15m, 2h)")
+    .optional(),
+  ARBOR_NOTIFY_URL: z.string().url("ARBOR_NOTIFY_URL must be an http(s) URL").optional(),
+  ARBOR_NOTIFY_SECRET: z.string().min(16, "ARBOR_NOTIFY_SECRET must be at least 16 characters").optional(),
   // The test suite (`npm test`)
   ARBOR_TEST_DB_PORT: port("ARBOR_TEST_DB_PORT").default(54339),
   CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
@@ -102,6 +113,12 @@ export type ArborConfig = {
     concurrency: number;
     warm: WarmConfig;
   };
+  /** How long an approval may wait for a person before it is denied (null: no limit). */
+  approvalTimeoutMs: number | null;
+  /** A webhook for approval.requested / execution.finished / execution.failed (null: none), and its signing secret. */
+  notify: { url: string; secret: string | null } | null;
+  /** Claude Code may run bypassPermissions (Arbor's "trusted") although Arbor runs as root (IS_SANDBOX=1). */
+  sandboxed: boolean;
   test: { embeddedDbPort: number; chromiumPath: string; ci: boolean };
   /**
    * The environment these values were read from. Child processes (agents,
@@ -182,10 +199,20 @@ export function loadConfig(env: Environment = process.env): ArborConfig {
         steering: e.ARBOR_WARM_STEERING,
       },
     },
+    approvalTimeoutMs: e.ARBOR_APPROVAL_TIMEOUT ? durationMs(e.ARBOR_APPROVAL_TIMEOUT) : null,
+    notify: e.ARBOR_NOTIFY_URL ? { url: e.ARBOR_NOTIFY_URL, secret: e.ARBOR_NOTIFY_SECRET ?? null } : null,
+    sandboxed: e.IS_SANDBOX === "1",
     test: { embeddedDbPort: e.ARBOR_TEST_DB_PORT, chromiumPath: e.CHROMIUM_PATH, ci: Boolean(e.CI && e.CI !== "0" && e.CI !== "false") },
     // What a child inherits, as Node types it (Next declares NODE_ENV on it).
     env: env as NodeJS.ProcessEnv,
   };
+}
+
+/** "900", "15m", "2h" → milliseconds (seconds when no unit). */
+function durationMs(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(s|m|h)?$/i.exec(text.trim());
+  const unit = match?.[2]?.toLowerCase() ?? "s";
+  return Math.round(Number(match?.[1] ?? 0) * (unit === "h" ? 3_600_000 : unit === "m" ? 60_000 : 1_000));
 }
 
 /** The web server's rule: Arbor runs agents that edit files, so it never listens beyond loopback without a token. */

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import type { CliCapabilities, LaunchContext, LaunchRequest } from "@/server/agents/types";
-import { buildClaudeLaunch, DEFAULT_CLAUDE_PERMISSION_MODE } from "@/server/agents/claude/build-claude-launch";
+import { buildClaudeLaunch } from "@/server/agents/claude/build-claude-launch";
+import type { EffectivePermissions } from "@/lib/permissions/schema";
 import { parseHelpText } from "@/server/agents/parse-help-text";
 
 const help = parseHelpText(fs.readFileSync(path.join(__dirname, "__fixtures__/help-2.1.330.txt"), "utf8"));
@@ -19,7 +20,7 @@ function context(overrides: Partial<LaunchContext> = {}): LaunchContext {
   return { binaryPath: BIN, capabilities: capabilities(), env: {}, ...overrides };
 }
 
-const BASE = [BIN, "-p", "--verbose", "--output-format", "stream-json", "--permission-mode", DEFAULT_CLAUDE_PERMISSION_MODE];
+const BASE = [BIN, "-p", "--verbose", "--output-format", "stream-json", "--permission-mode", "acceptEdits"];
 
 describe("buildClaudeLaunch", () => {
   it("starts a new session under the id Arbor chose", () => {
@@ -120,11 +121,49 @@ describe("buildClaudeLaunch", () => {
     });
   });
 
-  it("uses ARBOR_CLAUDE_PERMISSION_MODE when it is one of the CLI's choices", () => {
-    const plan = buildClaudeLaunch({ mode: { kind: "new" }, prompt: "x" }, context({ env: { ARBOR_CLAUDE_PERMISSION_MODE: "plan" } }));
-    expect(plan.ok && plan.argv.slice(5, 7)).toEqual(["--permission-mode", "plan"]);
-    const bad = buildClaudeLaunch({ mode: { kind: "new" }, prompt: "x" }, context({ env: { ARBOR_CLAUDE_PERMISSION_MODE: "yolo" } }));
-    expect(bad).toMatchObject({ ok: false, code: "agent_misconfigured" });
+  describe("a permission policy", () => {
+    const STREAM = ["--input-format", "stream-json", "--replay-user-messages"];
+    const policy = (mode: EffectivePermissions["mode"], allow: string[] = [], deny: string[] = []): EffectivePermissions => ({
+      mode,
+      allow,
+      deny,
+      source: "project",
+    });
+    const launch = (permissions: EffectivePermissions, over: Partial<LaunchRequest> = {}) =>
+      buildClaudeLaunch({ mode: { kind: "new", sessionId: A }, prompt: "x", streamInput: true, permissions, ...over }, context());
+
+    it.each<[EffectivePermissions["mode"], string[]]>([
+      ["ask", ["--permission-mode", "acceptEdits", "--permission-prompt-tool", "stdio"]],
+      ["plan", ["--permission-mode", "plan", "--permission-prompt-tool", "stdio"]],
+      ["edits", ["--permission-mode", "acceptEdits"]],
+      ["trusted", ["--permission-mode", "bypassPermissions"]],
+    ])("%s → %j", (mode, flags) => {
+      expect(launch(policy(mode))).toMatchObject({ ok: true, argv: [BIN, "-p", "--verbose", "--output-format", "stream-json", ...flags, ...STREAM, "--session-id", A] });
+    });
+
+    it("passes each rule as its own argv element", () => {
+      const plan = launch(policy("ask", ["Bash(npm test:*)", "Edit"], ["Bash(git push:*)"]));
+      expect(plan.ok && plan.argv.join(" ")).toContain(
+        "--permission-prompt-tool stdio --allowedTools Bash(npm test:*) --allowedTools Edit --disallowedTools Bash(git push:*) --input-format",
+      );
+      expect(plan.ok && plan.argv.filter((a) => a === "Bash(npm test:*)")).toHaveLength(1);
+    });
+
+    it("cannot ask a person without stdin, nor with a CLI older than the one verified", () => {
+      expect(launch(policy("ask"), { streamInput: false })).toMatchObject({ ok: false, code: "agent_unsupported", message: expect.stringContaining("stream-json") });
+      const old = buildClaudeLaunch(
+        { mode: { kind: "new", sessionId: A }, prompt: "x", streamInput: true, permissions: policy("plan") },
+        context({ capabilities: capabilities({ version: "2.1.100" }) }),
+      );
+      expect(old).toMatchObject({ ok: false, code: "agent_unsupported", message: expect.stringContaining("2.1.330") });
+      // Modes that need no one work on any of them.
+      expect(launch(policy("edits"), { streamInput: false })).toMatchObject({ ok: true });
+    });
+
+    it("streams the text as it is written only when asked", () => {
+      expect(launch(policy("ask"), { partialMessages: true })).toMatchObject({ ok: true, argv: expect.arrayContaining(["--include-partial-messages"]) });
+      expect(launch(policy("ask"))).toMatchObject({ ok: true, argv: expect.not.arrayContaining(["--include-partial-messages"]) });
+    });
   });
 
   it("rejects ids that are not UUIDs, so no value can pass for an option", () => {

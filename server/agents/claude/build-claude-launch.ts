@@ -1,11 +1,13 @@
 import type { CliCapabilities, LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
 import { requireIds, sessionOptions, unsupported, UUID } from "@/server/agents/launch-args";
 import { isAtLeast } from "@/server/agents/version";
+import { claudePermissionArgs } from "@/server/agents/claude/claude-permissions";
 
 // Builds the argv of one non-interactive Claude Code run. Pure: the probe
 // results and env come in as data.
 //
 //   claude -p --verbose --output-format stream-json --permission-mode <mode>
+//          [--permission-prompt-tool stdio] [--allowedTools <rule>]… [--disallowedTools <rule>]…
 //          [--session-id <id> | --resume <id> | --continue
 //           | --resume <id> --fork-session [--session-id <new>] [--resume-session-at <msg>]]
 //          -- <prompt>
@@ -30,26 +32,6 @@ import { isAtLeast } from "@/server/agents/version";
  */
 export const MIN_RESUME_SESSION_AT_VERSION = "2.1.330";
 
-/**
- * Permission mode when ARBOR_CLAUDE_PERMISSION_MODE is unset. Verified as root
- * with -p on 2.1.330:
- * - bypassPermissions / --dangerously-skip-permissions: refused as root
- *   ("--dangerously-skip-permissions cannot be used with root/sudo privileges
- *   for security reasons", exit 1) unless IS_SANDBOX=1, and with it the agent
- *   could touch anything on the host. Not a safe default.
- * - default / dontAsk: every edit and most commands are denied in -p mode,
- *   so the agent cannot work.
- * - auto: needs a classifier service; offline, Bash is refused outright.
- * - acceptEdits: file edits and file-manipulating shell commands inside the
- *   workspace (cwd) run without prompting; anything that touches paths outside
- *   it, and arbitrary programs (node, git init, …), is denied (no prompt, no
- *   hang: the denial goes back to the model as a tool error).
- * acceptEdits is the safe default that lets an agent work on its workspace.
- * Operators who want more can set ARBOR_CLAUDE_PERMISSION_MODE (checked against
- * the choices the CLI lists) or give allow rules in Claude's own settings.
- */
-export const DEFAULT_CLAUDE_PERMISSION_MODE = "acceptEdits";
-
 export function buildClaudeLaunch(request: LaunchRequest, context: LaunchContext): LaunchResult {
   const capabilities = context.capabilities;
   if (!capabilities) {
@@ -59,21 +41,16 @@ export function buildClaudeLaunch(request: LaunchRequest, context: LaunchContext
   const invalid = requireIds(request.mode, UUID, "a UUID");
   if (invalid) return invalid;
 
-  const permissionMode = context.env.ARBOR_CLAUDE_PERMISSION_MODE?.trim() || DEFAULT_CLAUDE_PERMISSION_MODE;
-  const allowedModes = capabilities.choices.get("--permission-mode");
-  if (allowedModes && !allowedModes.includes(permissionMode)) {
-    return {
-      ok: false,
-      code: "agent_misconfigured",
-      message: `Permission mode "${permissionMode}" is not one this Claude Code accepts (${allowedModes.join(", ")})`,
-    };
-  }
+  // The policy's flags (claude-permissions.ts); asking a person needs the process's stdin.
+  const streamInput = request.streamInput === true && canStreamInput(capabilities);
+  const permissionArgs = claudePermissionArgs(request.permissions, capabilities, streamInput);
+  if (!permissionArgs.ok) return permissionArgs;
   const outputFormats = capabilities.choices.get("--output-format");
   if (outputFormats && !outputFormats.includes("stream-json")) {
     return unsupported("This Claude Code cannot print stream-json");
   }
 
-  const needed = ["-p", "--verbose", "--output-format", "--permission-mode"];
+  const needed = ["-p", "--verbose", "--output-format", ...permissionArgs.needed];
   const mode = request.mode;
   let sessionArgs: string[];
   let expectedSessionId: string | null = null;
@@ -102,10 +79,18 @@ export function buildClaudeLaunch(request: LaunchRequest, context: LaunchContext
     return { ...unsupported(`This Claude Code does not list ${missing.join(", ")} in --help`), missingFlags: missing };
   }
 
-  const head = [context.binaryPath, "-p", "--verbose", "--output-format", "stream-json", "--permission-mode", permissionMode];
-  if (request.streamInput && canStreamInput(capabilities)) {
+  const head = [context.binaryPath, "-p", "--verbose", "--output-format", "stream-json", ...permissionArgs.args];
+  if (streamInput) {
     // The prompt is the first user message on stdin (claude-stream-input.ts), so the process can take more.
-    return { ok: true, argv: [...head, ...STREAM_INPUT_ARGS, ...sessionArgs], env: {}, expectedSessionId, streamInput: { prompt: request.prompt } };
+    // The text as it is written (stream_event lines, stored as text_draft entries), when asked for.
+    const partial = request.partialMessages && capabilities.flags.has("--include-partial-messages") ? ["--include-partial-messages"] : [];
+    return {
+      ok: true,
+      argv: [...head, ...STREAM_INPUT_ARGS, ...partial, ...sessionArgs],
+      env: {},
+      expectedSessionId,
+      streamInput: { prompt: request.prompt },
+    };
   }
   return { ok: true, argv: [...head, ...sessionArgs, "--", request.prompt], env: {}, expectedSessionId };
 }

@@ -1,6 +1,7 @@
 import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
 import { buildClaudeLaunch } from "@/server/agents/claude/build-claude-launch";
+import { claudePermissions } from "@/server/agents/claude/claude-permissions";
 import { claudeStreamInput } from "@/server/agents/claude/claude-stream-input";
 import { classifyClaudeStderr } from "@/server/agents/claude/classify-claude-stderr";
 import { claudeSessionTranscript } from "@/server/agents/claude/claude-transcript-path";
@@ -26,4 +27,5 @@ export const claudeAgent: AgentDefinition = {
   normalize: normalizeClaudeEvent,
   verification: { status: "verified", version: "2.1.330" },
   streamInput: claudeStreamInput,
+  permissions: claudePermissions,
 };

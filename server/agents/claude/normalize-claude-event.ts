@@ -55,6 +55,9 @@ function entriesFor(event: AgentEvent, stream: ClaudeStyleStream): LogEntry[] {
       return [stream.resultEntry(payload)];
     case "system_api_retry":
       return [{ type: "error", severity: "warning", message: retryMessage(payload) }];
+    case "text_draft":
+      // Pieces of the text being written (coalesced by the runner), superseded by the complete assistant line.
+      return typeof payload.text === "string" && payload.text !== "" ? [{ type: "text_draft", text: payload.text }] : [];
     case "unparsed": {
       const raw = typeof payload.raw === "string" ? payload.raw : "";
       if (raw.trim() === "") return [];

@@ -45,8 +45,25 @@ describe("parseClaudeLine", () => {
       durationMs: json("resultSuccess").duration_ms,
       numTurns: 3,
       sessionNotFound: false,
+      refusedActions: 0,
       contextExceeded: false,
     });
+  });
+
+  it("counts the tool calls the agent was refused", () => {
+    const denied = { ...json("resultSuccess"), permission_denials: [{ tool_name: "Bash", tool_use_id: "t1", tool_input: {} }, { tool_name: "Bash" }] };
+    expect(parseClaudeLine(JSON.stringify(denied)).signals.result?.refusedActions).toBe(2);
+    const { permission_denials: _gone, ...older } = json("resultSuccess");
+    expect(parseClaudeLine(JSON.stringify(older)).signals.result?.refusedActions).toBeNull();
+  });
+
+  it("keeps a partial message's text piece as a draft and the rest of its framing as transient", () => {
+    const piece = { type: "stream_event", event: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hel" } }, parent_tool_use_id: null };
+    expect(parseClaudeLine(JSON.stringify(piece))).toEqual({ event: { kind: "text_draft", payload: { text: "Hel" } }, signals: { transient: true } });
+    const start = { type: "stream_event", event: { type: "message_start", message: {} }, parent_tool_use_id: null };
+    expect(parseClaudeLine(JSON.stringify(start))).toMatchObject({ event: { kind: "stream_event" }, signals: { transient: true } });
+    // A sub-agent's pieces are not the main conversation's text.
+    expect(parseClaudeLine(JSON.stringify({ ...piece, parent_tool_use_id: "toolu_9" })).event.kind).toBe("stream_event");
   });
 
   it("adds prompt-cache tokens to the input tokens, and reports the cache reads apart (null when not reported)", () => {

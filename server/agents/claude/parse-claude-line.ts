@@ -12,7 +12,11 @@ import { readClaudeUsage } from "@/server/agents/claude/read-claude-usage";
 //   tool call gives two lines that share message.id but have their own
 //   top-level `uuid`. That top-level uuid is what --resume-session-at takes.
 // - {"type":"user"} lines carry tool results; {"type":"stream_event"} lines
-//   only appear with --include-partial-messages.
+//   only appear with --include-partial-messages: one per API stream event
+//   (message_start, content_block_delta {text_delta}, …), the complete
+//   assistant line still follows.
+// - A result lists the tool calls the agent was refused in
+//   `permission_denials` (a call its mode refused, or a person denied).
 // - API failures come as an assistant line with message.model "<synthetic>"
 //   ("API Error: 400 …") followed by a result with is_error true and
 //   subtype "success".
@@ -42,7 +46,24 @@ export function parseClaudeLine(line: string, options: { truncated?: boolean } =
     return unparsed(line, options.truncated);
   }
   if (!isObject(value)) return unparsed(line, options.truncated);
+  if (value.type === "stream_event") return partialMessage(value);
   return { event: { kind: kindOf(value), payload: value }, signals: signalsOf(value) };
+}
+
+/**
+ * A --include-partial-messages line: a piece of the main conversation's text
+ * becomes a `text_draft` event (shown while the agent writes, superseded by
+ * the complete assistant line that follows); everything else about it
+ * (message_start, content_block_stop, a sub-agent's pieces …) is transient.
+ */
+function partialMessage(line: Json): ParsedLine {
+  const event = isObject(line.event) ? line.event : {};
+  const delta = isObject(event.delta) ? event.delta : {};
+  const mainThread = line.parent_tool_use_id === null || line.parent_tool_use_id === undefined;
+  if (mainThread && event.type === "content_block_delta" && delta.type === "text_delta" && typeof delta.text === "string") {
+    return { event: { kind: "text_draft", payload: { text: delta.text } }, signals: { transient: true } };
+  }
+  return { event: { kind: "stream_event", payload: line }, signals: { transient: true } };
 }
 
 function unparsed(line: string, truncated: boolean | undefined): ParsedLine {
@@ -101,6 +122,7 @@ function resultSignal(line: Json): ResultSignal {
     durationMs: numberOrNull(line.duration_ms),
     numTurns: numberOrNull(line.num_turns),
     sessionNotFound,
+    refusedActions: Array.isArray(line.permission_denials) ? line.permission_denials.length : null,
     contextExceeded: isError && [errorMessage ?? "", typeof line.result === "string" ? line.result : ""].some((text) => CONTEXT_EXCEEDED.test(text)),
   };
 }
