@@ -63,6 +63,27 @@ export type LogEntry = Common &
         durationMs: number | null;
         numTurns: number | null;
       }
+    | {
+        /**
+         * The audit trail of people in the loop (issue 21): the agent asked
+         * (phase requested), then a person, a rule or the wait limit answered
+         * (phase decided). The live decision card reads the approval itself.
+         */
+        type: "approval";
+        approvalId: string | null;
+        phase: "requested" | "decided";
+        kind: "tool" | "question" | "plan";
+        tool: string;
+        summary: string;
+        /** pending when requested; allowed, denied, cancelled or expired when decided. */
+        status: "pending" | "allowed" | "denied" | "cancelled" | "expired";
+        /** once, session or project, for an allow. */
+        scope?: string | null;
+        /** Who decided: a person's name, "rule Bash(npm test:*)", "wait limit". */
+        decidedBy?: string | null;
+        message?: string | null;
+        rules?: string[];
+      }
     | { type: "error"; message: string /** "warning" for notes that did not stop the run. */; severity?: "error" | "warning" }
     | { type: "stderr"; text: string }
     | { type: "unparsed"; raw: string; truncated?: boolean }

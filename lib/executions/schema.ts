@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { waitingForSchema } from "@/lib/approvals/schema";
+import { permissionPolicyResponseSchema, permissionPolicySchema } from "@/lib/permissions/schema";
 import {
   EXECUTION_ERROR_CODES,
   EXECUTION_STATUSES,
@@ -39,6 +41,8 @@ export const createExecutionSchema = requestObject({
   sharedDirectory: z.boolean({ error: "sharedDirectory must be true or false" }).optional(),
   /** In a git project: the branch, tag or commit the run's worktree starts from (default: the base branch's head). */
   startRef: text({ error: "startRef must be text" }).trim().min(1, "startRef must not be empty").max(250, "startRef must be at most 250 characters").optional(),
+  /** What the agent may do alone in this run, over its project's policy (lib/permissions/schema.ts). */
+  permissions: permissionPolicySchema.optional(),
 });
 export type CreateExecutionInput = z.input<typeof createExecutionSchema>;
 export type CreateExecutionData = z.output<typeof createExecutionSchema>;
@@ -51,6 +55,8 @@ export type FollowUpMode = (typeof FOLLOW_UP_MODES)[number];
 export const followUpSchema = requestObject({
   prompt,
   freshSession: z.boolean({ error: "freshSession must be true or false" }).optional(),
+  /** What the agent may do alone in this turn, over its project's policy. */
+  permissions: permissionPolicySchema.optional(),
 });
 export type FollowUpInput = z.input<typeof followUpSchema>;
 
@@ -107,6 +113,9 @@ export const resumeTelemetrySchema = z.object({
 });
 export type ResumeTelemetry = z.infer<typeof resumeTelemetrySchema>;
 
+/** The policy a turn ran under (lib/permissions/schema.ts EffectivePermissions). */
+export const effectivePermissionsSchema = permissionPolicyResponseSchema.extend({ source: z.enum(["run", "project", "agent-default"]) });
+
 export const executionSchema = z.object({
   id: z.string(),
   issueId: z.string(),
@@ -162,6 +171,12 @@ export const executionSchema = z.object({
   launch: z.object({ kind: z.enum(LAUNCH_KINDS), reason: z.string().nullable(), pid: z.number().int().nullable() }).nullable(),
   /** Set while a Continue waits for an earlier turn of the same session. */
   waitingForExecutionId: z.string().nullable(),
+  /** Set while the agent waits for a person's decision (an approval, a question, a plan): the oldest it waits on. */
+  waitingFor: waitingForSchema.nullable(),
+  /** The permission policy the turn ran under (null until its runner settled it, or for an agent that honours none). */
+  permissions: effectivePermissionsSchema.nullable(),
+  /** Tool calls the agent was refused in this turn (by its policy or a person); null when the agent does not say. */
+  refusedActions: z.number().int().nullable(),
   createdAt: isoDateSchema,
   startedAt: isoDateSchema.nullable(),
   finishedAt: isoDateSchema.nullable(),

@@ -83,3 +83,17 @@ describe("permissionPolicySchema", () => {
     expect(permissionPolicySchema.safeParse({ mode: "ask", alow: [] }).error?.issues[0].message).toContain("Unknown field: alow");
   });
 });
+
+describe("subjectOf", () => {
+  const { subjectOf } = jest.requireActual<typeof import("@/lib/permissions/subject")>("@/lib/permissions/subject");
+  it.each([
+    ["Bash", { command: "npm test" }, "npm test"],
+    ["Edit", { file_path: "src/a.ts", old_string: "" }, "src/a.ts"],
+    ["WebFetch", { url: "https://docs.example.com/x" }, "domain:docs.example.com"],
+    ["WebFetch", { url: "not a url" }, null],
+    ["mcp__arbor__search_sessions", { query: "x" }, null],
+    ["Bash", "garbage", null],
+  ])("%s %j → %s", (tool, input, argument) => {
+    expect(subjectOf(tool, input)).toEqual({ tool, argument });
+  });
+});

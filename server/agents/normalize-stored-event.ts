@@ -20,6 +20,7 @@ export function normalizeStoredEvent(agentId: string, event: StoredEvent): LogEn
       if ((event.kind === "error" || event.kind === "warning") && typeof payload.message === "string") {
         return [{ type: "error", message: payload.message, severity: event.kind }];
       }
+      if (event.kind === "approval") return approvalEntry(payload);
       return [];
     case "stdout": {
       const agent = getAgentDefinition(agentId);
@@ -29,6 +30,32 @@ export function normalizeStoredEvent(agentId: string, event: StoredEvent): LogEn
     default:
       return [];
   }
+}
+
+const APPROVAL_KINDS = ["tool", "question", "plan"] as const;
+const APPROVAL_STATUSES = ["pending", "allowed", "denied", "cancelled", "expired"] as const;
+
+/** An approval note the runner wrote (server/runner/approvals/), read defensively like any stored payload. */
+function approvalEntry(payload: Record<string, unknown>): LogEntry[] {
+  const kind = APPROVAL_KINDS.find((k) => k === payload.kind);
+  const status = APPROVAL_STATUSES.find((s) => s === payload.status);
+  if (!kind || !status || typeof payload.summary !== "string") return [];
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
+  return [
+    {
+      type: "approval",
+      approvalId: text(payload.approvalId),
+      phase: payload.phase === "decided" ? "decided" : "requested",
+      kind,
+      tool: text(payload.tool) ?? "",
+      summary: payload.summary,
+      status,
+      scope: text(payload.scope),
+      decidedBy: text(payload.decidedBy),
+      message: text(payload.message),
+      rules: Array.isArray(payload.rules) ? payload.rules.filter((r): r is string => typeof r === "string") : [],
+    },
+  ];
 }
 
 function safeStringify(value: unknown): string {

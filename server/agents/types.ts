@@ -309,6 +309,8 @@ export interface AgentPermissions {
   approvals?: ApprovalProtocol;
   /** One or two sentences on how the policy reaches the CLI (shown by `arbor agents` and in docs). */
   note: string;
+  /** The CLI refuses "trusted" when run as root unless told the machine is a sandbox (Claude Code: IS_SANDBOX=1). */
+  refusesTrustedAsRoot?: boolean;
 }
 
 /** One request for a person's decision, as the agent's stream put it. */

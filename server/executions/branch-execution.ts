@@ -17,6 +17,8 @@ import { CONTINUE_ASKED_CHANNEL, QUEUED_CHANNEL } from "@/server/realtime/channe
 import { expandPrompt } from "@/server/references/expand-prompt";
 import { nowMs } from "@/lib/executions/timings";
 import { isRunnerAlive } from "@/server/runner/runner-liveness";
+import type { PermissionPolicyInput } from "@/lib/permissions/schema";
+import { checkRunPermissions } from "@/server/permissions/check-run-permissions";
 
 // Continue and Fork: a new execution from an existing one's session. What is
 // recorded and where it queues is decided by resolveFollowUp
@@ -36,11 +38,16 @@ export async function branchExecution(
   prompt: string,
   idempotencyKey?: string | null,
   /** requestedAt: when the request arrived (epoch ms), for the launch path's timings. */
-  options: { forceFresh?: boolean; requestedAt?: number } = {},
+  options: { forceFresh?: boolean; requestedAt?: number; permissions?: PermissionPolicyInput } = {},
 ): Promise<Result<Created>> {
   const found = await findFollowUpSource(sourceId);
   if (!found.ok) return found;
   const source = found.value;
+  // A turn's own policy, checked before anything is queued (without one, the project's is the runner's to apply).
+  if (options.permissions) {
+    const checked = await checkRunPermissions(source.agent, options.permissions, source.projectId);
+    if (!checked.ok) return checked;
+  }
   const session = sessionOf(source);
   // A runner keeping the session warm checks the turn's guards while this request records it (not waited for).
   if (mode === "continue" && session && source.runnerId) {
@@ -111,6 +118,7 @@ export async function branchExecution(
           transcriptSourceExecutionId: plan.transcriptSourceExecutionId,
           idempotencyKey: idempotencyKey ?? null,
           timings: { ...(options.requestedAt ? { requestedAt: options.requestedAt } : {}), insertedAt: nowMs() },
+          requestedPermissions: options.permissions ?? null,
         },
         queue: {
           ...plan.queue,

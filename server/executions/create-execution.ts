@@ -12,6 +12,8 @@ import { turnTime } from "@/server/executions/session-lock";
 import { enqueueExecution } from "@/server/queue/enqueue-execution";
 import { expandPrompt } from "@/server/references/expand-prompt";
 import { nowMs } from "@/lib/executions/timings";
+import type { PermissionPolicyInput } from "@/lib/permissions/schema";
+import { checkRunPermissions } from "@/server/permissions/check-run-permissions";
 
 export type CreateExecutionArgs = {
   issueId: string;
@@ -35,6 +37,8 @@ export type CreateExecutionArgs = {
   resume?: ResumeInfo;
   /** When the request arrived (epoch ms, lib/executions/timings.ts), for the launch path's timings. */
   requestedAt?: number;
+  /** The run's own permission policy, over its project's (lib/permissions/schema.ts). */
+  permissions?: PermissionPolicyInput;
 };
 
 export type Created = { execution: ExecutionDto; replayed: boolean };
@@ -58,6 +62,9 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
       : null;
   const agent = await checkRunAgent(args.agent ?? project?.defaultAgent ?? DEFAULT_AGENT);
   if (!agent.ok) return agent;
+  // The mode it would run in (its own, else its project's) must be one the agent can honour.
+  const permissions = await checkRunPermissions(agent.value, args.permissions, place.value.projectId);
+  if (!permissions.ok) return permissions;
   // `prompt` is kept as typed; the agent receives cited specs/issues expanded.
   const expanded = await expandPrompt(args.prompt);
 
@@ -84,6 +91,7 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
         resumeReason: args.resume?.reason ?? null,
         resumeMessage: args.resume?.message ?? null,
         transcriptSourceExecutionId: args.resume?.transcriptSourceExecutionId ?? null,
+        requestedPermissions: args.permissions ?? undefined,
         createdAt,
         timings: { ...(args.requestedAt ? { requestedAt: args.requestedAt } : {}), insertedAt: nowMs() },
       },

@@ -3,6 +3,8 @@ import type { ExecutionDto, ResumeInfo } from "@/lib/executions/schema";
 import type { ExecutionErrorCode, LaunchKind, ResumeDecisionKind, ResumeReason } from "@/lib/executions/types";
 import { parseTimings } from "@/lib/executions/timings";
 import type { Execution } from "@/server/generated/prisma/client";
+import type { WaitingFor } from "@/lib/approvals/schema";
+import type { EffectivePermissions } from "@/lib/permissions/schema";
 
 export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: string | null } = {}): ExecutionDto {
   const hasUsage = row.inputTokens !== null || row.outputTokens !== null || row.costUsd !== null;
@@ -60,6 +62,10 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
     timings: parseTimings(row.timings),
     launch: row.launchKind ? { kind: row.launchKind as LaunchKind, reason: row.launchReason, pid: row.pid } : null,
     waitingForExecutionId: extra.waitingForExecutionId ?? null,
+    // Written only by the runner and the decision route, in these shapes (record-approval-request.ts, plan-turn.ts).
+    waitingFor: (row.waitingFor as WaitingFor | null) ?? null,
+    permissions: (row.permissionPolicy as EffectivePermissions | null) ?? null,
+    refusedActions: row.refusedActions,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,

@@ -3,6 +3,7 @@ import { dbPool } from "@/server/db";
 import { Prisma, type Execution } from "@/server/generated/prisma/client";
 import { executionColumns, executionFromPg } from "@/server/executions/execution-columns";
 import { jobOf, type JobTarget } from "@/server/queue/enqueue-execution";
+import type { PermissionPolicyInput } from "@/lib/permissions/schema";
 
 // A follow-up's turn (Continue, Fork) recorded in one statement, one round
 // trip: take the session's lock and read its head (arbor_lock_session_head),
@@ -38,7 +39,7 @@ export type FollowUpRow = Pick<
   | "resumeMessage"
   | "transcriptSourceExecutionId"
   | "idempotencyKey"
-> & { timings: Record<string, number> };
+> & { timings: Record<string, number>; requestedPermissions: PermissionPolicyInput | null };
 
 export type FollowUpTurn = {
   /** The agent session whose lock is taken and whose head is read. */
@@ -65,13 +66,13 @@ export async function recordFollowUp(turn: FollowUpTurn): Promise<FollowUpRecord
         id, issue_id, agent, prompt, agent_prompt, expanded_references, cwd, project_id, shared_directory, runner_id,
         target_session_id, parent_execution_id, forked_from_execution_id, fork_session_id, managed_session_id, force_fresh,
         resume_decision, resume_reason, resume_message, transcript_source_execution_id, idempotency_key, timings,
-        created_at, updated_at)
+        requested_permissions, created_at, updated_at)
       SELECT ${row.id}::uuid, ${row.issueId}::text, ${row.agent}::text, ${row.prompt}::text, ${row.agentPrompt}::text,
         ${row.expandedReferences}::text[], ${row.cwd}::text, ${row.projectId}::text, ${row.sharedDirectory}::boolean, ${row.runnerId}::text,
         ${row.targetSessionId}::text, ${row.parentExecutionId}::uuid, ${row.forkedFromExecutionId}::uuid, ${row.forkSessionId}::text,
         ${row.managedSessionId}::text, ${row.forceFresh}::boolean, ${row.resumeDecision}::text, ${row.resumeReason}::text,
         ${row.resumeMessage}::text, ${row.transcriptSourceExecutionId}::uuid, ${row.idempotencyKey}::text,
-        ${JSON.stringify(row.timings)}::jsonb,
+        ${JSON.stringify(row.timings)}::jsonb, ${row.requestedPermissions === null ? null : JSON.stringify(row.requestedPermissions)}::jsonb,
         -- The clock once the lock is held (session-lock.ts), and strictly after the head.
         GREATEST(date_trunc('milliseconds', head.locked_at), head.head_created_at + interval '1 millisecond'), now()
       FROM head

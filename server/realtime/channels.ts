@@ -14,3 +14,8 @@ export const QUEUED_CHANNEL = "arbor_execution_queued";
  * the request arrives, before it is recorded: a runner keeping that session warm checks the turn's guards meanwhile.
  */
 export const CONTINUE_ASKED_CHANNEL = "arbor_continue_asked";
+/**
+ * A person decided an approval (payload: "<approval id>"), sent at the
+ * decision's commit: the runner that owns the waiting agent process answers it.
+ */
+export const APPROVAL_DECIDED_CHANNEL = "arbor_approval_decided";

@@ -5,9 +5,14 @@ import type { AgentDefinition, LaunchFailureCode, LaunchMode, LineSignals, Stder
 import { spawnAgentProcess, type AgentExit } from "@/server/runner/agent-process";
 import { readProcessIdentity, type ProcessIdentity } from "@/server/runner/process-identity";
 import { searchTextOf } from "@/server/search/search-text";
+import type { EffectivePermissions } from "@/lib/permissions/schema";
+import type { LogEntry } from "@/lib/executions/log-entries";
 
 // The runner's view of the agent layer: plan a launch for an execution, then
 // run it and read it line by line through the agent's own parser.
+
+/** One stdout line as the runner stores it: its event kind and JSON, its signals, what the log shows of it and what search finds. */
+export type ReadLine = { kind: string; json: string; signals: LineSignals; entries: LogEntry[]; searchText: string | null };
 
 export type PreparedLaunch =
   | {
@@ -27,7 +32,7 @@ export type PreparedLaunch =
        * One run's line reader (some agents' lines only mean something together).
        * `searchText`: what search should find in the line (server/search/search-text.ts), or null.
        */
-      createLineReader: () => (line: string, truncated: boolean) => { kind: string; json: string; signals: LineSignals; searchText: string | null };
+      createLineReader: () => (line: string, truncated: boolean) => ReadLine;
       classifyStderr: (text: string) => StderrSignals;
       /** The usage file's figures, or null when the plan asked for none or it is unreadable. */
       readUsageFile: () => Promise<UsageSignal | null>;
@@ -46,14 +51,20 @@ export async function prepareLaunch(
   mode: LaunchMode,
   prompt: string,
   env: NodeJS.ProcessEnv,
-  options: { runtime?: AgentRuntime; cwd?: string; streamInput?: boolean } = {},
+  options: { runtime?: AgentRuntime; cwd?: string; streamInput?: boolean; permissions?: EffectivePermissions; partialMessages?: boolean } = {},
 ): Promise<PreparedLaunch> {
   const agent = getAgentDefinition(agentId);
   if (!agent) return { ok: false, code: "agent_not_found", message: `Unknown agent "${agentId}"` };
   const streamInput = options.streamInput === true && agent.streamInput !== undefined;
   const plan = await planLaunch(
     agentId,
-    { mode: launchableMode(agent, mode), prompt, ...(streamInput ? { streamInput } : {}) },
+    {
+      mode: launchableMode(agent, mode),
+      prompt,
+      ...(streamInput ? { streamInput } : {}),
+      ...(options.permissions ? { permissions: options.permissions } : {}),
+      ...(options.partialMessages ? { partialMessages: true } : {}),
+    },
     { env, runtime: options.runtime, cwd: options.cwd },
   );
   if (!plan.ok) return { ok: false, code: plan.code, message: plan.message };
@@ -85,11 +96,13 @@ export function lineReaderOf(agent: AgentDefinition): Pick<Extract<PreparedLaunc
       const parse = agent.createLineParser?.() ?? agent.parseLine;
       return (line, truncated) => {
         const parsed = parse(line, { truncated });
+        const entries = safeNormalize(() => agent.normalize(parsed.event));
         return {
           kind: parsed.event.kind,
           json: JSON.stringify(parsed.event.payload ?? null),
           signals: parsed.signals,
-          searchText: safeSearchText(() => searchTextOf(agent.normalize(parsed.event))),
+          entries,
+          searchText: safeSearchText(() => searchTextOf(entries)),
         };
       };
     },
@@ -127,6 +140,15 @@ export function spawnAgent(options: {
       await child.terminate(graceMs);
     },
   };
+}
+
+/** Normalizers never throw by contract; a broken one must still not stop the turn's output being stored. */
+function safeNormalize(normalize: () => LogEntry[]): LogEntry[] {
+  try {
+    return normalize();
+  } catch {
+    return [];
+  }
 }
 
 /** Search text is a nicety: a line the normalizer chokes on is still stored, just not searchable. */

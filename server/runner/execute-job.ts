@@ -15,6 +15,9 @@ import { measureSavedTranscript, planTurn } from "@/server/runner/plan-turn";
 import { settleLaunchCwd } from "@/server/runner/prepare-workspace";
 import { snapshotExecution } from "@/server/runner/snapshot-execution";
 import { once, startTurnAgent, type WarmSessions } from "@/server/runner/warm/warm-sessions";
+import { DraftBuffer } from "@/server/runner/draft-buffer";
+import { turnApprovalsFor, type ApprovalsContext } from "@/server/runner/approvals/attach-approvals";
+import { announceEnding } from "@/server/runner/announce-ending";
 import { recordSessionCapture } from "@/server/sessions/record-session-capture";
 import type { Prisma } from "@/server/generated/prisma/client";
 
@@ -27,7 +30,7 @@ import type { Prisma } from "@/server/generated/prisma/client";
 // (classify-exit.ts) with its worktree's snapshot (snapshot-execution.ts),
 // then retry a rejected resume once from Arbor's transcript (after-turn.ts).
 
-export type RunnerContext = {
+export type RunnerContext = ApprovalsContext & {
   runnerId: string;
   pool: pg.Pool;
   /** Live processes of this runner, by execution id, for Cancel and shutdown. */
@@ -127,6 +130,16 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
 
   const tracker = new SessionTracker({ expectedSessionId: prepared.expectedSessionId });
   const readLine = prepared.createLineReader();
+  // People in the loop: the agent's requests for a decision (server/runner/approvals/).
+  const approvals = turnApprovalsFor(ctx, {
+    execution,
+    turn,
+    agent,
+    note: (kind, data, searchText) => writer.push({ stream: "arbor", kind, json: JSON.stringify(data), searchText }),
+    sessionId: () => tracker.outcome().sessionId ?? prepared.expectedSessionId,
+  });
+  // The text as it is written, joined into a few draft events (draft-buffer.ts).
+  const drafts = new DraftBuffer((text) => writer.push({ stream: "stdout", kind: "text_draft", json: JSON.stringify({ text }) }));
   const announced: string[] = [];
   let pinning: Promise<unknown> = Promise.resolve();
   // Resolved by the agent's next line (or AGENT_START_GRACE_MS): the session's own bookkeeping waits for it.
@@ -141,7 +154,15 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
     for (const resolve of nextLine) resolve();
     nextLine = [];
     const parsed = readLine(line, truncated);
-    writer.push({ stream: "stdout", kind: parsed.kind, json: parsed.json, searchText: parsed.searchText });
+    if (parsed.kind === "text_draft") {
+      const draft = parsed.entries[0];
+      if (draft?.type === "text_draft") drafts.add(draft.text);
+      return;
+    }
+    drafts.flush();
+    // A partial message's framing is not worth a row (the complete message follows).
+    if (!parsed.signals.transient) writer.push({ stream: "stdout", kind: parsed.kind, json: parsed.json, searchText: parsed.searchText });
+    approvals?.observe(line, parsed.entries);
     if (parsed.signals.sessionId && !announced.includes(parsed.signals.sessionId)) announced.push(parsed.signals.sessionId);
     const seen = tracker.observeLine(parsed.signals);
     if (seen.pinned) {
@@ -169,6 +190,9 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
   await recording.catch((error: Error) => console.error(`[runner] execution ${executionId}: could not record its process:`, error));
   const exit = await agent.wait();
   ctx.live.delete(executionId);
+  drafts.flush();
+  // What nobody decided before the turn ended is cancelled (the run was) or expired.
+  await approvals?.settle(entry.cancelled ? "cancelled" : "expired").catch((error: Error) => ctx.log(`execution ${executionId}: ${error.message}`));
   Object.assign(timings, agent.stamps);
   await pinning.catch(() => {});
   await writer.flush().catch(() => {});
@@ -212,6 +236,8 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
     costUsd: outcome.usage.costUsd ?? undefined,
     durationMs: outcome.result?.durationMs ?? undefined,
     numTurns: outcome.result?.numTurns ?? undefined,
+    // Honest states: a completed turn in which the agent was refused something says so.
+    refusedActions: outcome.result?.refusedActions ?? undefined,
     // Telemetry: it ran on the agent's resumed session, and what a transcript would have cost instead.
     sessionResumed: turn.resumes && outcome.sessionId !== null,
     transcriptTokens: (await savedTranscript) ?? undefined,
@@ -221,6 +247,7 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
     // How the turn reached its agent (server/runner/warm/): a warm process's own share of its running cost, a steered turn's session.
     ...agent.finishData(outcome, ending),
   });
+  announceEnding(ctx, execution, ending, outcome.result?.refusedActions ?? null);
   // The process stays warm for the session's next turn, or is closed.
   await agent.settle(ending, { stopping: entry.stopping });
   await retryRejectedResume(ctx, ended);

@@ -11,6 +11,8 @@ import { prepareLaunch, type PreparedLaunch } from "@/server/runner/agent-adapte
 import { gatherLaunchFacts } from "@/server/runner/launch-facts";
 import { gatherResumeFacts } from "@/server/runner/resume-facts";
 import { buildTranscriptPrompt } from "@/server/transcripts/build-transcript-prompt";
+import type { EffectivePermissions } from "@/lib/permissions/schema";
+import { loadTurnPermissions } from "@/server/permissions/load-turn-permissions";
 
 // How the runner launches one turn, decided right before the spawn where
 // every fact is at hand: the lineage (resolveLaunchMode: new, continue,
@@ -40,6 +42,8 @@ export type PlannedTurn =
       transcriptSourceId: string | null;
       /** For a transcript-primed turn: what it carries (estimated tokens, turns kept and left out). */
       transcript: { tokens: number; keptTurns: number; elidedTurns: number } | null;
+      /** The policy the turn runs under (null: the agent honours none); recorded on the execution. */
+      permissions: EffectivePermissions | null;
     }
   | { ok: false; code: ExecutionErrorCode; message: string };
 
@@ -59,7 +63,15 @@ export async function planTurn(
   const resolved = await resolveAgentRuntime(execution.agent, { env });
   if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
   const runtime = resolved.runtime;
-  const update: Prisma.ExecutionUpdateInput = { runtimePath: runtime.realPath, runtimeVersion: runtime.capabilities?.version ?? null };
+  // What the turn may do alone: its request's policy, its project's as it is now, the session's remembered rules.
+  const policy = await loadTurnPermissions(execution, runtime.agent);
+  if (!policy.ok) return { ok: false, code: "agent_unsupported", message: policy.message };
+  const permissions = policy.permissions;
+  const update: Prisma.ExecutionUpdateInput = {
+    runtimePath: runtime.realPath,
+    runtimeVersion: runtime.capabilities?.version ?? null,
+    permissionPolicy: permissions ?? undefined,
+  };
 
   let mode: LaunchMode;
   let resume: { decision: ResumeDecisionKind; reason: ResumeReason } | null = null;
@@ -121,9 +133,32 @@ export async function planTurn(
 
   const where = await place();
   if (!where.ok) return where;
-  const prepared = await prepareLaunch(execution.agent, mode, agentPrompt, env, { runtime, cwd: where.cwd, streamInput: options.streamInput });
+  // A person answers the agent's questions over its stdin: such a turn's process reads it (streamInput).
+  const streamInput = options.streamInput === true || needsLiveChannel(runtime.agent, permissions);
+  const prepared = await prepareLaunch(execution.agent, mode, agentPrompt, env, {
+    runtime,
+    cwd: where.cwd,
+    streamInput,
+    permissions: permissions ?? undefined,
+    partialMessages: true,
+  });
   if (!prepared.ok) return prepared;
-  return { ok: true, mode, prepared, cwd: where.cwd, resumes: mode.kind === "continue" || mode.kind === "fork", resume, transcriptSourceId, transcript };
+  return {
+    ok: true,
+    mode,
+    prepared,
+    cwd: where.cwd,
+    resumes: mode.kind === "continue" || mode.kind === "fork",
+    resume,
+    transcriptSourceId,
+    transcript,
+    permissions,
+  };
+}
+
+/** Whether the turn's policy has the agent ask a person (ask, plan) through its live approval channel. */
+export function needsLiveChannel(agent: { permissions?: { approvals?: unknown } }, permissions: EffectivePermissions | null): boolean {
+  return agent.permissions?.approvals !== undefined && (permissions?.mode === "ask" || permissions?.mode === "plan");
 }
 
 /** The lineage columns of a turn recorded as a fork of `sourceId` in a new session (instead of a Continue). */

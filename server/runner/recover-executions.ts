@@ -2,7 +2,7 @@ import os from "node:os";
 import type { WorkerUtils } from "graphile-worker";
 import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { prisma } from "@/server/db";
-import type { Prisma } from "@/server/generated/prisma/client";
+import { Prisma } from "@/server/generated/prisma/client";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";
 import { RUNNER_LOST_MESSAGE } from "@/server/runner/classify-exit";
 import { killGroupIfSame } from "@/server/runner/process-identity";
@@ -35,7 +35,12 @@ async function interruptRunningExecutions(db: Db, runnerId: string, sameMachine:
   const errorCode: ExecutionErrorCode = "runner_lost";
   await db.execution.updateMany({
     where: { id: { in: ids }, status: "running" },
-    data: { status: "interrupted", errorCode, errorMessage: RUNNER_LOST_MESSAGE, finishedAt: new Date() },
+    data: { status: "interrupted", errorCode, errorMessage: RUNNER_LOST_MESSAGE, finishedAt: new Date(), waitingFor: Prisma.DbNull },
+  });
+  // Nobody can answer their agents any more: what waited for a person expired (the run is resumable).
+  await db.approval.updateMany({
+    where: { executionId: { in: ids }, status: "pending" },
+    data: { status: "expired", message: "The runner running the agent was lost before anyone decided.", decidedBy: "Arbor", decidedAt: new Date() },
   });
   for (const id of ids) await db.$executeRaw`SELECT pg_notify(${STATUS_CHANNEL}, ${id})`;
   return ids;

@@ -7,8 +7,9 @@ import { agentRegistry } from "@/server/agents/registry";
 import { inheritedEnv, loadConfig, type WarmConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";
-import { CANCEL_CHANNEL, CONTINUE_ASKED_CHANNEL, QUEUED_CHANNEL, WARM_CHANNEL } from "@/server/realtime/channels";
+import { APPROVAL_DECIDED_CHANNEL, CANCEL_CHANNEL, CONTINUE_ASKED_CHANNEL, QUEUED_CHANNEL, WARM_CHANNEL } from "@/server/realtime/channels";
 import { announceStatus } from "@/server/runner/claim-execution";
+import { settlePendingApprovals } from "@/server/approvals/settle-pending-approvals";
 import { executeJob, type LiveProcess, type RunnerContext } from "@/server/runner/execute-job";
 import { findInstalledAgents } from "@/server/runner/installed-agents";
 import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/recover-executions";
@@ -38,6 +39,8 @@ export type RunnerOptions = {
   log?: (line: string) => void;
   /** Warm sessions' settings over the environment's (tests: a short start timeout). */
   warm?: Partial<WarmConfig> & { startTimeoutMs?: number };
+  /** Over ARBOR_APPROVAL_TIMEOUT (tests: a short wait limit). */
+  approvalTimeoutMs?: number | null;
 };
 
 export async function startRunner(options: RunnerOptions): Promise<RunnerHandle> {
@@ -54,7 +57,18 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   pool.on("error", (error) => log(`database connection lost: ${error.message}`));
   const utils = await makeWorkerUtils({ pgPool: pool });
   const live = new Map<string, LiveProcess>();
-  const ctx: RunnerContext = { runnerId, pool, live, env, workspaceRoots: config.workspaceRoots, cancelGraceMs: options.cancelGraceMs ?? 5_000 };
+  const ctx: RunnerContext = {
+    runnerId,
+    pool,
+    live,
+    env,
+    workspaceRoots: config.workspaceRoots,
+    cancelGraceMs: options.cancelGraceMs ?? 5_000,
+    approvals: new Map(),
+    approvalTimeoutMs: options.approvalTimeoutMs ?? config.approvalTimeoutMs,
+    webhook: config.notify,
+    log,
+  };
   // Warm sessions: a session's agent process kept after its turn for its next one (ARBOR_WARM_*).
   const warmConfig = { ...config.runner.warm, ...options.warm };
   if (warmConfig.enabled) {
@@ -91,6 +105,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
           data: { status: "failed", errorCode, errorMessage: (error as Error).message, finishedAt: new Date() },
         })
         .catch(() => {});
+      // Nobody will answer its agent's questions now.
+      await settlePendingApprovals([executionId], "expired", "The run ended in an error before anyone decided.").catch(() => []);
       // Open pages hear it (a warm turn started early was claimed without an announcement).
       announceStatus(pool, executionId);
     }
@@ -109,6 +125,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     if (msg.channel === WARM_CHANNEL) void ctx.warm?.closeSession(msg.payload, "warm sessions were turned off for it, or it was poisoned");
     else if (msg.channel === CONTINUE_ASKED_CHANNEL) ctx.warm?.continueAsked(msg.payload);
     else if (msg.channel === QUEUED_CHANNEL) ctx.warm?.startEarly(msg.payload, (executionId) => runJob(executionId, { early: true }));
+    else if (msg.channel === APPROVAL_DECIDED_CHANNEL) void ctx.approvals.get(msg.payload)?.decided(msg.payload);
     else cancelRequested(msg.payload);
   });
   listener.on("error", (error) => log(`cancel listener error: ${error.message}`));
@@ -116,6 +133,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   await listener.query(`LISTEN ${WARM_CHANNEL}`);
   await listener.query(`LISTEN ${QUEUED_CHANNEL}`);
   await listener.query(`LISTEN ${CONTINUE_ASKED_CHANNEL}`);
+  await listener.query(`LISTEN ${APPROVAL_DECIDED_CHANNEL}`);
 
   // A job whose execution runs early already (a warm Continue) waits for that run: no claim of its own to lose.
   const task: Task = async (payload) => {
@@ -151,6 +169,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
         select: { id: true },
       });
       for (const c of cancels) cancelRequested(c.id);
+      // Decisions whose NOTIFY was missed (the listener reconnected): answered now.
+      await Promise.all([...new Set(ctx.approvals.values())].map((turn) => turn.recheck()));
       const swept = await sweepDeadRunners(utils);
       if (swept.length) log(`interrupted ${swept.length} execution(s) of runners that stopped answering`);
       // Session health without resuming: the transcripts of this runner's recently active sessions, by a stat.

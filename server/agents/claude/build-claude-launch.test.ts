@@ -138,7 +138,10 @@ describe("buildClaudeLaunch", () => {
       ["edits", ["--permission-mode", "acceptEdits"]],
       ["trusted", ["--permission-mode", "bypassPermissions"]],
     ])("%s → %j", (mode, flags) => {
-      expect(launch(policy(mode))).toMatchObject({ ok: true, argv: [BIN, "-p", "--verbose", "--output-format", "stream-json", ...flags, ...STREAM, "--session-id", A] });
+      expect(launch(policy(mode))).toMatchObject({
+        ok: true,
+        argv: [BIN, "-p", "--verbose", "--output-format", "stream-json", ...flags, ...STREAM, "--session-id", A],
+      });
     });
 
     it("passes each rule as its own argv element", () => {
@@ -150,7 +153,11 @@ describe("buildClaudeLaunch", () => {
     });
 
     it("cannot ask a person without stdin, nor with a CLI older than the one verified", () => {
-      expect(launch(policy("ask"), { streamInput: false })).toMatchObject({ ok: false, code: "agent_unsupported", message: expect.stringContaining("stream-json") });
+      expect(launch(policy("ask"), { streamInput: false })).toMatchObject({
+        ok: false,
+        code: "agent_unsupported",
+        message: expect.stringContaining("stream-json"),
+      });
       const old = buildClaudeLaunch(
         { mode: { kind: "new", sessionId: A }, prompt: "x", streamInput: true, permissions: policy("plan") },
         context({ capabilities: capabilities({ version: "2.1.100" }) }),

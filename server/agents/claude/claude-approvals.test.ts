@@ -36,7 +36,11 @@ describe("claudeApprovals.parse", () => {
     ["ExitPlanMode", "plan"],
     ["mcp__arbor__search_sessions", "tool"],
   ])("%s is a %s", (tool, kind) => {
-    const line = JSON.stringify({ type: "control_request", request_id: "r", request: { subtype: "can_use_tool", tool_name: tool, input: {}, requires_user_interaction: true } });
+    const line = JSON.stringify({
+      type: "control_request",
+      request_id: "r",
+      request: { subtype: "can_use_tool", tool_name: tool, input: {}, requires_user_interaction: true },
+    });
     expect(claudeApprovals.parse(line)).toMatchObject({ kind, toolName: tool, suggestedRules: [], reason: null, toolUseId: null });
   });
 
@@ -81,6 +85,9 @@ describe("claudeApprovals.answer", () => {
   });
 
   it("denies with the person's message", () => {
-    expect(sent(claudeApprovals.answer(request, { behavior: "deny", message: "use python" })).response.response).toEqual({ behavior: "deny", message: "use python" });
+    expect(sent(claudeApprovals.answer(request, { behavior: "deny", message: "use python" })).response.response).toEqual({
+      behavior: "deny",
+      message: "use python",
+    });
   });
 });

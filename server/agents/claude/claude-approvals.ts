@@ -1,4 +1,4 @@
-import type { ApprovalAnswer, ApprovalProtocol, ApprovalSignal } from "@/server/agents/types";
+import type { ApprovalProtocol, ApprovalSignal } from "@/server/agents/types";
 
 // Claude Code's live approval channel (--permission-prompt-tool stdio with
 // --input-format stream-json). Verified on 2.1.330 with the Messages-API
@@ -62,7 +62,8 @@ export const claudeApprovals: ApprovalProtocol = {
       const updatedPermissions: Json[] = [];
       const rules = (answer.rememberRules ?? []).flatMap(claudeRule);
       if (rules.length) updatedPermissions.push({ type: "addRules", rules, behavior: "allow", destination: "session" });
-      if (answer.switchToMode) updatedPermissions.push({ type: "setMode", mode: answer.switchToMode === "trusted" ? "bypassPermissions" : "acceptEdits", destination: "session" });
+      if (answer.switchToMode)
+        updatedPermissions.push({ type: "setMode", mode: answer.switchToMode === "trusted" ? "bypassPermissions" : "acceptEdits", destination: "session" });
       response = { behavior: "allow", updatedInput: answer.updatedInput ?? request.input, ...(updatedPermissions.length ? { updatedPermissions } : {}) };
     }
     return `${JSON.stringify({ type: "control_response", response: { subtype: "success", request_id: request.requestId, response } })}\n`;

@@ -28,6 +28,7 @@ export const claudePermissions: AgentPermissions = {
   defaultMode: "ask",
   rules: "native",
   approvals: claudeApprovals,
+  refusesTrustedAsRoot: true,
   note: "Claude Code asks Arbor before each tool call its mode does not allow (--permission-prompt-tool stdio); rules are passed as --allowedTools/--disallowedTools.",
 };
 

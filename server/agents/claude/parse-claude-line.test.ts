@@ -58,7 +58,11 @@ describe("parseClaudeLine", () => {
   });
 
   it("keeps a partial message's text piece as a draft and the rest of its framing as transient", () => {
-    const piece = { type: "stream_event", event: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hel" } }, parent_tool_use_id: null };
+    const piece = {
+      type: "stream_event",
+      event: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hel" } },
+      parent_tool_use_id: null,
+    };
     expect(parseClaudeLine(JSON.stringify(piece))).toEqual({ event: { kind: "text_draft", payload: { text: "Hel" } }, signals: { transient: true } });
     const start = { type: "stream_event", event: { type: "message_start", message: {} }, parent_tool_use_id: null };
     expect(parseClaudeLine(JSON.stringify(start))).toMatchObject({ event: { kind: "stream_event" }, signals: { transient: true } });

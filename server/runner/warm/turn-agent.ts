@@ -1,10 +1,12 @@
 import type { LaunchKind } from "@/lib/executions/types";
+import type { EffectivePermissions } from "@/lib/permissions/schema";
 import { nowMs } from "@/lib/executions/timings";
 import type { SessionOutcome } from "@/server/agents/session-tracker";
 import { spawnAgent, type SpawnedAgent } from "@/server/runner/agent-adapter";
 import type { AgentExit } from "@/server/runner/agent-process";
 import type { ExitClassification } from "@/server/runner/classify-exit";
-import type { ProcessTurn, WarmProcess } from "@/server/runner/warm/warm-process";
+import { type ProcessTurn, WarmProcess } from "@/server/runner/warm/warm-process";
+import type { StreamInputProtocol } from "@/server/agents/types";
 
 // What execute-job.ts runs a turn through: the agent as a process of its own
 // (SpawnedAgent), plus what warm sessions add: how the turn reached the agent
@@ -33,6 +35,8 @@ export type LaunchRecord = {
   resumeMessage: null;
   runtimePath: string | null;
   runtimeVersion: string | null;
+  /** The policy the turn runs under (checked to fit the process's launch). */
+  permissionPolicy?: EffectivePermissions;
 };
 
 export type TurnAgent = SpawnedAgent & {
@@ -46,6 +50,8 @@ export type TurnAgent = SpawnedAgent & {
   finishData(outcome: Pick<SessionOutcome, "sessionId">, ending: ExitClassification): FinishData;
   /** Once the turn is classified (and stored): keep the process warm for the session's next turn, or close it. */
   settle(ending: ExitClassification, context: { stopping: boolean }): Promise<void>;
+  /** Writes to the agent's stdin between messages (an approval's answer); false when it reads none or is gone. */
+  writeInput(text: string): boolean;
 };
 
 /** A process of its own for one turn, as before warm sessions. */
@@ -64,7 +70,37 @@ export function spawnedTurnAgent(options: Parameters<typeof spawnAgent>[0], laun
     stamps,
     finishData: () => ({ launchKind: launch.kind, launchReason: launch.reason }),
     settle: async () => {},
+    // Its stdin is closed (the prompt is in its argv): nothing can be answered.
+    writeInput: () => false,
   };
+}
+
+/**
+ * A process of its own for one turn that reads its input from stdin (the
+ * agent's streamInput protocol), where warm sessions are off but the turn's
+ * policy has the agent ask a person (approvals are answered on stdin). It is
+ * closed once the turn has ended.
+ */
+export function streamedTurnAgent(
+  options: { argv: string[]; env: Record<string, string | undefined>; cwd: string; baseEnv: NodeJS.ProcessEnv },
+  stream: { prompt: string; protocol: StreamInputProtocol },
+  agent: { agentId: string; executionId: string; permissions: EffectivePermissions | null },
+): TurnAgent {
+  const process = new WarmProcess({
+    ...options,
+    protocol: stream.protocol,
+    agentId: agent.agentId,
+    requestedCwd: options.cwd,
+    runtime: { path: null, version: null },
+    permissions: agent.permissions,
+  });
+  const turn = process.send(stream.prompt, agent.executionId);
+  return new WarmTurnAgent(
+    process,
+    turn,
+    { kind: "spawn", reason: null },
+    { startTimeoutMs: 0, continues: null, settle: async (p) => void (await p.close().catch(() => {})) },
+  );
 }
 
 /** Cancel asks the agent to stop the turn (the process stays usable); a process that does not within this long is stopped. */
@@ -184,6 +220,10 @@ export class WarmTurnAgent implements TurnAgent {
 
   settle(ending: ExitClassification, context: { stopping: boolean }): Promise<void> {
     return this.hooks.settle(this.process, ending, { ...context, steered: this.turn.steeredInto !== null });
+  }
+
+  writeInput(text: string): boolean {
+    return this.process.writeInput(text);
   }
 
   private continuing(): string {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { nowMs } from "@/lib/executions/timings";
+import type { EffectivePermissions } from "@/lib/permissions/schema";
 import type { StreamInputProtocol } from "@/server/agents/types";
 import { spawnAgentProcess, type AgentExit, type AgentProcess } from "@/server/runner/agent-process";
 import { readProcessIdentity, type ProcessIdentity } from "@/server/runner/process-identity";
@@ -106,6 +107,8 @@ export type WarmProcessOptions = {
   agentId: string;
   requestedCwd: string;
   runtime: { path: string | null; version: string | null };
+  /** The permission policy it was launched under: a turn under another one cannot use it (warm-turn.ts permissionsMisfit). */
+  permissions: EffectivePermissions | null;
   /** The binary (argv[0]) as it was when the process started: a CLI upgraded on disk since then is not this process any more. */
   binary?: { mtimeMs: number; size: number } | null;
 };
@@ -168,6 +171,11 @@ export class WarmProcess {
     if (this.current === null && this.pending.length === 0) this.current = turn;
     else this.pending.push(turn);
     return turn;
+  }
+
+  /** Writes a line the agent reads between messages (an approval's answer); false once it no longer takes input. */
+  writeInput(text: string): boolean {
+    return this.alive && this.child.write(text);
   }
 
   /** Asks the agent to stop the running turn and keep the process (its result line ends the turn). */

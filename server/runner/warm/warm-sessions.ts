@@ -6,13 +6,14 @@ import type { Execution } from "@/server/generated/prisma/client";
 import { lineReaderOf } from "@/server/runner/agent-adapter";
 import type { ExitClassification } from "@/server/runner/classify-exit";
 import { planTurn, type LaunchPlace, type PlannedTurn } from "@/server/runner/plan-turn";
-import { spawnedTurnAgent, WarmTurnAgent, type TurnAgent } from "@/server/runner/warm/turn-agent";
+import { spawnedTurnAgent, streamedTurnAgent, WarmTurnAgent, type TurnAgent } from "@/server/runner/warm/turn-agent";
 import { EarlyTurns } from "@/server/runner/warm/early-turns";
 import { binaryStat, preflight, warmGuards } from "@/server/runner/warm/warm-guards";
 import { WarmPool } from "@/server/runner/warm/warm-pool";
 import { WarmProcess } from "@/server/runner/warm/warm-process";
 import { clearWarm, keepsWarm, warmStateRecorder } from "@/server/runner/warm/warm-state";
-import { sessionTouched, warmIneligibility } from "@/server/runner/warm/warm-turn";
+import { permissionsMisfit, sessionTouched, warmIneligibility } from "@/server/runner/warm/warm-turn";
+import { loadTurnPermissions } from "@/server/permissions/load-turn-permissions";
 
 // Warm sessions (seed 001): the runner keeps a session's agent process alive
 // after its turn, for an idle window, so a Continue of that turn is the
@@ -100,14 +101,19 @@ export class WarmSessions {
     // (in that turn's directory: its files are that turn's until it ends).
     const busy = this.config.steering ? this.running.get(sessionId) : undefined;
     if (busy?.alive && !this.pool.peek(sessionId)) {
-      return warmIneligibility(execution, busy) ? null : this.warmPlan(execution, sessionId, busy, "resumable", busy.options.cwd, place);
+      if (warmIneligibility(execution, busy)) return null;
+      const permissions = await this.turnPermissions(execution, busy);
+      return permissions.fits ? this.warmPlan(execution, sessionId, busy, "resumable", busy.options.cwd, place, permissions.policy) : null;
     }
     const process = this.pool.peek(sessionId);
     if (!process) return null;
     const ineligible = warmIneligibility(execution, process);
     const early = this.early.takePreflight(execution.id);
-    const verdict = ineligible ? null : await warmGuards(execution, process, sessionId, this.ctx, early);
-    const why = ineligible ?? verdict!.why;
+    // The turn's policy is read while the guards stat their files.
+    const [verdict, permissions] = ineligible
+      ? [null, null]
+      : await Promise.all([warmGuards(execution, process, sessionId, this.ctx, early), this.turnPermissions(execution, process)]);
+    const why = ineligible ?? verdict!.why ?? (permissions && !permissions.fits ? permissions.why : null);
     const { reason, settled } = verdict ?? { reason: "resumable" as const, settled: null };
     const taken = why ? null : this.pool.take(sessionId);
     if (!taken) {
@@ -124,7 +130,19 @@ export class WarmSessions {
       this.fallbacks.set(execution.id, "The turn's directory is not the warm process's any more; it spawned the agent");
       return null;
     }
-    return this.warmPlan(execution, sessionId, taken, reason, where.cwd, place);
+    return this.warmPlan(execution, sessionId, taken, reason, where.cwd, place, permissions?.fits ? permissions.policy : null);
+  }
+
+  /** The policy the turn must run under, and whether the process's launch can honour it (else it spawns under it). */
+  private async turnPermissions(
+    execution: Execution,
+    process: WarmProcess,
+  ): Promise<{ fits: true; policy: WarmPlanned["permissions"] } | { fits: false; why: string }> {
+    const agent = getAgentDefinition(execution.agent);
+    const loaded = agent ? await loadTurnPermissions(execution, agent) : null;
+    if (!loaded?.ok) return { fits: false, why: loaded?.message ?? "The turn's agent is unknown" };
+    const misfit = permissionsMisfit(process.options.permissions, loaded.permissions);
+    return misfit ? { fits: false, why: misfit } : { fits: true, policy: loaded.permissions };
   }
 
   private warmPlan(
@@ -134,6 +152,7 @@ export class WarmSessions {
     reason: "resumable" | "runtime_upgraded",
     cwd: string,
     place: Place,
+    permissions: WarmPlanned["permissions"],
   ): WarmPlanned {
     const agent = getAgentDefinition(execution.agent)!;
     const prompt = execution.agentPrompt ?? execution.prompt;
@@ -155,6 +174,7 @@ export class WarmSessions {
       resume: { decision: "resume", reason },
       transcriptSourceId: execution.parentExecutionId,
       transcript: null,
+      permissions,
       warm: process,
       place,
     };
@@ -204,6 +224,7 @@ export class WarmSessions {
         resumeMessage: null,
         runtimePath: process.options.runtime.path,
         runtimeVersion: process.options.runtime.version,
+        ...(turn.permissions ? { permissionPolicy: turn.permissions } : {}),
       };
       return agent;
     }
@@ -251,6 +272,7 @@ export class WarmSessions {
       // Where it runs (settled, real): a Continue's recorded cwd is its source's, i.e. this.
       requestedCwd: options.cwd,
       runtime: { path: null, version: null },
+      permissions: turn.permissions,
     });
     process.sessionId = turn.prepared.expectedSessionId;
     // What the binary was at its start, so an upgrade on disk retires it (off the spawn's path).
@@ -296,8 +318,20 @@ export class WarmSessions {
   }
 }
 
-/** How execute-job.ts starts a turn's agent: through warm sessions when the runner has them, else a process of its own. */
+/**
+ * How execute-job.ts starts a turn's agent: through warm sessions when the
+ * runner has them, else a process of its own (reading its input from stdin
+ * when the turn's policy has it ask a person).
+ */
 export async function startTurnAgent(warm: WarmSessions | undefined, turn: Planned, options: SpawnOptions): Promise<TurnAgent> {
   if (warm) return warm.startAgent(turn, options);
-  return spawnedTurnAgent({ argv: options.argv, env: options.env, cwd: options.cwd, baseEnv: options.baseEnv, stdin: options.stdin }, null);
+  const { argv, env, cwd, baseEnv, stdin, execution } = options;
+  if (turn.prepared.streamInput) {
+    return streamedTurnAgent({ argv, env, cwd, baseEnv }, turn.prepared.streamInput, {
+      agentId: execution.agent,
+      executionId: execution.id,
+      permissions: turn.permissions,
+    });
+  }
+  return spawnedTurnAgent({ argv, env, cwd, baseEnv, stdin }, null);
 }

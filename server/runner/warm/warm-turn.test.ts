@@ -1,4 +1,4 @@
-import { sessionTouched, warmIneligibility } from "@/server/runner/warm/warm-turn";
+import { permissionsMisfit, sessionTouched, warmIneligibility } from "@/server/runner/warm/warm-turn";
 
 // Which turns go to a session's warm process: only a plain Continue of the
 // turn it served last; everything else spawns (and the warm process is closed).
@@ -43,5 +43,20 @@ describe("warm turns", () => {
   it("a fork touches the session it forks from; a new run touches none", () => {
     expect(sessionTouched({ ...continueOfHead, parentExecutionId: null, forkedFromExecutionId: HEAD, forkSessionId: S })).toBe(S);
     expect(sessionTouched({ ...continueOfHead, parentExecutionId: null })).toBeNull();
+  });
+});
+
+describe("permissionsMisfit", () => {
+  const policy = (mode: "ask" | "edits", allow: string[] = [], deny: string[] = []) => ({ mode, allow, deny, source: "project" as const });
+  it.each<[string, ReturnType<typeof policy> | null, ReturnType<typeof policy> | null, string | null]>([
+    ["the same policy", policy("ask", ["Edit"]), policy("ask", ["Edit"]), null],
+    ["a rule added since", policy("ask", ["Edit"]), policy("ask", ["Edit", "Bash(npm test:*)"]), null],
+    ["no policy on either", null, null, null],
+    ["another mode", policy("ask"), policy("edits"), 'The turn runs in the "edits" permission mode, the warm process in "ask"'],
+    ["a rule taken away", policy("ask", ["Edit"]), policy("ask"), "A rule the warm process was allowed is no longer allowed"],
+    ["other deny rules", policy("ask", [], ["Bash"]), policy("ask"), "The turn's deny rules changed"],
+    ["a policy on one side only", null, policy("ask"), "The turn runs under another permission policy"],
+  ])("%s", (_, running, turn, expected) => {
+    expect(permissionsMisfit(running, turn)).toBe(expected);
   });
 });

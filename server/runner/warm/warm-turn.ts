@@ -1,3 +1,4 @@
+import type { EffectivePermissions } from "@/lib/permissions/schema";
 import type { Execution } from "@/server/generated/prisma/client";
 import type { WarmProcess } from "@/server/runner/warm/warm-process";
 
@@ -30,5 +31,20 @@ export function warmIneligibility(execution: TurnFacts, process: Pick<WarmProces
   if (execution.agent !== process.options.agentId) return "The turn runs another agent";
   if (execution.cwd !== process.options.requestedCwd) return "The turn runs in another directory";
   if (execution.cancelRequestedAt) return "Cancel was asked for";
+  return null;
+}
+
+/**
+ * Why a process launched under `running` cannot serve a turn that must run
+ * under `turn` (a sentence), or null when it can: the same mode and deny
+ * rules, and no rule allowed at its launch that the turn does not allow (a
+ * rule the turn adds is fine: the runner answers such calls itself).
+ */
+export function permissionsMisfit(running: EffectivePermissions | null, turn: EffectivePermissions | null): string | null {
+  if (!running || !turn) return running === turn ? null : "The turn runs under another permission policy";
+  if (running.mode !== turn.mode) return `The turn runs in the "${turn.mode}" permission mode, the warm process in "${running.mode}"`;
+  const same = (a: string[], b: string[]) => a.length === b.length && a.every((rule) => b.includes(rule));
+  if (!same(running.deny, turn.deny)) return "The turn's deny rules changed";
+  if (running.allow.some((rule) => !turn.allow.includes(rule))) return "A rule the warm process was allowed is no longer allowed";
   return null;
 }

@@ -35,6 +35,7 @@ function continueRow(parentId: string, session: string, extra: Partial<FollowUpR
     transcriptSourceExecutionId: null,
     idempotencyKey: null,
     timings: { requestedAt: 1, insertedAt: 2 },
+    requestedPermissions: { mode: "edits", allow: ["Bash(ls)"] },
     ...extra,
   };
 }
@@ -54,7 +55,13 @@ test("recorded: the row as Prisma reads it, after the head, with its job in the 
 
   if (!result.recorded) throw new Error(`not recorded: head ${result.headId}`);
   expect(result.row).toEqual(await prisma.execution.findUnique({ where: { id: row.id } }));
-  expect(result.row).toMatchObject({ status: "queued", parentExecutionId: head.id, expandedReferences: ["SPEC-1"], timings: row.timings });
+  expect(result.row).toMatchObject({
+    status: "queued",
+    parentExecutionId: head.id,
+    expandedReferences: ["SPEC-1"],
+    timings: row.timings,
+    requestedPermissions: { mode: "edits", allow: ["Bash(ls)"] },
+  });
   expect(result.row.createdAt.getTime()).toBe(head.createdAt.getTime() + 1);
   expect(await jobOf(row.id)).toEqual({ queue_name: `session:${session}`, run_at: result.row.createdAt, task_identifier: "arbor_execute" });
 });

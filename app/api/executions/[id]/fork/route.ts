@@ -10,13 +10,17 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
-/** POST /api/executions/:id/fork {prompt, freshSession?} → 201 Execution */
+/** POST /api/executions/:id/fork {prompt, freshSession?, permissions?} → 201 Execution */
 export const POST = apiRoute(async (request: Request, { params }: Context) => {
   const requestedAt = nowMs();
   const { id } = await params;
   const input = await readJson(request, followUpSchema);
   if (!input.ok) return errorResponse(input.error);
   return createdResponse(
-    await branchExecution(id, "fork", input.value.prompt, idempotencyKeyOf(request), { forceFresh: input.value.freshSession, requestedAt }),
+    await branchExecution(id, "fork", input.value.prompt, idempotencyKeyOf(request), {
+      forceFresh: input.value.freshSession,
+      requestedAt,
+      permissions: input.value.permissions,
+    }),
   );
 });
