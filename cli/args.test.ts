@@ -130,8 +130,8 @@ describe("parseCliArgs", () => {
     expect(ok(["cancel", "e1"]).command).toEqual({ name: "cancel", executionId: "e1", json: false });
     expect(ok(["show", "e1", "--json"]).command).toEqual({ name: "show", executionId: "e1", json: true });
     expect(ok(["tree", "ISSUE-1"]).command).toEqual({ name: "tree", issueId: "ISSUE-1", json: false });
-    expect(ok(["issues"]).command).toEqual({ name: "issues", json: false });
-    expect(ok(["specs", "--json"]).command).toEqual({ name: "specs", json: true });
+    expect(ok(["issues"]).command).toEqual({ name: "issue", action: "list", json: false });
+    expect(ok(["specs", "--json"]).command).toEqual({ name: "spec", action: "list", json: true });
     expect(ok(["agents", "--json"]).command).toEqual({ name: "agents", json: true });
   });
 
@@ -163,7 +163,7 @@ describe("parseCliArgs", () => {
     expect(bad(["show"]).message).toBe("missing execution id");
     expect(bad(["show", "a", "b"]).message).toBe('unexpected argument "b"');
     expect(bad(["tree"]).message).toBe("missing issue id");
-    expect(bad(["issues", "x"]).message).toBe('unexpected argument "x"');
+    expect(bad(["issues", "x"]).message).toBe('unexpected argument "x" (search with -q)');
     expect(bad(["show", "e1", "--follow"]).message).toBe('unknown option "--follow"');
     expect(bad(["run", "I", "p", "--agent"]).message).toBe("--agent needs a value");
     expect(bad(["run", "I", "p", "--agent", ""]).message).toBe("--agent needs a value");

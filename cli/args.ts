@@ -7,6 +7,7 @@ import { parseApplyArgs, parseDiffArgs, parseProjectArgs, type ApplyCommand, typ
 import { parseBundleArgs, type BundleCommand } from "./bundle-args";
 import { USAGE } from "./usage";
 import { parseMark, parseStats, parseUnmark, STATS_FILTERS, type MarkCommand, type StatsCommand, type UnmarkCommand } from "./insights-args";
+import { parseWorkItemArgs, WORK_ITEM_OPTIONS, type WorkItemCommand } from "./work-item-args";
 
 /** `continue` and `fork` take the same arguments. `freshSession`: a new session carrying Arbor's transcript instead of a resume. */
 export type ExecutionPromptCommand = { name: "continue" | "fork"; executionId: string; prompt: string; freshSession: boolean; follow: boolean; json: boolean };
@@ -36,7 +37,7 @@ export type Command =
   | { name: "cancel"; executionId: string; json: boolean }
   | { name: "show"; executionId: string; json: boolean }
   | { name: "tree"; issueId: string; json: boolean }
-  | { name: "issues" | "specs"; json: boolean }
+  | WorkItemCommand
   | { name: "sessions"; q?: string; agent?: string; archived: boolean; json: boolean }
   | { name: "session"; sessionId: string; poison?: "mark" | "clear"; note?: string; keepWarm?: boolean; json: boolean }
   | { name: "search"; q: string; limit?: number; json: boolean }
@@ -53,7 +54,7 @@ export type Command =
 
 export type CommandName = Command["name"];
 export { DESCRIPTIONS, USAGE } from "./usage";
-export type { BundleCommand };
+export type { BundleCommand, WorkItemCommand };
 
 export interface Parsed {
   command: Command;
@@ -63,14 +64,19 @@ export interface Parsed {
 
 export type ParseResult = ({ ok: true } & Parsed) | { ok: false; message: string; usage: string };
 
-const ALIASES: Record<string, CommandName> = {
+export const ALIASES: Record<string, CommandName> = {
   resume: "continue",
   "start-fresh": "restart",
   log: "show",
   logs: "show",
-  ls: "issues",
+  issues: "issue",
+  specs: "spec",
+  ls: "issue",
   projects: "project",
 };
+
+/** `arbor issues` is `arbor issue list` (and `ls`, `specs` likewise). */
+const LIST_ALIASES = new Set(["issues", "specs", "ls"]);
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -101,8 +107,8 @@ const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
   cancel: COMMON,
   show: COMMON,
   tree: COMMON,
-  issues: COMMON,
-  specs: COMMON,
+  issue: { ...COMMON, ...WORK_ITEM_OPTIONS.issue },
+  spec: { ...COMMON, ...WORK_ITEM_OPTIONS.spec },
   sessions: { ...COMMON, q: { type: "string", short: "q" }, agent: { type: "string", short: "a" }, archived: { type: "boolean" } },
   session: {
     ...COMMON,
@@ -176,7 +182,7 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       strict: true,
     });
     values = parsed.values as Record<string, string | boolean | undefined>;
-    positionals = parsed.positionals;
+    positionals = LIST_ALIASES.has(first) ? ["list", ...parsed.positionals] : parsed.positionals;
   } catch (err) {
     return fail(cleanParseError(err), name);
   }
@@ -265,8 +271,11 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       if (positionals.length > 1) return fail(`unexpected argument "${positionals[1]}"`, name);
       return ok({ name, issueId: positionals[0]!, json });
     }
-    case "issues":
-    case "specs":
+    case "issue":
+    case "spec": {
+      const parsed = parseWorkItemArgs(name, positionals, values);
+      return parsed.ok ? ok(parsed.command) : fail(parsed.message, name);
+    }
     case "agents": {
       if (positionals.length > 0) return fail(`unexpected argument "${positionals[0]}"`, name);
       return ok({ name, json });

@@ -34,15 +34,16 @@ async function runMain(argv: string[], handler: Handler, opts: { signal?: AbortS
   return { code, stdout, stderr, requests };
 }
 
-const exec = { id: "x1", issueId: "ISSUE-1", agent: "claude", status: "running", sessionId: "s1" };
+const X1 = "a1b2c3d4-0000-4000-8000-000000000001";
+const exec = { id: X1, issueId: "ISSUE-1", agent: "claude", status: "running", sessionId: "s1", managedSessionId: "SESS-1" };
 const entry = (seq: number, text: string) => `id: ${seq}\nevent: entry\ndata: ${JSON.stringify({ seq, entries: [{ kind: "text", text }] })}\n\n`;
 const end = (status: string) => `event: end\ndata: ${JSON.stringify({ ...exec, status })}\n\n`;
 
 describe("main: show / follow", () => {
   it("prints each entry once even if the server replays events after a reconnect", async () => {
     let connection = 0;
-    const res = await runMain(["show", "x1"], (url) => {
-      if (url.pathname === "/api/executions/x1") return json(200, exec);
+    const res = await runMain(["show", X1], (url) => {
+      if (url.pathname === `/api/executions/${X1}`) return json(200, exec);
       connection++;
       // The second connection ignores Last-Event-ID and replays everything.
       return connection === 1 ? sse(entry(1, "one") + entry(2, "two")) : sse(entry(1, "one") + entry(2, "two") + entry(3, "three") + end("completed"));
@@ -53,29 +54,40 @@ describe("main: show / follow", () => {
   });
 
   it("announces status changes once and exits 1 when the execution is not completed", async () => {
-    const status = (s: string, sessionId = "s1") => `event: status\ndata: ${JSON.stringify({ ...exec, status: s, sessionId })}\n\n`;
-    const res = await runMain(["show", "x1"], (url) =>
-      url.pathname === "/api/executions/x1"
-        ? json(200, { ...exec, status: "queued", sessionId: null })
-        : sse(status("queued", "") + status("running") + status("running") + entry(1, "hi") + status("running") + status("cancelled") + end("cancelled")),
+    const status = (s: string, managedSessionId: string | null = "SESS-1") =>
+      `event: status\ndata: ${JSON.stringify({ ...exec, status: s, managedSessionId })}\n\n`;
+    const res = await runMain(["show", X1], (url) =>
+      url.pathname === `/api/executions/${X1}`
+        ? json(200, { ...exec, status: "queued", sessionId: null, managedSessionId: null })
+        : sse(
+            status("queued", null) +
+              status("running", null) +
+              status("running") +
+              status("running") +
+              entry(1, "hi") +
+              status("running") +
+              status("cancelled") +
+              end("cancelled"),
+          ),
     );
     expect(res.code).toBe(1);
-    expect(res.stdout.match(/^── .*$/gm)).toEqual(["── running · session s1", "── cancelled"]);
+    // The session is announced once it is known, by its SESS-n.
+    expect(res.stdout.match(/^── .*$/gm)).toEqual(["── running", "── running · SESS-1", "── cancelled"]);
   });
 
   it("takes the header from the first status event when the server has no GET /api/executions/:id", async () => {
-    const res = await runMain(["show", "x1"], (url) =>
-      url.pathname === "/api/executions/x1"
+    const res = await runMain(["show", X1], (url) =>
+      url.pathname === `/api/executions/${X1}`
         ? new Response("<html>404</html>", { status: 404 })
         : sse(`event: status\ndata: ${JSON.stringify(exec)}\n\n${end("completed")}`),
     );
     expect(res.code).toBe(0);
-    expect(res.stdout.startsWith("Execution x1  running\n")).toBe(true);
+    expect(res.stdout.startsWith(`Execution ${X1}  running\n`)).toBe(true);
   });
 
   it("reports server error events on stderr and gives up when they repeat", async () => {
-    const res = await runMain(["show", "x1"], (url) =>
-      url.pathname === "/api/executions/x1" ? json(200, exec) : sse(`event: error\ndata: {"message":"db down"}\n\n`),
+    const res = await runMain(["show", X1], (url) =>
+      url.pathname === `/api/executions/${X1}` ? json(200, exec) : sse(`event: error\ndata: {"message":"db down"}\n\n`),
     );
     expect(res.code).toBe(1);
     expect(res.stderr.match(/db down/g)).toHaveLength(3);
@@ -84,9 +96,9 @@ describe("main: show / follow", () => {
   it("detaches with 130 when aborted (Ctrl-C)", async () => {
     const controller = new AbortController();
     const res = await runMain(
-      ["show", "x1"],
+      ["show", X1],
       (url) => {
-        if (url.pathname === "/api/executions/x1") return json(200, exec);
+        if (url.pathname === `/api/executions/${X1}`) return json(200, exec);
         controller.abort();
         return sse(entry(1, "late"));
       },
@@ -97,8 +109,8 @@ describe("main: show / follow", () => {
   });
 
   it("fails clearly when the stream stays down", async () => {
-    const res = await runMain(["show", "x1"], (url) => {
-      if (url.pathname === "/api/executions/x1") return json(200, exec);
+    const res = await runMain(["show", X1], (url) => {
+      if (url.pathname === `/api/executions/${X1}`) return json(200, exec);
       throw new TypeError("fetch failed");
     });
     expect(res.code).toBe(1);
@@ -109,10 +121,10 @@ describe("main: show / follow", () => {
 
 describe("main: commands", () => {
   it("run reads a prompt of - from stdin and resolves --cwd", async () => {
-    const res = await runMain(["run", "ISSUE-1", "-", "--cwd", "sub"], () => json(201, { ...exec, status: "queued" }));
+    const res = await runMain(["run", "ISSUE-1", "-", "--cwd", "sub"], () => json(201, { ...exec, status: "queued", managedSessionId: null }));
     expect(res.code).toBe(0);
     expect(JSON.parse(res.requests[0]!.body!)).toEqual({ issueId: "ISSUE-1", prompt: "prompt from stdin", cwd: "/work/sub" });
-    expect(res.stdout).toBe("Execution x1 queued (claude, issue ISSUE-1)\n");
+    expect(res.stdout).toBe(`Execution ${X1} queued (claude, issue ISSUE-1)\n`);
   });
 
   it("encodes ids in paths and sends the token", async () => {
@@ -132,6 +144,88 @@ describe("main: commands", () => {
     const bad = await runMain(["help", "nope"], () => json(200, {}));
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('unknown command "nope"');
+  });
+});
+
+describe("main: short execution ids", () => {
+  const resolved = (id: string) =>
+    json(200, { execution: { id, issueId: "ISSUE-1", managedSessionId: "SESS-1", status: "completed", prompt: "p", createdAt: "2026-01-01T12:00:00.000Z" } });
+
+  it("resolves a short id on the server, then every request uses the full id", async () => {
+    const res = await runMain(["continue", "#A1B2C3D4", "next"], (url) =>
+      url.pathname === "/api/executions/resolve"
+        ? resolved(X1)
+        : json(201, { ...exec, id: "b0000000-0000-4000-8000-000000000002", status: "queued", managedSessionId: null }),
+    );
+    expect(res.code).toBe(0);
+    expect(res.requests.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`)).toEqual([
+      "GET /api/executions/resolve?ref=%23A1B2C3D4",
+      `POST /api/executions/${X1}/continue`,
+    ]);
+  });
+
+  it("sends a full id as it is, with no resolve request", async () => {
+    const res = await runMain(["cancel", X1.toUpperCase()], () => json(200, { ...exec, status: "cancelled" }));
+    expect(res.requests.map((r) => r.url.pathname)).toEqual([`/api/executions/${X1}/cancel`]);
+    expect(res.stdout).toBe(`Execution ${X1} cancelled\n`);
+  });
+
+  it("resolves both sides of a diff, and mark's target and --over; SESS-n stays a session", async () => {
+    const other = "c0000000-0000-4000-8000-000000000003";
+    const answer = (url: URL) => {
+      if (url.pathname === "/api/executions/resolve") return resolved(url.searchParams.get("ref") === "c0000000" ? other : X1);
+      if (url.pathname === "/api/compare/diff") return json(200, { from: "a".repeat(40), to: "b".repeat(40), files: [], patch: "" });
+      return json(200, { executionId: X1 });
+    };
+    const diff = await runMain(["diff", "a1b2c3d4", "c0000000", "--stat"], answer);
+    expect(diff.requests.at(-1)!.url.search).toBe(`?a=${X1}&b=${other}`);
+    expect(diff.stdout).toContain("a1b2c3d4's snapshot → c0000000's snapshot");
+    const mark = await runMain(["mark", "c0000000", "preferred", "--over", "a1b2c3d4"], answer);
+    expect(mark.requests.at(-1)!.url.pathname).toBe(`/api/executions/${other}/outcome`);
+    expect(JSON.parse(mark.requests.at(-1)!.body!)).toMatchObject({ mark: "preferred", over: X1 });
+    const session = await runMain(["unmark", "sess-2"], answer);
+    expect(session.requests.map((r) => r.url.pathname)).toEqual(["/api/sessions/sess-2/outcome"]);
+  });
+
+  it("lists the matches of an ambiguous short id and exits 1", async () => {
+    const match = (id: string, prompt: string) => ({
+      id,
+      issueId: "ISSUE-2",
+      managedSessionId: null,
+      status: "completed",
+      prompt,
+      createdAt: "2026-01-01T12:00:00.000Z",
+    });
+    const res = await runMain(["show", "a1b2c3d4"], () =>
+      json(409, {
+        error: {
+          code: "conflict",
+          message: `"a1b2c3d4" is the start of 2 executions' ids: give more of the id (one of these)`,
+          details: {
+            ref: "a1b2c3d4",
+            matches: [match(X1, "first"), { ...match("a1b2c3d4-9999-4000-8000-000000000009", "second"), managedSessionId: "SESS-5" }],
+            more: true,
+          },
+        },
+      }),
+    );
+    expect(res.code).toBe(1);
+    const lines = res.stderr.trimEnd().split("\n");
+    expect(lines[0]).toBe(`arbor: "a1b2c3d4" is the start of 2 executions' ids: give more of the id (one of these)`);
+    expect(lines[1]).toMatch(new RegExp(`^  ${X1}  ISSUE-2  2026-01-01 \\d\\d:00:00  "first"$`));
+    expect(lines[2]).toMatch(/^ {2}a1b2c3d4-9999-4000-8000-000000000009 {2}ISSUE-2 {2}SESS-5 {2}2026-01-01 \d\d:00:00 {2}"second"$/);
+    expect(lines[3]).toBe("  … and more: give more of the id");
+    expect(res.requests).toHaveLength(1);
+  });
+
+  it("passes the id on as typed to a server without the resolve route (its framework 404)", async () => {
+    const res = await runMain(["cancel", "a1b2c3d4"], (url) =>
+      url.pathname === "/api/executions/resolve"
+        ? new Response("<html>404</html>", { status: 404 })
+        : json(404, { error: { code: "not_found", message: "Execution a1b2c3d4 not found" } }),
+    );
+    expect(res.requests.map((r) => r.url.pathname)).toEqual(["/api/executions/resolve", "/api/executions/a1b2c3d4/cancel"]);
+    expect(res).toMatchObject({ code: 1, stderr: "arbor: Execution a1b2c3d4 not found\n" });
   });
 });
 

@@ -14,7 +14,8 @@ import { continueCommand } from "./commands/continue";
 import { UsageError } from "./commands/create";
 import { forkCommand } from "./commands/fork";
 import { helpText } from "./commands/help";
-import { listCommand } from "./commands/list";
+import { workItemCommand } from "./commands/work-items";
+import { ambiguousMatchLines } from "./execution-ref";
 import { restartCommand } from "./commands/restart";
 import { runCommand } from "./commands/run";
 import { applyCommand } from "./commands/apply";
@@ -73,9 +74,9 @@ function dispatch(ctx: Context, command: Exclude<Command, { name: "help" | "vers
       return showCommand(ctx, command);
     case "tree":
       return treeCommand(ctx, command);
-    case "issues":
-    case "specs":
-      return listCommand(ctx, command);
+    case "issue":
+    case "spec":
+      return workItemCommand(ctx, command);
     case "sessions":
       return sessionsCommand(ctx, command);
     case "session":
@@ -108,6 +109,8 @@ export function detailLines(details: unknown, message = ""): string[] {
 }
 
 function rawDetailLines(details: unknown): string[] {
+  const matches = ambiguousMatchLines(details);
+  if (matches.length) return matches;
   const lines: string[] = [];
   const list = Array.isArray(details)
     ? details

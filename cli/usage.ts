@@ -11,8 +11,9 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   cancel: "arbor cancel <executionId> [--json]",
   show: "arbor show <executionId> [--json]",
   tree: "arbor tree <ISSUE> [--json]",
-  issues: "arbor issues [--json]",
-  specs: "arbor specs [--json]",
+  issue:
+    'arbor issue create "<title>" [--body TEXT|- | --body-file FILE|-] [--project PROJ|default] [--spec SPEC] [--priority low|medium|high|urgent] | list [--project PROJ|default] [--status S] [--spec SPEC] [-q TEXT] | show <ISSUE>  [--json]',
+  spec: 'arbor spec create "<title>" [--body TEXT|- | --body-file FILE|-] [--project PROJ|default] | list [--project PROJ|default] [-q TEXT] | show <SPEC>  [--json]',
   sessions: "arbor sessions [--q TEXT] [--agent NAME] [--archived] [--json]",
   session: 'arbor session <SESS> [--poison [--note "why"] | --unpoison] [--no-warm | --warm] [--json]',
   search: 'arbor search "<text>" [--limit N] [--json]',
@@ -39,8 +40,8 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   cancel: "Cancel a queued or running execution.",
   show: "Print an execution and stream its log until it ends.",
   tree: "Draw an issue's session tree.",
-  issues: "List issues.",
-  specs: "List specs.",
+  issue: "Issues: create one (in a project, for a spec), list them (`arbor issues` for short), show one with its spec, sessions and what cites it.",
+  spec: "Specs: create one (in a project), list them (`arbor specs` for short), show one with its issues and what cites it.",
   sessions: "List agent sessions, most recently active first.",
   session:
     "Show a session: its health, savings, whether its agent process is kept warm, executions, issue, parent and forks, and what refers to it; mark or clear it as poisoned; turn warm sessions off (--no-warm) or on (--warm) for it.",

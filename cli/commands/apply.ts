@@ -4,11 +4,13 @@ import type { ApplyResult } from "@/lib/diff/types";
 import type { ApplyCommand } from "../project-args";
 import { println, seg, type Context } from "../context";
 import { ApiError } from "@/lib/api-error";
+import { resolveExecutionId } from "../execution-ref";
 
 export async function applyCommand(ctx: Context, cmd: ApplyCommand): Promise<number> {
+  const id = await resolveExecutionId(ctx, cmd.executionId);
   let result: ApplyResult;
   try {
-    result = await ctx.api.post<ApplyResult>(`/api/executions/${seg(cmd.executionId.trim())}/apply`, {
+    result = await ctx.api.post<ApplyResult>(`/api/executions/${seg(id)}/apply`, {
       strategy: cmd.squash ? "squash" : "merge",
       ...(cmd.message !== undefined ? { message: cmd.message } : {}),
     });

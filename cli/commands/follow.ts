@@ -43,7 +43,7 @@ function finiteNumber(v: unknown): number | undefined {
 
 function statusKey(exec: unknown): string {
   const e = asRecord(exec);
-  return `${String(e.status ?? "")}|${String(e.sessionId ?? "")}`;
+  return `${String(e.status ?? "")}|${String(e.managedSessionId ?? "")}`;
 }
 
 export function exitCodeForStatus(status: unknown): number {

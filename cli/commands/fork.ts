@@ -3,12 +3,14 @@
 import type { ExecutionPromptCommand } from "../args";
 import { seg, type Context } from "../context";
 import { createExecution, resolvePrompt } from "./create";
+import { resolveExecutionId } from "../execution-ref";
 
 export async function forkCommand(ctx: Context, cmd: ExecutionPromptCommand): Promise<number> {
   const prompt = await resolvePrompt(ctx, cmd.prompt);
+  const id = await resolveExecutionId(ctx, cmd.executionId);
   return createExecution(
     ctx,
-    `/api/executions/${seg(cmd.executionId)}/fork`,
+    `/api/executions/${seg(id)}/fork`,
     { prompt, ...(cmd.freshSession ? { freshSession: true } : {}) },
     { follow: cmd.follow, json: cmd.json },
   );

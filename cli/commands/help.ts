@@ -1,6 +1,6 @@
 // arbor help [command]
 
-import { DESCRIPTIONS, USAGE, type CommandName } from "../args";
+import { ALIASES, DESCRIPTIONS, USAGE, type CommandName } from "../args";
 
 type Documented = Exclude<CommandName, "version">;
 
@@ -43,6 +43,28 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
     "--json             print the session as JSON",
   ],
   agents: ["--json             print the API's answer as JSON"],
+  issue: [
+    'create "TITLE"                a new issue (open); its text from --body TEXT, --body - or --body-file FILE (- reads stdin)',
+    "  --project, -p PROJ|default  the project it belongs to (default: the default workspace)",
+    "  --spec SPEC                 the spec it belongs to",
+    "  --priority P                low, medium (default), high or urgent",
+    "list                          newest first (`arbor issues` for short)",
+    "  --project, -p PROJ|default  only that project's issues",
+    "  --status S                  open, in_progress, done or closed",
+    "  --spec SPEC                 only that spec's issues (none: issues without a spec)",
+    "  -q TEXT                     search titles and text",
+    "show ISSUE                    its text, status, priority, project and spec, its sessions, and what cites it",
+    "--json                        print the API's answer as JSON",
+  ],
+  spec: [
+    'create "TITLE"                a new spec; its text from --body TEXT, --body - or --body-file FILE (- reads stdin)',
+    "  --project, -p PROJ|default  the project it belongs to (default: the default workspace)",
+    "list                          newest first (`arbor specs` for short)",
+    "  --project, -p PROJ|default  only that project's specs",
+    "  -q TEXT                     search titles and text",
+    "show SPEC                     its text, project, its issues, and what cites it",
+    "--json                        print the API's answer as JSON",
+  ],
   search: ["--limit, -n N       at most N results (1-100, default 20)", "--json             print the API's answer as JSON"],
   stats: [
     "--issue ISSUE, --spec SPEC, --agent NAME, --model NAME, --session SESS   narrow to these executions",
@@ -95,7 +117,8 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
   ],
 };
 
-export function helpText(topic?: string): { text: string; ok: boolean } {
+export function helpText(asked?: string): { text: string; ok: boolean } {
+  const topic = asked && Object.hasOwn(ALIASES, asked) ? ALIASES[asked] : asked;
   if (topic && Object.hasOwn(USAGE, topic)) {
     const name = topic as Documented;
     const lines = [`usage: ${USAGE[name]}`, "", DESCRIPTIONS[name]];
@@ -110,6 +133,10 @@ export function helpText(topic?: string): { text: string; ok: boolean } {
     "commands:",
     ...names.flatMap((n) => [`  ${USAGE[n]}`, `      ${DESCRIPTIONS[n]}`]),
     "",
+    "ids:",
+    "  an execution is named by its full id or by the short id the app and `arbor tree` show (8 or more of its first hex",
+    "  characters, e.g. 3f2a9c1e); a short id several executions share is refused with the list of them",
+    "",
     "global options:",
     "  --url URL   Arbor server (overrides ARBOR_URL)",
     "  --help, -h  help for a command",
@@ -121,6 +148,6 @@ export function helpText(topic?: string): { text: string; ok: boolean } {
     "",
     "exit codes: 0 ok (show/--follow: the execution completed), 1 error or the execution did not complete, 2 usage error, 130 detached (Ctrl-C)",
   ];
-  if (topic) return { text: `arbor: unknown command "${topic}"\n\n${lines.join("\n")}`, ok: false };
+  if (asked) return { text: `arbor: unknown command "${asked}"\n\n${lines.join("\n")}`, ok: false };
   return { text: lines.join("\n"), ok: true };
 }

@@ -6,6 +6,7 @@ import type { Command } from "../args";
 import { println, seg, type Context } from "../context";
 import { isSessionRef } from "../insights-args";
 import { renderOutcome, type OutcomeItem } from "../render/stats";
+import { resolveExecutionId } from "../execution-ref";
 
 /** Who marks: ARBOR_USER, else the OS user name (recorded with the mark). */
 function markedBy(ctx: Context): string | undefined {
@@ -17,7 +18,11 @@ function markedBy(ctx: Context): string | undefined {
   }
 }
 
-const path = (target: string) => (isSessionRef(target) ? `/api/sessions/${seg(target.trim())}/outcome` : `/api/executions/${seg(target.trim())}/outcome`);
+/** A session's outcome (SESS-n), or an execution's (its id or short id). */
+async function outcomePath(ctx: Context, target: string): Promise<string> {
+  if (isSessionRef(target)) return `/api/sessions/${seg(target.trim())}/outcome`;
+  return `/api/executions/${seg(await resolveExecutionId(ctx, target))}/outcome`;
+}
 
 export async function markCommand(ctx: Context, cmd: Extract<Command, { name: "mark" }>): Promise<number> {
   const by = markedBy(ctx);
@@ -26,9 +31,9 @@ export async function markCommand(ctx: Context, cmd: Extract<Command, { name: "m
     via: "cli",
     ...(by ? { by } : {}),
     ...(cmd.note !== undefined ? { note: cmd.note } : {}),
-    ...(cmd.over ? { over: cmd.over } : {}),
+    ...(cmd.over ? { over: await resolveExecutionId(ctx, cmd.over) } : {}),
   };
-  const outcome = await ctx.api.request<OutcomeItem>("PUT", path(cmd.target), body);
+  const outcome = await ctx.api.request<OutcomeItem>("PUT", await outcomePath(ctx, cmd.target), body);
   println(ctx.stdout, cmd.json ? JSON.stringify(outcome) : renderOutcome(outcome, ctx.style));
   return 0;
 }
@@ -39,7 +44,7 @@ export async function unmarkCommand(ctx: Context, cmd: Extract<Command, { name: 
     return 2;
   }
   const query = cmd.preferred ? "?mark=preferred" : "";
-  const outcome = await ctx.api.request<OutcomeItem>("DELETE", `${path(cmd.target)}${query}`, undefined);
+  const outcome = await ctx.api.request<OutcomeItem>("DELETE", `${await outcomePath(ctx, cmd.target)}${query}`, undefined);
   println(ctx.stdout, cmd.json ? JSON.stringify(outcome) : renderOutcome(outcome, ctx.style));
   return 0;
 }

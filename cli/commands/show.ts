@@ -7,11 +7,13 @@ import { ApiError } from "@/lib/api-error";
 import { renderExecutionHeader } from "../render/execution";
 import type { Execution } from "../types";
 import { followExecution } from "./follow";
+import { resolveExecutionId } from "../execution-ref";
 
 export async function showCommand(ctx: Context, cmd: Extract<Command, { name: "show" }>): Promise<number> {
+  const id = await resolveExecutionId(ctx, cmd.executionId);
   let exec: Execution | undefined;
   try {
-    exec = await ctx.api.get<Execution>(`/api/executions/${seg(cmd.executionId)}`);
+    exec = await ctx.api.get<Execution>(`/api/executions/${seg(id)}`);
   } catch (err) {
     // A framework 404/405 (no API error body) means this server has no
     // single-execution endpoint: take the header from the stream instead.
@@ -22,5 +24,5 @@ export async function showCommand(ctx: Context, cmd: Extract<Command, { name: "s
     if (cmd.json) println(ctx.stdout, JSON.stringify({ event: "execution", data: known }));
     else println(ctx.stdout, renderExecutionHeader(known, ctx.style));
   }
-  return followExecution(ctx, cmd.executionId, { json: cmd.json, known, headerFromFirstStatus: !known });
+  return followExecution(ctx, id, { json: cmd.json, known, headerFromFirstStatus: !known });
 }

@@ -28,9 +28,9 @@ describe("execution rendering", () => {
       expect.arrayContaining([
         "  issue      ISSUE-1",
         "  agent      claude",
-        "  session    0f1e2d3c-aaaa",
+        "  session    the agent's session 0f1e2d3c-aaaa",
         "  continues  p1",
-        "  forked     from f1 (session fs1)",
+        "  forked     from f1 (the agent's session fs1)",
         "  prompt     Fix the login bug please",
         "  usage      1,200 in / 300 out tokens · $0.05",
         "  error      agent_exit: exit code 1",
@@ -59,16 +59,25 @@ describe("execution rendering", () => {
     );
   });
 
+  it("names the session SESS-n, with the agent's own id beside it", () => {
+    expect(renderExecutionHeader({ ...exec, managedSessionId: "SESS-4" }, plain)).toContain("  session    SESS-4 · the agent's session 0f1e2d3c-aaaa");
+    expect(renderExecutionHeader({ id: "q", managedSessionId: "SESS-4" }, plain)).toContain("  session    SESS-4");
+  });
+
   it("tolerates a bare execution", () => {
     expect(renderExecutionHeader({ id: "x" }, plain)).toEqual(["Execution x  unknown", "  session    (not started yet)"]);
   });
 
   it("renders status changes, the end and the created line", () => {
-    expect(renderStatusChange({ id: "x", status: "running", sessionId: "0f1e2d3c-aaaa" }, plain)).toBe("── running · session 0f1e2d3c");
+    // Sessions are named SESS-n: the agent's own id is not Arbor's session.
+    expect(renderStatusChange({ id: "x", status: "running", sessionId: "0f1e2d3c-aaaa", managedSessionId: "SESS-3" }, plain)).toBe("── running · SESS-3");
+    expect(renderStatusChange({ id: "x", status: "running", sessionId: "0f1e2d3c-aaaa" }, plain)).toBe("── running");
     expect(renderEnd(exec, plain)).toEqual(["── failed · 1m04s · 1,200 in / 300 out tokens · $0.05", "   agent_exit: exit code 1"]);
     expect(renderEnd({ id: "x", status: "completed" }, plain)).toEqual(["── completed"]);
     expect(renderCreated({ id: "e1", status: "queued", agent: "claude", issueId: "ISSUE-1" }, plain)).toEqual(["Execution e1 queued (claude, issue ISSUE-1)"]);
-    expect(renderCreated({ id: "e2", status: "queued", parentExecutionId: "abcdefghij" }, plain)).toEqual(["Execution e2 queued (continues abcdefgh)"]);
+    expect(renderCreated({ id: "e2", status: "queued", parentExecutionId: "abcdefghij", managedSessionId: "SESS-2" }, plain)).toEqual([
+      "Execution e2 queued (continues abcdefgh, in SESS-2)",
+    ]);
   });
 
   it("formats usage", () => {

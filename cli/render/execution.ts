@@ -108,13 +108,13 @@ export function renderExecutionHeader(exec: Execution, style: Style): string[] {
   if (issue) lines.push(label("issue") + issue);
   const agent = str(exec.agent);
   if (agent) lines.push(label("agent") + agent);
-  lines.push(label("session") + (str(exec.sessionId) ?? paint(style, "(not started yet)", "dim")));
+  lines.push(label("session") + (sessionText(exec) ?? paint(style, "(not started yet)", "dim")));
   const parent = str(exec.parentExecutionId);
   if (parent) lines.push(label("continues") + parent);
   const forkedFrom = str(exec.forkedFromExecutionId);
   if (forkedFrom) {
     const forkSession = str(exec.forkSessionId);
-    lines.push(`${label("forked")}from ${forkedFrom}${forkSession ? ` (session ${forkSession})` : ""}`);
+    lines.push(`${label("forked")}from ${forkedFrom}${forkSession ? ` (the agent's session ${forkSession})` : ""}`);
   }
   const restartedFrom = str(exec.restartedFromExecutionId);
   if (restartedFrom) lines.push(label("restarts") + restartedFrom);
@@ -154,10 +154,18 @@ export function renderExecutionHeader(exec: Execution, style: Style): string[] {
   return lines;
 }
 
-/** A status change seen while streaming: "── running · session 0f1e2d3c". */
+/** "SESS-3 · the agent's session 0f1e2d3c-…": Arbor's session, and the agent's own id (what its CLI resumes). */
+function sessionText(exec: Execution): string | undefined {
+  const managed = str(exec.managedSessionId);
+  const agents = str(exec.sessionId);
+  if (managed && agents) return `${managed} · the agent's session ${agents}`;
+  return managed ?? (agents ? `the agent's session ${agents}` : undefined);
+}
+
+/** A status change seen while streaming: "── running · SESS-3". */
 export function renderStatusChange(exec: Execution, style: Style): string {
-  const session = str(exec.sessionId);
-  return paint(style, "── ", "dim") + renderStatus(exec.status, style) + (session ? paint(style, ` · session ${shortId(session)}`, "dim") : "");
+  const session = str(exec.managedSessionId);
+  return paint(style, "── ", "dim") + renderStatus(exec.status, style) + (session ? paint(style, ` · ${session}`, "dim") : "");
 }
 
 /** The final line(s) once the stream ends. */
@@ -182,6 +190,8 @@ export function renderCreated(exec: Execution, style: Style): string[] {
   if (issue) details.push(`issue ${issue}`);
   const parent = str(exec.parentExecutionId);
   if (parent) details.push(`continues ${shortId(parent)}`);
+  const session = str(exec.managedSessionId);
+  if (session) details.push(`in ${session}`);
   const forkedFrom = str(exec.forkedFromExecutionId);
   if (forkedFrom) details.push(`forked from ${shortId(forkedFrom)}`);
   const restarted = str(exec.restartedFromExecutionId);

@@ -219,10 +219,17 @@ export function renderSessionDetail(item: SessionDetailItem, style: Style, backl
     for (const c of children)
       lines.push(`  ${paint(style, c.id, "bold")}  ${s(c.title) ?? ""}${c.forkedFromExecutionId ? `  from ${shortId(c.forkedFromExecutionId)}` : ""}`);
   }
-  if (backlinks.length) {
-    lines.push("", paint(style, `Referenced by (${backlinks.length})`, "bold"));
-    for (const b of backlinks) lines.push(`  ${paint(style, b.id, "bold")}  ${s(b.title) ?? ""}`);
-  }
+  lines.push(...renderBacklinks(backlinks, style));
   if (item.headExecutionId) lines.push("", paint(style, `Continue it: arbor continue ${item.headExecutionId} "<prompt>"`, "dim"));
   return lines;
+}
+
+/** "Referenced by (n)" and what cites the page's subject, after a blank line; nothing when nothing does. */
+export function renderBacklinks(backlinks: BacklinkItem[], style: Style): string[] {
+  if (backlinks.length === 0) return [];
+  return [
+    "",
+    paint(style, `Referenced by (${backlinks.length})`, "bold"),
+    ...backlinks.map((b) => `  ${paint(style, b.id, "bold")}  ${s(b.title) ?? ""}`.trimEnd()),
+  ];
 }

@@ -6,7 +6,7 @@ const node = (
   id: string,
   edge: string,
   status: string,
-  sessionId: string | null,
+  managedSessionId: string | null,
   prompt: string,
   cost: number | null,
   children: TreeNode[] = [],
@@ -14,7 +14,9 @@ const node = (
   id,
   edge,
   status,
-  sessionId,
+  managedSessionId,
+  // The agent's own session id: never what the tree names a session by.
+  sessionId: managedSessionId ? `0f1e2d3c-${managedSessionId}` : null,
   prompt,
   usage: cost === null ? null : { inputTokens: 1, outputTokens: 1, costUsd: cost },
   children,
@@ -22,11 +24,9 @@ const node = (
 
 const tree = {
   roots: [
-    node("aaaaaaaa-0000", "root", "completed", "s1111111-xxxx", "Fix the login bug", 0.12, [
-      node("bbbbbbbb-0000", "continue", "completed", "s1111111-xxxx", "Now add tests", 0.04, [
-        node("dddddddd-0000", "fork", "running", "s3333333-zzzz", "Another idea", null),
-      ]),
-      node("cccccccc-0000", "fork", "failed", "s2222222-yyyy", "Try another approach\nwith details", 0.5, [
+    node("aaaaaaaa-0000", "root", "completed", "SESS-1", "Fix the login bug", 0.12, [
+      node("bbbbbbbb-0000", "continue", "completed", "SESS-1", "Now add tests", 0.04, [node("dddddddd-0000", "fork", "running", null, "Another idea", null)]),
+      node("cccccccc-0000", "fork", "failed", "SESS-12", "Try another approach\nwith details", 0.5, [
         node("eeeeeeee-0000", "continue", "queued", null, "go on", null),
       ]),
     ]),
@@ -36,20 +36,20 @@ const tree = {
 describe("renderTree", () => {
   it("draws the tree with edges, statuses, sessions, prompts, costs and chain heads", () => {
     expect(renderTree(tree, plain)).toEqual([
-      'aaaaaaaa  ● root      completed    sess s1111111  "Fix the login bug"  $0.12',
-      '├─ bbbbbbbb  ↳ continue  completed    sess s1111111  "Now add tests"  $0.04  ◀ head',
-      '│  └─ dddddddd  ⑂ fork      running      sess s3333333  "Another idea"  —  ◀ head',
-      '└─ cccccccc  ⑂ fork      failed       sess s2222222  "Try another approach with details"  $0.50',
-      '   └─ eeeeeeee  ↳ continue  queued       sess —  "go on"  —  ◀ head',
+      'aaaaaaaa  ● root      completed    SESS-1  "Fix the login bug"  $0.12',
+      '├─ bbbbbbbb  ↳ continue  completed    SESS-1  "Now add tests"  $0.04  ◀ head',
+      '│  └─ dddddddd  ⑂ fork      running      no session yet  "Another idea"  —  ◀ head',
+      '└─ cccccccc  ⑂ fork      failed       SESS-12  "Try another approach with details"  $0.50',
+      '   └─ eeeeeeee  ↳ continue  queued       no session yet  "go on"  —  ◀ head',
     ]);
   });
 
   it("shows what each execution changed in its worktree", () => {
     const changed = {
-      ...node("x", "root", "completed", "s", "edit", null),
+      ...node("x", "root", "completed", "SESS-1", "edit", null),
       worktree: { branch: "arbor/ISSUE-1/x", changes: { files: 2, additions: 3, deletions: 1 } },
     } as TreeNode;
-    expect(renderTree([changed], plain)).toEqual(['x  ● root      completed    sess s  "edit"  —  +3 −1 (2 files)  ◀ head']);
+    expect(renderTree([changed], plain)).toEqual(['x  ● root      completed    SESS-1  "edit"  —  +3 −1 (2 files)  ◀ head']);
     const noSnapshot = { ...changed, worktree: { branch: "b", changes: null } } as TreeNode;
     expect(renderTree([noSnapshot], plain)[0]).not.toContain("+");
   });
@@ -62,7 +62,7 @@ describe("renderTree", () => {
   it("accepts an array of roots or a single node, and survives junk", () => {
     expect(renderTree([tree.roots[0]!.children![0]!], plain)).toHaveLength(2);
     expect(renderTree(tree.roots[0], plain)).toHaveLength(5);
-    expect(renderTree({ roots: [null, 3, { id: "z" }] }, plain)).toEqual(["z  ● root      unknown      sess —  (no prompt)  —  ◀ head"]);
+    expect(renderTree({ roots: [null, 3, { id: "z" }] }, plain)).toEqual(["z  ● root      unknown      no session  (no prompt)  —  ◀ head"]);
     expect(renderTree(undefined, plain)).toEqual([]);
   });
 

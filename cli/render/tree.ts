@@ -1,11 +1,13 @@
 // An issue's session tree → ASCII tree lines. Pure.
 //
-//   3f2a9c1e  ● root      completed    sess 0f1e2d3c  "Fix the login bug"  $0.12
-//   ├─ 8b7d6e5f  ↳ continue  completed    sess 0f1e2d3c  "Now add tests"  $0.04  ◀ head
-//   └─ c4d3e2f1  ⑂ fork      running      sess 9a8b7c6d  "Try another approach"  —  ◀ head
+//   3f2a9c1e  ● root      completed    SESS-1  "Fix the login bug"  $0.12
+//   ├─ 8b7d6e5f  ↳ continue  completed    SESS-1  "Now add tests"  $0.04  ◀ head
+//   └─ c4d3e2f1  ⑂ fork      running      SESS-2  "Try another approach"  —  ◀ head
 //
 // A chain is a run of `continue` edges (one conversation); its head is the
-// node with no `continue` child — the one to continue from next.
+// node with no `continue` child — the one to continue from next. Sessions are
+// named as everywhere else, SESS-n (a run joins its session once the agent
+// reports its session id).
 
 import type { TreeNode } from "../types";
 import { formatChanges, formatCost, oneLine, shortId } from "./format";
@@ -60,7 +62,7 @@ export function renderTreeNodeLine(node: TreeNode, style: Style, opts: TreeRende
   );
   const statusText = typeof node.status === "string" && node.status ? node.status : "unknown";
   const status = paint(style, statusText.padEnd(STATUS_WIDTH), ...statusPaint(statusText));
-  const session = paint(style, `sess ${shortId(node.sessionId)}`, "dim");
+  const session = paint(style, sessionLabel(node), "dim");
   const excerpt = oneLine(node.prompt, opts.promptWidth ?? 48);
   const prompt = excerpt ? `"${excerpt}"` : paint(style, "(no prompt)", "dim");
   const cost = formatCost(node.usage && typeof node.usage === "object" ? node.usage.costUsd : undefined) ?? "—";
@@ -68,6 +70,12 @@ export function renderTreeNodeLine(node: TreeNode, style: Style, opts: TreeRende
   const files = changes ? `  ${paint(style, changes, "cyan")}` : "";
   const head = isChainHead(node) ? `  ${paint(style, "◀ head", "green", "bold")}` : "";
   return `${id}  ${edge}  ${status}  ${session}  ${prompt}  ${cost}${files}${head}`;
+}
+
+/** The execution's session: SESS-n, or why it has none. */
+export function sessionLabel(node: TreeNode): string {
+  if (typeof node.managedSessionId === "string" && node.managedSessionId) return node.managedSessionId;
+  return node.status === "queued" || node.status === "running" ? "no session yet" : "no session";
 }
 
 /** `roots` may be the `{ roots }` response, an array of nodes, or a single node. */

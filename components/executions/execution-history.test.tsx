@@ -34,6 +34,22 @@ describe("ExecutionHistory", () => {
     expect(within(items[0]).getByRole("link", { name: `#${run.id.slice(0, 8)}` })).toHaveAttribute("href", `/executions/${run.id}`);
   });
 
+  it("names each row's session by its SESS-n, linked to the session's page, not by the agent's session id", () => {
+    const { makeExecution } = require("@/test/support/execution-fixtures") as typeof import("@/test/support/execution-fixtures");
+    const { buildSessionTree } = require("@/lib/executions/build-session-tree") as typeof import("@/lib/executions/build-session-tree");
+    const run = makeExecution({ sessionId: "0f1e2d3c-aaaa-4000-8000-000000000000", managedSessionId: "SESS-3" });
+    const queued = makeExecution({ parentExecutionId: run.id, status: "queued", sessionId: null, managedSessionId: null });
+    const failed = makeExecution({ forkedFromExecutionId: run.id, status: "failed", sessionId: null, managedSessionId: null });
+    renderHistory(buildSessionTree([run, queued, failed]));
+    const rows = within(screen.getByRole("list", { name: "Execution history" })).getAllByRole("listitem");
+    const rowOf = (id: string) => rows.find((r) => r.getAttribute("data-execution-id") === id)!;
+    expect(within(rowOf(run.id)).getByRole("link", { name: "SESS-3" })).toHaveAttribute("href", "/sessions/SESS-3");
+    expect(rowOf(run.id)).not.toHaveTextContent("0f1e2d3c");
+    expect(rowOf(queued.id)).toHaveTextContent("no session yet");
+    expect(rowOf(failed.id)).toHaveTextContent("no session");
+    expect(rowOf(failed.id)).not.toHaveTextContent("no session yet");
+  });
+
   it("opens Continue / Fork inline on a row", async () => {
     const user = userEvent.setup();
     const { run, roots } = runContinueFork();

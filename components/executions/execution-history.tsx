@@ -9,7 +9,7 @@ import { FollowUpForm, followUpBlocker } from "@/components/executions/follow-up
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button, LinkButton } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/states";
-import { ExecutionLink } from "@/components/ui/text-link";
+import { ExecutionLink, TextLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
 import { cn } from "@/lib/cn";
 import type { SessionTreeNode } from "@/lib/executions/schema";
@@ -99,13 +99,13 @@ const Row = memo(function Row({ node, depth, selected, onSelect }: HistoryRow & 
           {excerpt(node.prompt, 90)}
         </span>
         <span className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-500">
-          <span className="font-mono" title={node.sessionId ?? undefined}>
-            {node.sessionId
-              ? `session ${shortId(node.sessionId)}`
-              : node.status === "queued" || node.status === "running"
-                ? "session (extracting…)"
-                : "no session"}
-          </span>
+          {node.managedSessionId ? (
+            <TextLink mono href={`/sessions/${node.managedSessionId}`} title={node.sessionId ? `The agent's session: ${node.sessionId}` : undefined}>
+              {node.managedSessionId}
+            </TextLink>
+          ) : (
+            <span>{node.status === "queued" || node.status === "running" ? "no session yet" : "no session"}</span>
+          )}
           <span title="Cost">{formatCost(node.usage?.costUsd)}</span>
           {node.usage?.durationMs != null ? <span title="Duration">{formatDuration(node.usage.durationMs)}</span> : null}
           <RelativeTime iso={node.createdAt} />

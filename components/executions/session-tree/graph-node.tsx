@@ -195,7 +195,7 @@ export function Tooltip({ id, n, view, height }: { id: string; n: LaidOutNode; v
         {e.usage?.numTurns != null ? ` · ${e.usage.numTurns} ${e.usage.numTurns === 1 ? "turn" : "turns"}` : ""} · {formatRelative(e.createdAt)}
       </p>
       {changesText(e) ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">files: {changesText(e)}</p> : null}
-      {e.sessionId ? <p className="mt-1 font-mono text-zinc-500">session {shortId(e.sessionId)}</p> : null}
+      {e.managedSessionId ? <p className="mt-1 font-mono text-zinc-500">{e.managedSessionId}</p> : null}
       {n.collapsed ? <p className="mt-1 text-zinc-500">{n.hiddenCount} executions folded (Space unfolds)</p> : null}
     </div>
   );

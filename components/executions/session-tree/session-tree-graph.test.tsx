@@ -100,6 +100,15 @@ describe("SessionTreeGraph", () => {
     expect(fork.id.startsWith(item.getAttribute("data-node-id")!.slice(0, 8))).toBe(true);
   });
 
+  it("names a node's session SESS-n in its tooltip, not by the agent's session id", async () => {
+    const run = makeExecution({ sessionId: "0f1e2d3c-aaaa-4000-8000-000000000000", managedSessionId: "SESS-7" });
+    render(<SessionTreeGraph roots={buildSessionTree([run])} />);
+    act(() => screen.getByRole("treeitem").focus());
+    const tip = await screen.findByRole("tooltip");
+    expect(tip).toHaveTextContent("SESS-7");
+    expect(tip).not.toHaveTextContent("0f1e2d3c");
+  });
+
   it("opens the execution on click and on Enter", async () => {
     const user = userEvent.setup();
     const { next, roots } = runContinueFork();

@@ -122,7 +122,7 @@ describe("arbor CLI (against a fake Arbor server)", () => {
     expect(res.code).toBe(0);
     const out = res.stdout;
     expect(out.startsWith(`Execution ${E1}  running\n`)).toBe(true);
-    expect(out).toContain("  session    5e551011-aaaa\n");
+    expect(out).toContain("  session    SESS-1 · the agent's session 5e551011-aaaa\n");
     for (const line of LOG_LINES) expect(countOf(out, `${line}\n`)).toBe(1);
     // In order.
     const positions = LOG_LINES.map((l) => out.indexOf(l));
@@ -133,6 +133,16 @@ describe("arbor CLI (against a fake Arbor server)", () => {
     expect(countOf(out, "── completed")).toBe(1); // the end line only
     expect(out.endsWith("── completed · 12.5s · 1,500 in / 320 out tokens · $0.0123\n")).toBe(true);
     expect(server.eventConnections[E1]).toEqual(["", "3"]);
+  });
+
+  it("show and cancel take the short id the app and `arbor tree` print", async () => {
+    const shown = await arbor(["show", "#e1000000"], { env });
+    expect(shown.code).toBe(0);
+    expect(shown.stdout.startsWith(`Execution ${E1}  running\n`)).toBe(true);
+    expect(server.eventConnections[E1]).toEqual(["", "3"]);
+    const cancelled = await arbor(["cancel", "e1000000-0000"], { env });
+    expect(cancelled).toEqual({ code: 0, stderr: "", stdout: `Execution ${E1} cancelled\n` });
+    expect(server.requests.filter((r) => r.path === "/api/executions/resolve")).toHaveLength(2);
   });
 
   it("show --json: prints raw JSON lines, each entry batch once", async () => {
@@ -155,9 +165,9 @@ describe("arbor CLI (against a fake Arbor server)", () => {
     expect(res.stdout).toBe(
       [
         "Session tree for ISSUE-1 (3 executions)",
-        'aaaaaaaa  ● root      completed    sess 11111111  "Fix the login bug"  $0.12',
-        '├─ bbbbbbbb  ↳ continue  completed    sess 11111111  "Now add tests for it"  $0.04  ◀ head',
-        '└─ cccccccc  ⑂ fork      running      sess 22222222  "Try a different approach using sessions"  —  ◀ head',
+        'aaaaaaaa  ● root      completed    SESS-1  "Fix the login bug"  $0.12',
+        '├─ bbbbbbbb  ↳ continue  completed    SESS-1  "Now add tests for it"  $0.04  ◀ head',
+        '└─ cccccccc  ⑂ fork      running      SESS-2  "Try a different approach using sessions"  —  ◀ head',
         "",
       ].join("\n"),
     );
@@ -181,8 +191,10 @@ describe("arbor CLI (against a fake Arbor server)", () => {
     const notFound = await arbor(["run", "ISSUE-404", "hello"], { env });
     expect(notFound).toEqual({ code: 1, stdout: "", stderr: "arbor: Issue ISSUE-404 not found\n" });
 
-    const missing = await arbor(["show", "nope"], { env });
-    expect(missing).toEqual({ code: 1, stdout: "", stderr: "arbor: Execution nope not found\n" });
+    const missing = await arbor(["show", "e2000000"], { env });
+    expect(missing).toEqual({ code: 1, stdout: "", stderr: "arbor: Execution e2000000 not found\n" });
+    const notAnId = await arbor(["show", "nope"], { env });
+    expect(notAnId).toMatchObject({ code: 1, stdout: "", stderr: expect.stringMatching(/^arbor: ref: "nope" is not an execution id/) });
 
     const unauthorized = await arbor(["issues"], { env: { ...env, ARBOR_TOKEN: "wrong" } });
     expect(unauthorized).toEqual({ code: 1, stdout: "", stderr: "arbor: invalid token\n" });

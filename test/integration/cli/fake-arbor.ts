@@ -7,6 +7,7 @@
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { executionRefSchema } from "@/lib/executions/schema";
 
 export interface RecordedRequest {
   method: string;
@@ -150,7 +151,7 @@ export class FakeArbor {
   url = "";
 
   constructor() {
-    const e1 = execution("e1000000-0000-4000-8000-000000000001", { status: "running", sessionId: "5e551011-aaaa", startedAt: T1 });
+    const e1 = execution("e1000000-0000-4000-8000-000000000001", { status: "running", sessionId: "5e551011-aaaa", managedSessionId: "SESS-1", startedAt: T1 });
     this.add(e1, { ...e1, status: "completed", finishedAt: T2, usage: { inputTokens: 1500, outputTokens: 320, costUsd: 0.0123 } }, "server");
   }
 
@@ -252,6 +253,15 @@ export class FakeArbor {
           : this.create({ prompt: b.prompt, forkedFromExecutionId: id, forkSessionId: sourceFinal.sessionId });
       return json(201, exec);
     }
+    // Before `/api/executions/:id`, as Next matches its static segment first.
+    if (req.method === "GET" && path === "/api/executions/resolve") {
+      const ref = executionRefSchema.safeParse(url.searchParams.get("ref") ?? "");
+      if (!ref.success) return apiError(422, "validation_failed", `ref: ${ref.error.issues[0]!.message}`);
+      const matches = [...this.executions.values()].filter((e) => e.id.replaceAll("-", "").startsWith(ref.data.hex));
+      if (matches.length === 0) return apiError(404, "not_found", `Execution ${ref.data.shown} not found`);
+      if (matches.length > 1) return apiError(409, "conflict", `"${ref.data.shown}" is the start of ${matches.length} executions' ids`, { matches });
+      return json(200, { execution: matches[0] });
+    }
     if ((m = /^\/api\/executions\/([^/]+)\/events$/.exec(path)) && req.method === "GET") {
       const id = decodeURIComponent(m[1]!);
       const exec = this.executions.get(id);
@@ -311,7 +321,13 @@ export class FakeArbor {
 
 function sessionTree() {
   const n = (id: string, edge: string, status: string, sessionId: string | null, prompt: string, costUsd: number | null, children: unknown[] = []) => ({
-    ...execution(id, { status, sessionId, prompt, usage: costUsd === null ? null : { inputTokens: 1, outputTokens: 1, costUsd } }),
+    ...execution(id, {
+      status,
+      sessionId,
+      managedSessionId: sessionId ? `SESS-${sessionId[0]}` : null,
+      prompt,
+      usage: costUsd === null ? null : { inputTokens: 1, outputTokens: 1, costUsd },
+    }),
     edge,
     children,
   });
