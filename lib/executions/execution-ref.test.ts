@@ -1,4 +1,4 @@
-import { executionRefSchema, hexAsUuid, resolveExecutionQuerySchema } from "@/lib/executions/schema";
+import { executionRefSchema, hexAsUuid, resolveExecutionQuerySchema } from "@/lib/executions/execution-ref";
 
 const ID = "3f2a9c1e-77b0-4c1d-8e2f-0a1b2c3d4e5f";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { conflict, notFound, ok, type Result } from "@/lib/result";
-import { EXECUTION_REF_MAX_MATCHES, hexAsUuid, type AmbiguousExecutionRef, type ExecutionRef, type ExecutionRefMatch } from "@/lib/executions/schema";
+import { EXECUTION_REF_MAX_MATCHES, hexAsUuid, type AmbiguousExecutionRef, type ExecutionRef, type ExecutionRefMatch } from "@/lib/executions/execution-ref";
 import { excerpt } from "@/lib/executions/format";
 import { prisma } from "@/server/db";
 

@@ -7,7 +7,7 @@
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { executionRefSchema } from "@/lib/executions/schema";
+import { executionRefSchema } from "@/lib/executions/execution-ref";
 
 export interface RecordedRequest {
   method: string;

@@ -2,7 +2,7 @@ import * as resolveRoute from "@/app/api/executions/resolve/route";
 import * as executionRoute from "@/app/api/executions/[id]/route";
 import * as cancelRoute from "@/app/api/executions/[id]/cancel/route";
 import * as treeRoute from "@/app/api/issues/[id]/session-tree/route";
-import { ambiguousExecutionRefSchema, resolveExecutionResponseSchema } from "@/lib/executions/schema";
+import { ambiguousExecutionRefSchema, resolveExecutionResponseSchema } from "@/lib/executions/execution-ref";
 import { prisma } from "@/server/db";
 import { ensureSessionOf } from "@/server/sessions/record-session-capture";
 import { expectError, send } from "@/test/support/api";

@@ -1,4 +1,4 @@
-import { resolveExecutionQuerySchema } from "@/lib/executions/schema";
+import { resolveExecutionQuerySchema } from "@/lib/executions/execution-ref";
 import { resolveExecutionRef } from "@/server/executions/resolve-execution-ref";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readQuery } from "@/server/http/validation";
