@@ -8,9 +8,19 @@ import { parseBundleArgs, type BundleCommand } from "./bundle-args";
 import { USAGE } from "./usage";
 import { parseMark, parseStats, parseUnmark, STATS_FILTERS, type MarkCommand, type StatsCommand, type UnmarkCommand } from "./insights-args";
 import { parseWorkItemArgs, WORK_ITEM_OPTIONS, type WorkItemCommand } from "./work-item-args";
+import { APPROVAL_OPTIONS, parseApprovalArgs, parsePolicyFlags, POLICY_OPTIONS, type ApprovalCommand, type PolicyFlags } from "./approval-args";
 
 /** `continue` and `fork` take the same arguments. `freshSession`: a new session carrying Arbor's transcript instead of a resume. */
-export type ExecutionPromptCommand = { name: "continue" | "fork"; executionId: string; prompt: string; freshSession: boolean; follow: boolean; json: boolean };
+export type ExecutionPromptCommand = {
+  name: "continue" | "fork";
+  executionId: string;
+  prompt: string;
+  freshSession: boolean;
+  /** --mode/--allow/--deny: this turn's own permission policy. */
+  permissions?: PolicyFlags;
+  follow: boolean;
+  json: boolean;
+};
 
 export type Command =
   | {
@@ -29,10 +39,13 @@ export type Command =
       session?: string;
       fork: boolean;
       freshSession: boolean;
+      /** --mode/--allow/--deny: this run's own permission policy. */
+      permissions?: PolicyFlags;
       follow: boolean;
       json: boolean;
     }
   | ExecutionPromptCommand
+  | ApprovalCommand
   | { name: "restart"; executionId: string; prompt?: string; withoutConversation: boolean; follow: boolean; json: boolean }
   | { name: "cancel"; executionId: string; json: boolean }
   | { name: "show"; executionId: string; json: boolean }
@@ -100,9 +113,13 @@ const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
     from: { type: "string" },
     session: { type: "string", short: "s" },
     fork: { type: "boolean" },
+    ...POLICY_OPTIONS,
   },
-  continue: { ...COMMON, ...FOLLOW, ...FRESH },
-  fork: { ...COMMON, ...FOLLOW, ...FRESH },
+  continue: { ...COMMON, ...FOLLOW, ...FRESH, ...POLICY_OPTIONS },
+  fork: { ...COMMON, ...FOLLOW, ...FRESH, ...POLICY_OPTIONS },
+  inbox: { ...COMMON, ...APPROVAL_OPTIONS.inbox },
+  approve: { ...COMMON, ...APPROVAL_OPTIONS.approve },
+  deny: { ...COMMON, ...APPROVAL_OPTIONS.deny },
   restart: { ...COMMON, ...FOLLOW, "without-conversation": { type: "boolean" } },
   cancel: COMMON,
   show: COMMON,
@@ -172,7 +189,7 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
     return { ok: true, command: { name: "help", topic: argv[1] } };
   }
 
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   let positionals: string[];
   try {
     const parsed = parseArgs({
@@ -181,7 +198,7 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       allowPositionals: true,
       strict: true,
     });
-    values = parsed.values as Record<string, string | boolean | undefined>;
+    values = parsed.values as Record<string, string | boolean | string[] | undefined>;
     positionals = LIST_ALIASES.has(first) ? ["list", ...parsed.positionals] : parsed.positionals;
   } catch (err) {
     return fail(cleanParseError(err), name);
@@ -194,6 +211,9 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
   const ok = (command: Command): ParseResult => ({ ok: true, command, ...(url !== undefined ? { url } : {}) });
 
   const freshSession = values["fresh-session"] === true;
+  const policy = parsePolicyFlags(values);
+  if (!policy.ok) return fail(policy.message, name);
+  const permissions = policy.value ? { permissions: policy.value } : {};
   for (const key of name === "project" ? (["url"] as const) : (["agent", "cwd", "url", "q", "session", "project", "from"] as const)) {
     if (typeof values[key] === "string" && (values[key] as string).trim() === "") return fail(`--${key} needs a value`, name);
   }
@@ -242,6 +262,7 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
         ...(session !== undefined ? { session } : {}),
         fork,
         freshSession,
+        ...permissions,
         follow,
         json,
       });
@@ -252,7 +273,7 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       if (!executionId) return fail("missing execution id", name);
       const prompt = rest.join(" ");
       if (prompt.trim() === "") return fail("missing prompt", name);
-      return ok({ name, executionId, prompt, freshSession, follow, json });
+      return ok({ name, executionId, prompt, freshSession, ...permissions, follow, json });
     }
     case "restart": {
       const [executionId, ...rest] = positionals;
@@ -273,8 +294,14 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
     }
     case "issue":
     case "spec": {
-      const parsed = parseWorkItemArgs(name, positionals, values);
+      const parsed = parseWorkItemArgs(name, positionals, values as Record<string, string | boolean | undefined>);
       return parsed.ok ? ok(parsed.command) : fail(parsed.message, name);
+    }
+    case "inbox":
+    case "approve":
+    case "deny": {
+      const parsed = parseApprovalArgs(name, positionals, values, json);
+      return parsed.ok ? ok(parsed.value) : fail(parsed.message, name);
     }
     case "agents": {
       if (positionals.length > 0) return fail(`unexpected argument "${positionals[0]}"`, name);
@@ -315,21 +342,25 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       return ok({ name, q, ...(limit !== undefined ? { limit } : {}), json });
     }
     case "bundle": {
-      const parsed = parseBundleArgs(positionals, values);
+      const parsed = parseBundleArgs(positionals, values as Record<string, string | boolean | undefined>);
       return parsed.ok ? ok(parsed.command) : fail(parsed.message, name);
     }
     case "project":
     case "diff":
     case "apply": {
       const parse = { project: parseProjectArgs, diff: parseDiffArgs, apply: parseApplyArgs }[name];
-      const parsed = parse(positionals, values);
+      const parsed = parse(positionals, values as Record<string, string | boolean | undefined>);
       return parsed.ok ? ok(parsed.command) : fail(parsed.message, name);
     }
     case "stats":
     case "mark":
     case "unmark": {
       const parse = { stats: parseStats, mark: parseMark, unmark: parseUnmark }[name];
-      const parsed = parse(positionals, values, (message) => fail(message, name) as { ok: false; message: string; usage: string });
+      const parsed = parse(
+        positionals,
+        values as Record<string, string | boolean | undefined>,
+        (message) => fail(message, name) as { ok: false; message: string; usage: string },
+      );
       return "ok" in parsed ? parsed : ok(parsed);
     }
   }

@@ -1,5 +1,6 @@
 // What every command gets: the API client, output streams and their style.
 
+import os from "node:os";
 import type { ApiClient } from "./http";
 import type { SseOptions } from "./sse/connect";
 import type { Style } from "./render/style";
@@ -37,4 +38,14 @@ export function println(w: Writer, lines: string | string[]): void {
 /** Encodes an id for use as one path segment. */
 export function seg(id: string): string {
   return encodeURIComponent(id);
+}
+
+/** Who a person is in what they record (a mark, a decision): ARBOR_USER, else the OS user name. */
+export function personName(ctx: Pick<Context, "user">): string | undefined {
+  if (ctx.user) return ctx.user.slice(0, 100);
+  try {
+    return os.userInfo().username || undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -29,6 +29,7 @@ import { showCommand } from "./commands/show";
 import { treeCommand } from "./commands/tree";
 import { statsCommand } from "./commands/stats";
 import { markCommand, unmarkCommand } from "./commands/mark";
+import { decideCommand, inboxCommand } from "./commands/approvals";
 
 export interface MainIO {
   env: Record<string, string | undefined>;
@@ -77,6 +78,11 @@ function dispatch(ctx: Context, command: Exclude<Command, { name: "help" | "vers
     case "issue":
     case "spec":
       return workItemCommand(ctx, command);
+    case "inbox":
+      return inboxCommand(ctx, command);
+    case "approve":
+    case "deny":
+      return decideCommand(ctx, command);
     case "sessions":
       return sessionsCommand(ctx, command);
     case "session":

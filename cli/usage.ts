@@ -4,9 +4,12 @@ import type { CommandName } from "./args";
 
 /** One usage line per command (also the source of `arbor help`). */
 export const USAGE: Record<Exclude<CommandName, "version">, string> = {
-  run: 'arbor run <ISSUE> "<prompt>" [--agent claude] [--project PROJ|default] [--shared-directory] [--from REF] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--follow] [--json]',
-  continue: 'arbor continue <executionId> "<prompt>" [--fresh-session] [--follow] [--json]',
-  fork: 'arbor fork <executionId> "<prompt>" [--fresh-session] [--follow] [--json]',
+  run: 'arbor run <ISSUE> "<prompt>" [--agent claude] [--project PROJ|default] [--shared-directory] [--from REF] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--mode ask|edits|plan|trusted [--allow RULE]… [--deny RULE]…] [--follow] [--json]',
+  continue: 'arbor continue <executionId> "<prompt>" [--fresh-session] [--mode MODE [--allow RULE]… [--deny RULE]…] [--follow] [--json]',
+  fork: 'arbor fork <executionId> "<prompt>" [--fresh-session] [--mode MODE [--allow RULE]… [--deny RULE]…] [--follow] [--json]',
+  inbox: "arbor inbox [--all] [--json]",
+  approve: 'arbor approve <APR> [--session | --project] [--answer "question=answer"]… [-m "reply"] [--json]',
+  deny: 'arbor deny <APR> [-m "what the agent is told"] [--json]',
   restart: 'arbor restart <executionId> ["<prompt>"] [--without-conversation] [--follow] [--json]',
   cancel: "arbor cancel <executionId> [--json]",
   show: "arbor show <executionId> [--json]",
@@ -32,12 +35,17 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
 };
 
 export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
-  run: "Start an agent on an issue (a new session; in a git project, in a worktree and branch of its own), or run the prompt as the next turn (or a fork) of a session.",
+  run: "Start an agent on an issue (--mode: what it may do alone this run — ask: anything beyond editing files waits for you; edits: edits only; plan: a plan first; trusted: everything) (a new session; in a git project, in a worktree and branch of its own), or run the prompt as the next turn (or a fork) of a session.",
   continue: "Resume an execution's session with a new prompt (or, when it cannot resume, a new session carrying Arbor's transcript).",
   fork: "Branch a new session from an execution.",
   restart:
     "Start fresh after a failed execution: its prompt (or a new one) in a new session, with Arbor's transcript of the conversation before it (default) or without it.",
   cancel: "Cancel a queued or running execution.",
+  inbox:
+    "What waits for you: every agent's request for a decision (a command, a question, a plan) across issues and projects, oldest first; --all with the decided ones.",
+  approve:
+    "Allow what an agent asked: once, for the rest of its session (--session), or always in its project (--project); answer its question (--answer); approve its plan.",
+  deny: "Refuse what an agent asked; -m tells it why (it reads the message), or what to change in its plan.",
   show: "Print an execution and stream its log until it ends.",
   tree: "Draw an issue's session tree.",
   issue: "Issues: create one (in a project, for a spec), list them (`arbor issues` for short), show one with its spec, sessions and what cites it.",

@@ -11,7 +11,7 @@ export async function continueCommand(ctx: Context, cmd: ExecutionPromptCommand)
   return createExecution(
     ctx,
     `/api/executions/${seg(id)}/continue`,
-    { prompt, ...(cmd.freshSession ? { freshSession: true } : {}) },
+    { prompt, ...(cmd.freshSession ? { freshSession: true } : {}), ...(cmd.permissions ? { permissions: cmd.permissions } : {}) },
     { follow: cmd.follow, json: cmd.json },
   );
 }

@@ -11,7 +11,7 @@ export async function forkCommand(ctx: Context, cmd: ExecutionPromptCommand): Pr
   return createExecution(
     ctx,
     `/api/executions/${seg(id)}/fork`,
-    { prompt, ...(cmd.freshSession ? { freshSession: true } : {}) },
+    { prompt, ...(cmd.freshSession ? { freshSession: true } : {}), ...(cmd.permissions ? { permissions: cmd.permissions } : {}) },
     { follow: cmd.follow, json: cmd.json },
   );
 }

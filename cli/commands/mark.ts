@@ -1,22 +1,11 @@
 // arbor mark <exec|SESS> worked|failed|preferred [--note] [--over]  → PUT /api/executions/:id/outcome (or /api/sessions/:id/outcome)
 // arbor unmark <exec|SESS> [--preferred]                          → DELETE …/outcome
 
-import os from "node:os";
 import type { Command } from "../args";
-import { println, seg, type Context } from "../context";
+import { personName, println, seg, type Context } from "../context";
 import { isSessionRef } from "../insights-args";
 import { renderOutcome, type OutcomeItem } from "../render/stats";
 import { resolveExecutionId } from "../execution-ref";
-
-/** Who marks: ARBOR_USER, else the OS user name (recorded with the mark). */
-function markedBy(ctx: Context): string | undefined {
-  if (ctx.user) return ctx.user.slice(0, 100);
-  try {
-    return os.userInfo().username || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A session's outcome (SESS-n), or an execution's (its id or short id). */
 async function outcomePath(ctx: Context, target: string): Promise<string> {
@@ -25,7 +14,7 @@ async function outcomePath(ctx: Context, target: string): Promise<string> {
 }
 
 export async function markCommand(ctx: Context, cmd: Extract<Command, { name: "mark" }>): Promise<number> {
-  const by = markedBy(ctx);
+  const by = personName(ctx);
   const body = {
     mark: cmd.mark,
     via: "cli",

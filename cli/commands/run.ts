@@ -16,7 +16,7 @@ export async function runCommand(ctx: Context, cmd: Extract<Command, { name: "ru
       throw new UsageError(`${session.id} belongs to ${session.issueId}, not ${cmd.issueId}`);
     }
     const mode = cmd.fork ? "fork" : "continue";
-    const body = { prompt, ...(cmd.freshSession ? { freshSession: true } : {}) };
+    const body = { prompt, ...(cmd.freshSession ? { freshSession: true } : {}), ...(cmd.permissions ? { permissions: cmd.permissions } : {}) };
     return createExecution(ctx, `/api/executions/${seg(session.headExecutionId)}/${mode}`, body, { follow: cmd.follow, json: cmd.json });
   }
   const body: Record<string, unknown> = { issueId: cmd.issueId, prompt };
@@ -24,6 +24,7 @@ export async function runCommand(ctx: Context, cmd: Extract<Command, { name: "ru
   if (cmd.project !== undefined) body.projectId = cmd.project.trim();
   if (cmd.sharedDirectory) body.sharedDirectory = true;
   if (cmd.from !== undefined) body.startRef = cmd.from;
+  if (cmd.permissions) body.permissions = cmd.permissions;
   // The server runs on this machine: send it an absolute path.
   if (cmd.cwd !== undefined) body.cwd = resolve(ctx.cwd, cmd.cwd);
   return createExecution(ctx, "/api/executions", body, { follow: cmd.follow, json: cmd.json });

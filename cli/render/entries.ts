@@ -6,6 +6,7 @@
 
 import { compactJson, formatCost, formatDuration, formatTokens, oneLine, truncate } from "./format";
 import { paint, type Style } from "./style";
+import { renderApprovalEntry } from "./approvals";
 
 export interface EntryRenderOptions {
   /** Tool results longer than this are cut (with a "+N more lines" note). Default 8. */
@@ -88,6 +89,8 @@ const KINDS = new Set([
   "stderr",
   "unparsed",
   "text",
+  "text_draft",
+  "approval",
 ]);
 
 /** The entry's kind, from `kind` or `type`. */
@@ -237,6 +240,11 @@ function renderEntryLines(entry: unknown, style: Style, opts: EntryRenderOptions
       if (text === "") return [];
       return splitLines(text).map((l) => paint(style, `stderr │ ${l}`, "yellow"));
     }
+    case "text_draft":
+      // The text as it is written: the complete message follows, printed then.
+      return [];
+    case "approval":
+      return renderApprovalEntry(e, style);
     case "unparsed": {
       const raw = typeof e.raw === "string" ? e.raw : compactJson(e.raw ?? "");
       return [paint(style, `? ${oneLine(raw, Math.max(20, width - 2))}`, "gray")];

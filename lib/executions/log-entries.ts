@@ -83,6 +83,11 @@ export type LogEntry = Common &
         decidedBy?: string | null;
         message?: string | null;
         rules?: string[];
+        /** With a requested question or plan: its content, so the log (and `arbor show`) can show what is asked. */
+        detail?: {
+          plan: string | null;
+          questions: Array<{ question: string; header: string | null; multiSelect: boolean; options: Array<{ label: string; description: string | null }> }>;
+        } | null;
       }
     | { type: "error"; message: string /** "warning" for notes that did not stop the run. */; severity?: "error" | "warning" }
     | { type: "stderr"; text: string }

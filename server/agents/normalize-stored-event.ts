@@ -1,5 +1,6 @@
 import type { LogEntry } from "@/lib/executions/log-entries";
 import { getAgentDefinition } from "@/server/agents/registry";
+import { approvalDetail } from "@/lib/approvals/describe";
 
 // Maps any stored execution event to log entries, whichever stream it came
 // from: the agent's stdout (the agent's own normalizer), its stderr, or
@@ -54,6 +55,7 @@ function approvalEntry(payload: Record<string, unknown>): LogEntry[] {
       decidedBy: text(payload.decidedBy),
       message: text(payload.message),
       rules: Array.isArray(payload.rules) ? payload.rules.filter((r): r is string => typeof r === "string") : [],
+      detail: approvalDetail(kind, payload.detail),
     },
   ];
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Approval, ApprovalScope } from "@/lib/approvals/schema";
 import type { Prisma } from "@/server/generated/prisma/client";
-import { approvalDetail } from "@/server/approvals/describe-approval";
+import { approvalDetail } from "@/lib/approvals/describe";
 
 /** What an approval is read with: its issue's title and its execution's Arbor session. */
 export const approvalInclude = {

@@ -25,6 +25,7 @@ export type Harness = {
     cancelGraceMs?: number;
     env?: Record<string, string | undefined>;
     warm?: RunnerOptions["warm"];
+    approvalTimeoutMs?: number | null;
   }): Promise<RunnerHandle>;
   close(): Promise<void>;
 };
@@ -60,6 +61,7 @@ export async function createHarness(): Promise<Harness> {
         cancelGraceMs: options.cancelGraceMs ?? 2_000,
         env: { ...process.env, ...(options.env ?? {}) },
         warm: options.warm,
+        approvalTimeoutMs: options.approvalTimeoutMs,
       });
       runners.push(runner);
       return runner;
@@ -125,12 +127,12 @@ export function useRestartableRunner(defaults: Record<string, string> = {}) {
     h: Harness;
     standIn: StandIn;
     runner: RunnerHandle | null;
-    runnerWith(env?: Record<string, string>, warm?: RunnerOptions["warm"]): Promise<RunnerHandle>;
+    runnerWith(env?: Record<string, string>, warm?: RunnerOptions["warm"], approvalTimeoutMs?: number | null): Promise<RunnerHandle>;
   };
   suite.runner = null;
-  suite.runnerWith = async (env = {}, warm = {}) => {
+  suite.runnerWith = async (env = {}, warm = {}, approvalTimeoutMs = null) => {
     await suite.runner?.stop();
-    suite.runner = await suite.h.startRunner({ env: { ...defaults, ...env }, warm });
+    suite.runner = await suite.h.startRunner({ env: { ...defaults, ...env }, warm, approvalTimeoutMs });
     return suite.runner;
   };
   beforeAll(async () => {

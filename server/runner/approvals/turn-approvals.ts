@@ -3,7 +3,7 @@ import type { EffectivePermissions } from "@/lib/permissions/schema";
 import { firstMatch, parseRules, type PermissionRule } from "@/lib/permissions/rules";
 import { subjectOf } from "@/lib/permissions/subject";
 import type { ApprovalAnswer, ApprovalProtocol, ApprovalSignal } from "@/server/agents/types";
-import { summarizeApproval } from "@/server/approvals/describe-approval";
+import { approvalDetail, summarizeApproval } from "@/lib/approvals/describe";
 import { expireApproval } from "@/server/approvals/expire-approval";
 import { recordApprovalRequest } from "@/server/approvals/record-approval-request";
 import { settlePendingApprovals } from "@/server/approvals/settle-pending-approvals";
@@ -153,7 +153,7 @@ export class TurnApprovals {
     timer?.unref();
     this.waiting.set(row.id, { signal, shownInput, summary, timer });
     this.deps.registry.set(row.id, this);
-    this.audit("requested", row.id, signal, summary, { status: "pending" });
+    this.audit("requested", row.id, signal, summary, { status: "pending", detail: approvalDetail(signal.kind, shownInput) });
     this.deps.webhook({
       type: "approval.requested",
       approval: { id: row.id, kind: signal.kind, tool: signal.toolName, summary },

@@ -6,6 +6,7 @@ import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";
 import { useRunningHarness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
 import { sessionsApi } from "@/test/support/sessions-api";
+import { runArbor, type RouteTable } from "@/test/support/cli-in-process";
 
 // People in the loop, with the real Claude Code CLI (2.1.330) and the
 // Messages-API stand-in scripted to call tools: under "ask" (the default for
@@ -210,3 +211,38 @@ function waitFor2(executionId: string, previous: string) {
     }
   });
 }
+
+test("from the CLI alone: run with a mode, see it in the inbox, approve it for the session, and read the decision in the log", async () => {
+  const routes: RouteTable = [
+    [/^\/api\/approvals\/([^/]+)$/, await import("@/app/api/approvals/[id]/route")],
+    [/^\/api\/approvals$/, await import("@/app/api/approvals/route")],
+    [/^\/api\/executions\/resolve$/, await import("@/app/api/executions/resolve/route")],
+    [/^\/api\/executions\/([^/]+)\/events$/, await import("@/app/api/executions/[id]/events/route")],
+    [/^\/api\/executions\/([^/]+)$/, await import("@/app/api/executions/[id]/route")],
+    [/^\/api\/executions$/, await import("@/app/api/executions/route")],
+  ];
+  scriptToolTurns(suite.h.api, { "cli compute": [node("console.log(13)")] });
+  const issueId = (await makeIssue()).id;
+  const run = await runArbor(routes, ["run", issueId, "cli compute", "--mode", "ask", "--allow", "Bash(ls:*)", "--json"]);
+  expect(run.code).toBe(0);
+  const execution = JSON.parse(run.stdout) as { id: string };
+  const approval = await waitForApproval(execution.id);
+
+  const inbox = await runArbor(routes, ["inbox"]);
+  expect(inbox.stdout).toContain(`⏸ ${approval.id} $ node -e "console.log(13)"`);
+  expect(inbox.stdout).toContain(`arbor approve ${approval.id} [--session | --project]`);
+
+  const approve = await runArbor(routes, ["approve", approval.id, "--session"]);
+  expect(approve).toMatchObject({ code: 0, stderr: "" });
+  expect(approve.stdout).toContain(`✓ ${approval.id} allowed (for this session)`);
+  expect(await waitForEnd(execution.id)).toMatchObject({ status: "completed", permissions: { mode: "ask", allow: ["Bash(ls:*)"], source: "run" } });
+  expect(lastToolResult("cli compute")).toBe("13");
+
+  const show = await runArbor(routes, ["show", execution.id.slice(0, 8)]);
+  expect(show.stdout).toContain(`⏸ waits for you ${approval.id}: $ node -e "console.log(13)"`);
+  expect(show.stdout).toContain(`✓ ${approval.id} allowed (for this session)`);
+  const again = await runArbor(routes, ["deny", approval.id]);
+  expect(again.code).toBe(1);
+  expect(again.stderr).toContain("was already allowed");
+  expect((await runArbor(routes, ["inbox"])).stdout).toContain("Nothing waits for you.");
+});

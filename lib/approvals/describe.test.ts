@@ -1,4 +1,4 @@
-import { approvalDetail, summarizeApproval } from "@/server/approvals/describe-approval";
+import { approvalDetail, summarizeApproval } from "@/lib/approvals/describe";
 
 describe("summarizeApproval", () => {
   it.each<[string, Parameters<typeof summarizeApproval>, string]>([
