@@ -4,6 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useExecutionStatusStream } from "@/lib/executions/status-stream";
 import { makeQueryClient } from "@/lib/query-client";
+import { AttentionNotifier } from "@/components/approvals/attention-notifier";
 
 /** The one status stream of the page: every cached execution view stays current through it. */
 function ExecutionStatusStream() {
@@ -17,6 +18,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ExecutionStatusStream />
+      <AttentionNotifier />
       {children}
     </QueryClientProvider>
   );

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { Suspense } from "react";
 import { HeaderSearch } from "@/components/search/header-search";
 import { ThemeToggle } from "@/components/theme-toggle";
+import { InboxLink } from "@/components/approvals/inbox-link";
 import { cn } from "@/lib/cn";
 
 const NAV = [
@@ -15,6 +16,16 @@ const NAV = [
   { href: "/projects", label: "Projects" },
   { href: "/insights", label: "Insights" },
 ];
+
+function navLinkClasses(active: boolean): string {
+  return cn(
+    "rounded-md px-2 py-1.5 sm:px-3 text-sm font-medium whitespace-nowrap transition-colors",
+    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600",
+    active
+      ? "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50"
+      : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100",
+  );
+}
 
 export function AppHeader() {
   const pathname = usePathname() ?? "/";
@@ -45,21 +56,11 @@ export function AppHeader() {
           Arbor
         </Link>
         <nav aria-label="Main" className="flex min-w-0 items-center gap-1 overflow-x-auto">
+          <InboxLink active={pathname === "/inbox"} className={navLinkClasses(pathname === "/inbox")} />
           {NAV.map((item) => {
             const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
             return (
-              <Link
-                key={item.href}
-                href={item.href}
-                aria-current={active ? "page" : undefined}
-                className={cn(
-                  "rounded-md px-2 py-1.5 sm:px-3 text-sm font-medium transition-colors",
-                  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600",
-                  active
-                    ? "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50"
-                    : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100",
-                )}
-              >
+              <Link key={item.href} href={item.href} aria-current={active ? "page" : undefined} className={navLinkClasses(active)}>
                 {item.label}
               </Link>
             );

@@ -1,5 +1,6 @@
 // Typed react-query keys. Hierarchical so a prefix invalidates everything below it:
 //   queryKeys.issues.all  ⊃ queryKeys.issues.lists() ⊃ queryKeys.issues.list({ status: "open" })
+import type { ApprovalListParams } from "@/lib/approvals/api";
 import type { IssueListParams } from "@/lib/issues/api";
 import type { ExecutionListParams } from "@/lib/executions/api";
 import type { SessionListParams } from "@/lib/sessions/api";
@@ -13,6 +14,10 @@ function clean<T extends object>(filters: T): T {
 export const queryKeys = {
   agents: {
     all: ["agents"] as const,
+  },
+  approvals: {
+    all: ["approvals"] as const,
+    list: (filters: ApprovalListParams = {}) => [...queryKeys.approvals.all, "list", clean(filters)] as const,
   },
   specs: {
     all: ["specs"] as const,

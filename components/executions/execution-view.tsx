@@ -9,6 +9,7 @@ import { ExecutionLog } from "@/components/executions/execution-log";
 import { ExecutionStatusBadge, ExecutionStatusDot } from "@/components/executions/execution-status-badge";
 import { ResumeBadge, StartFreshActions } from "@/components/executions/execution-resume";
 import { FollowUpForm } from "@/components/executions/follow-up-form";
+import { ExecutionApprovals } from "@/components/approvals/execution-approvals";
 import { ManagedSessionLink } from "@/components/sessions/managed-session-link";
 import { InsightsLink } from "@/components/insights/insights-link";
 import { ExecutionOutcomePanel } from "@/components/outcomes/execution-outcome-panel";
@@ -119,6 +120,9 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
           {cancelRequested ? <span className="text-xs text-zinc-500">Cancelling…</span> : null}
         </div>
       </header>
+
+      {/* What the agent waits for a person to decide, decided in place (components/approvals/). */}
+      <ExecutionApprovals executionId={execution.id} waiting={execution.waitingFor !== null} />
 
       <ResumeBadge execution={execution} />
 

@@ -6,6 +6,8 @@ import { TERMINAL_STATUSES } from "@/lib/executions/types";
 import type { ExecutionDto, ExecutionListItem, SessionTreeNode } from "@/lib/executions/schema";
 import { queryKeys } from "@/lib/query-keys";
 import { patchTree } from "@/lib/executions/session-tree";
+import { noteExecutionUpdate } from "@/lib/approvals/attention";
+import type { ApprovalList } from "@/lib/approvals/schema";
 
 /**
  * Puts one execution's new state into every cached view of it: its detail,
@@ -25,6 +27,10 @@ export function applyExecutionUpdate(queryClient: QueryClient, execution: Execut
   }
   // Sessions show their turns' statuses and totals (and a new fork's session appears).
   if (previous?.status !== execution.status) void queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all });
+  // An agent started or stopped waiting for a person: the Inbox and the counts follow; notifications hear it.
+  if ((previous?.waitingFor?.approvalId ?? null) !== (execution.waitingFor?.approvalId ?? null) || listsApprovalOf(queryClient, execution.id))
+    void queryClient.invalidateQueries({ queryKey: queryKeys.approvals.all });
+  noteExecutionUpdate(execution);
 
   const treeKey = queryKeys.issues.sessionTree(execution.issueId);
   const tree = queryClient.getQueryData<{ roots: SessionTreeNode[] }>(treeKey);
@@ -58,6 +64,13 @@ export function applyExecutionUpdate(queryClient: QueryClient, execution: Execut
       void queryClient.invalidateQueries({ queryKey: key, exact: true });
     }
   }
+}
+
+/** A cached approvals list shows one of this execution's approvals as pending (it may have been decided elsewhere). */
+function listsApprovalOf(queryClient: QueryClient, executionId: string): boolean {
+  return queryClient
+    .getQueriesData<ApprovalList>({ queryKey: queryKeys.approvals.all })
+    .some(([, data]) => data?.approvals.some((a) => a.executionId === executionId && a.status === "pending"));
 }
 
 function connect(queryClient: QueryClient): EventSource {
