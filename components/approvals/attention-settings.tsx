@@ -48,16 +48,17 @@ export function AttentionSettingsPanel() {
           <input type="checkbox" checked={settings.sound} onChange={(e) => saveAttentionSettings({ sound: e.target.checked })} />
           Play a sound too
         </label>
-        <label className="flex flex-wrap items-center gap-2">
-          Your name in the record of decisions
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor="attention-name">Your name in the record of decisions</label>
           <TextInput
+            id="attention-name"
             className="w-48"
             value={settings.name}
             maxLength={100}
             placeholder="e.g. ada"
             onChange={(e) => saveAttentionSettings({ name: e.target.value })}
           />
-        </label>
+        </div>
       </div>
     </details>
   );
