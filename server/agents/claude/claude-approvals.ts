@@ -40,8 +40,8 @@ export const claudeApprovals: ApprovalProtocol = {
       return null;
     }
     if (!isObject(value) || value.type !== "control_request" || typeof value.request_id !== "string") return null;
-    const request = isObject(value.request) ? value.request : null;
-    if (!request || request.subtype !== "can_use_tool" || typeof request.tool_name !== "string") return null;
+    const request = isObject(value.request) ? value.request : {};
+    if (request.subtype !== "can_use_tool" || typeof request.tool_name !== "string") return null;
     const toolName = request.tool_name;
     return {
       requestId: value.request_id,

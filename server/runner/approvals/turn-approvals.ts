@@ -108,8 +108,8 @@ export class TurnApprovals {
   }
 
   /** Decisions whose NOTIFY this runner may have missed (a reconnect): checked by the heartbeat. */
-  recheck(): Promise<void[]> {
-    return Promise.all([...this.waiting.keys()].map((id) => this.decided(id)));
+  async recheck(): Promise<void> {
+    await Promise.all([...this.waiting.keys()].map((id) => this.decided(id)));
   }
 
   private async handle(signal: ApprovalSignal): Promise<void> {
