@@ -62,7 +62,7 @@ export const FIELDS: Field[] = [
     render: ({ execution: e }) => (
       <span className="flex flex-wrap items-center gap-2">
         <ExecutionLink id={e.id} />
-        <ExecutionStatusBadge status={e.status} />
+        <ExecutionStatusBadge status={e.status} refusedActions={e.refusedActions} />
       </span>
     ),
     value: ({ execution: e }) => e.status,

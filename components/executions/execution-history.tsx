@@ -85,7 +85,7 @@ const Row = memo(function Row({ node, depth, selected, onSelect }: HistoryRow & 
           </span>
         )}
         <ExecutionLink id={node.id} />
-        <ExecutionStatusBadge status={node.status} />
+        <ExecutionStatusBadge status={node.status} refusedActions={node.refusedActions} waiting={node.waitingFor !== null} />
         <AgentBadge agent={node.agent} />
         {node.isHead && node.sessionId ? (
           <span

@@ -20,7 +20,7 @@ export function ExecutionRow({ e }: { e: ExecutionListItem }) {
   return (
     <li className="relative space-y-0.5 px-4 py-2.5 focus-within:bg-zinc-50 hover:bg-zinc-50 dark:focus-within:bg-zinc-800/60 dark:hover:bg-zinc-800/60">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-        <ExecutionStatusBadge status={e.status} />
+        <ExecutionStatusBadge status={e.status} refusedActions={e.refusedActions} waiting={e.waitingFor !== null} />
         <ExecutionLink id={e.id} className="text-sm after:absolute after:inset-0">
           #{shortId(e.id)}
           <span className="sr-only">: {excerpt(e.prompt, 80)}</span>

@@ -14,17 +14,41 @@ const styles: Record<ExecutionStatus, { label: string; className: string; dot: s
   interrupted: { label: "Interrupted", className: "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-950 dark:text-amber-300", dot: "bg-amber-500" },
 };
 
-export function ExecutionStatusBadge({ status, className }: { status: ExecutionStatus; className?: string }) {
-  const s = styles[status];
+/**
+ * An execution's status. `refusedActions` / `waiting`: the honest states — a
+ * completed turn in which the agent was refused something is no plain green
+ * "Completed", and a running one that waits for a person says so.
+ */
+export function ExecutionStatusBadge({
+  status,
+  refusedActions,
+  waiting,
+  className,
+}: {
+  status: ExecutionStatus;
+  refusedActions?: number | null;
+  waiting?: boolean;
+  className?: string;
+}) {
+  const refused = status === "completed" && (refusedActions ?? 0) > 0;
+  const s = refused ? REFUSED : waiting && status === "running" ? WAITING : styles[status];
+  const label = refused ? `Completed — ${refusedActions} action${refusedActions === 1 ? "" : "s"} refused` : s.label;
   return (
     <span
       className={cn("inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", s.className, className)}
     >
       <span aria-hidden="true" className={cn("size-1.5 rounded-full", s.dot)} />
-      {s.label}
+      {label}
     </span>
   );
 }
+
+const REFUSED = { label: "", className: "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-950 dark:text-amber-300", dot: "bg-amber-500" };
+const WAITING = {
+  label: "Waiting for you",
+  className: "bg-amber-100 text-amber-900 ring-amber-600/30 dark:bg-amber-900 dark:text-amber-200",
+  dot: "bg-amber-500 animate-pulse",
+};
 
 /** A compact status: coloured dot and the lowercase word (for dense lists next to a page's main badge). */
 export function ExecutionStatusDot({ status }: { status: ExecutionStatus }) {

@@ -110,7 +110,7 @@ function ExecutionDetails({ execution }: { execution: ExecutionDto }) {
           <h1 className="text-xl font-semibold tracking-tight">
             Execution <span className="font-mono">#{shortId(execution.id)}</span>
           </h1>
-          <ExecutionStatusBadge status={execution.status} />
+          <ExecutionStatusBadge status={execution.status} refusedActions={execution.refusedActions} waiting={execution.waitingFor !== null} />
           <AgentBadge agent={execution.agent} />
           {live ? (
             <Button size="sm" variant="danger" disabled={cancelRequested} aria-busy={cancel.isPending} onClick={() => cancel.mutate()}>

@@ -18,7 +18,7 @@ const column = (name: string) => Prisma.raw(`"k_${name}"`);
 
 const AGGREGATES = Prisma.sql`count(*)::int AS executions,
   count(*) FILTER (WHERE finished)::int AS finished,
-  count(*) FILTER (WHERE status = 'completed')::int AS completed,
+  count(*) FILTER (WHERE status = 'completed' AND coalesce(refused_actions, 0) = 0)::int AS completed,
   count(verdict)::int AS judged,
   count(*) FILTER (WHERE verdict = 'worked')::int AS worked,
   count(*) FILTER (WHERE verdict = 'failed')::int AS failed,
@@ -36,7 +36,7 @@ const REAGGREGATES = Prisma.raw(
 );
 
 function rowsOf(scope: InsightScope): Prisma.Sql {
-  return Prisma.sql`SELECT x.status, x.cost_usd, ${tokenColumns()}, ${Prisma.join(
+  return Prisma.sql`SELECT x.status, x.refused_actions, x.cost_usd, ${tokenColumns()}, ${Prisma.join(
     DIMENSIONS.map((d) => Prisma.sql`${d.key} AS ${column(d.id)}`),
     ", ",
   )},

@@ -41,7 +41,7 @@ export async function querySeries(scope: InsightScope): Promise<SeriesRow[]> {
     -- One pass over the scope. OFFSET 0 keeps the per-row expressions (the
     -- verdict, the signals) computed once per row, not once per aggregate that reads them.
     WITH rows AS (
-      SELECT x.status, x.lineage, x.has_session, x.cost_usd, ${tokenColumns()},
+      SELECT x.status, x.refused_actions, x.lineage, x.has_session, x.cost_usd, ${tokenColumns()},
              ${bucketSql(scope.bucket)} AS bucket,
              ${FINISHED_SQL} AS finished, ${sessionAgentsSql()} AS session_agent, ${RESUMED_SQL} AS resumed,
              ${verdictSql()} AS verdict, ${verdictSourceSql()} AS source,
@@ -53,7 +53,7 @@ export async function querySeries(scope: InsightScope): Promise<SeriesRow[]> {
     SELECT ${bucketKey(Prisma.sql`bucket`)} AS bucket,
            count(*)::int AS executions,
            count(*) FILTER (WHERE finished)::int AS finished,
-           count(*) FILTER (WHERE status = 'completed')::int AS completed,
+           count(*) FILTER (WHERE status = 'completed' AND coalesce(refused_actions, 0) = 0)::int AS completed,
            count(*) FILTER (WHERE status IN ('queued', 'running'))::int AS running,
            count(*) FILTER (WHERE finished AND session_agent)::int AS capture_of,
            count(*) FILTER (WHERE finished AND session_agent AND has_session)::int AS captured,

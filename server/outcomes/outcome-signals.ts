@@ -33,8 +33,15 @@ export const OUTCOME_SIGNALS: readonly OutcomeSignal[] = [
     id: "issue_done",
     label: "Issue closed as done",
     verdict: "worked",
-    // Only runs that completed: a failed run on an issue that got done elsewhere did not do it.
-    when: Prisma.sql`(i.status = 'done' AND x.status = 'completed')`,
+    // Only runs that completed, with nothing refused: a failed run, or one the agent could not finish as asked, did not do it.
+    when: Prisma.sql`(i.status = 'done' AND x.status = 'completed' AND coalesce(x.refused_actions, 0) = 0)`,
+  },
+  {
+    id: "actions_refused",
+    label: "Actions refused",
+    verdict: null,
+    // Completed, but the agent was refused something (by its policy or a person): shown, counted as neither.
+    when: Prisma.sql`(x.refused_actions > 0)`,
   },
   {
     id: "session_archived",

@@ -42,11 +42,18 @@ export function changesText(e: SessionTreeNode): string | null {
   return c ? `+${c.additions} −${c.deletions} in ${c.files} file${c.files === 1 ? "" : "s"}` : null;
 }
 
+/** Its status as a person reads it: "waiting for you" while the agent waits on a decision, "completed, 2 refused" (honest states). */
+export function stateWords(e: Pick<SessionTreeNode, "status" | "waitingFor" | "refusedActions">): string {
+  if (e.status === "running" && e.waitingFor) return "waiting for you";
+  if (e.status === "completed" && (e.refusedActions ?? 0) > 0) return `completed, ${e.refusedActions} refused`;
+  return e.status;
+}
+
 /** The node's accessible name: "#1a2b3c4d, Claude Code, fork, completed, head, +3 −1 in 2 files: <prompt>". */
 export function nodeName(n: LaidOutNode): string {
   const e = n.node;
   const changes = changesText(e);
-  return `#${shortId(e.id)}, ${agentName(e.agent)}, ${edgeWord(n)}, ${e.status}${e.isHead ? ", head" : ""}${changes ? `, ${changes}` : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
+  return `#${shortId(e.id)}, ${agentName(e.agent)}, ${edgeWord(n)}, ${stateWords(e)}${e.isHead ? ", head" : ""}${changes ? `, ${changes}` : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
 }
 
 /** One execution in the picture: status dot, head ring, labels and the fold toggle. */
@@ -100,6 +107,7 @@ export const GraphNode = memo(function GraphNode({
       />
       {flash ? <circle r={20} className="origin-center animate-ping fill-none stroke-amber-500 stroke-[3] [transform-box:fill-box]" /> : null}
       {e.isHead ? <circle r={LAYOUT.radius + 4.5} className="fill-none stroke-emerald-600 stroke-[2.5] dark:stroke-emerald-400" /> : null}
+      {e.waitingFor ? <circle r={LAYOUT.radius + 8} data-waiting="true" className="animate-pulse fill-none stroke-amber-500 stroke-[2.5]" /> : null}
       <circle
         r={LAYOUT.radius}
         className={cn(STATUS_FILL[e.status], e.status === "running" ? "animate-pulse" : "", "stroke-white stroke-[1.5] dark:stroke-zinc-900")}
@@ -109,7 +117,7 @@ export const GraphNode = memo(function GraphNode({
           <text x={16} y={-4} className="fill-zinc-900 font-mono text-[12px] font-semibold dark:fill-zinc-100">
             #{shortId(e.id)}
             <tspan dx={6} className="fill-zinc-500 font-sans text-[11px] font-normal dark:fill-zinc-400">
-              {agentName(e.agent)} · {e.status}
+              {agentName(e.agent)} · {stateWords(e)}
               {e.isHead ? " · head" : ""}
               {e.resume?.decision === "fresh_with_transcript" ? " · transcript" : ""}
             </tspan>
@@ -184,11 +192,12 @@ export function Tooltip({ id, n, view, height }: { id: string; n: LaidOutNode; v
       style={{ left: `clamp(0.5rem, ${left - 16}px, calc(100% - 18.5rem))`, top: below ? y + 24 : y - 24, transform: below ? undefined : "translateY(-100%)" }}
     >
       <p className="font-mono font-semibold">
-        #{shortId(e.id)} · {agentName(e.agent)} · {e.status}
+        #{shortId(e.id)} · {agentName(e.agent)} · {stateWords(e)}
         {e.edge === "root" ? "" : ` · ${EDGE_LOOK[e.edge].kind}`}
         {e.isHead ? " · head" : ""}
       </p>
       {e.resume?.decision === "fresh_with_transcript" ? <p className="mt-1 text-amber-700 dark:text-amber-400">{resumeBadge(e)?.label}</p> : null}
+      {e.waitingFor ? <p className="mt-1 font-medium text-amber-700 dark:text-amber-400">Waits for you: {e.waitingFor.summary}</p> : null}
       <p className="mt-1 whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{excerpt(e.prompt, 220)}</p>
       <p className="mt-1 text-zinc-500">
         {formatCost(e.usage?.costUsd)} · {formatDuration(e.usage?.durationMs)}

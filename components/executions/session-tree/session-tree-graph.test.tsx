@@ -207,3 +207,17 @@ describe("SessionTreeGraph", () => {
     expect(screen.getByRole("toolbar")).toHaveTextContent("1000 executions");
   });
 });
+
+describe("honest states on the tree", () => {
+  it("marks a node waiting for a person, and names a completed one the agent was refused actions in", () => {
+    const waiting = makeExecution({ status: "running", waitingFor: { approvalId: "APR-1", kind: "tool", summary: "$ npm test" } });
+    const refused = makeExecution({ forkedFromExecutionId: waiting.id, forkSessionId: waiting.sessionId, status: "completed", refusedActions: 2 });
+    const { container } = render(<SessionTreeGraph roots={buildSessionTree([waiting, refused])} label="Session tree" />);
+    const items = within(screen.getByRole("tree", { name: "Session tree" })).getAllByRole("treeitem");
+    expect(items.map((item) => item.getAttribute("aria-label"))).toEqual([
+      expect.stringContaining("waiting for you"),
+      expect.stringContaining("completed, 2 refused"),
+    ]);
+    expect(container.querySelectorAll('[data-waiting="true"]')).toHaveLength(1);
+  });
+});

@@ -152,7 +152,20 @@ test("outcomes: marks beat the session's mark, which beats signals", () => {
   const bySource = Object.fromEntries(insights.outcomes.bySource.map((s) => [s.source, [s.worked, s.failed]]));
   expect(bySource).toEqual({ mark: [1, 1], session: [1, 0], issue_done: [1, 0] });
   const signals = Object.fromEntries(insights.outcomes.signals.map((s) => [s.id, s.count]));
-  expect(signals).toEqual({ issue_done: 3, session_archived: 2 });
+  expect(signals).toEqual({ issue_done: 3, session_archived: 2, actions_refused: 0 });
+});
+
+test("a completed run the agent was refused actions in is neither completed nor worked, even on a done issue", async () => {
+  const refused = await addExecution({ issueId: issueA, at: "2026-05-02T10:00:00Z" });
+  const clean = await addExecution({ issueId: issueA, at: "2026-05-02T11:00:00Z" });
+  await prisma.execution.update({ where: { id: refused }, data: { refusedActions: 2 } });
+  const result = await getInsights({ from: "2026-05-01", to: "2026-05-14" }, { now: new Date("2026-06-01T00:00:00Z") });
+  if (!result.ok) throw new Error(result.error.message);
+  expect(result.value.totals).toMatchObject({ executions: 2, finished: 2, completed: 1 });
+  expect(result.value.outcomes).toMatchObject({ judged: 1, worked: 1 });
+  const signals = Object.fromEntries(result.value.outcomes.signals.map((s) => [s.id, s.count]));
+  expect(signals).toMatchObject({ issue_done: 1, actions_refused: 1 });
+  await prisma.execution.deleteMany({ where: { id: { in: [refused, clean] } } });
 });
 
 test("success per agent and per approach, with counts", () => {
