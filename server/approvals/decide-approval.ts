@@ -5,7 +5,8 @@ import { prisma } from "@/server/db";
 import { APPROVAL_DECIDED_CHANNEL } from "@/server/realtime/channels";
 import { refreshWaitingFor } from "@/server/approvals/record-approval-request";
 import { approvalInclude, toApprovalDto, type ApprovalRow } from "@/server/approvals/approval-dto";
-import { findApproval } from "@/server/approvals/find-approval";
+import { findApproval, parseApprovalId } from "@/server/approvals/find-approval";
+import { recordDecision, type Decision } from "@/server/approvals/record-decision";
 import { addProjectRules } from "@/server/permissions/add-project-rules";
 
 /**
@@ -18,44 +19,54 @@ import { addProjectRules } from "@/server/permissions/add-project-rules";
  * project's policy.
  */
 export async function decideApproval(raw: string, input: DecideApprovalData): Promise<Result<Approval>> {
-  const found = await findApproval(raw);
-  if (!found.ok) return found;
-  const approval = found.value;
-  if (approval.status !== "pending") return alreadyDecided(approval);
-
+  const approvalId = parseApprovalId(raw);
   const allow = input.decision === "allow";
-  // A question's answer or a plan's approval holds for that request only.
-  const scope: ApprovalScope = allow && approval.kind === "tool" ? (input.scope ?? "once") : "once";
-  const remembered = scope === "once" ? [] : rulesToRemember(approval);
-  const decided = await prisma.$transaction(async (tx) => {
+  const decision = {
+    approvalId: approvalId ?? "",
+    allow,
+    scope: allow ? (input.scope ?? "once") : ("once" as const),
+    message: input.message || null,
+    answers: allow && input.answers ? input.answers : null,
+    decidedBy: input.decidedBy || "someone",
+  };
+  // "In this project" also changes the project's policy: a transaction of its own (rare, not on the hot path).
+  const decided = !approvalId ? null : decision.scope === "project" ? await decideForProject(decision) : await recordDecision(decision);
+  if (decided) return ok(toApprovalDto(decided));
+  // Nothing pending by that id: unknown (404), or decided already (409 naming how).
+  const now = await findApproval(raw);
+  return now.ok ? alreadyDecided(now.value) : now;
+}
+
+/** A decision whose rules go into the project's policy: the approval, the rules and the NOTIFYs in one transaction. */
+async function decideForProject(decision: Decision): Promise<ApprovalRow | null> {
+  return prisma.$transaction(async (tx) => {
+    const approval = await tx.approval.findUnique({ where: { id: decision.approvalId } });
+    if (!approval || approval.status !== "pending") return null;
+    const scope: ApprovalScope = approval.kind === "tool" ? "project" : "once";
+    const remembered = scope === "project" ? rulesToRemember(approval) : [];
     const updated = await tx.approval.updateMany({
       where: { id: approval.id, status: "pending" },
       data: {
-        status: allow ? "allowed" : "denied",
-        scope: allow ? scope : null,
+        status: "allowed",
+        scope,
         rememberedRules: remembered,
-        message: input.message || null,
-        answers: allow && input.answers ? input.answers : undefined,
-        decidedBy: input.decidedBy || "someone",
+        message: decision.message,
+        answers: decision.answers ?? undefined,
+        decidedBy: decision.decidedBy,
         decidedAt: new Date(),
       },
     });
     if (updated.count === 0) return null;
-    if (scope === "project") await addProjectRules(tx, approval.projectId, remembered);
+    await addProjectRules(tx, approval.projectId, remembered);
     // Delivered at commit: the runner answers the process; open pages see the execution stop waiting.
     await tx.$executeRaw`SELECT pg_notify(${APPROVAL_DECIDED_CHANNEL}, ${approval.id})`;
     await refreshWaitingFor(tx, approval.executionId);
     return tx.approval.findUniqueOrThrow({ where: { id: approval.id }, include: approvalInclude });
   });
-  if (!decided) {
-    const now = await findApproval(approval.id);
-    return now.ok ? alreadyDecided(now.value) : now;
-  }
-  return ok(toApprovalDto(decided));
 }
 
 /** What "for this session / in this project" remembers: the agent's suggestion, else the whole tool. */
-function rulesToRemember(approval: ApprovalRow): string[] {
+function rulesToRemember(approval: Pick<ApprovalRow, "suggestedRules" | "toolName">): string[] {
   return approval.suggestedRules.length > 0 ? approval.suggestedRules : [approval.toolName];
 }
 

@@ -4,7 +4,8 @@ import { GET as listRoute } from "@/app/api/approvals/route";
 import { GET as getRoute, POST as decideRoute } from "@/app/api/approvals/[id]/route";
 import type { Approval, ApprovalList } from "@/lib/approvals/schema";
 import { send } from "@/test/support/api";
-import { messageText, type MessagesApi, type RecordedRequest, type Reply, type ToolCall } from "@/test/support/messages-api";
+import type { MessagesApi, Reply, ToolCall } from "@/test/support/messages-api";
+import { currentTurn } from "@/test/support/turn-script";
 import { waitFor } from "@/test/support/wait";
 
 export const approvalsApi = {
@@ -39,20 +40,4 @@ export function scriptToolTurns(api: MessagesApi, turns: Record<string, ToolCall
     if (results.length < steps.length) return { kind: "tool_use", calls: [steps[results.length]] };
     return { kind: "text", text: `Result: ${results[results.length - 1] ?? ""}` };
   });
-}
-
-/** The current turn's prompt (the last user message that is not tool results) and the tool results since. */
-export function currentTurn(request: RecordedRequest): { prompt: string; results: string[] } {
-  let prompt = "";
-  const results: string[] = [];
-  for (const message of request.messages) {
-    if (message.role !== "user") continue;
-    const blocks = typeof message.content === "string" ? [] : message.content;
-    if (blocks.some((b) => b.type === "tool_result")) results.push(messageText(message));
-    else if (messageText(message).trim()) {
-      prompt = messageText(message);
-      results.length = 0;
-    }
-  }
-  return { prompt, results };
 }

@@ -97,3 +97,19 @@ export function historyText(request: RecordedRequest): string {
 export function transcriptPath(configDir: string, cwd: string, sessionId: string): string {
   return path.join(configDir, "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"), `${sessionId}.jsonl`);
 }
+
+/** The current turn's prompt (the last user message that is not tool results) and the tool results since. */
+export function currentTurn(request: RecordedRequest): { prompt: string; results: string[] } {
+  let prompt = "";
+  const results: string[] = [];
+  for (const message of request.messages) {
+    if (message.role !== "user") continue;
+    const blocks = typeof message.content === "string" ? [] : message.content;
+    if (blocks.some((b) => b.type === "tool_result")) results.push(messageText(message));
+    else if (messageText(message).trim()) {
+      prompt = messageText(message);
+      results.length = 0;
+    }
+  }
+  return { prompt, results };
+}

@@ -1,7 +1,8 @@
 import { prisma } from "@/server/db";
 import { DEFAULT_WORKSPACE_POLICY_KEY } from "@/server/permissions/read-project-policy";
 import { expectError } from "@/test/support/api";
-import { approvalsApi, currentTurn, scriptToolTurns, waitForApproval } from "@/test/support/approvals-api";
+import { approvalsApi, scriptToolTurns, waitForApproval } from "@/test/support/approvals-api";
+import { currentTurn } from "@/test/support/turn-script";
 import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";
 import { useRunningHarness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
