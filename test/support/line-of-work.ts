@@ -51,7 +51,13 @@ export async function endLine(id: string) {
 }
 
 /** A line that wrote `files` and ended. */
-export async function runLine(project: LineProject, issueId: string, from: string, files: Record<string, string>, options: { runnerId?: string; spareDir?: string } = {}) {
+export async function runLine(
+  project: LineProject,
+  issueId: string,
+  from: string,
+  files: Record<string, string>,
+  options: { runnerId?: string; spareDir?: string } = {},
+) {
   const started = await startLine(project, issueId, from, options);
   writeFiles(started.worktreePath!, files);
   return endLine(started.id);

@@ -77,7 +77,6 @@ test("problem 1: a hook the agent rewrites under a relative core.hooksPath never
   expect(again.worktree!.path).toBe(run.worktree!.path);
   expect(inertGit(project.path, "show", `${fork.worktree!.snapshotSha}:fork.txt`)).toBe("fork");
   expect(inertGit(project.path, "status", "--porcelain")).toBe("");
-  console.log(`[hostile-agent] the agent's own git calls ran: ${markers.firedByAgent().join(", ") || "nothing"}`);
 });
 
 test("problem 2: a .git pointer rewritten during a turn to the main checkout's repository: nothing of the person's moves; refused, the line keeps its last good state", async () => {

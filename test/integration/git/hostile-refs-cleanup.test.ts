@@ -34,7 +34,9 @@ beforeAll(async () => {
   issueId = (await makeIssue({ title: "Refs" })).id;
   runnerId = "hostile-runner";
   const now = new Date();
-  await prisma.runner.create({ data: { id: runnerId, hostname: os.hostname(), pid: process.pid, startedAt: now, heartbeatAt: now, installedAgents: ["claude"] } });
+  await prisma.runner.create({
+    data: { id: runnerId, hostname: os.hostname(), pid: process.pid, startedAt: now, heartbeatAt: now, installedAgents: ["claude"] },
+  });
 });
 
 async function repository(name: string, prepare: (repo: string) => void = () => {}): Promise<Project> {
@@ -50,7 +52,8 @@ async function repository(name: string, prepare: (repo: string) => void = () => 
 }
 
 const apply = (id: string) => callRoute(applyRoute.POST, { method: "POST", url: `/api/executions/${id}/apply`, params: { id }, body: { strategy: "merge" } });
-const cleanup = (id: string) => callRoute(cleanupRoute.POST, { method: "POST", url: `/api/projects/${id}/cleanup`, params: { id }, body: { deleteBranches: true } });
+const cleanup = (id: string) =>
+  callRoute(cleanupRoute.POST, { method: "POST", url: `/api/projects/${id}/cleanup`, params: { id }, body: { deleteBranches: true } });
 const register = (body: unknown) => callRoute(projectsRoute.POST, { method: "POST", url: "/api/projects", body });
 const patch = (id: string, body: unknown) => callRoute(projectRoute.PATCH, { method: "PATCH", url: `/api/projects/${id}`, params: { id }, body });
 
@@ -64,7 +67,10 @@ test("problem 3: a tag named like the base branch never decides where a run, a s
     git(repo, "branch", "--quiet", "-D", "side");
   });
   const main = git(project.path, "rev-parse", "refs/heads/main");
-  for (const body of [{ issueId, prompt: "x", projectId: project.id }, { issueId, prompt: "x", projectId: project.id, startRef: "main" }]) {
+  for (const body of [
+    { issueId, prompt: "x", projectId: project.id },
+    { issueId, prompt: "x", projectId: project.id, startRef: "main" },
+  ]) {
     const created = await callRoute(executionsRoute.POST, { method: "POST", url: "/api/executions", body });
     expect(created).toMatchObject({ status: 201 });
     const row = await prisma.execution.findUniqueOrThrow({ where: { id: created.body.id } });

@@ -44,12 +44,28 @@ test("problem 2: whatever a worktree's .git says, its end-of-execution snapshot 
   const tamperings: Array<[string, (wt: string) => void]> = [
     ["points at the main checkout's .git", (wt) => writeFileSync(path.join(wt, ".git"), `gitdir: ${project.path}/.git\n`)],
     ["points at another line's git dir", (wt) => writeFileSync(path.join(wt, ".git"), siblingPointer)],
-    ["is a symlink to the main checkout's .git", (wt) => (rmSync(path.join(wt, ".git")), symlinkSync(path.join(project.path, ".git"), path.join(wt, ".git")))],
-    ["is a repository of its own", (wt) => (rmSync(path.join(wt, ".git")), git(wt, "init", "--quiet"))],
+    [
+      "is a symlink to the main checkout's .git",
+      (wt) => {
+        rmSync(path.join(wt, ".git"));
+        symlinkSync(path.join(project.path, ".git"), path.join(wt, ".git"));
+      },
+    ],
+    [
+      "is a repository of its own",
+      (wt) => {
+        rmSync(path.join(wt, ".git"));
+        git(wt, "init", "--quiet");
+      },
+    ],
   ];
   writeFiles(project.path, { "staged.txt": "mine\n" });
   git(project.path, "add", "staged.txt");
-  const before = { main: git(project.path, "rev-parse", "main"), status: git(project.path, "status", "--porcelain"), sibling: git(project.path, "rev-parse", sibling.worktreeBranch!) };
+  const before = {
+    main: git(project.path, "rev-parse", "main"),
+    status: git(project.path, "status", "--porcelain"),
+    sibling: git(project.path, "rev-parse", sibling.worktreeBranch!),
+  };
 
   for (const [what, tamper] of tamperings) {
     const line = await startLine(project, issueId, "main");
