@@ -28,9 +28,9 @@ export async function diffCommits(repo: string, from: string, to: string, option
   if (!fromSha) return failure("unknown_ref", { ref: from, message: `commit ${from} is not in the repository at ${repo} (was it garbage-collected?)` });
   if (!toSha) return failure("unknown_ref", { ref: to, message: `commit ${to} is not in the repository at ${repo} (was it garbage-collected?)` });
   const [nameStatus, numstat, patch] = await Promise.all([
-    runGit(repo, [...DIFF_OPTIONS, "-z", "--name-status", fromSha, toSha, "--"], { ...RUN, maxStdoutBytes: MAX_LISTING_BYTES }),
-    runGit(repo, [...DIFF_OPTIONS, "-z", "--numstat", fromSha, toSha, "--"], { ...RUN, maxStdoutBytes: MAX_LISTING_BYTES }),
-    runGit(repo, [...DIFF_OPTIONS, fromSha, toSha, "--"], { ...RUN, maxStdoutBytes: maxPatchBytes }),
+    runGit(repo, [...DIFF_OPTIONS, "-z", "--name-status", "--end-of-options", fromSha, toSha, "--"], { ...RUN, maxStdoutBytes: MAX_LISTING_BYTES }),
+    runGit(repo, [...DIFF_OPTIONS, "-z", "--numstat", "--end-of-options", fromSha, toSha, "--"], { ...RUN, maxStdoutBytes: MAX_LISTING_BYTES }),
+    runGit(repo, [...DIFF_OPTIONS, "--end-of-options", fromSha, toSha, "--"], { ...RUN, maxStdoutBytes: maxPatchBytes }),
   ]);
   const listingCut = nameStatus.truncated || numstat.truncated;
   // A cut listing may end inside an entry: its last one is dropped.

@@ -16,7 +16,7 @@ export interface DiffStat {
  */
 export async function diffStat(repo: string, from: string, to: string): Promise<DiffStat> {
   if (from === to) return { files: 0, additions: 0, deletions: 0 };
-  const out = await runGit(repo, ["diff", "--no-color", "--find-renames", "-z", "--numstat", from, to, "--"], {
+  const out = await runGit(repo, ["diff", "--no-color", "--find-renames", "-z", "--numstat", "--end-of-options", from, to, "--"], {
     config: [["core.quotePath", "false"]],
     maxStdoutBytes: 16 * 1024 * 1024,
   });

@@ -38,7 +38,7 @@ export async function openWorktree(repo: string, worktree: string): Promise<Resu
     });
   if (info.isSymbolicLink() || !info.isDirectory()) return tampered("it is no longer a directory (it was replaced by a link or a file)");
   const commonDir = await commonDirOf(repo);
-  const real = await realpath(dir);
+  const real = await realpath(dir).catch(() => dir);
   const record = (await readWorktreeRecords(commonDir)).find((r) => r.path === dir || r.path === real);
   if (!record) return failure("not_a_worktree", { message: `${dir} is not a worktree of the repository at ${repo}` });
 

@@ -32,9 +32,9 @@ async function commitByPrefix(repo: string, prefix: string, place: Place): Promi
 }
 
 /**
- * The full SHA of the commit `ref` names, or null when there is none: a
- * commit id (full, or abbreviated and unambiguous), a full ref (refs/…),
- * HEAD, or a name looked up as a branch first, then a tag, then a
+ * The full SHA of the commit `ref` names, or null when there is none: a full
+ * commit id, a full ref (refs/…), HEAD, or a name looked up as a branch
+ * first, then as an abbreviated commit id (unambiguous), then a tag, then a
  * remote-tracking branch — never git's own order, where a tag named `main`
  * wins over the branch. `~n`/`^n` suffixes are applied to what the name
  * resolved to; other revision syntax (@{…}, :path, ^{…}, ranges) names no commit here.
@@ -45,15 +45,15 @@ export async function resolveCommit(repo: string, ref: string, place: Place = {}
   if (/[\s:~^{}\\*?[]|\.\.|@\{/.test(base)) return null;
   if (FULL_ID.test(base)) return verifyCommit(repo, `${base}${suffix}`, place);
   if (base.startsWith("refs/") || base === "HEAD") return verifyCommit(repo, `${base}${suffix}`, place);
+  const full = async (namespace: string) =>
+    (await refExists(repo, `${namespace}${base}`, place)) ? verifyCommit(repo, `${namespace}${base}${suffix}`, place) : null;
+  const branch = await full("refs/heads/");
+  if (branch) return branch;
   if (SHORT_ID.test(base)) {
     const commit = await commitByPrefix(repo, base, place);
     if (commit) return suffix ? verifyCommit(repo, `${commit}${suffix}`, place) : commit;
   }
-  for (const namespace of ["refs/heads/", "refs/tags/", "refs/remotes/"]) {
-    if (!(await refExists(repo, `${namespace}${base}`, place))) continue;
-    return verifyCommit(repo, `${namespace}${base}${suffix}`, place);
-  }
-  return null;
+  return (await full("refs/tags/")) ?? (await full("refs/remotes/"));
 }
 
 async function refExists(repo: string, fullName: string, place: Place): Promise<boolean> {

@@ -8,6 +8,7 @@ import * as projectRoute from "@/app/api/projects/[id]/route";
 import * as projectsRoute from "@/app/api/projects/route";
 import type { Project } from "@/lib/projects/types";
 import { prisma } from "@/server/db";
+import { resolveCommit } from "@/server/git/refs";
 import { prepareSpareWorktree } from "@/server/git/spare-worktrees";
 import { createProject } from "@/server/projects/create-project";
 import { worktreesRoot } from "@/server/projects/worktrees-root";
@@ -77,6 +78,24 @@ test("problem 3: a tag named like the base branch never decides where a run, a s
     expect(row.startSha).toBe(main);
     await prisma.execution.update({ where: { id: row.id }, data: { status: "cancelled" } });
   }
+  // Start refs resolve to full refs or commits: the branch before a tag of its name; revision syntax beyond ~n/^n names nothing.
+  const tag = git(project.path, "rev-parse", "refs/tags/main^{commit}");
+  const cases: Array<[string, string | null]> = [
+    ["main", main],
+    ["refs/heads/main", main],
+    ["refs/tags/main", tag],
+    ["main~0", main],
+    ["refs/tags/main~1", git(project.path, "rev-parse", "refs/tags/main~1")],
+    [main.slice(0, 10), main],
+    [tag, tag],
+    ["main@{0}", null],
+    ["main:README.md", null],
+    ["main^{tree}", null],
+    ["main..main", null],
+    ["--all", null],
+  ];
+  for (const [ref, expected] of cases) expect({ ref, sha: await resolveCommit(project.path, ref) }).toEqual({ ref, sha: expected });
+
   const spare = await prepareSpareWorktree({ repo: project.path, dir: path.join(worktreesRoot(), project.id), from: "main" });
   expect(spare.ok && git(spare.value, "rev-parse", "HEAD")).toBe(main);
 
