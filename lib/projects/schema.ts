@@ -26,7 +26,8 @@ const baseBranchSchema = text({ error: "Base branch must be text" })
   .min(1, "Base branch must not be empty")
   .max(BRANCH_MAX, `Base branch must be at most ${BRANCH_MAX} characters`)
   .superRefine((name, ctx) => {
-    const problem = branchNameProblem(name);
+    // NUL is text()'s own message; one reason per problem.
+    const problem = name.includes("\0") ? null : branchNameProblem(name);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
