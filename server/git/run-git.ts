@@ -42,21 +42,11 @@ const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 
 // Commands that only read or write objects and refs, never a file through a
 // filter or merge driver. Every other command (add, write-tree — which
-// re-reads racily clean files —, checkout, status, merge…) first asks which
-// drivers the repository's own config defines, and runs with them off.
-const OBJECT_COMMANDS = new Set([
-  "rev-parse",
-  "update-ref",
-  "commit-tree",
-  "merge-base",
-  "cat-file",
-  "show-ref",
-  "check-ref-format",
-  "symbolic-ref",
-  "config",
-  "diff",
-]);
-const OBJECT_WORKTREE_COMMANDS = new Set(["list", "move", "remove"]);
+// re-reads racily clean files —, checkout, status, merge, diff, worktree
+// add and remove…) first asks which drivers the repository's own config
+// defines, and runs with them off: one more git process, and safe by default.
+const OBJECT_COMMANDS = new Set(["rev-parse", "update-ref", "commit-tree", "merge-base", "cat-file", "show-ref", "check-ref-format", "symbolic-ref", "config"]);
+const OBJECT_WORKTREE_COMMANDS = new Set(["list", "move"]);
 // Commands that could start an external diff or a text conversion.
 const DIFF_COMMANDS = new Set(["diff", "log", "show"]);
 
