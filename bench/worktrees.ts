@@ -27,6 +27,7 @@ import { removeWorktree } from "@/server/git/remove-worktree";
 import { snapshotWorktree } from "@/server/git/snapshot-worktree";
 import { prepareSpareWorktree } from "@/server/git/spare-worktrees";
 import { snapshotRefName, startRefName, worktreeBranchName } from "@/server/git/worktree-names";
+import { commonDirOf, readWorktreeRecords } from "@/server/git/worktree-records";
 
 const TARGET_MS = 300;
 
@@ -136,7 +137,8 @@ async function measure(): Promise<WorktreeBenchResult> {
   try {
     console.log(`generating a repository of ${files.toLocaleString("en-US")} files in ${root}…`);
     const repo = generateRepository(root, files);
-    const repoBytes = { checkout: (await diskUsage(repo)) - (await diskUsage(path.join(repo, ".git"))), gitDir: await diskUsage(path.join(repo, ".git")) };
+    const gitDirBytes = (await diskUsage(path.join(repo, ".git"))).bytes;
+    const repoBytes = { checkout: (await diskUsage(repo)).bytes - gitDirBytes, gitDir: gitDirBytes };
     const samples = {
       createFromSpare: [] as number[],
       create: [] as number[],
@@ -157,7 +159,7 @@ async function measure(): Promise<WorktreeBenchResult> {
       const [, createMs] = await timed(async () =>
         expectOk(await createWorktree({ repo, path: cold, branch: worktreeBranchName("ISSUE-2", coldId), from: "main", pinRef: startRefName(coldId) })),
       );
-      expectOk(await removeWorktree({ repo, path: cold, deleteBranch: true }));
+      expectOk(await removeWorktree({ repo, path: cold, branch: worktreeBranchName("ISSUE-2", coldId), deleteBranch: true }));
 
       // The runner's way: a spare made after the previous run started, claimed by this one.
       const [, prepareMs] = await timed(async () => expectOk(await prepareSpareWorktree({ repo, dir: spareDir, from: "main" })));
@@ -168,19 +170,20 @@ async function measure(): Promise<WorktreeBenchResult> {
         expectOk(await createWorktree({ repo, path: wt, branch, from: "main", pinRef: startRefName(id), spareDir })),
       );
       if (!created.fromSpare) throw new Error("the spare was not claimed");
-      const bytes = await worktreeDiskUsage(wt);
+      const adminDir = (await readWorktreeRecords(await commonDirOf(repo))).find((r) => r.path === wt)?.adminDir ?? null;
+      const { bytes } = await worktreeDiskUsage(wt, adminDir);
       edits = agentEdits(wt, run);
       const [snap, changedMs] = await timed(async () =>
-        expectOk(await snapshotWorktree({ worktree: wt, message: `snapshot ${run}`, pinRef: snapshotRefName(id) })),
+        expectOk(await snapshotWorktree({ repo, worktree: wt, message: `snapshot ${run}`, pinRef: snapshotRefName(id) })),
       );
       if (!snap.changed) throw new Error("the snapshot saw no change");
-      const [counted, countMs] = await timed(() => diffStat(wt, created.startSha, snap.sha));
+      const [counted, countMs] = await timed(() => diffStat(repo, created.startSha, snap.sha));
       if (counted.files !== edits.modified + edits.added + edits.deleted) throw new Error(`counted ${counted.files} changed files`);
       const [again, unchangedMs] = await timed(async () =>
-        expectOk(await snapshotWorktree({ worktree: wt, message: `snapshot ${run} again`, pinRef: snapshotRefName(id) })),
+        expectOk(await snapshotWorktree({ repo, worktree: wt, message: `snapshot ${run} again`, pinRef: snapshotRefName(id) })),
       );
       if (again.changed || again.sha !== snap.sha) throw new Error("an unchanged worktree got a new snapshot");
-      const [, removeMs] = await timed(async () => expectOk(await removeWorktree({ repo, path: wt, deleteBranch: true })));
+      const [, removeMs] = await timed(async () => expectOk(await removeWorktree({ repo, path: wt, branch, deleteBranch: true })));
       if (run >= warmup) {
         samples.create.push(createMs);
         samples.createFromSpare.push(claimMs);

@@ -144,6 +144,7 @@ const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
     "base-branch": { type: "string" },
     agent: { type: "string", short: "a" },
     "delete-branches": { type: "boolean" },
+    "run-hooks-on-apply": { type: "boolean" },
   },
   diff: { ...COMMON, stat: { type: "boolean" } },
   apply: { ...COMMON, squash: { type: "boolean" }, message: { type: "string", short: "m" } },

@@ -9,6 +9,11 @@ describe("arbor project", () => {
       command: { name: "project", action: "add", path: "../shop", projectName: "Shop", baseBranch: "develop", agent: "claude", json: false },
     });
     expect(parse("project", "add", ".")).toEqual({ ok: true, command: { name: "project", action: "add", path: ".", json: false } });
+    expect(parse("project", "add", ".", "--run-hooks-on-apply")).toEqual({
+      ok: true,
+      command: { name: "project", action: "add", path: ".", runHooksOnApply: true, json: false },
+    });
+    expect(parse("project", "show", "PROJ-1", "--run-hooks-on-apply")).toMatchObject({ ok: false, message: "--run-hooks-on-apply only goes with add" });
     expect(parse("project", "list", "--json")).toEqual({ ok: true, command: { name: "project", action: "list", json: true } });
     expect(parse("projects")).toEqual({ ok: true, command: { name: "project", action: "list", json: false } });
     expect(parse("project", "show", "PROJ-1")).toEqual({ ok: true, command: { name: "project", action: "show", projectId: "PROJ-1", json: false } });

@@ -4,7 +4,17 @@ export type ProjectCommand =
   | { name: "project"; action: "list"; json: boolean }
   | { name: "project"; action: "show" | "remove"; projectId: string; json: boolean }
   | { name: "project"; action: "clean"; projectId: string; deleteBranches: boolean; json: boolean }
-  | { name: "project"; action: "add"; path: string; projectName?: string; baseBranch?: string; agent?: string; json: boolean };
+  | {
+      name: "project";
+      action: "add";
+      path: string;
+      projectName?: string;
+      baseBranch?: string;
+      agent?: string;
+      /** Apply runs the repository's own hooks (off unless given). */
+      runHooksOnApply?: boolean;
+      json: boolean;
+    };
 
 export type DiffCommand = { name: "diff"; executionId: string; otherId?: string; stat: boolean; json: boolean };
 export type ApplyCommand = { name: "apply"; executionId: string; squash: boolean; message?: string; json: boolean };
@@ -23,6 +33,7 @@ export function parseProjectArgs(positionals: string[], values: Values): Parsed<
   const addOnly = (["name", "base-branch", "agent"] as const).find((key) => typeof values[key] === "string" && action !== "add");
   if (addOnly) return fail(`--${addOnly} only goes with add`);
   if (values["delete-branches"] === true && action !== "clean") return fail("--delete-branches only goes with clean");
+  if (values["run-hooks-on-apply"] === true && action !== "add") return fail("--run-hooks-on-apply only goes with add");
   for (const key of ["name", "base-branch", "agent"] as const) {
     if (typeof values[key] === "string" && (values[key] as string).trim() === "") return fail(`--${key} needs a value`);
   }
@@ -55,6 +66,7 @@ export function parseProjectArgs(positionals: string[], values: Values): Parsed<
             ...(projectName !== undefined ? { projectName } : {}),
             ...(baseBranch !== undefined ? { baseBranch } : {}),
             ...(agent !== undefined ? { agent } : {}),
+            ...(values["run-hooks-on-apply"] === true ? { runHooksOnApply: true } : {}),
             json,
           },
         }

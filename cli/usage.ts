@@ -24,7 +24,7 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   bundle:
     'arbor bundle list | show <BUNDLE> | create "<name>" [--description TEXT] | add <BUNDLE> <SESS|SPEC|ISSUE|SHA>… | export <BUNDLE> | import <FILE|-> | load <BUNDLE> "<prompt>" [--follow]  [--json]',
   project:
-    "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] | list | show <PROJ> | remove <PROJ> | clean <PROJ> [--delete-branches]  [--json]",
+    "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] [--run-hooks-on-apply] | list | show <PROJ> | remove <PROJ> | clean <PROJ> [--delete-branches]  [--json]",
   diff: "arbor diff <executionId> [otherExecutionId] [--stat] [--json]",
   apply: 'arbor apply <executionId> [--squash] [--message "…"] [--json]',
   stats:

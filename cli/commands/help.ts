@@ -115,6 +115,7 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
     "  --name NAME                its name (default: the folder's)",
     "  --base-branch BRANCH       git: where runs start and Apply merges (default: the checked-out branch)",
     "  --agent, -a NAME           the agent its issues run by default",
+    "  --run-hooks-on-apply       Apply runs the repository's own hooks, filters and merge drivers (off: nothing of it runs)",
     "list                         registered projects and the default workspace",
     "show PROJ                    its facts, repository state, worktrees and their disk use",
     "remove PROJ                  unregister it (refused while specs, issues or executions use it); files untouched",

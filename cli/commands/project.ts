@@ -25,11 +25,13 @@ export async function projectCommand(ctx: Context, cmd: ProjectCommand): Promise
         ...(cmd.projectName !== undefined ? { name: cmd.projectName } : {}),
         ...(cmd.baseBranch !== undefined ? { baseBranch: cmd.baseBranch } : {}),
         ...(cmd.agent !== undefined ? { defaultAgent: cmd.agent } : {}),
+        ...(cmd.runHooksOnApply ? { runHooksOnApply: true } : {}),
       });
       if (cmd.json) println(ctx.stdout, JSON.stringify(project));
       else {
         const kind = project.isGitRepo ? `git repository, base branch ${project.baseBranch}` : "a directory (not git: runs there share its files)";
         println(ctx.stdout, `Registered ${project.id}: ${project.name} (${kind}) at ${project.path}`);
+        if (project.runHooksOnApply) println(ctx.stdout, "Apply runs the repository's own hooks, filters and merge drivers.");
       }
       return 0;
     }

@@ -17,6 +17,7 @@ const STRATEGIES: { value: ApplyStrategy; label: string; hint: string }[] = [
  * "Apply to <base branch>": brings the execution's snapshot into the base
  * branch of the project's main checkout. The server refuses, changing
  * nothing, when the checkout is dirty or on another branch, or on conflicts.
+ * The repository's own hooks run only where the project allows them (its page).
  */
 export function ApplyControl({ executionId, projectId, baseBranch }: { executionId: string; projectId: string | null; baseBranch: string }) {
   const apply = useApplyExecution(executionId, projectId);
@@ -64,7 +65,7 @@ export function ApplyControl({ executionId, projectId, baseBranch }: { execution
         {apply.isSuccess ? (
           <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">
             {apply.data.status === "applied"
-              ? `Applied to ${apply.data.baseBranch} (${apply.data.strategy}): now at ${apply.data.commit.slice(0, 12)}.`
+              ? `Applied to ${apply.data.baseBranch} (${apply.data.strategy}): now at ${apply.data.commit.slice(0, 12)}. ${apply.data.repositoryHooks ? "Your repository's hooks ran." : "None of your repository's hooks ran."}`
               : `${apply.data.baseBranch} already has these changes: nothing to apply.`}
           </p>
         ) : null}

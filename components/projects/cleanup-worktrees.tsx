@@ -41,6 +41,19 @@ export function CleanupWorktrees({ project }: { project: ProjectDetail }) {
               ? "Nothing was removed."
               : `Removed ${result.removed.length} worktree${result.removed.length === 1 ? "" : "s"} (${formatBytes(result.freedBytes)} freed${result.removed.some((r) => r.branchDeleted) ? ", branches deleted" : ", branches kept"}).`}
           </p>
+          {result.removed.some((r) => r.branchKept) ? (
+            <ul aria-label="Kept branches" className="list-inside list-disc text-xs">
+              {result.removed.flatMap((r) =>
+                r.branchKept && r.branch
+                  ? [
+                      <li key={r.path}>
+                        branch <code className="font-mono">{r.branch}</code> kept: {r.branchKept}
+                      </li>,
+                    ]
+                  : [],
+              )}
+            </ul>
+          ) : null}
           {result.kept.length > 0 ? (
             <ul aria-label="Kept worktrees" className="list-inside list-disc text-xs">
               {result.kept.map((k) => (

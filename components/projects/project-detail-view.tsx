@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import { IssueList } from "@/components/issues/issue-list";
+import { ApplyHooksSetting } from "@/components/projects/apply-hooks-setting";
 import { CleanupWorktrees } from "@/components/projects/cleanup-worktrees";
 import { SpecList } from "@/components/specs/spec-list";
 import { ErrorAlert } from "@/components/ui/alert";
@@ -58,6 +59,11 @@ function Facts({ project }: { project: ProjectDetail }) {
       </Row>
       {project.baseBranch ? <Row label="Base branch">{project.baseBranch}</Row> : null}
       {project.defaultAgent ? <Row label="Default agent">{project.defaultAgent}</Row> : null}
+      {project.isGitRepo && !project.implicit ? (
+        <Row label="Apply">
+          <ApplyHooksSetting project={project} />
+        </Row>
+      ) : null}
       {repo ? (
         <Row label="Main checkout">
           {repo.currentBranch ? `on ${repo.currentBranch}` : "detached HEAD"}
@@ -95,12 +101,13 @@ function Worktrees({ project }: { project: ProjectDetail }) {
                 </Link>
               ) : null}
               <span className={w.missing ? "text-xs text-red-700 dark:text-red-400" : "text-xs text-zinc-500 dark:text-zinc-400"}>
-                {w.missing ? "directory missing" : formatBytes(w.bytes)}
+                {w.missing ? "directory missing" : `${w.bytesComplete ? "" : "at least "}${formatBytes(w.bytes)}`}
               </span>
               {w.archived ? <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">archived</span> : null}
               <code className="min-w-0 flex-1 truncate text-right font-mono text-xs text-zinc-500 dark:text-zinc-400" title={w.path}>
                 {w.path}
               </code>
+              {w.problem ? <p className="w-full text-xs text-red-700 dark:text-red-400">Refused: {w.problem}</p> : null}
             </li>
           ))}
         </ul>

@@ -103,9 +103,11 @@ describe("ProjectDetailView", () => {
         head: "b".repeat(40),
         missing: false,
         bytes: 3 * 1024 * 1024,
+        bytesComplete: true,
         executionId: "1f2e3d4c-0000-4000-8000-000000000001",
         spare: false,
         archived: false,
+        problem: null,
       },
       {
         path: "/data/worktrees/PROJ-1/ISSUE-1-99999999",
@@ -113,9 +115,11 @@ describe("ProjectDetailView", () => {
         head: null,
         missing: true,
         bytes: 0,
+        bytesComplete: true,
         executionId: null,
         spare: false,
         archived: false,
+        problem: null,
       },
     ],
     worktreeBytes: 3 * 1024 * 1024,
@@ -227,6 +231,38 @@ describe("ProjectDetailView", () => {
     );
     expect(await screen.findByRole("button", { name: "Remove worktrees of archived sessions (0)" })).toBeDisabled();
     expect(screen.getByText(/Archive a session to let its worktree go/)).toBeInTheDocument();
+  });
+
+  it("turns the project's Apply setting on and off (off by default: nothing of the repository runs)", async () => {
+    let current = { ...detail, problems: [] };
+    const patches: unknown[] = [];
+    renderWith(<ProjectDetailView id="PROJ-1" />, (url, init) => {
+      if (init?.method === "PATCH") {
+        const body = JSON.parse(String(init.body));
+        patches.push(body);
+        current = { ...current, ...body };
+        return { status: 200, body: current };
+      }
+      if (url.startsWith("/api/projects/")) return { status: 200, body: current };
+      return { status: 200, body: { items: [] } };
+    });
+    const setting = await screen.findByLabelText("Run my repository's hooks on Apply");
+    expect(setting).not.toBeChecked();
+    expect(screen.getByText(/Off: Arbor runs nothing of the repository, ever/)).toBeInTheDocument();
+    fireEvent.click(setting);
+    await waitFor(() => expect(screen.getByLabelText("Run my repository's hooks on Apply")).toBeChecked());
+    expect(await screen.findByText(/Apply runs what git merge would in your checkout/)).toBeInTheDocument();
+    expect(patches).toEqual([{ runHooksOnApply: true }]);
+  });
+
+  it("shows a worktree Arbor refused, and disk use it stopped counting as a lower bound", async () => {
+    const refused = { ...detail.worktrees[0]!, bytesComplete: false, problem: "Arbor does not run git in the worktree /w: its .git points at /" };
+    renderWith(<ProjectDetailView id="PROJ-1" />, (url) =>
+      url.startsWith("/api/projects/") ? { status: 200, body: { ...detail, problems: [], worktrees: [refused] } } : { status: 200, body: { items: [] } },
+    );
+    const row = within(await screen.findByRole("list", { name: "Worktrees" })).getAllByRole("listitem")[0]!;
+    expect(row).toHaveTextContent("at least 3.0 MiB");
+    expect(row).toHaveTextContent("Refused: Arbor does not run git in the worktree /w: its .git points at /");
   });
 
   it("404: says the project is not there", async () => {

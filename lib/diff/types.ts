@@ -58,4 +58,6 @@ export interface ApplyResult {
   /** The base branch's commit now (the new merge or squash commit when applied). */
   commit: string;
   message: string;
+  /** The repository's own hooks, filters and merge drivers ran (the project allows them on Apply); otherwise nothing of the repository ran. */
+  repositoryHooks: boolean;
 }

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/lib/query-keys";
 import { projectApi } from "./api";
-import type { CleanupWorktreesInput, CreateProjectInput } from "./schema";
+import type { CleanupWorktreesInput, CreateProjectInput, UpdateProjectInput } from "./schema";
 
 export function useProjects() {
   return useQuery({ queryKey: queryKeys.projects.list(), queryFn: ({ signal }) => projectApi.list(signal) });
@@ -19,6 +19,15 @@ export function useCreateProject() {
   return useMutation({
     mutationFn: (input: CreateProjectInput) => projectApi.create(input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects.list() }),
+  });
+}
+
+/** Edits a project (PATCH); its page and the list are read again. */
+export function useUpdateProject(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateProjectInput) => projectApi.update(id, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects.all }),
   });
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emptyToUndefined, limitSchema, requestObject } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";
+import { branchNameProblem } from "./branch-name";
 import { parseProjectId } from "./ids";
 
 // Request bodies and queries of the projects API, shared by the UI, the CLI and the server.
@@ -19,10 +20,19 @@ const pathSchema = text({ error: (iss) => (iss.input === undefined || iss.input 
   .min(1, "Path is required")
   .max(PROJECT_PATH_MAX, `Path must be at most ${PROJECT_PATH_MAX} characters`);
 
+// A branch, always used as refs/heads/<name>: revision syntax (main~0, main@{0}) is refused, naming it.
 const baseBranchSchema = text({ error: "Base branch must be text" })
   .trim()
   .min(1, "Base branch must not be empty")
-  .max(BRANCH_MAX, `Base branch must be at most ${BRANCH_MAX} characters`);
+  .max(BRANCH_MAX, `Base branch must be at most ${BRANCH_MAX} characters`)
+  .superRefine((name, ctx) => {
+    // NUL is text()'s own message; one reason per problem.
+    const problem = name.includes("\0") ? null : branchNameProblem(name);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/** Apply runs the repository's own hooks, filters and merge drivers (as the person's `git merge` would) only when true. */
+const runHooksSchema = z.boolean({ error: "runHooksOnApply must be true or false" });
 
 const agentSchema = text({ error: "Agent must be text" }).trim().min(1, "Agent must not be empty").max(64, "Agent must be at most 64 characters");
 
@@ -32,6 +42,7 @@ export const createProjectSchema = requestObject({
   name: nameSchema.optional(),
   baseBranch: baseBranchSchema.optional(),
   defaultAgent: agentSchema.optional(),
+  runHooksOnApply: runHooksSchema.optional(),
 });
 export type CreateProjectInput = z.input<typeof createProjectSchema>;
 export type CreateProjectData = z.output<typeof createProjectSchema>;
@@ -42,8 +53,9 @@ export const updateProjectSchema = requestObject({
   baseBranch: baseBranchSchema.optional(),
   /** null clears it. */
   defaultAgent: agentSchema.nullable().optional(),
+  runHooksOnApply: runHooksSchema.optional(),
 }).refine((v) => Object.values(v).some((x) => x !== undefined), {
-  message: "Nothing to update: send at least one of name, baseBranch, defaultAgent",
+  message: "Nothing to update: send at least one of name, baseBranch, defaultAgent, runHooksOnApply",
   when: (payload) => payload.issues.length === 0,
 });
 export type UpdateProjectInput = z.input<typeof updateProjectSchema>;

@@ -11,6 +11,12 @@ export interface Project {
   /** Runs start from it and Apply merges into it (git projects). */
   baseBranch: string | null;
   defaultAgent: string | null;
+  /**
+   * Apply runs what `git merge` would run in the main checkout — the
+   * repository's own hooks, filters and merge drivers — only when true (the
+   * person opted in). Otherwise Arbor runs nothing of the repository, ever.
+   */
+  runHooksOnApply: boolean;
   /** The default workspace: where specs and issues without a project run. Cannot be edited or removed. */
   implicit: boolean;
   specCount: number;
@@ -36,12 +42,16 @@ export interface ProjectWorktree {
   missing: boolean;
   /** Disk it uses (its files and git's bookkeeping for it; objects are shared). */
   bytes: number;
+  /** False when counting stopped at the page's time budget: `bytes` is a lower bound. */
+  bytesComplete: boolean;
   /** The execution that ran in it, when known. */
   executionId: string | null;
   /** A checkout made ahead of time, waiting for the next run (no branch yet). */
   spare: boolean;
   /** Every session of its line of work is archived: housekeeping may remove it (POST /api/projects/:id/cleanup). */
   archived: boolean;
+  /** Why Arbor refused to run git in it (its `.git` was changed): its line keeps its last good snapshot. Null: nothing wrong. */
+  problem: string | null;
 }
 
 /** What the repository looks like right now (git projects). */
@@ -75,9 +85,12 @@ export interface WorktreeCleanup {
   projectId: string;
   removed: Array<{
     path: string;
+    /** The branch Arbor made for it (arbor/…): the only branch cleanup ever deletes. */
     branch: string | null;
     /** Its branch was deleted too (deleteBranches); its snapshots stay reachable either way. */
     branchDeleted: boolean;
+    /** Why its branch stayed although deleteBranches asked (checked out elsewhere…). */
+    branchKept?: string;
     /** The executions that ran in it. */
     executionIds: string[];
     /** Disk it used. */

@@ -1,8 +1,10 @@
 import "server-only";
+import { branchNameProblem } from "@/lib/projects/branch-name";
 import { ok, type Result } from "@/lib/result";
 import { personIdentityEnv } from "./commit-identity";
 import { failure, type GitFailure } from "./git-failure";
-import { branchHead, isAncestor, resolveCommit } from "./refs";
+import { branchHead, haveCommonHistory, isAncestor, resolveCommit } from "./refs";
+import { repositoryDrivers } from "./repository-drivers";
 import { describeOperation, readRepositoryState } from "./repository-state";
 import { runGit } from "./run-git";
 import { uncommittedFiles } from "./uncommitted-files";
@@ -18,12 +20,20 @@ export interface ApplyInput {
   /** "merge": a merge commit with the snapshot as second parent; "squash": one commit with its changes. */
   strategy: ApplyStrategy;
   message: string;
+  /**
+   * The person's own choice for the project: run what `git merge` would run in
+   * their checkout (its hooks, filters, merge drivers, signing). Otherwise
+   * nothing of the repository runs, and a repository whose own filters or
+   * merge drivers are needed to write its files is refused.
+   */
+  repositoryHooks?: boolean;
 }
 
+type Outcome = { strategy: ApplyStrategy; baseBranch: string; previousHead: string; commit: string; repositoryHooks: boolean };
 export type ApplyOutcome =
-  | { status: "applied"; strategy: ApplyStrategy; baseBranch: string; previousHead: string; commit: string }
+  | ({ status: "applied" } & Outcome)
   /** The base branch already contains the snapshot's changes: nothing was done. */
-  | { status: "up_to_date"; strategy: ApplyStrategy; baseBranch: string; previousHead: string; commit: string };
+  | ({ status: "up_to_date" } & Outcome);
 
 /**
  * Brings a snapshot into the base branch of the main checkout, or changes
@@ -32,10 +42,17 @@ export type ApplyOutcome =
  * and the merge is computed in git's object store (`merge-tree
  * --write-tree`); on conflicts nothing is written and the files are listed.
  * Only then is the result committed and the branch fast-forwarded to it
- * (which also refuses to overwrite an untracked file).
+ * (which also refuses to overwrite an untracked file). A snapshot with no
+ * history in common with the base branch is refused, as is, in safe mode, a
+ * repository whose own filters or merge drivers writing its files would need.
  */
 export async function applySnapshot(input: ApplyInput): Promise<Result<ApplyOutcome, GitFailure>> {
   const { repo, baseBranch, strategy } = input;
+  const repositoryHooks = input.repositoryHooks === true;
+  const trust = repositoryHooks ? "repository" : "safe";
+  const notABranch = branchNameProblem(baseBranch);
+  if (notABranch)
+    return failure("invalid_name", { name: baseBranch, message: `The project's base branch ${notABranch}: set its base branch to a branch first` });
   const state = await readRepositoryState(repo);
   if (!state) return failure("not_a_repository", { message: `${repo} is not a git repository` });
   if (state.operation) {
@@ -61,10 +78,32 @@ export async function applySnapshot(input: ApplyInput): Promise<Result<ApplyOutc
   const snapshot = await resolveCommit(repo, input.commit);
   if (!snapshot) return failure("unknown_ref", { ref: input.commit, message: `commit ${input.commit} is not in the repository at ${repo}` });
 
-  const upToDate = { status: "up_to_date", strategy, baseBranch, previousHead: baseHead, commit: baseHead } as const;
+  const upToDate = { status: "up_to_date", strategy, baseBranch, previousHead: baseHead, commit: baseHead, repositoryHooks } as const;
   if (await isAncestor(repo, snapshot, baseHead)) return ok(upToDate);
+  if (!(await haveCommonHistory(repo, baseHead, snapshot))) {
+    return failure("unrelated_histories", {
+      message:
+        `This line of work has no history in common with ${baseBranch}: it started from an unrelated history (an orphan branch or another project's commit), ` +
+        `so applying it would join two unrelated projects. Nothing was changed; copy the files over yourself if that is what you want.`,
+    });
+  }
+  if (!repositoryHooks) {
+    const drivers = await repositoryDrivers({ cwd: repo, globalArgs: [], discover: false });
+    if (drivers.filters.length + drivers.merges.length > 0) {
+      const named = [...drivers.filters.map((d) => `filter "${d}"`), ...drivers.merges.map((d) => `merge driver "${d}"`)].join(", ");
+      return failure("repository_drivers", {
+        ...drivers,
+        message:
+          `The repository's own config defines ${named}: writing its files needs them, and Arbor runs nothing of a repository unless its project allows it. ` +
+          `Nothing was changed. Allow "Run my repository's hooks on Apply" on the project's page, or merge ${baseBranch} yourself.`,
+      });
+    }
+  }
 
-  const merged = await runGit(repo, ["merge-tree", "--write-tree", "--name-only", "--no-messages", "-z", baseHead, snapshot], { okExitCodes: [0, 1] });
+  const merged = await runGit(repo, ["merge-tree", "--write-tree", "--name-only", "--no-messages", "-z", "--end-of-options", baseHead, snapshot], {
+    trust,
+    okExitCodes: [0, 1],
+  });
   const [tree = "", ...rest] = merged.stdout.split("\0");
   if (merged.exitCode === 1) {
     const files = [...new Set(rest.filter(Boolean))];
@@ -73,16 +112,18 @@ export async function applySnapshot(input: ApplyInput): Promise<Result<ApplyOutc
       message: `Applying would conflict with ${baseBranch} in ${files.length === 1 ? "1 file" : `${files.length} files`} (${files.slice(0, 10).join(", ")}${files.length > 10 ? ", …" : ""}); nothing was changed`,
     });
   }
-  const baseTree = (await runGit(repo, ["rev-parse", `${baseHead}^{tree}`])).stdout.trim();
+  const baseTree = (await runGit(repo, ["rev-parse", "--verify", "--end-of-options", `${baseHead}^{tree}`])).stdout.trim();
   if (tree === baseTree) return ok(upToDate);
 
   const parents = strategy === "merge" ? ["-p", baseHead, "-p", snapshot] : ["-p", baseHead];
-  const commit = (await runGit(repo, ["commit-tree", ...parents, "-F", "-", tree], { input: input.message, env: await personIdentityEnv(repo) })).stdout.trim();
-  const forward = await runGit(repo, ["merge", "--ff-only", "--quiet", commit], { okExitCodes: [0, 1, 128] });
+  const commit = (
+    await runGit(repo, ["commit-tree", ...parents, "-F", "-", "--end-of-options", tree], { trust, input: input.message, env: await personIdentityEnv(repo) })
+  ).stdout.trim();
+  const forward = await runGit(repo, ["merge", "--ff-only", "--quiet", "--end-of-options", commit], { trust, okExitCodes: [0, 1, 128] });
   if (forward.exitCode !== 0) {
     return failure("would_overwrite", {
       message: `Could not update ${baseBranch} in ${repo}, nothing was changed: ${forward.stderr.trim().split("\n").slice(0, 6).join(" ")}`,
     });
   }
-  return ok({ status: "applied", strategy, baseBranch, previousHead: baseHead, commit });
+  return ok({ status: "applied", strategy, baseBranch, previousHead: baseHead, commit, repositoryHooks });
 }

@@ -6,6 +6,7 @@ import { failure, type GitFailure } from "./git-failure";
 import { readRepositoryState } from "./repository-state";
 import { branchHead, isValidBranchName, pinCommit, resolveCommit } from "./refs";
 import { runGit } from "./run-git";
+import { openWorktree } from "./open-worktree";
 import { claimSpare } from "./spare-worktrees";
 
 export interface CreateWorktreeInput {
@@ -34,9 +35,9 @@ export interface CreatedWorktree {
 
 /**
  * Creates a worktree on a new branch, all or nothing: when anything fails,
- * the branch, the directory and git's record of the worktree are removed
- * again, so no orphan is left behind. Hooks do not run (post-checkout of the
- * project is not Arbor's business).
+ * the branch, the directory and git's record of that worktree (only that
+ * one) are removed again, so no orphan is left behind. Nothing of the
+ * repository runs (run-git.ts): no post-checkout hook, no smudge filter.
  */
 export async function createWorktree(input: CreateWorktreeInput): Promise<Result<CreatedWorktree, GitFailure>> {
   const state = await readRepositoryState(input.repo);
@@ -62,7 +63,7 @@ export async function createWorktree(input: CreateWorktreeInput): Promise<Result
   const fromSpare = input.spareDir ? await claimSpareAt(input.repo, input.spareDir, target, input.branch, startSha) : false;
   try {
     if (!fromSpare) {
-      await runGit(input.repo, [...NO_HOOKS, "worktree", "add", "--quiet", "--no-track", "-b", input.branch, "--", target, startSha]);
+      await runGit(input.repo, ["worktree", "add", "--quiet", "--no-track", "-b", input.branch, "--", target, startSha]);
     }
     if (input.pinRef) await pinCommit(input.repo, input.pinRef, startSha, `arbor: start of ${input.branch}`);
   } catch (error) {
@@ -72,8 +73,6 @@ export async function createWorktree(input: CreateWorktreeInput): Promise<Result
   return ok({ path: target, branch: input.branch, startSha, fromSpare });
 }
 
-const NO_HOOKS = ["-c", "core.hooksPath=/dev/null"];
-
 /**
  * Claims a spare as `target` and puts it on the new branch at `startSha`
  * (only files that differ from the spare's commit are written). If the
@@ -81,16 +80,28 @@ const NO_HOOKS = ["-c", "core.hooksPath=/dev/null"];
  */
 async function claimSpareAt(repo: string, spareDir: string, target: string, branch: string, startSha: string): Promise<boolean> {
   if (!(await claimSpare(repo, spareDir, target))) return false;
-  const switched = await runGit(target, [...NO_HOOKS, "checkout", "--quiet", "--no-track", "-b", branch, startSha], { okExitCodes: [0, 1, 128] });
-  if (switched.exitCode === 0) return true;
+  // The spare waited in a directory an agent could have reached: its git dir is the repository's record of it, checked.
+  const opened = await openWorktree(repo, target);
+  const switched = opened.ok
+    ? await runGit(target, ["checkout", "--quiet", "--no-track", "-b", branch, startSha, "--"], {
+        gitDir: opened.value.gitDir,
+        okExitCodes: [0, 1, 128],
+      })
+    : null;
+  if (switched?.exitCode === 0) return true;
   await undoWorktree(repo, target, branch, startSha);
   return false;
 }
 
-/** Best effort: nothing of a half-made worktree stays (its branch only if it still points at the start). */
+/**
+ * Best effort: nothing of a half-made worktree stays — its directory, git's
+ * record of it (`worktree remove --force` forgets it also when its directory
+ * is gone; never `worktree prune`, which would forget others too), and its
+ * branch only while it still points at the start.
+ */
 async function undoWorktree(repo: string, target: string, branch: string, startSha: string): Promise<void> {
   await runGit(repo, ["worktree", "remove", "--force", "--", target], { okExitCodes: [0, 128] }).catch(() => {});
   await rm(target, { recursive: true, force: true }).catch(() => {});
-  await runGit(repo, ["worktree", "prune"]).catch(() => {});
-  await runGit(repo, ["update-ref", "-d", `refs/heads/${branch}`, startSha], { okExitCodes: [0, 1, 128] }).catch(() => {});
+  await runGit(repo, ["worktree", "remove", "--force", "--", target], { okExitCodes: [0, 128] }).catch(() => {});
+  await runGit(repo, ["update-ref", "-d", "--end-of-options", `refs/heads/${branch}`, startSha], { okExitCodes: [0, 1, 128] }).catch(() => {});
 }

@@ -9,9 +9,10 @@ export class GitError extends Error {
   constructor(
     /**
      * "git_missing": no `git` on PATH; "unsafe_ownership": git refuses a repository owned by
-     * another user (safe.directory); "failed": a command exited non-zero or could not start.
+     * another user (safe.directory); "failed": a command exited non-zero or could not start;
+     * "timeout": a command took longer than its time budget and was stopped.
      */
-    readonly kind: "git_missing" | "unsafe_ownership" | "failed",
+    readonly kind: "git_missing" | "unsafe_ownership" | "failed" | "timeout",
     message: string,
     readonly details: { args?: readonly string[]; cwd?: string; exitCode?: number | null; stderr?: string } = {},
   ) {

@@ -18,7 +18,13 @@ export type GitFailure =
   | { kind: "dirty"; message: string; files: string[] }
   | { kind: "conflicts"; message: string; files: string[] }
   | { kind: "would_overwrite"; message: string }
-  | { kind: "not_a_worktree"; message: string };
+  | { kind: "not_a_worktree"; message: string }
+  /** A worktree's `.git` (or git's view of it) is not what the project's repository records for it: Arbor does not run git there. */
+  | { kind: "worktree_tampered"; message: string; path: string }
+  /** The snapshot and the base branch share no commit: applying would join two unrelated histories. */
+  | { kind: "unrelated_histories"; message: string }
+  /** Apply in safe mode would need the repository's own filters or merge drivers to write its files. */
+  | { kind: "repository_drivers"; message: string; filters: string[]; merges: string[] };
 
 export const failure = <K extends GitFailure["kind"]>(kind: K, fields: Omit<Extract<GitFailure, { kind: K }>, "kind">): Err<GitFailure> =>
   err({ kind, ...fields } as GitFailure);
@@ -40,13 +46,14 @@ export function gitFailureToAppError(f: GitFailure, field?: string): AppError {
 }
 
 /**
- * git missing from PATH, or refusing a repository another user owns, is a
- * 409 naming the problem (the server, not the request, must change). A git command that failed is a 500 that still says
- * what git said, so a person can act on it.
+ * No git failure is a 5xx: git missing from PATH, a repository another user
+ * owns, a command that failed (carrying git's own words, so a person can act
+ * on them) or ran out of time are 409s: the repository or the server's
+ * setup, not Arbor, must change.
  */
 export function gitErrorToAppError(error: GitError): AppError {
-  if (error.kind !== "failed") return { code: "conflict", message: error.message, details: { reason: error.kind } };
-  return { code: "internal", message: error.message, details: { reason: "git_failed" } };
+  const reason = error.kind === "failed" ? "git_failed" : error.kind === "timeout" ? "git_timeout" : error.kind;
+  return { code: "conflict", message: error.message, details: { reason } };
 }
 
 /** Runs `fn`; a GitError becomes an API error (logged when git failed) instead of an anonymous 500. */
@@ -55,7 +62,7 @@ export async function catchGitErrors<T>(fn: () => Promise<T>): Promise<T | Err<A
     return await fn();
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
-    if (error.kind === "failed") console.error("[git]", error.message, error.details);
+    if (error.kind === "failed" || error.kind === "timeout") console.error("[git]", error.message, { args: error.details.args, cwd: error.details.cwd });
     return err(gitErrorToAppError(error));
   }
 }

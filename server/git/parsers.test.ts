@@ -1,5 +1,6 @@
 import { combineDiffListings, cutPatchAtFileBoundary, parseNameStatus, parseNumstat } from "./parse-diff-output";
 import { parseWorktreeList } from "./list-worktrees";
+import { driversOff, parseDriverConfig } from "./repository-drivers";
 
 describe("diff listings", () => {
   it("parses -z name-status, renames and copies included", () => {
@@ -53,6 +54,35 @@ describe("parseWorktreeList", () => {
       { path: "/repo", head: "a".repeat(40), branch: "main", main: true, locked: false },
       { path: "/wt/x", head: "b".repeat(40), branch: null, main: false, locked: true },
       { path: "/wt/y", head: "c".repeat(40), branch: "arbor/ISSUE-1/abc", main: false, locked: false },
+    ]);
+  });
+});
+
+describe("repository drivers", () => {
+  it("keeps the filter and merge drivers defined at repository scope (local, worktree, includes of those), not the person's global ones", () => {
+    const output = [
+      ["global", "filter.lfs.clean"],
+      ["global", "filter.lfs.process"],
+      ["local", "filter.crypt.smudge"],
+      ["local", "filter.crypt.clean"],
+      ["worktree", "merge.ours.driver"],
+      ["local", "filter.dotted.name.clean"],
+      ["command", "filter.cli.clean"],
+      ["local", "filter.noname"],
+    ]
+      .map(([scope, key]) => `${scope}\0${key}\0`)
+      .join("");
+    expect(parseDriverConfig(output)).toEqual({ filters: ["crypt", "dotted.name"], merges: ["ours"] });
+    expect(parseDriverConfig("")).toEqual({ filters: [], merges: [] });
+  });
+
+  it("turns them off: empty filter commands, not required; a failing merge driver (a conflict, never a silent 'ours')", () => {
+    expect(driversOff({ filters: ["crypt"], merges: ["ours"] })).toEqual([
+      ["filter.crypt.clean", ""],
+      ["filter.crypt.smudge", ""],
+      ["filter.crypt.process", ""],
+      ["filter.crypt.required", "false"],
+      ["merge.ours.driver", "exit 1"],
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { access } from "node:fs/promises";
 import path from "node:path";
-import { runGit } from "./run-git";
+import { runGit, type GitRunOptions } from "./run-git";
 
 export type RepositoryOperation = "rebase" | "am" | "merge" | "cherry-pick" | "revert" | "bisect";
 
@@ -37,16 +37,23 @@ const exists = (file: string) =>
     () => false,
   );
 
-/** What `dir` is, as git sees it; null when it is not inside a git work tree (or is a bare repository). */
-export async function readRepositoryState(dir: string): Promise<RepositoryState | null> {
-  const probe = await runGit(dir, ["rev-parse", "--is-inside-work-tree", "--show-toplevel", "--absolute-git-dir", "--git-common-dir"], {
-    okExitCodes: [0, 128],
-  });
+/**
+ * What `dir` is, as git sees it; null when it is not a git work tree (or is a
+ * bare repository). Only a repository at `dir` itself counts, unless
+ * `discover` lets git look further up (registration asks what a directory
+ * belongs to); `gitDir` names a linked worktree's git dir (open-worktree.ts).
+ */
+export async function readRepositoryState(dir: string, place: Pick<GitRunOptions, "gitDir" | "discover"> = {}): Promise<RepositoryState | null> {
+  const probe = await runGit(
+    dir,
+    ["rev-parse", "--is-inside-work-tree", "--show-toplevel", "--absolute-git-dir", "--path-format=absolute", "--git-common-dir"],
+    { ...place, okExitCodes: [0, 128] },
+  );
   const [inside, topLevel, gitDir, commonDir] = probe.stdout.split("\n");
   if (probe.exitCode !== 0 || inside !== "true" || !topLevel || !gitDir || !commonDir) return null;
   const [symbolic, head] = await Promise.all([
-    runGit(dir, ["symbolic-ref", "--quiet", "HEAD"], { okExitCodes: [0, 1] }),
-    runGit(dir, ["rev-parse", "--quiet", "--verify", "HEAD^{commit}"], { okExitCodes: [0, 1] }),
+    runGit(dir, ["symbolic-ref", "--quiet", "HEAD"], { ...place, okExitCodes: [0, 1] }),
+    runGit(dir, ["rev-parse", "--quiet", "--verify", "HEAD^{commit}"], { ...place, okExitCodes: [0, 1] }),
   ]);
   let operation: RepositoryOperation | null = null;
   for (const [marker, name] of OPERATION_MARKERS) {
@@ -59,7 +66,7 @@ export async function readRepositoryState(dir: string): Promise<RepositoryState 
   return {
     topLevel,
     gitDir,
-    commonDir: path.resolve(dir, commonDir),
+    commonDir,
     branch: ref.startsWith("refs/heads/") ? ref.slice("refs/heads/".length) : null,
     head: head.exitCode === 0 ? head.stdout.trim() : null,
     operation,

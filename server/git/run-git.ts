@@ -1,124 +1,75 @@
 import "server-only";
-import { inheritedEnv } from "@/server/config/load-config";
-import { spawn } from "node:child_process";
-import { stat } from "node:fs/promises";
-import { GIT_MISSING_MESSAGE, GitError } from "./git-error";
+import { execGit, subcommandOf, type GitOutput } from "./exec-git";
+import { gitEnvironment, type GitTrust } from "./git-environment";
+import { driversOff, repositoryDrivers } from "./repository-drivers";
 
-// The one place Arbor runs git. Every value (branch names, refs, paths,
-// messages) is an argv element, never shell text: spawn without a shell.
+// The one way Arbor runs git. Every value (branch names, refs, paths,
+// messages) is an argv element, never shell text. Nothing of the repository
+// runs (git-environment.ts): no hooks, fsmonitor, pager, editor, gpg,
+// credential or askpass helper, transport, external diff or text conversion,
+// and the repository's own filters and merge drivers are switched off for the
+// commands that would run them. Work in a linked worktree names its git dir
+// explicitly (open-worktree.ts), so git never follows a `.git` file an agent
+// could rewrite; elsewhere git only finds a repository at `cwd` itself.
+
+export type { GitOutput } from "./exec-git";
 
 export interface GitRunOptions {
   /** Extra environment (e.g. GIT_INDEX_FILE, a commit identity). */
   env?: Record<string, string>;
+  /** Extra command-level config (e.g. core.quotePath=false). */
+  config?: ReadonlyArray<readonly [string, string]>;
   /** Exit codes that are answers, not failures (e.g. 1 for `merge-tree` conflicts). Default [0]. */
   okExitCodes?: readonly number[];
   /** Written to the command's stdin (e.g. a commit message). */
   input?: string;
-  /**
-   * Keep at most this many bytes of stdout; the command is stopped once they
-   * are read and the result says `truncated`. Without it, stdout over 256 MiB fails.
-   */
+  /** Keep at most this many bytes of stdout; the command is stopped once they are read and the result says `truncated`. Default 256 MiB. */
   maxStdoutBytes?: number;
-}
-
-export interface GitOutput {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-  /** stdout was cut at maxStdoutBytes. */
-  truncated: boolean;
+  /** Stop git after this long (a GitError "timeout"). Default 5 minutes. */
+  timeoutMs?: number;
+  /** The git dir to use (a linked worktree's admin directory), instead of anything found at `cwd`. */
+  gitDir?: string;
+  /** The work tree with `gitDir` (default: `cwd`). */
+  workTree?: string;
+  /** Let git look for the repository in the directories above `cwd` too (only registration asks what a directory belongs to). */
+  discover?: boolean;
+  /** "repository": the repository's own hooks, filters and drivers run (Apply where the project opted in). Default "safe". */
+  trust?: GitTrust;
 }
 
 const HARD_STDOUT_LIMIT = 256 * 1024 * 1024;
+const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 
-// Inherited variables that would point git at another repository or index
-// than the one we name (e.g. when Arbor itself runs inside a git hook).
-const REPOSITORY_VARIABLES = [
-  "GIT_DIR",
-  "GIT_WORK_TREE",
-  "GIT_INDEX_FILE",
-  "GIT_OBJECT_DIRECTORY",
-  "GIT_ALTERNATE_OBJECT_DIRECTORIES",
-  "GIT_COMMON_DIR",
-  "GIT_NAMESPACE",
-  "GIT_PREFIX",
-];
+// Commands that only read or write objects and refs, never a file through a
+// filter or merge driver. Every other command (add, write-tree — which
+// re-reads racily clean files —, checkout, status, merge, diff, worktree
+// add and remove…) first asks which drivers the repository's own config
+// defines, and runs with them off: one more git process, and safe by default.
+const OBJECT_COMMANDS = new Set(["rev-parse", "update-ref", "commit-tree", "merge-base", "cat-file", "show-ref", "check-ref-format", "symbolic-ref", "config"]);
+const OBJECT_WORKTREE_COMMANDS = new Set(["list", "move"]);
+// Commands that could start an external diff or a text conversion.
+const DIFF_COMMANDS = new Set(["diff", "log", "show"]);
 
-function gitEnvironment(extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...inheritedEnv() };
-  for (const name of REPOSITORY_VARIABLES) delete env[name];
-  // Messages we parse stay in English; git never waits for a password prompt.
-  return { ...env, LC_ALL: "C", LANG: "C", GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0", ...extra };
-}
-
-/** Runs `git <args>` in `cwd`. Throws GitError when git is missing or exits with a code not in okExitCodes. */
+/** Runs `git <args>` in `cwd`. Throws GitError when git is missing, fails (exit code not in okExitCodes) or takes too long. */
 export async function runGit(cwd: string, args: readonly string[], options: GitRunOptions = {}): Promise<GitOutput> {
-  const okExitCodes = options.okExitCodes ?? [0];
-  const cap = options.maxStdoutBytes ?? HARD_STDOUT_LIMIT;
-  const output = await new Promise<GitOutput & { spawnError?: NodeJS.ErrnoException }>((resolve) => {
-    const child = spawn("git", args as string[], { cwd, env: gitEnvironment(options.env), stdio: ["pipe", "pipe", "pipe"] });
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    let stdoutBytes = 0;
-    let truncated = false;
-    let settled = false;
-    const finish = (result: GitOutput & { spawnError?: NodeJS.ErrnoException }) => {
-      if (settled) return;
-      settled = true;
-      resolve(result);
-    };
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (truncated) return;
-      if (stdoutBytes + chunk.length > cap) {
-        stdout.push(chunk.subarray(0, cap - stdoutBytes));
-        stdoutBytes = cap;
-        truncated = true;
-        child.kill("SIGTERM");
-        return;
-      }
-      stdout.push(chunk);
-      stdoutBytes += chunk.length;
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      if (stderr.reduce((n, b) => n + b.length, 0) < 64 * 1024) stderr.push(chunk);
-    });
-    child.on("error", (error: NodeJS.ErrnoException) => finish({ stdout: "", stderr: "", exitCode: -1, truncated: false, spawnError: error }));
-    child.on("close", (code) =>
-      finish({
-        stdout: Buffer.concat(stdout).toString("utf8"),
-        stderr: Buffer.concat(stderr).toString("utf8"),
-        // Stopped by us after enough output: that is a success.
-        exitCode: truncated ? 0 : (code ?? -1),
-        truncated,
-      }),
-    );
-    child.stdin.on("error", () => {}); // git may exit before reading its input
-    child.stdin.end(options.input ?? "");
-  });
-
-  if (output.spawnError) {
-    if (output.spawnError.code === "ENOENT") {
-      // ENOENT is also what a missing cwd gives: tell the two apart.
-      const cwdExists = await stat(cwd).then(
-        (s) => s.isDirectory(),
-        () => false,
-      );
-      if (!cwdExists) throw new GitError("failed", `cannot run git in ${cwd}: the directory does not exist`, { args, cwd });
-      throw new GitError("git_missing", GIT_MISSING_MESSAGE, { args, cwd });
+  const trust = options.trust ?? "safe";
+  const discover = options.discover === true && !options.gitDir;
+  const globalArgs = options.gitDir ? [`--git-dir=${options.gitDir}`, `--work-tree=${options.workTree ?? cwd}`] : [];
+  const command = subcommandOf(args);
+  let config = options.config ?? [];
+  let argv = [...args];
+  if (trust === "safe") {
+    const objectsOnly = OBJECT_COMMANDS.has(command) || (command === "worktree" && OBJECT_WORKTREE_COMMANDS.has(args[1] ?? ""));
+    if (!objectsOnly) {
+      config = [...config, ...driversOff(await repositoryDrivers({ cwd, globalArgs, discover }))];
     }
-    throw new GitError("failed", `could not start git: ${output.spawnError.message}`, { args, cwd });
+    if (DIFF_COMMANDS.has(command)) argv = [command, ...["--no-ext-diff", "--no-textconv"].filter((flag) => !args.includes(flag)), ...argv.slice(1)];
   }
-  if (output.exitCode === 128 && /detected dubious ownership/.test(output.stderr)) {
-    throw new GitError(
-      "unsafe_ownership",
-      `git refuses to work in ${cwd}: the repository belongs to another user than the one Arbor runs as. If you trust it: git config --global --add safe.directory '${cwd}'`,
-      { args, cwd, exitCode: 128, stderr: output.stderr },
-    );
-  }
-  if (!okExitCodes.includes(output.exitCode)) {
-    const reason = output.stderr.trim().split("\n").slice(-3).join(" ").slice(0, 500) || `exit code ${output.exitCode}`;
-    throw new GitError("failed", `git ${args[0] ?? ""} failed in ${cwd}: ${reason}`, { args, cwd, exitCode: output.exitCode, stderr: output.stderr });
-  }
-  const { spawnError: _ignored, ...result } = output;
-  return result;
+  const env = gitEnvironment({ trust, cwd, discover, config, extra: options.env });
+  return execGit(cwd, ["--no-pager", ...globalArgs, ...argv], env, {
+    okExitCodes: options.okExitCodes ?? [0],
+    input: options.input,
+    maxStdoutBytes: options.maxStdoutBytes ?? HARD_STDOUT_LIMIT,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  });
 }

@@ -5,11 +5,14 @@ import path from "node:path";
 import { ok, type Result } from "@/lib/result";
 import { arborIdentityEnv } from "./commit-identity";
 import { failure, type GitFailure } from "./git-failure";
+import { openWorktree } from "./open-worktree";
 import { pinCommit } from "./refs";
 import { readRepositoryState } from "./repository-state";
 import { runGit } from "./run-git";
 
 export interface SnapshotInput {
+  /** The project's main checkout: the repository whose record of the worktree is trusted (open-worktree.ts). */
+  repo: string;
   /** The worktree whose state to record. */
   worktree: string;
   /** The snapshot commit's message. */
@@ -40,39 +43,43 @@ export interface Snapshot {
  * kept; the branch is moved with compare-and-swap, so a commit that lands
  * meanwhile is never overwritten. Afterwards the worktree reads as if its
  * changes had just been committed: same files, clean status.
+ *
+ * Every command names the git dir the project's repository records for the
+ * worktree; a worktree whose `.git` says otherwise is refused
+ * ("worktree_tampered") and nothing is written anywhere.
  */
 export async function snapshotWorktree(input: SnapshotInput): Promise<Result<Snapshot, GitFailure>> {
-  if (
-    !(await stat(input.worktree).then(
-      (s) => s.isDirectory(),
-      () => false,
-    ))
-  ) {
-    return failure("not_a_worktree", { message: `the worktree ${input.worktree} no longer exists` });
-  }
-  const state = await readRepositoryState(input.worktree);
-  if (!state) return failure("not_a_repository", { message: `${input.worktree} is not a git worktree` });
+  const opened = await openWorktree(input.repo, input.worktree);
+  if (!opened.ok) return opened;
+  const place = { gitDir: opened.value.gitDir, workTree: opened.value.path };
+  const state = await readRepositoryState(opened.value.path, place);
+  if (!state || state.topLevel !== opened.value.path) return failure("not_a_repository", { message: `${input.worktree} is not a git worktree` });
   if (!state.head) return failure("unknown_ref", { ref: "HEAD", message: `${input.worktree} has no commit to build on` });
   const head = state.head;
   const scratchIndex = path.join(state.gitDir, `arbor-snapshot-index-${process.pid}-${randomBytes(4).toString("hex")}`);
   try {
     await copyIndex(path.join(state.gitDir, "index"), scratchIndex);
     const env = { GIT_INDEX_FILE: scratchIndex };
-    await runGit(state.topLevel, ["add", "--all", "--", "."], { env });
-    const tree = (await runGit(state.topLevel, ["write-tree"], { env })).stdout.trim();
-    const headTree = (await runGit(state.topLevel, ["rev-parse", `${head}^{tree}`])).stdout.trim();
+    await runGit(state.topLevel, ["add", "--all", "--", "."], { ...place, env });
+    const tree = (await runGit(state.topLevel, ["write-tree"], { ...place, env })).stdout.trim();
+    const headTree = (await runGit(state.topLevel, ["rev-parse", "--verify", "--end-of-options", `${head}^{tree}`], place)).stdout.trim();
 
     let snapshot: Snapshot;
     if (tree === headTree) {
       snapshot = { sha: head, parentSha: head, changed: false, onBranch: state.branch !== null, branch: state.branch };
     } else {
       const sha = (
-        await runGit(state.topLevel, ["commit-tree", "--no-gpg-sign", "-p", head, "-F", "-", tree], { input: input.message, env: arborIdentityEnv() })
+        await runGit(state.topLevel, ["commit-tree", "--no-gpg-sign", "-p", head, "-F", "-", "--end-of-options", tree], {
+          ...place,
+          input: input.message,
+          env: arborIdentityEnv(),
+        })
       ).stdout.trim();
       let onBranch = false;
       if (state.branch && !state.operation) {
         // Only if the branch still points where we read it: never lose a commit.
-        const moved = await runGit(state.topLevel, ["update-ref", "-m", "arbor: snapshot", `refs/heads/${state.branch}`, sha, head], {
+        const moved = await runGit(state.topLevel, ["update-ref", "-m", "arbor: snapshot", "--end-of-options", `refs/heads/${state.branch}`, sha, head], {
+          ...place,
           okExitCodes: [0, 1, 128],
         });
         onBranch = moved.exitCode === 0;
@@ -80,7 +87,7 @@ export async function snapshotWorktree(input: SnapshotInput): Promise<Result<Sna
       }
       snapshot = { sha, parentSha: head, changed: true, onBranch, branch: state.branch };
     }
-    if (input.pinRef) await pinCommit(state.topLevel, input.pinRef, snapshot.sha, "arbor: snapshot");
+    if (input.pinRef) await pinCommit(state.topLevel, input.pinRef, snapshot.sha, "arbor: snapshot", place);
     return ok(snapshot);
   } finally {
     await rm(scratchIndex, { force: true });

@@ -31,7 +31,7 @@ export async function prepareSpareWorktree(input: { repo: string; dir: string; f
   const name = randomBytes(6).toString("hex");
   const staging = path.join(input.dir, `${STAGING_PREFIX}${name}`);
   const spare = path.join(input.dir, `${SPARE_PREFIX}${name}`);
-  await runGit(input.repo, ["-c", "core.hooksPath=/dev/null", "worktree", "add", "--quiet", "--detach", "--", staging, sha]);
+  await runGit(input.repo, ["worktree", "add", "--quiet", "--detach", "--", staging, sha]);
   await runGit(input.repo, ["worktree", "move", "--", staging, spare]);
   return ok(spare);
 }

@@ -6,8 +6,11 @@ import { runGit } from "./run-git";
  * status`. Untracked files do not count: they are left alone, and an
  * operation that would overwrite one is refused by git itself.
  */
-export async function uncommittedFiles(checkout: string): Promise<string[]> {
-  const out = await runGit(checkout, ["status", "--porcelain=v1", "-z", "--untracked-files=no", "--ignore-submodules=dirty"]);
+export async function uncommittedFiles(checkout: string, options: { timeoutMs?: number } = {}): Promise<string[]> {
+  const out = await runGit(checkout, ["status", "--porcelain=v1", "-z", "--untracked-files=no", "--ignore-submodules=dirty"], {
+    timeoutMs: options.timeoutMs,
+    maxStdoutBytes: 64 * 1024 * 1024,
+  });
   const fields = out.stdout.split("\0");
   const files: string[] = [];
   for (let i = 0; i < fields.length; i++) {

@@ -19,8 +19,10 @@ export function defaultApplyMessage(execution: Execution, strategy: ApplyStrateg
 /**
  * "Apply to <base branch>": brings an execution's snapshot into its project's
  * base branch in the main checkout, merged or squashed. Refuses (409, nothing
- * changed) when the checkout is dirty, on another branch, mid-operation, or
- * the changes conflict (listing the files).
+ * changed) when the checkout is dirty, on another branch, mid-operation, the
+ * changes conflict (listing the files) or share no history with the base
+ * branch. The repository's own hooks, filters and merge drivers run only
+ * where the project allows them (runHooksOnApply).
  */
 export async function applyExecution(rawId: string, input: { strategy: ApplyStrategy; message?: string }): Promise<Result<ApplyResult>> {
   const found = await findExecutionSnapshot(rawId);
@@ -30,7 +32,7 @@ export async function applyExecution(rawId: string, input: { strategy: ApplyStra
   const baseBranch = project.baseBranch;
   const message = input.message ?? defaultApplyMessage(execution, input.strategy, baseBranch);
   return catchGitErrors(async () => {
-    const applied = await applySnapshot({ repo, baseBranch, commit: snapshotSha, strategy: input.strategy, message });
+    const applied = await applySnapshot({ repo, baseBranch, commit: snapshotSha, strategy: input.strategy, message, repositoryHooks: project.runHooksOnApply });
     if (!applied.ok) return err(gitFailureToAppError(applied.error));
     return ok({ executionId: execution.id, ...applied.value, message });
   });

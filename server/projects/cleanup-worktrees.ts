@@ -7,16 +7,20 @@ import type { WorktreeCleanup } from "@/lib/projects/types";
 import { conflict, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { lockSession } from "@/server/executions/session-lock";
-import { worktreeDiskUsage } from "@/server/git/disk-usage";
+import { diskBudget, worktreeDiskUsage } from "@/server/git/disk-usage";
 import { GitError } from "@/server/git/git-error";
+import { catchGitErrors } from "@/server/git/git-failure";
 import { removeWorktree } from "@/server/git/remove-worktree";
+import { commonDirOf, readWorktreeRecords } from "@/server/git/worktree-records";
 import { findProject, refuseDefaultWorkspace } from "./find-project";
 import { isArchivedLine } from "./project-worktrees";
 import { realWorktreesRoot } from "./worktrees-root";
 
 // Housekeeping: the worktrees of lines of work whose sessions are all
-// archived are removed (their directories and git's records of them); their
-// branches stay unless asked, and their snapshots stay reachable either way
+// archived are removed (their directories and git's records of them — of the
+// recorded paths only); their arbor/ branches — the recorded ones, never the
+// branch checked out there now — stay unless asked, and their snapshots stay
+// reachable either way
 // (refs/arbor/snapshots/<id>), so diffs, compare and Apply still work and a
 // Continue of one forks from its snapshot in a fresh worktree. A worktree is
 // never removed while an execution of it is queued or running, or while a
@@ -48,7 +52,14 @@ export async function cleanupWorktrees(rawId: string, options: { deleteBranches?
   const root = (await realWorktreesRoot()) + path.sep;
   const here = new Set((await prisma.runner.findMany({ where: { hostname: os.hostname() }, select: { id: true } })).map((r) => r.id));
   const result: WorktreeCleanup = { projectId: project.id, removed: [], kept: [], freedBytes: 0 };
-  for (const line of await archivedLines(project.id)) {
+  const lines = await archivedLines(project.id);
+  if (lines.length === 0) return ok(result);
+  const adminDirs = await catchGitErrors(async () =>
+    ok(new Map((await readWorktreeRecords(await commonDirOf(project.path))).map((r) => [r.path, r.adminDir]))),
+  );
+  if (!adminDirs.ok) return adminDirs;
+  const budget = diskBudget(10_000, 5_000_000);
+  for (const line of lines) {
     const keep = (reason: string) => result.kept.push({ path: line.path, branch: line.branch, reason });
     const elsewhere = line.executions.find((e) => e.runnerId && !here.has(e.runnerId));
     if (elsewhere) {
@@ -73,9 +84,9 @@ export async function cleanupWorktrees(rawId: string, options: { deleteBranches?
       keep(refusal);
       continue;
     }
-    const bytes = await worktreeDiskUsage(line.path);
-    const branchDeleted = await removeLine(project.path, line.path, options.deleteBranches === true);
-    result.removed.push({ path: line.path, branch: line.branch, branchDeleted, executionIds: line.executions.map((e) => e.id), bytes });
+    const { bytes } = await worktreeDiskUsage(line.path, adminDirs.value.get(line.path) ?? null, budget);
+    const removed = await removeLine(project.path, line, options.deleteBranches === true);
+    result.removed.push({ path: line.path, branch: line.branch, ...removed, executionIds: line.executions.map((e) => e.id), bytes });
     result.freedBytes += bytes;
   }
   return ok(result);
@@ -123,16 +134,22 @@ async function markRemoved(line: Line): Promise<string | null> {
   });
 }
 
-/** Removes the directory and git's record of it; whether its branch was deleted. */
-async function removeLine(repo: string, worktree: string, deleteBranch: boolean): Promise<boolean> {
+/** Removes the recorded directory and git's record of it, and (if asked) the recorded arbor/ branch: what was deleted, and why a branch stayed. */
+async function removeLine(repo: string, line: Line, deleteBranch: boolean): Promise<{ branchDeleted: boolean; branchKept?: string }> {
+  const remove = () => removeWorktree({ repo, path: line.path, branch: line.branch, deleteBranch });
   try {
-    const removed = await removeWorktree({ repo, path: worktree, deleteBranch });
-    if (removed.ok) return removed.value.branchDeleted;
+    let removed = await remove();
+    if (!removed.ok) {
+      // git no longer records it: its directory (under Arbor's worktrees root, checked above) goes all the same.
+      await rm(line.path, { recursive: true, force: true });
+      removed = await remove();
+    }
+    if (removed.ok) return { branchDeleted: removed.value.branchDeleted, ...(removed.value.branchKept ? { branchKept: removed.value.branchKept } : {}) };
+    return { branchDeleted: false, branchKept: removed.error.message };
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
-    console.error(`[projects] git could not remove the worktree ${worktree}: ${error.message}`);
+    console.error(`[projects] git could not remove the worktree ${line.path}: ${error.message}`);
+    await rm(line.path, { recursive: true, force: true });
+    return { branchDeleted: false, ...(deleteBranch && line.branch ? { branchKept: `git could not remove it: ${error.message}` } : {}) };
   }
-  // git had forgotten it already (pruned), or could not run: its directory goes all the same.
-  await rm(worktree, { recursive: true, force: true });
-  return false;
 }

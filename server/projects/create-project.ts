@@ -40,6 +40,7 @@ export async function createProject(input: CreateProjectData): Promise<Result<Pr
           isGitRepo: directory.value.git !== null,
           baseBranch: baseBranch.value,
           defaultAgent: input.defaultAgent ?? null,
+          runHooksOnApply: input.runHooksOnApply ?? false,
         },
         include: projectInclude,
       });

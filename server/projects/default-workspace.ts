@@ -28,6 +28,7 @@ export async function describeDefaultWorkspace(): Promise<Project> {
     isGitRepo,
     baseBranch: isGitRepo ? git.branch : null,
     defaultAgent: null,
+    runHooksOnApply: false,
     implicit: true,
     specCount,
     issueCount,

@@ -1,5 +1,6 @@
 import "server-only";
 import { stat } from "node:fs/promises";
+import { branchNameProblem } from "@/lib/projects/branch-name";
 import { DEFAULT_PROJECT_KEY, parseProjectId, projectNotFoundMessage } from "@/lib/projects/ids";
 import type { Project, ProjectDetail, ProjectWorktree, RepositoryFacts } from "@/lib/projects/types";
 import { notFound, ok, type Result } from "@/lib/result";
@@ -41,7 +42,7 @@ async function withLiveFacts(project: Project): Promise<ProjectDetail> {
       else {
         const [baseHead, dirty] = await Promise.all([
           project.baseBranch ? branchHead(project.path, project.baseBranch) : Promise.resolve(null),
-          uncommittedFiles(project.path),
+          uncommittedFiles(project.path, { timeoutMs: 20_000 }),
         ]);
         repository = {
           currentBranch: state.branch,
@@ -50,9 +51,13 @@ async function withLiveFacts(project: Project): Promise<ProjectDetail> {
           baseBranchExists: baseHead !== null,
           uncommittedFiles: dirty.length,
         };
-        if (project.baseBranch && !baseHead) problems.push(`The base branch ${project.baseBranch} no longer exists: choose another one.`);
+        if (project.baseBranch && !baseHead && !branchNameProblem(project.baseBranch))
+          problems.push(`The base branch ${project.baseBranch} no longer exists: choose another one.`);
         if (state.operation) problems.push(`The repository is in the middle of a ${state.operation}.`);
+        const notABranch = project.baseBranch ? branchNameProblem(project.baseBranch) : null;
+        if (notABranch) problems.push(`The base branch ${notABranch}: choose a branch.`);
         worktrees = await listProjectWorktrees(project.path);
+        for (const w of worktrees) if (w.problem && !w.archived) problems.push(w.problem);
       }
     } catch (error) {
       if (!(error instanceof GitError)) throw error;

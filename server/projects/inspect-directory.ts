@@ -25,7 +25,8 @@ export async function inspectDirectory(raw: string): Promise<Result<DirectoryFac
   const real = resolved.value;
   let git: RepositoryState | null;
   try {
-    git = await readRepositoryState(real);
+    // What the directory belongs to: git looks further up, so a subdirectory of a repository is told apart.
+    git = await readRepositoryState(real, { discover: true });
   } catch (error) {
     if (error instanceof GitError) return err(gitErrorToAppError(error));
     throw error;

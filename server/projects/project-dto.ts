@@ -16,6 +16,7 @@ export function toProjectDto(row: ProjectWithCounts): Project {
     isGitRepo: row.isGitRepo,
     baseBranch: row.baseBranch,
     defaultAgent: row.defaultAgent,
+    runHooksOnApply: row.runHooksOnApply,
     implicit: false,
     specCount: row._count.specs,
     issueCount: row._count.issues,

@@ -10,7 +10,7 @@ import { chooseBaseBranch } from "./choose-base-branch";
 import { findProject, refuseDefaultWorkspace } from "./find-project";
 import { projectInclude, toProjectDto } from "./project-dto";
 
-/** Renames a project, or changes its base branch (which must exist) or default agent (null clears it). */
+/** Renames a project, or changes its base branch (which must exist), default agent (null clears it) or whether Apply runs the repository's hooks. */
 export async function updateProject(rawId: string, input: UpdateProjectData): Promise<Result<Project>> {
   const implicit = refuseDefaultWorkspace(rawId);
   if (implicit) return implicit;
@@ -28,7 +28,7 @@ export async function updateProject(rawId: string, input: UpdateProjectData): Pr
   }
   const row = await prisma.project.update({
     where: { id: project.id },
-    data: { name: input.name, baseBranch: input.baseBranch, defaultAgent: input.defaultAgent },
+    data: { name: input.name, baseBranch: input.baseBranch, defaultAgent: input.defaultAgent, runHooksOnApply: input.runHooksOnApply },
     include: projectInclude,
   });
   return ok(toProjectDto(row));

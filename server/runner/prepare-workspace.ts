@@ -46,7 +46,7 @@ export async function prepareWorkspace(executionId: string, env: Env, workspaceR
   try {
     const root = await ensureRoot(worktreesRoot(env));
     const parent = execution.parentExecutionId ? await prisma.execution.findUnique({ where: { id: execution.parentExecutionId } }) : null;
-    const reused = parent ? await reuseParentWorktree(execution, parent) : null;
+    const reused = parent ? await reuseParentWorktree(execution, parent, project) : null;
     if (reused) return { ok: true, cwd: reused, roots: [root] };
     if (!(await isDirectory(project.path))) return failed(`the project's directory ${project.path} is not on this runner's disk`);
     const from = await startingPoint(execution, parent, project);
@@ -66,7 +66,7 @@ export async function prepareWorkspace(executionId: string, env: Env, workspaceR
       data: { cwd: wt.path, worktreePath: wt.path, worktreeBranch: wt.branch, worktreeState: "present", startSha: wt.startSha },
     });
     // The next run of this project claims a checkout made meanwhile instead of writing every file.
-    if (project.baseBranch) keepSpare(project.path, spareDir, project.baseBranch);
+    if (project.baseBranch) keepSpare(project.path, spareDir, `refs/heads/${project.baseBranch}`);
     return { ok: true, cwd: wt.path, roots: [root] };
   } catch (error) {
     if (error instanceof GitError) return failed(error.message);
@@ -94,16 +94,21 @@ async function ensureRoot(root: string): Promise<string> {
 /**
  * A Continue goes on in its parent's worktree when it is still there. Its
  * start is the worktree's state now, recorded as a commit (the parent's
- * snapshot, unless someone changed files there since). Null: make a new one.
+ * snapshot, unless someone changed files there since). Null: make a new one
+ * (also when the worktree was tampered with: then from the parent's last good snapshot).
  */
-async function reuseParentWorktree(execution: Execution, parent: Execution): Promise<string | null> {
+async function reuseParentWorktree(execution: Execution, parent: Execution, project: Project): Promise<string | null> {
   if (!parent.worktreePath || parent.worktreeState !== "present" || !(await isDirectory(parent.worktreePath))) return null;
   const start = await snapshotWorktree({
+    repo: project.path,
     worktree: parent.worktreePath,
     message: `arbor: state before ${execution.issueId} run ${execution.id.slice(0, 8)}\n\nExecution: ${execution.id}\n`,
     pinRef: startRefName(execution.id),
   });
-  if (!start.ok) return null;
+  if (!start.ok) {
+    console.error(`[runner] ${execution.id} does not go on in ${parent.worktreePath}: ${start.error.message}`);
+    return null;
+  }
   await prisma.execution.update({
     where: { id: execution.id },
     data: {
@@ -121,7 +126,8 @@ async function reuseParentWorktree(execution: Execution, parent: Execution): Pro
 async function startingPoint(execution: Execution, parent: Execution | null, project: Project): Promise<string> {
   const source = execution.forkedFromExecutionId ? await prisma.execution.findUnique({ where: { id: execution.forkedFromExecutionId } }) : parent;
   const fromSource = source ? (source.snapshotSha ?? source.startSha) : null;
-  const from = fromSource ?? execution.startSha ?? project.baseBranch;
+  // A branch by its full name: a tag called like the base branch never stands in for it.
+  const from = fromSource ?? execution.startSha ?? (project.baseBranch ? `refs/heads/${project.baseBranch}` : null);
   if (!from) throw new GitError("failed", `${project.id} has no base branch to start from`);
   return from;
 }

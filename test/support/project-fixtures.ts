@@ -11,6 +11,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     isGitRepo: true,
     baseBranch: "main",
     defaultAgent: null,
+    runHooksOnApply: false,
     implicit: false,
     specCount: 1,
     issueCount: 2,

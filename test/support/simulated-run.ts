@@ -31,7 +31,12 @@ export async function simulateRun(options: {
   });
   if (!created.ok) throw new Error(created.error.message);
   writeFiles(wt, options.files);
-  const snap = await snapshotWorktree({ worktree: wt, message: `Arbor snapshot: ${options.issueId} ${id}`, pinRef: snapshotRefName(id) });
+  const snap = await snapshotWorktree({
+    repo: options.project.path,
+    worktree: wt,
+    message: `Arbor snapshot: ${options.issueId} ${id}`,
+    pinRef: snapshotRefName(id),
+  });
   if (!snap.ok) throw new Error(snap.error.message);
   return prisma.execution.create({
     data: {

@@ -22,7 +22,7 @@ async function snapshotWith(name: string, files: Record<string, string>): Promis
   const created = await createWorktree({ repo, path: wt, branch: `arbor/ISSUE-1/${name}`, from: "main" });
   if (!created.ok) throw new Error(created.error.message);
   writeFiles(wt, files);
-  const snap = await snapshotWorktree({ worktree: wt, message: `snapshot ${name}` });
+  const snap = await snapshotWorktree({ repo, worktree: wt, message: `snapshot ${name}` });
   if (!snap.ok) throw new Error(snap.error.message);
   return snap.value.sha;
 }

@@ -33,7 +33,9 @@ describe("readRepositoryState", () => {
       operation: null,
     });
     mkdirSync(path.join(repo, "sub"));
-    expect((await readRepositoryState(path.join(repo, "sub")))?.topLevel).toBe(repo);
+    // Only a repository at the directory itself counts, unless git may look further up (registration).
+    expect(await readRepositoryState(path.join(repo, "sub"))).toBeNull();
+    expect((await readRepositoryState(path.join(repo, "sub"), { discover: true }))?.topLevel).toBe(repo);
   });
 
   it("is null outside a repository; HEAD is null before the first commit; branch null when detached", async () => {

@@ -39,7 +39,7 @@ describe("snapshotWorktree", () => {
     const index = statSync(git(fresh, "rev-parse", "--path-format=absolute", "--git-path", "index"));
     expect(Math.floor(file.ctimeMs / 1000)).toBe(Math.floor(index.mtimeMs / 1000)); // else this run did not set the trap
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const result = await snapshotWorktree({ worktree: fresh, message: "snapshot" });
+    const result = await snapshotWorktree({ repo, worktree: fresh, message: "snapshot" });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.changed).toBe(true);
     expect(git(repo, "show", `${result.value.sha}:src/a.ts`)).toBe("a2");
@@ -50,7 +50,7 @@ describe("snapshotWorktree", () => {
     await rm(path.join(wt, "docs/old.md"));
     const mtimeBefore = statSync(path.join(wt, "src/a.ts")).mtimeMs;
 
-    const result = await snapshotWorktree({ worktree: wt, message: "Arbor snapshot of ISSUE-1", pinRef: snapshotRefName("exec-1") });
+    const result = await snapshotWorktree({ repo, worktree: wt, message: "Arbor snapshot of ISSUE-1", pinRef: snapshotRefName("exec-1") });
     if (!result.ok) throw new Error(result.error.message);
     const snap = result.value;
     expect(snap).toMatchObject({ parentSha: start, changed: true, onBranch: true, branch: BRANCH });
@@ -72,14 +72,14 @@ describe("snapshotWorktree", () => {
 
   it("returns HEAD itself and makes no commit when nothing changed", async () => {
     writeFiles(wt, { "build.log": "ignored only\n" });
-    const first = await snapshotWorktree({ worktree: wt, message: "snap", pinRef: snapshotRefName("exec-2") });
+    const first = await snapshotWorktree({ repo, worktree: wt, message: "snap", pinRef: snapshotRefName("exec-2") });
     expect(first).toEqual({ ok: true, value: { sha: start, parentSha: start, changed: false, onBranch: true, branch: BRANCH } });
     expect(git(repo, "rev-list", "--count", BRANCH)).toBe("1");
     expect(git(repo, "rev-parse", "refs/arbor/snapshots/exec-2")).toBe(start);
 
     writeFiles(wt, { "src/a.ts": "changed\n" });
-    const second = await snapshotWorktree({ worktree: wt, message: "snap" });
-    const third = await snapshotWorktree({ worktree: wt, message: "snap" });
+    const second = await snapshotWorktree({ repo, worktree: wt, message: "snap" });
+    const third = await snapshotWorktree({ repo, worktree: wt, message: "snap" });
     expect(second.ok && third.ok && third.value.sha === second.value.sha && !third.value.changed).toBe(true);
   });
 
@@ -90,7 +90,7 @@ describe("snapshotWorktree", () => {
     git(wt, "add", "src/b.ts"); // staged, and then changed again
     writeFiles(wt, { "src/b.ts": "after staging\n" });
 
-    const result = await snapshotWorktree({ worktree: wt, message: "snap" });
+    const result = await snapshotWorktree({ repo, worktree: wt, message: "snap" });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.parentSha).toBe(agentCommit);
     expect(git(repo, "rev-list", "--reverse", `${start}..${BRANCH}`).split("\n")).toEqual([agentCommit, result.value.sha]);
@@ -99,13 +99,13 @@ describe("snapshotWorktree", () => {
     // A snapshot with everything committed by the agent is that commit.
     writeFiles(wt, { "src/b.ts": "committed by agent\n" });
     const last = commitAll(wt, "agent again");
-    expect(await snapshotWorktree({ worktree: wt, message: "snap" })).toMatchObject({ ok: true, value: { sha: last, changed: false } });
+    expect(await snapshotWorktree({ repo, worktree: wt, message: "snap" })).toMatchObject({ ok: true, value: { sha: last, changed: false } });
   });
 
   it("on a detached HEAD, records the state without moving any branch; the pin keeps it", async () => {
     git(wt, "checkout", "--quiet", "--detach");
     writeFiles(wt, { "src/a.ts": "detached work\n" });
-    const result = await snapshotWorktree({ worktree: wt, message: "snap", pinRef: snapshotRefName("exec-3") });
+    const result = await snapshotWorktree({ repo, worktree: wt, message: "snap", pinRef: snapshotRefName("exec-3") });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value).toMatchObject({ changed: true, onBranch: false, branch: null, parentSha: start });
     expect(git(repo, "rev-parse", BRANCH)).toBe(start);
@@ -126,7 +126,7 @@ describe("snapshotWorktree", () => {
     expect(() => git(wt, "merge", "other")).toThrow(); // conflict
     const statusBefore = git(wt, "status", "--porcelain");
 
-    const result = await snapshotWorktree({ worktree: wt, message: "snap" });
+    const result = await snapshotWorktree({ repo, worktree: wt, message: "snap" });
     expect(result).toMatchObject({ ok: true, value: { changed: true, onBranch: false, branch: BRANCH, parentSha: head } });
     expect(git(repo, "rev-parse", BRANCH)).toBe(head);
     expect(git(wt, "status", "--porcelain")).toBe(statusBefore);
@@ -135,7 +135,7 @@ describe("snapshotWorktree", () => {
 
   it("says so when the worktree's directory vanished", async () => {
     rmSync(wt, { recursive: true, force: true });
-    expect(await snapshotWorktree({ worktree: wt, message: "snap" })).toMatchObject({
+    expect(await snapshotWorktree({ repo, worktree: wt, message: "snap" })).toMatchObject({
       ok: false,
       error: { kind: "not_a_worktree", message: expect.stringContaining("no longer exists") },
     });

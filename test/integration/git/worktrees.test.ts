@@ -1,11 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { createWorktree } from "@/server/git/create-worktree";
-import { diskUsage, worktreeDiskUsage } from "@/server/git/disk-usage";
+import { diskBudget, diskUsage, worktreeDiskUsage } from "@/server/git/disk-usage";
 import { GitError } from "@/server/git/git-error";
 import { listWorktrees } from "@/server/git/list-worktrees";
-import { pruneWorktrees } from "@/server/git/prune-worktrees";
 import { removeWorktree } from "@/server/git/remove-worktree";
 import { listSpares, prepareSpareWorktree } from "@/server/git/spare-worktrees";
 import { snapshotRefName, startRefName, worktreeBranchName, worktreePathFor } from "@/server/git/worktree-names";
@@ -145,8 +144,8 @@ describe("spare checkouts", () => {
   });
 });
 
-describe("removeWorktree, pruneWorktrees, disk usage", () => {
-  it("removes a worktree and keeps its branch unless asked; never the main checkout", async () => {
+describe("removeWorktree, disk usage", () => {
+  it("removes a worktree and keeps its branch unless asked; never the main checkout, never a branch Arbor did not make", async () => {
     const repo = repos.repo();
     const a = path.join(repos.root, "wt-a");
     const b = path.join(repos.root, "wt-b");
@@ -154,23 +153,34 @@ describe("removeWorktree, pruneWorktrees, disk usage", () => {
     await createWorktree({ repo, path: b, branch: "arbor/ISSUE-1/bbbbbbbb", from: "main" });
     writeFiles(a, { "scratch.txt": "uncommitted\n", "node_modules/x.js": "ignored?\n" });
 
-    const keep = await removeWorktree({ repo, path: a });
-    expect(keep).toEqual({ ok: true, value: { path: a, branch: "arbor/ISSUE-1/aaaaaaaa", wasMissing: false, branchDeleted: false } });
+    const keep = await removeWorktree({ repo, path: a, branch: "arbor/ISSUE-1/aaaaaaaa" });
+    expect(keep).toEqual({
+      ok: true,
+      value: { path: a, branch: "arbor/ISSUE-1/aaaaaaaa", wasMissing: false, recordRemoved: true, branchDeleted: false, branchKept: null },
+    });
     expect(existsSync(a)).toBe(false);
     expect(branches(repo)).toContain("arbor/ISSUE-1/aaaaaaaa");
 
-    const drop = await removeWorktree({ repo, path: b, deleteBranch: true });
+    const drop = await removeWorktree({ repo, path: b, branch: "arbor/ISSUE-1/bbbbbbbb", deleteBranch: true });
     expect(drop).toMatchObject({ ok: true, value: { branchDeleted: true } });
     expect(branches(repo)).toEqual(["arbor/ISSUE-1/aaaaaaaa", "main"]);
+    const c = path.join(repos.root, "wt-c");
+    await createWorktree({ repo, path: c, branch: "arbor/ISSUE-1/cccccccc", from: "main" });
+    expect(await removeWorktree({ repo, path: c, branch: "main", deleteBranch: true })).toMatchObject({
+      ok: true,
+      value: { branchDeleted: false, branchKept: "main is not a branch Arbor made" },
+    });
 
     expect(await removeWorktree({ repo, path: repo })).toMatchObject({
       ok: false,
       error: { kind: "not_a_worktree", message: expect.stringContaining("main checkout") },
     });
+    mkdirSync(path.join(repos.root, "elsewhere"));
     expect(await removeWorktree({ repo, path: path.join(repos.root, "elsewhere") })).toMatchObject({ ok: false, error: { kind: "not_a_worktree" } });
+    expect(existsSync(path.join(repos.root, "elsewhere"))).toBe(true);
   });
 
-  it("finds worktrees whose directories vanished, prunes them and keeps their branches and snapshots", async () => {
+  it("forgets a worktree whose directory vanished, and only that one: branches, snapshots and other missing worktrees stay", async () => {
     const repo = repos.repo();
     const gone = path.join(repos.root, "gone");
     const kept = path.join(repos.root, "kept");
@@ -180,14 +190,15 @@ describe("removeWorktree, pruneWorktrees, disk usage", () => {
     await rm(gone, { recursive: true, force: true });
 
     expect((await listWorktrees(repo)).find((w) => w.path === gone)?.missing).toBe(true);
-    const { pruned } = await pruneWorktrees(repo);
-    expect(pruned.map((w) => [w.path, w.branch])).toEqual([[gone, "arbor/ISSUE-2/cccccccc"]]);
-    expect((await listWorktrees(repo)).map((w) => w.path)).toEqual([repo, kept]);
-    expect(branches(repo)).toContain("arbor/ISSUE-2/cccccccc");
-    expect((await pruneWorktrees(repo)).pruned).toEqual([]);
-    // Removing a vanished worktree by path prunes it too.
     await rm(kept, { recursive: true, force: true });
-    expect(await removeWorktree({ repo, path: kept })).toMatchObject({ ok: true, value: { wasMissing: true } });
+    expect(await removeWorktree({ repo, path: gone })).toMatchObject({ ok: true, value: { wasMissing: true, recordRemoved: true } });
+    expect((await listWorktrees(repo)).map((w) => [w.path, w.missing])).toEqual([
+      [repo, false],
+      [kept, true],
+    ]);
+    expect(branches(repo)).toContain("arbor/ISSUE-2/cccccccc");
+    expect(git(repo, "rev-parse", snapshotRefName("some-execution"))).toBe(git(repo, "rev-parse", "HEAD"));
+    expect(await removeWorktree({ repo, path: gone })).toMatchObject({ ok: true, value: { wasMissing: true, recordRemoved: false } });
   });
 
   it("measures the disk a worktree uses, its admin directory included", async () => {
@@ -195,9 +206,12 @@ describe("removeWorktree, pruneWorktrees, disk usage", () => {
     const target = path.join(repos.root, "wt");
     await createWorktree({ repo, path: target, branch: "arbor/ISSUE-1/eeeeeeee", from: "main" });
     const own = await diskUsage(target);
-    const total = await worktreeDiskUsage(target);
-    expect(own).toBeGreaterThanOrEqual(200_000);
-    expect(total).toBeGreaterThan(own); // + .git/worktrees/wt (index, HEAD)
-    expect(await diskUsage(path.join(repos.root, "nothing-here"))).toBe(0);
+    const total = await worktreeDiskUsage(target, path.join(repo, ".git", "worktrees", "wt"));
+    expect(own).toEqual({ bytes: expect.any(Number), complete: true });
+    expect(own.bytes).toBeGreaterThanOrEqual(200_000);
+    expect(total.bytes).toBeGreaterThan(own.bytes); // + .git/worktrees/wt (index, HEAD)
+    expect(await diskUsage(path.join(repos.root, "nothing-here"))).toEqual({ bytes: 0, complete: true });
+    // A budget that runs out says so: the count is a lower bound.
+    expect(await diskUsage(target, diskBudget(60_000, 2))).toEqual({ bytes: expect.any(Number), complete: false });
   });
 });

@@ -86,7 +86,7 @@ describe("POST /api/projects", () => {
       [{ path: path.join(repos.root, "file.txt") }, 422, /^path: .*file.txt is not a directory/],
       [{ path: path.join(repo, "src") }, 422, /does not exist/],
       [{ path: repo, baseBranch: "release" }, 422, /^baseBranch: there is no local branch named release/],
-      [{ path: repo, baseBranch: "--orphan" }, 422, /^baseBranch: there is no local branch named --orphan/],
+      [{ path: repo, baseBranch: "--orphan" }, 422, /^baseBranch: "--orphan" is not a branch name: it starts with -/],
       [{ path: repo, defaultAgent: "gpt-9" }, 422, /^defaultAgent: unknown agent "gpt-9" \(known: claude/],
       [{ path: repo, colour: "red" }, 422, /Unknown field: colour/],
       ["{oops", 400, /not valid JSON/],
@@ -167,6 +167,7 @@ describe("GET /api/projects and /api/projects/:id", () => {
       isGitRepo: false,
       baseBranch: null,
       defaultAgent: null,
+      runHooksOnApply: false,
       implicit: true,
       specCount: 0,
       issueCount: 1,
@@ -217,9 +218,11 @@ describe("GET /api/projects and /api/projects/:id", () => {
         head: git(repo, "rev-parse", "HEAD"),
         missing: false,
         bytes: expect.any(Number),
+        bytesComplete: true,
         executionId,
         spare: false,
         archived: false,
+        problem: null,
       },
     ]);
     expect(res.body.worktrees[0].bytes).toBeGreaterThan(100_000);
