@@ -61,26 +61,24 @@ export async function rankedHits(terms: QueryTerms, tier: Tier, limit: number): 
         ORDER BY rank DESC, x.created_at DESC
         LIMIT ${limit})
       UNION ALL
-      (SELECT 'session', NULL, NULL, s.id, ts_rank(s.search_vector, q.anyq, 1) AS rank
-         FROM sessions s, q
-        WHERE ${matches(Prisma.sql`s.search_vector`, tier)}
-        ORDER BY rank DESC, s.number DESC
-        LIMIT ${limit})
-      UNION ALL
-      (SELECT 'spec', NULL, NULL, d.id, ts_rank(d.search_vector, q.anyq, 1) AS rank
-         FROM specs d, q
-        WHERE ${matches(Prisma.sql`d.search_vector`, tier)}
-        ORDER BY rank DESC, d.number DESC
-        LIMIT ${limit})
-      UNION ALL
-      (SELECT 'issue', NULL, NULL, d.id, ts_rank(d.search_vector, q.anyq, 1) AS rank
-         FROM issues d, q
-        WHERE ${matches(Prisma.sql`d.search_vector`, tier)}
-        ORDER BY rank DESC, d.number DESC
-        LIMIT ${limit})
+      ${Prisma.join(
+        (["session", "spec", "issue"] as const).map((source) => numberedRows(source, tier, limit)),
+        " UNION ALL ",
+      )}
     )
     SELECT source, execution_id, seq, ref_id, rank::float8 AS rank FROM hits
      ORDER BY rank DESC, source, execution_id, seq, ref_id
      LIMIT ${limit}`;
   return rows.map((row) => ({ ...row, tier }));
+}
+
+const NUMBERED_TABLES = { session: "sessions", spec: "specs", issue: "issues" } as const;
+
+/** The best rows of a table of numbered documents (`id`, `number`, `search_vector`): sessions, specs, issues; ties go to the newest. */
+function numberedRows(source: keyof typeof NUMBERED_TABLES, tier: Tier, limit: number): Prisma.Sql {
+  return Prisma.sql`(SELECT ${source}::text, NULL::text, NULL::int, d.id, ts_rank(d.search_vector, q.anyq, 1) AS rank
+         FROM ${Prisma.raw(NUMBERED_TABLES[source])} d, q
+        WHERE ${matches(Prisma.sql`d.search_vector`, tier)}
+        ORDER BY rank DESC, d.number DESC
+        LIMIT ${limit})`;
 }
