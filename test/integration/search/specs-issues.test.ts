@@ -77,7 +77,13 @@ test("specs and issues are found by title and text, named and linked, with markd
 
   const byTitle = await search("empties");
   expect(byTitle.groups).toHaveLength(1);
-  expect(byTitle.groups[0]).toMatchObject({ key: issue.id, kind: "issue", issueId: issue.id, issueTitle: "Basket empties on reload", href: `/issues/${issue.id}` });
+  expect(byTitle.groups[0]).toMatchObject({
+    key: issue.id,
+    kind: "issue",
+    issueId: issue.id,
+    issueTitle: "Basket empties on reload",
+    href: `/issues/${issue.id}`,
+  });
   expect(byTitle.groups[0].hits[0]).toMatchObject({ kind: "issue", issueId: issue.id, snippet: "Basket empties on reload" });
 
   // Both, each in a group of its own; "basket" is in the issue's title (weight A) and only the spec's text (C).
@@ -117,7 +123,11 @@ test("a file name finds its paths by stem and by directory, in specs, prompts an
   const run = await agentRun("create hello.txt please", "I created hello.txt and changed src/auth/login.ts.");
 
   const hello = await search("hello");
-  expect(hitsOf(hello).map((h) => h.kind).sort()).toEqual(["assistant", "prompt", "spec"]);
+  expect(
+    hitsOf(hello)
+      .map((h) => h.kind)
+      .sort(),
+  ).toEqual(["assistant", "prompt", "spec"]);
   for (const hit of hitsOf(hello)) expect(marked(hit)).toEqual(["hello"]);
   expect(hitsOf(hello).find((h) => h.kind === "spec")).toMatchObject({ specId: spec.id, snippet: "Write hello.txt next to src/auth/login.ts." });
   expect(hitsOf(hello).find((h) => h.kind === "assistant")).toMatchObject({ executionId: run, snippet: "I created hello.txt and changed src/auth/login.ts." });
@@ -157,11 +167,10 @@ test("npm run backfill-search rebuilds vectors stored without the words of their
   expect((await search("ledger")).hitCount).toBe(0);
 
   const { execFileSync } = await import("node:child_process");
-  const output = execFileSync(
-    "node_modules/.bin/tsx",
-    ["--conditions=react-server", "scripts/backfill-search.ts", "--batch", "1"],
-    { env: { ...process.env, DATABASE_URL: testDatabaseUrl() }, encoding: "utf8" },
-  );
+  const output = execFileSync("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/backfill-search.ts", "--batch", "1"], {
+    env: { ...process.env, DATABASE_URL: testDatabaseUrl() },
+    encoding: "utf8",
+  });
   expect(output).toContain("[backfill-search] done");
   expect((await search("report")).groups.map((g) => g.key)).toEqual([spec.id]);
   expect(hitsOf(await search("ledger"))).toEqual([expect.objectContaining({ kind: "assistant", executionId: run })]);
