@@ -58,7 +58,8 @@ async function startArbor(dbPort: number): Promise<Started> {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 150_000;
   const ready = async () => {
-    if (!/\[runner\] runner .* ready/.test(stdout)) return false;
+    // Up, and done asking the agent CLIs their versions (so none is left running when the test cleans up).
+    if (!/\[runner\] runner .* ready/.test(stdout) || !/agents ready|no agent can run/.test(stdout)) return false;
     const health = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(30_000) }).catch(() => null);
     return health?.ok === true;
   };
