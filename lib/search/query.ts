@@ -5,10 +5,10 @@
 // matches follow. Pure.
 //
 // File names and paths are one token to PostgreSQL ("login.ts",
-// "src/auth/login.ts"); the stored texts follow each such token with its
-// words (the search_text_expanded() SQL function), so a typed path also
-// matches as the phrase of its words: `login.ts` finds "src/auth/login.ts"
-// through "… auth login ts", and `auth` finds it through "auth".
+// "src/auth/login.ts"); the search vectors also hold each path's words, in
+// order (the search_vector_of() SQL function), so a typed path also matches
+// as the phrase of its words: `login.ts` finds "src/auth/login.ts" through
+// "… auth login ts", and `auth` finds it through "auth".
 
 export type ParsedSearchQuery = {
   /** Words and phrases to find (phrases keep their quotes). */

@@ -164,7 +164,7 @@ async function judgeParts(
   const rows = await prisma.$queryRaw<{ i: bigint; matched: boolean; headline: string }[]>`
     WITH ${queriesCte(terms)}
     SELECT t.i, CASE WHEN t.tier = 1 THEN search_vector_of(t.m) @@ q.full ELSE search_vector_of(t.m) @@ q.anyq END AS matched,
-           ts_headline(${SEARCH_CONFIG}::regconfig, search_text_expanded(t.d, ${REGION_OPEN}, ${REGION_CLOSE}),
+           ts_headline(${SEARCH_CONFIG}::regconfig, search_headline_text(t.d, ${REGION_OPEN}, ${REGION_CLOSE}),
                        CASE WHEN numnode(q.anyq) > 0 THEN q.anyq ELSE q.full END,
                        CASE WHEN length(t.d) <= ${SHORT_TEXT} THEN ${WHOLE_OPTIONS} ELSE ${FRAGMENT_OPTIONS} END) AS headline
       FROM q, unnest(${parts.map((p) => p.match)}::text[], ${parts.map((p) => withoutMarkers(p.display))}::text[],

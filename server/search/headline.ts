@@ -1,10 +1,10 @@
 // Reading ts_headline's output into a plain-text snippet and the character
 // ranges to highlight (server/search/search.ts). Pure.
 //
-// ts_headline is given the text as search_text_expanded() indexes it: each
+// ts_headline is given the text as search_headline_text() makes it: each
 // word holding a path is followed by that path's words inside a region
-// ("src/auth/login.ts \u0003src auth login ts\u0004"), so a search for "auth"
-// highlights a word there. The region is not shown: its highlighted words
+// ("src/auth/login.ts \u0003src auth login ts\u0004", the words the search
+// vectors hold for it), so a search for "auth" highlights a word there. The region is not shown: its highlighted words
 // are moved onto the same words of the path before it ("src/[auth]/login.ts").
 
 /** What ts_headline puts around a match, around the words added after a path, and between fragments (control characters: never kept in a snippet). */

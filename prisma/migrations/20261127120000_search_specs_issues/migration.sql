@@ -14,18 +14,28 @@ CREATE INDEX "specs_search_vector_idx" ON "specs" USING GIN ("search_vector");
 -- keys, which stay exactly as the schema says).
 --
 -- File names and paths are one token to PostgreSQL's parser ("hello.txt",
--- "src/auth/login.ts"), so a search for "hello" or "auth" missed them.
--- search_text_expanded() follows every whitespace-separated word that holds
--- such a token (letters or digits on both sides of . / \ : @) with its words
--- ("src/auth/login.ts src auth login ts"), and search_vector_of() is the
--- vector of that text: every search vector (specs, issues, executions'
--- prompts, sessions, and the events' search_text, filled by
--- server/search/index-pending-events.ts) is built by it. The region markers
--- are for snippets: search.ts asks for the added words between two control
--- characters, so ts_headline can highlight them and the snippet can show them
--- on the word they came from (server/search/headline.ts). The text search
--- configuration ('english') must match server/search/search-config.ts.
-CREATE FUNCTION "search_text_expanded"("body" text, "region_open" text DEFAULT '', "region_close" text DEFAULT '')
+-- "src/auth/login.ts"), so a search for "hello" or "auth" missed them. A
+-- path is a whitespace-separated word with letters or digits on both sides
+-- of . / \ : @, and search_path_words() lists the words of every path in a
+-- text, path by path ("src auth login ts"). search_vector_of() is the vector
+-- of the text followed by those words (after it, so the text's own positions
+-- and phrases stay as they were): every search vector (specs, issues,
+-- executions' prompts, sessions, and the events' search_text, filled by
+-- server/search/index-pending-events.ts) is built by it. For snippets,
+-- search_headline_text() puts each path's words right after it, between two
+-- markers, so ts_headline highlights them where the path is and
+-- server/search/headline.ts shows them on it. The text search configuration
+-- ('english') must match server/search/search-config.ts.
+CREATE FUNCTION "search_path_words"("body" text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT coalesce(string_agg(btrim(regexp_replace(m[1], '[^[:alnum:]]+', ' ', 'g')), ' '), '')
+      FROM regexp_matches("body", '(\S*[[:alnum:]][./\\:@][[:alnum:]]\S*)', 'g') AS m
+$$;
+
+CREATE FUNCTION "search_vector_of"("body" text) RETURNS tsvector LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT to_tsvector('english'::regconfig, "body" || ' ' || search_path_words("body"))
+$$;
+
+CREATE FUNCTION "search_headline_text"("body" text, "region_open" text, "region_close" text)
 RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
     SELECT CASE
         WHEN "body" !~ '[[:alnum:]][./\\:@][[:alnum:]]' THEN "body"
@@ -36,10 +46,6 @@ RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
                        ' ' ORDER BY t.n)
                 FROM regexp_split_to_table("body", '\s+') WITH ORDINALITY AS t(word, n))
     END
-$$;
-
-CREATE FUNCTION "search_vector_of"("body" text) RETURNS tsvector LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT to_tsvector('english'::regconfig, search_text_expanded("body"))
 $$;
 
 -- Specs and issues: title (weight A, as a session's title) and text (C, as a

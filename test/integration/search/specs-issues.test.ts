@@ -144,16 +144,17 @@ test("a file name finds its paths by stem and by directory, in specs, prompts an
   expect(hitsOf(await search("hello -login.ts")).map((h) => h.kind)).toEqual(["prompt"]);
 });
 
-test("search_text_expanded follows each path with its words, and leaves other text alone", async () => {
-  const cases: [string, string][] = [
-    ["plain words, no paths.", "plain words, no paths."],
-    ["see hello.txt now", "see hello.txt hello txt now"],
-    ["(src/auth/login.ts),", "(src/auth/login.ts), src auth login ts"],
-    ["mail a@b.org", "mail a@b.org a b org"],
+test("the words of a text's paths: listed for its vector, and put in a region after each path for its snippet", async () => {
+  const cases: [string, string, string][] = [
+    ["plain words, no paths.", "", "plain words, no paths."],
+    ["see hello.txt now", "hello txt", "see hello.txt [hello txt] now"],
+    ["(src/auth/login.ts), and C:\\w\\a.ts", "src auth login ts C w a ts", "(src/auth/login.ts), [src auth login ts] and C:\\w\\a.ts [C w a ts]"],
+    ["mail a@b.org end.", "a b org", "mail a@b.org [a b org] end."],
   ];
-  for (const [text, expanded] of cases) {
-    const [row] = await prisma.$queryRaw<{ t: string }[]>`SELECT search_text_expanded(${text}) AS t`;
-    expect(row.t).toBe(expanded);
+  for (const [text, words, headline] of cases) {
+    const [row] = await prisma.$queryRaw<{ words: string; headline: string }[]>`
+      SELECT search_path_words(${text}) AS words, search_headline_text(${text}, '[', ']') AS headline`;
+    expect(row).toEqual({ words, headline });
   }
 });
 
