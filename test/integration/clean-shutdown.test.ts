@@ -101,7 +101,7 @@ async function stopsCleanly(signal: "SIGINT" | "SIGTERM", target: "group" | "pro
   // The database stopped with it (its lock file goes), and the web server no longer answers.
   expect(existsSync(path.join(root, "data", "postgres", "postmaster.pid"))).toBe(false);
   await expect(fetch(`${arbor.url}/api/health`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
-  expect(took).toBeLessThan(15_000);
+  expect(took).toBeLessThan(30_000); // seconds when idle; generous for a loaded machine
 }
 
 test("Ctrl-C (SIGINT to the process group) stops runner, web server and database, and exits 0 without error output", async () => {
