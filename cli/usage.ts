@@ -53,7 +53,7 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   sessions: "List agent sessions, most recently active first.",
   session:
     "Show a session: its health, savings, whether its agent process is kept warm, executions, issue, parent and forks, and what refers to it; mark or clear it as poisoned; turn warm sessions off (--no-warm) or on (--warm) for it.",
-  search: "Search prompts, agent output, tool calls, files touched and session titles.",
+  search: "Search specs and issues (titles and text), prompts, agent output, tool calls, files touched and session titles.",
   agents: "List the agents the server can run: installed?, version, sessions, verified.",
   bundle: "Context bundles: list, show, create, add items, export to JSON, import, and load into an agent.",
   project:

@@ -16,9 +16,11 @@ async function main() {
   });
   // One shutdown, however many signals come (a terminal's Ctrl-C reaches npm, tsx and
   // this process at once): a second one must not exit before the first has finished.
-  let stopping: Promise<void> | null = null;
+  let stopping = false;
   const shutdown = () => {
-    stopping ??= runner.stop().then(
+    if (stopping) return;
+    stopping = true;
+    runner.stop().then(
       () => process.exit(0),
       () => process.exit(1),
     );

@@ -19,6 +19,13 @@ function createClient(): { prisma: PrismaClient; pool: pg.Pool } {
   // code goes on, as in tests, must not end it under that code), and never
   // keeps a process alive: idle connections let it exit.
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolMax, allowExitOnIdle: true });
+  // A connection the server ends (its shutdown when `npm start` stops, a
+  // restart, an administrator) is dropped by the pool and replaced on next
+  // use, and a query it was running fails as usual; without listeners,
+  // node-postgres's 'error' events (the pool's for idle connections, each
+  // client's while it is checked out) would end the process.
+  pool.on("error", () => {});
+  pool.on("connect", (connection) => connection.on("error", () => {}));
   const adapter = new PrismaPg(pool);
   return { prisma: new PrismaClient({ adapter }), pool };
 }

@@ -83,7 +83,11 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
     "show SPEC                     its text, project, its issues, and what cites it",
     "--json                        print the API's answer as JSON",
   ],
-  search: ["--limit, -n N       at most N results (1-100, default 20)", "--json             print the API's answer as JSON"],
+  search: [
+    '"two words"        a phrase; -word leaves a word out; this or that: either; results with every word come first',
+    "--limit, -n N      at most N results (1-100, default 20)",
+    "--json             print the API's answer as JSON",
+  ],
   stats: [
     "--issue ISSUE, --spec SPEC, --agent NAME, --model NAME, --session SESS   narrow to these executions",
     "--since 7d|12w|48h|all   executions created since then (default 30d)",

@@ -2,7 +2,7 @@ import { paintSnippet, renderSearchResults } from "./search";
 import { plain } from "./style";
 
 describe("search rendering", () => {
-  it("prints each group's title, session and issue, then its hits with links", () => {
+  it("prints each group's title, session and issue (a spec or issue: its id and title), then its hits with links", () => {
     const lines = renderSearchResults(
       [
         {
@@ -16,6 +16,7 @@ describe("search rendering", () => {
           ],
         },
         { title: "Other", hits: [{ kind: "prompt", snippet: "tidy", href: "/executions/e2" }] },
+        { key: "SPEC-3", kind: "spec", title: "Login rules", hits: [{ kind: "spec", snippet: "Tokens expire after an hour", href: "/specs/SPEC-3" }] },
       ],
       plain,
       (href) => `http://h${href}`,
@@ -30,6 +31,10 @@ describe("search rendering", () => {
       "Other",
       "  [prompt]    tidy",
       "              http://h/executions/e2",
+      "",
+      "SPEC-3 Login rules",
+      "  [spec]      Tokens expire after an hour",
+      "              http://h/specs/SPEC-3",
     ]);
   });
 

@@ -17,6 +17,8 @@ export interface SearchHitItem {
 
 export interface SearchGroupItem {
   key?: string;
+  /** session | execution | spec | issue */
+  kind?: string;
   sessionId?: string | null;
   title?: string;
   issueId?: string | null;
@@ -43,8 +45,16 @@ export function renderSearchResults(groups: SearchGroupItem[], style: Style, url
   const lines: string[] = [];
   groups.forEach((group, index) => {
     if (index > 0) lines.push("");
-    const where = [group.sessionId, group.issueId ? `${group.issueId}${group.issueTitle ? ` ${group.issueTitle}` : ""}` : null].filter(Boolean).join(" · ");
-    lines.push(`${paint(style, oneLine(group.title ?? "", Math.max(20, width - where.length - 4)), "bold")}${where ? `  ${paint(style, where, "dim")}` : ""}`);
+    if (group.kind === "spec" || group.kind === "issue") {
+      // A spec or an issue: its id, then its title.
+      const id = group.key ?? "";
+      lines.push(`${paint(style, id, "bold")} ${paint(style, oneLine(group.title ?? "", Math.max(20, width - id.length - 1)), "bold")}`);
+    } else {
+      const where = [group.sessionId, group.issueId ? `${group.issueId}${group.issueTitle ? ` ${group.issueTitle}` : ""}` : null].filter(Boolean).join(" · ");
+      lines.push(
+        `${paint(style, oneLine(group.title ?? "", Math.max(20, width - where.length - 4)), "bold")}${where ? `  ${paint(style, where, "dim")}` : ""}`,
+      );
+    }
     for (const hit of group.hits ?? []) {
       const kind = `[${hit.kind ?? "?"}]`.padEnd(11);
       // Cut before painting so escape codes are never split.

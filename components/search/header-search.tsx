@@ -4,7 +4,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { cn } from "@/lib/cn";
 
-/** The search box in the header: Enter opens /search?q=… (on the search page it follows the page's query). */
+/** The search box in the header (specs, issues and what agents did): Enter opens /search?q=… (on the search page it follows the page's query). */
 export function HeaderSearch({ className }: { className?: string }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -16,7 +16,7 @@ export function HeaderSearch({ className }: { className?: string }) {
   return (
     <form
       role="search"
-      aria-label="Search sessions and executions"
+      aria-label="Search specs, issues and sessions"
       action="/search"
       className={cn("relative", className)}
       onSubmit={(event) => {

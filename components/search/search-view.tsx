@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { HighlightedText } from "@/components/search/highlighted-text";
 import { ErrorAlert } from "@/components/ui/alert";
 import { TextInput } from "@/components/ui/field";
@@ -11,10 +11,18 @@ import { RelativeTime } from "@/components/ui/time";
 import { cn } from "@/lib/cn";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import { useSearch } from "@/lib/search/hooks";
-import type { SearchGroup, SearchHit, SearchHitKind } from "@/lib/search/schema";
+import type { SearchGroup, SearchGroupKind, SearchHit, SearchHitKind } from "@/lib/search/schema";
 import { replaceSearchParams } from "@/lib/url-state";
 
-const KIND_LABELS: Record<SearchHitKind, string> = { prompt: "Prompt", assistant: "Assistant", tool: "Tool", file: "File", session: "Session" };
+const KIND_LABELS: Record<SearchHitKind, string> = {
+  prompt: "Prompt",
+  assistant: "Assistant",
+  tool: "Tool",
+  file: "File",
+  session: "Session",
+  spec: "Spec",
+  issue: "Issue",
+};
 
 const KIND_STYLES: Record<SearchHitKind, string> = {
   prompt: "bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-300",
@@ -22,9 +30,27 @@ const KIND_STYLES: Record<SearchHitKind, string> = {
   tool: "bg-zinc-100 text-zinc-700 ring-zinc-500/20 dark:bg-zinc-800 dark:text-zinc-300",
   file: "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-950 dark:text-amber-300",
   session: "bg-violet-50 text-violet-800 ring-violet-600/20 dark:bg-violet-950 dark:text-violet-300",
+  spec: "bg-rose-50 text-rose-800 ring-rose-600/20 dark:bg-rose-950 dark:text-rose-300",
+  issue: "bg-indigo-50 text-indigo-800 ring-indigo-600/20 dark:bg-indigo-950 dark:text-indigo-300",
 };
 
-/** /search?q=: full-text search over prompts, agent output, tool calls, files and sessions. */
+const GROUP_NOUNS: Record<SearchGroupKind, [string, string]> = {
+  spec: ["spec", "specs"],
+  issue: ["issue", "issues"],
+  session: ["session", "sessions"],
+  execution: ["run", "runs"],
+};
+
+/** "in 1 spec, 2 issues and 3 sessions" */
+export function describeGroups(groups: readonly SearchGroup[]): string {
+  const parts = (Object.keys(GROUP_NOUNS) as SearchGroupKind[]).flatMap((kind) => {
+    const n = groups.filter((g) => g.kind === kind).length;
+    return n ? [`${n} ${GROUP_NOUNS[kind][n === 1 ? 0 : 1]}`] : [];
+  });
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "");
+}
+
+/** /search?q=: full-text search over specs, issues, prompts, agent output, tool calls, files and sessions. */
 export function SearchView({ initialQuery = "" }: { initialQuery?: string }) {
   const [query, setQuery] = useState(initialQuery);
   useEffect(() => setQuery(initialQuery), [initialQuery]);
@@ -34,7 +60,10 @@ export function SearchView({ initialQuery = "" }: { initialQuery?: string }) {
 
   return (
     <div>
-      <PageHeader title="Search" description="Prompts, what agents wrote, the tools they used and the files they touched, and session titles." />
+      <PageHeader
+        title="Search"
+        description="Specs and issues, prompts, what agents wrote, the tools they used and the files they touched, and session titles."
+      />
       <div className="mb-6" role="search">
         <label htmlFor="search-page-input" className="sr-only">
           Search
@@ -50,11 +79,12 @@ export function SearchView({ initialQuery = "" }: { initialQuery?: string }) {
           aria-describedby="search-syntax"
         />
         <p id="search-syntax" className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">
-          Results with every word come first. &quot;Quotes&quot; for a phrase, -word to exclude, or for either.
+          Results with every word come first. Use <Syntax>&quot;two words&quot;</Syntax> for a phrase, <Syntax>-word</Syntax> to leave a word out, and{" "}
+          <Syntax>this or that</Syntax> for either. A file name finds its paths: <Syntax>login</Syntax> finds <Syntax>src/auth/login.ts</Syntax>.
         </p>
       </div>
       {!q ? (
-        <EmptyState title="Search what your agents did">Type a word, a file name or a command.</EmptyState>
+        <EmptyState title="Search specs, issues and what agents did">Type a word, a file name or a command.</EmptyState>
       ) : results.isPending ? (
         <LoadingBlock label="Searching…" />
       ) : results.isError ? (
@@ -64,8 +94,7 @@ export function SearchView({ initialQuery = "" }: { initialQuery?: string }) {
       ) : (
         <div aria-busy={results.isFetching || undefined} className="space-y-4">
           <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
-            {results.data.hitCount === 1 ? "1 result" : `${results.data.hitCount} results`} in {results.data.groups.length}{" "}
-            {results.data.groups.length === 1 ? "session or execution" : "sessions or executions"}
+            {results.data.hitCount === 1 ? "1 result" : `${results.data.hitCount} results`} in {describeGroups(results.data.groups)}
           </p>
           <ol aria-label="Search results" className="space-y-4">
             {results.data.groups.map((group) => (
@@ -78,24 +107,40 @@ export function SearchView({ initialQuery = "" }: { initialQuery?: string }) {
   );
 }
 
+function Syntax({ children }: { children: ReactNode }) {
+  return <code className="rounded bg-zinc-100 px-1 font-mono text-[0.95em] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">{children}</code>;
+}
+
 function ResultGroup({ group }: { group: SearchGroup }) {
+  const document = group.kind === "spec" || group.kind === "issue";
   return (
     <li className="rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-zinc-100 px-4 py-2.5 dark:border-zinc-800">
-        <h2 className="min-w-0 flex-1 truncate font-medium">{group.title}</h2>
-        <span className="flex flex-wrap gap-3 text-xs text-zinc-500 dark:text-zinc-400">
-          {group.sessionId ? (
-            <Link href={`/sessions/${group.sessionId}`} className="font-mono hover:underline">
-              {group.sessionId}
+        <h2 className="min-w-0 flex-1 font-medium break-words">
+          {document ? (
+            <Link href={group.href} className="hover:underline">
+              <span className="mr-2 font-mono text-sm text-zinc-500 dark:text-zinc-400">{group.key}</span>
+              {group.title}
             </Link>
-          ) : null}
-          {group.issueId ? (
-            <Link href={`/issues/${group.issueId}`} className="hover:underline">
-              <span className="font-mono">{group.issueId}</span>
-              {group.issueTitle ? ` · ${group.issueTitle}` : ""}
-            </Link>
-          ) : null}
-        </span>
+          ) : (
+            group.title
+          )}
+        </h2>
+        {document ? null : (
+          <span className="flex flex-wrap gap-3 text-xs text-zinc-500 dark:text-zinc-400">
+            {group.sessionId ? (
+              <Link href={`/sessions/${group.sessionId}`} className="font-mono hover:underline">
+                {group.sessionId}
+              </Link>
+            ) : null}
+            {group.issueId ? (
+              <Link href={`/issues/${group.issueId}`} className="hover:underline">
+                <span className="font-mono">{group.issueId}</span>
+                {group.issueTitle ? ` · ${group.issueTitle}` : ""}
+              </Link>
+            ) : null}
+          </span>
+        )}
       </div>
       <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
         {group.hits.map((hit, i) => (
@@ -124,7 +169,7 @@ function ResultHit({ hit }: { hit: SearchHit }) {
           <span className="mt-0.5 block text-xs text-zinc-500 dark:text-zinc-400">
             {hit.executionId ? <span className="font-mono">{hit.executionId.slice(0, 8)}</span> : null}
             {hit.seq !== null ? <span className="font-mono"> #{hit.seq}</span> : null}
-            {" · "}
+            {hit.executionId ? " · " : null}
             <RelativeTime iso={hit.createdAt} />
             {hit.matchedAllTerms ? null : " · partial match"}
           </span>

@@ -26,20 +26,23 @@ export type SearchRequest = z.output<typeof searchRequestSchema>;
 // ---- Responses ----------------------------------------------------------
 // GET /api/search
 
-/** What matched: a prompt, the assistant's text, a tool call (name, command…), a file it touched, a session's title or description. */
-export const SEARCH_HIT_KINDS = ["prompt", "assistant", "tool", "file", "session"] as const;
+/** What matched: a prompt, the assistant's text, a tool call (name, command…), a file it touched, a session's title or description, a spec's or issue's title or text. */
+export const SEARCH_HIT_KINDS = ["prompt", "assistant", "tool", "file", "session", "spec", "issue"] as const;
 export type SearchHitKind = (typeof SEARCH_HIT_KINDS)[number];
 
 export const searchHitSchema = z.object({
   kind: z.enum(SEARCH_HIT_KINDS),
-  /** The execution the hit belongs to (a session hit: its latest execution; null if it has none). */
+  /** The execution the hit belongs to (a session hit: its latest execution; null if it has none, and for spec and issue hits). */
   executionId: z.string().nullable(),
-  /** The log entry's event sequence number (`/executions/<id>#seq-<n>`); null for prompt and session hits. */
+  /** The log entry's event sequence number (`/executions/<id>#seq-<n>`); null for prompt, session, spec and issue hits. */
   seq: z.number().int().nullable(),
+  /** The issue ("ISSUE-7") the hit is about or belongs to. */
   issueId: z.string().nullable(),
+  /** The spec ("SPEC-3") of a spec hit. */
+  specId: z.string().nullable(),
   /** The Arbor session ("SESS-3") the execution is a turn of, if any. */
   sessionId: z.string().nullable(),
-  /** Plain text around the match. */
+  /** Plain text around the match (markdown read as text: no syntax, no HTML). */
   snippet: z.string(),
   /** [start, end) character ranges of `snippet` that matched. */
   highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
@@ -52,15 +55,25 @@ export const searchHitSchema = z.object({
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
-/** Hits of one session (or, for executions outside any session, of one execution), in rank order. */
+/** What a group of hits is about. */
+export const SEARCH_GROUP_KINDS = ["session", "execution", "spec", "issue"] as const;
+export type SearchGroupKind = (typeof SEARCH_GROUP_KINDS)[number];
+
+/** Hits of one session (or, for executions outside any session, of one execution), spec or issue, in rank order. */
 export const searchGroupSchema = z.object({
-  /** "SESS-3", or "execution:<id>". */
+  /** "SESS-3", "execution:<id>", "SPEC-3" or "ISSUE-7". */
   key: z.string(),
+  kind: z.enum(SEARCH_GROUP_KINDS),
   sessionId: z.string().nullable(),
-  /** The session's title, or the execution's prompt (first line). */
+  /** The session's, spec's or issue's title, or the execution's prompt (first line). */
   title: z.string(),
+  /** The page of what the group is about (session, execution, spec or issue). */
+  href: z.string(),
+  /** The issue the group is, or whose sessions and executions it holds. */
   issueId: z.string().nullable(),
   issueTitle: z.string().nullable(),
+  /** The spec the group is. */
+  specId: z.string().nullable(),
   /** Executions with hits in this group, first hit first. */
   executionIds: z.array(z.string()),
   hits: z.array(searchHitSchema),

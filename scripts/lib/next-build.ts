@@ -27,6 +27,13 @@ export function buildIsCurrent(root: string, distDir: string): boolean {
   return newestSource <= built;
 }
 
+/** Ctrl-C (or SIGTERM, SIGHUP) reached the build, which shares the terminal with `npm start`: a stop, not a failure. */
+const INTERRUPTS = new Set<NodeJS.Signals>(["SIGINT", "SIGTERM", "SIGHUP"]);
+/** The same, when the build exits itself on the signal (128 + its number). */
+const INTERRUPT_EXIT_CODES = new Set([129, 130, 143]);
+
+export class BuildInterrupted extends Error {}
+
 export function ensureNextBuild(root: string, distDir: string, env: NodeJS.ProcessEnv, log: (line: string) => void): void {
   if (buildIsCurrent(root, distDir)) return;
   log(`building the web app into ${distDir} (first start or sources changed; takes a minute)…`);
@@ -36,5 +43,7 @@ export function ensureNextBuild(root: string, distDir: string, env: NodeJS.Proce
     stdio: "inherit",
     env: { ...env, ARBOR_NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
   });
-  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})`);
+  if ((result.signal && INTERRUPTS.has(result.signal)) || (result.status !== null && INTERRUPT_EXIT_CODES.has(result.status)))
+    throw new BuildInterrupted(`next build was stopped (${result.signal})`);
+  if (result.status !== 0) throw new Error(`next build failed (${result.signal ?? `exit ${result.status}`})`);
 }

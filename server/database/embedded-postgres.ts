@@ -97,6 +97,8 @@ function connectionUrl(port: number, credentials: ClusterCredentials, database: 
 
 async function ensureDatabase(port: number, credentials: ClusterCredentials, database: string): Promise<void> {
   const client = new pg.Client({ host: HOST, port, user: credentials.user, password: credentials.password, database: "postgres" });
+  // The server going away mid-query rejects the query; the 'error' event it also emits must not end the process.
+  client.on("error", () => {});
   await client.connect();
   try {
     const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);

@@ -1,13 +1,11 @@
 import type { LogEntry } from "@/lib/executions/log-entries";
 import type { SearchHitKind } from "@/lib/search/schema";
+import { plainTextOf } from "@/server/search/plain-text";
 import { pathTerms } from "@/server/search/search-text";
 
-// Pure helpers of search (server/search/search.ts): the parts of an event a
-// hit can be about, and reading ts_headline's marked-up snippets.
-
-/** What ts_headline puts around a match (control characters: never in a snippet's text worth keeping). */
-export const HEADLINE_START = "\u0001";
-export const HEADLINE_STOP = "\u0002";
+// Pure helpers of search (server/search/search.ts): the parts of a hit that
+// can have matched, each with the text the query is tested on and the text
+// its snippet is made from (markdown read as plain text).
 
 /** One searchable part: `match` is what the query is tested on, `display` what the snippet is made from. */
 export type Part = { kind: SearchHitKind; match: string; display: string };
@@ -40,25 +38,18 @@ export function eventParts(entries: readonly LogEntry[]): Part[] {
         display: shown ? `${entry.tool}: ${shown}` : path ? `${entry.tool} ${path}` : entry.tool,
       });
     } else if (entry.type === "assistant_text") {
-      texts.push({ kind: "assistant", match: entry.text, display: entry.text });
+      texts.push({ kind: "assistant", match: entry.text, display: plainTextOf(entry.text) });
     } else if (entry.type === "user_message") {
-      prompts.push({ kind: "prompt", match: entry.text, display: entry.text });
+      prompts.push({ kind: "prompt", match: entry.text, display: plainTextOf(entry.text) });
     }
   }
   return [...files, ...tools, ...texts, ...prompts];
 }
 
-/** ts_headline output with our markers → plain text and the marked ranges. */
-export function readHeadline(headline: string): { snippet: string; highlights: [number, number][] } {
-  let snippet = "";
-  const highlights: [number, number][] = [];
-  let open: number | null = null;
-  for (const ch of headline.replace(/\s+/g, " ").trim()) {
-    if (ch === HEADLINE_START) open = snippet.length;
-    else if (ch === HEADLINE_STOP) {
-      if (open !== null && snippet.length > open) highlights.push([open, snippet.length]);
-      open = null;
-    } else snippet += ch;
-  }
-  return { snippet, highlights };
+/** A spec's or issue's parts: its text first (a snippet of it says more than the title above it), then its title. */
+export function documentParts(kind: "spec" | "issue", title: string, body: string): Part[] {
+  const parts: Part[] = [];
+  if (body.trim()) parts.push({ kind, match: body, display: plainTextOf(body) });
+  parts.push({ kind, match: title, display: title });
+  return parts;
 }

@@ -1,6 +1,5 @@
 import type pg from "pg";
 import { collectExecutionFacts } from "@/server/insights/collect-execution-facts";
-import { SEARCH_CONFIG } from "@/server/search/search-config";
 
 // Search indexing, off the ingestion path. The event writer stores each
 // event's search_text only; this fills search_vector afterwards, a batch at a
@@ -66,7 +65,8 @@ export async function indexPendingEvents(pool: pg.Pool, options: { maxEvents?: n
       const from = current[0].from;
       const to = Math.min(current[0].to, from + budget);
       const updated = await client.query(
-        `UPDATE execution_events SET search_vector = to_tsvector('${SEARCH_CONFIG}', search_text)
+        // search_vector_of: the text search vector of search_text with the words of its paths (migration 20261127120000_search_specs_issues).
+        `UPDATE execution_events SET search_vector = search_vector_of(search_text)
           WHERE execution_id = $1::uuid AND seq > $2 AND seq <= $3 AND search_text IS NOT NULL AND search_vector IS NULL`,
         [id, from, to],
       );

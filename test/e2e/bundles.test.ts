@@ -98,7 +98,7 @@ test("build a bundle with an issue and a session, load its context, land on the 
   // Search from the header: the agent's words, linked to their log entry
   // (once the runner's search indexer has caught up with the run).
   await waitForSearchIndexed(executionId);
-  const box = page.getByRole("search", { name: "Search sessions and executions" }).getByRole("searchbox");
+  const box = page.getByRole("search", { name: "Search specs, issues and sessions" }).getByRole("searchbox");
   await box.fill("marmalade parser");
   await box.press("Enter");
   await page.waitForURL(/\/search\?q=marmalade/);
