@@ -53,19 +53,20 @@ describe("policyFlagsInExtraArgs", () => {
 });
 
 describe("withoutRules", () => {
+  const agent = { modes: ["edits", "trusted"] as const, defaultMode: "edits" as const, rules: "none" as const, note: "" };
   const permissions = (mode: "edits" | "trusted", allow: string[], deny: string[]) => ({ mode, allow, deny, source: "run" as const });
   it("drops allow rules with a note, unless the mode allows everything", () => {
-    expect(withoutRules(permissions("edits", ["Bash(npm test:*)"], []), "aider", () => false)).toEqual({
+    expect(withoutRules(agent, permissions("edits", ["Bash(npm test:*)"], []), "aider", () => false)).toEqual({
       ok: true,
       notes: [expect.stringContaining('"Bash(npm test:*)" was not given to aider')],
     });
-    expect(withoutRules(permissions("trusted", ["Bash"], []), "Command", () => false)).toEqual({ ok: true, notes: [] });
+    expect(withoutRules(agent, permissions("trusted", ["Bash"], []), "Command", () => false)).toEqual({ ok: true, notes: [] });
   });
 
   it("passes a deny rule the agent cannot break anyway, and fails any other", () => {
     const shellOnly = (t: { kind: string }) => t.kind === "shell";
-    expect(withoutRules(permissions("edits", [], ["Bash(rm:*)"]), "aider", shellOnly)).toEqual({ ok: true, notes: [] });
-    expect(withoutRules(permissions("edits", [], ["Edit(secrets/**)"]), "aider", shellOnly)).toMatchObject({
+    expect(withoutRules(agent, permissions("edits", [], ["Bash(rm:*)"]), "aider", shellOnly)).toEqual({ ok: true, notes: [] });
+    expect(withoutRules(agent, permissions("edits", [], ["Edit(secrets/**)"]), "aider", shellOnly)).toMatchObject({
       ok: false,
       code: "agent_unsupported",
       message: expect.stringContaining('aider cannot enforce the deny rule "Edit(secrets/**)"'),

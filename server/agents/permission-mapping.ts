@@ -95,15 +95,19 @@ export function policyFlagsInExtraArgs(extraArgs: readonly string[], policyFlags
 }
 
 /**
- * For an agent whose CLI takes no rules at all: allow rules are dropped (with
- * a note) unless the mode allows everything; a deny rule must already hold
- * (`alreadyRefused`: the agent cannot make such calls at all in this mode), else the launch fails.
+ * For an agent whose CLI takes no rules at all: its mode must be one it
+ * honours; allow rules are dropped (with a note) unless the mode allows
+ * everything; a deny rule must already hold (`alreadyRefused`: the agent
+ * cannot make such calls at all in this mode), else the launch fails.
  */
 export function withoutRules(
+  agent: AgentPermissions,
   permissions: EffectivePermissions,
   agentName: string,
   alreadyRefused: (target: RuleTarget) => boolean,
 ): { ok: true; notes: string[] } | LaunchFailure {
+  const refused = checkMode(agent, permissions.mode, agentName);
+  if (refused) return refused;
   const { allow, deny } = classifiedRules(permissions);
   for (const { rule, target } of deny) {
     if (!alreadyRefused(target)) return cannotDeny(agentName, rule, `${agentName} takes no rules`);

@@ -1,6 +1,6 @@
 import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { EffectivePermissions } from "@/lib/permissions/schema";
-import { checkMode, withoutRules } from "@/server/agents/permission-mapping";
+import { withoutRules } from "@/server/agents/permission-mapping";
 import type { AgentPermissions, LaunchFailure } from "@/server/agents/types";
 
 // Arbor's permission policy for aider: NOT VERIFIED here (aider could not be
@@ -20,7 +20,5 @@ export const aiderPermissions: AgentPermissions = {
 };
 
 export function mapAiderPermissions(permissions: EffectivePermissions): { ok: true; notes: string[] } | LaunchFailure {
-  const refused = checkMode(aiderPermissions, permissions.mode, NAME);
-  if (refused) return refused;
-  return withoutRules(permissions, NAME, (target) => target.kind === "shell" || target.kind === "fetch" || target.kind === "search");
+  return withoutRules(aiderPermissions, permissions, NAME, (target) => target.kind === "shell" || target.kind === "fetch" || target.kind === "search");
 }

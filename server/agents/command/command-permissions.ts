@@ -1,6 +1,6 @@
 import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { EffectivePermissions } from "@/lib/permissions/schema";
-import { checkMode, withoutRules } from "@/server/agents/permission-mapping";
+import { withoutRules } from "@/server/agents/permission-mapping";
 import type { AgentPermissions, LaunchFailure } from "@/server/agents/types";
 
 // The plain command is a program Arbor knows nothing about: it can neither
@@ -17,7 +17,5 @@ export const commandPermissions: AgentPermissions = {
 };
 
 export function mapCommandPermissions(permissions: EffectivePermissions): { ok: true; notes: string[] } | LaunchFailure {
-  const refused = checkMode(commandPermissions, permissions.mode, NAME);
-  if (refused) return refused;
-  return withoutRules(permissions, NAME, () => false);
+  return withoutRules(commandPermissions, permissions, NAME, () => false);
 }

@@ -1,4 +1,5 @@
 import type { ToolCallSubject } from "@/lib/permissions/rules";
+import { claudeStreamInput } from "@/server/agents/claude/claude-stream-input";
 import type { ApprovalProtocol, ApprovalSignal, StreamInputProtocol } from "@/server/agents/types";
 
 // Qwen Code's live channel: `--input-format stream-json --output-format
@@ -93,14 +94,10 @@ export const qwenApprovals: ApprovalProtocol = {
   maxWaitMs: MAX_WAIT_MS,
 };
 
-/** User messages on stdin, for a launch that must keep stdin open (ask). */
+/** User messages on stdin, for a launch that must keep stdin open (ask): Claude Code's lines, read the same way. */
 export const qwenStreamInput: StreamInputProtocol = {
-  userMessage(prompt, uuid) {
-    return `${JSON.stringify({ type: "user", message: { role: "user", content: prompt }, parent_tool_use_id: null, session_id: "", uuid })}\n`;
-  },
-  interrupt(requestId) {
-    return `${JSON.stringify({ type: "control_request", request_id: requestId, request: { subtype: "interrupt" } })}\n`;
-  },
+  userMessage: claudeStreamInput.userMessage,
+  interrupt: claudeStreamInput.interrupt,
   classify(line) {
     if (line.includes('"type":"result"')) {
       const value = parseObject(line);
