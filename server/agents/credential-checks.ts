@@ -62,12 +62,17 @@ export const CREDENTIAL_CHECKS: Record<string, CredentialCheck> = {
     variable: "ANTHROPIC_API_KEY",
     alternatives: "or ANTHROPIC_AUTH_TOKEN, or a logged-in CLAUDE_CONFIG_DIR",
     present: async ({ env, read }) => {
-      if (anySet(env, ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN", "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX"])) return true;
+      if (anySet(env, ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN", "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX"]))
+        return true;
       const dir = dirOf(env, "CLAUDE_CONFIG_DIR", ".claude");
       // A login: its token file (Linux), or the account a login records in the global config
       // (where the token itself is in the system keychain: macOS); or a key helper in its settings.
       const globalConfig = env.CLAUDE_CONFIG_DIR?.trim() ? path.join(dir, ".claude.json") : path.join(home(env), ".claude.json");
-      return someFile(read, [[path.join(dir, ".credentials.json")], [globalConfig, /"oauthAccount"\s*:\s*\{/], [path.join(dir, "settings.json"), /"apiKeyHelper"\s*:/]]);
+      return someFile(read, [
+        [path.join(dir, ".credentials.json")],
+        [globalConfig, /"oauthAccount"\s*:\s*\{/],
+        [path.join(dir, "settings.json"), /"apiKeyHelper"\s*:/],
+      ]);
     },
   },
   codex: {
