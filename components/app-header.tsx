@@ -14,6 +14,7 @@ const NAV = [
   { href: "/sessions", label: "Sessions" },
   { href: "/bundles", label: "Bundles" },
   { href: "/projects", label: "Projects" },
+  { href: "/agents", label: "Agents" },
   { href: "/insights", label: "Insights" },
 ];
 

@@ -1,6 +1,8 @@
 // arbor agents [--json] → GET /api/agents: every agent the server can run,
-// whether it is installed there, its version, what it can do with sessions,
-// and whether Arbor verified its driver against that CLI.
+// whether it is ready where runs run (installed, and its key or config there:
+// "needs OPENAI_API_KEY" otherwise, never a value), its version, what it can
+// do with sessions, which permission modes it honours, and whether Arbor
+// verified its driver against that CLI.
 
 import type { Command } from "../args";
 import { println, type Context } from "../context";
@@ -17,6 +19,9 @@ interface AgentItem {
   problem?: string | null;
   sessions?: { strategy?: string; capabilities?: string[] };
   verification?: { status?: string; version?: string; reason?: string; installedMatches?: boolean | null } | null;
+  needs?: { variable?: string; message?: string } | null;
+  notice?: string | null;
+  permissions?: { modes?: string[]; asks?: boolean } | null;
 }
 
 interface AgentListBody {
@@ -44,14 +49,19 @@ export async function agentsCommand(ctx: Context, cmd: Extract<Command, { name: 
   }
   const rows = agents.map((agent) => [
     agent.id + (agent.source === "agents-file" ? " (file)" : agent.overridden ? " (changed)" : ""),
-    agent.installed ? paint(ctx.style, "yes", "green") : paint(ctx.style, "no", "red"),
+    readyText(ctx, agent),
     agent.version ?? "—",
     sessionsText(agent),
+    agent.permissions?.modes?.length ? agent.permissions.modes.join(", ") : "—",
     verifiedText(agent),
   ]);
-  println(ctx.stdout, table([["AGENT", "INSTALLED", "VERSION", "SESSIONS", "VERIFIED"], ...rows]));
+  println(ctx.stdout, table([["AGENT", "READY", "VERSION", "SESSIONS", "MODES", "VERIFIED"], ...rows]));
   const problems = agents.filter((agent) => !agent.installed && agent.problem).map((agent) => `  ${agent.id}: ${agent.problem}`);
   if (problems.length > 0) println(ctx.stdout, ["", "Not installed:", ...problems]);
+  const needs = agents.filter((agent) => agent.installed && agent.needs?.message).map((agent) => `  ${agent.id}: ${agent.needs!.message}`);
+  if (needs.length > 0) println(ctx.stdout, ["", "Missing a key or config (in the runners' environment, or the agents file's env):", ...needs]);
+  const notices = agents.filter((agent) => agent.notice).map((agent) => `  ${agent.id}: ${agent.notice}`);
+  if (notices.length > 0) println(ctx.stdout, ["", "Notes:", ...notices]);
   if (body?.agentsFile) println(ctx.stdout, ["", `Agents file: ${body.agentsFile}`]);
   if (warnings.length > 0)
     println(
@@ -59,6 +69,12 @@ export async function agentsCommand(ctx: Context, cmd: Extract<Command, { name: 
       warnings.map((warning) => `warning: ${warning}`),
     );
   return 0;
+}
+
+function readyText(ctx: Context, agent: AgentItem): string {
+  if (!agent.installed) return paint(ctx.style, "not installed", "red");
+  if (agent.needs?.variable) return paint(ctx.style, `needs ${agent.needs.variable}`, "yellow");
+  return paint(ctx.style, "yes", "green");
 }
 
 function sessionsText(agent: AgentItem): string {

@@ -3,16 +3,16 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { AgentSelect } from "@/components/agents/agent-select";
-import { seedAgents } from "@/test/support/agent-fixtures";
+import { AGENT_LIST, agentStatus, seedAgents } from "@/test/support/agent-fixtures";
 
 function Picker({ initial }: { initial: string }) {
   const [agent, setAgent] = useState(initial);
   return <AgentSelect id="agent" value={agent} onChange={setAgent} />;
 }
 
-function renderPicker(initial: string) {
+function renderPicker(initial: string, list = AGENT_LIST) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  seedAgents(client);
+  seedAgents(client, list);
   return render(
     <QueryClientProvider client={client}>
       <Picker initial={initial} />
@@ -44,4 +44,32 @@ test("an agent that cannot run, chosen by the project, says why and which variab
   renderPicker("aider");
   expect(screen.getByRole("combobox", { name: "Agent" })).toHaveValue("aider");
   expect(screen.getByText(/aider cannot run here: .*set AIDER_BIN/)).toBeInTheDocument();
+});
+
+test("an installed agent without its key is shown as needing the variable, disabled, and says why when chosen; notices show", async () => {
+  const user = userEvent.setup();
+  const needs = { variable: "OPENAI_API_KEY", message: "needs OPENAI_API_KEY (or a Codex login in its home)" };
+  const notice = "Google retired Gemini CLI sign-in for consumer (personal Google) accounts in 2026-06; API keys (GEMINI_API_KEY) still work.";
+  renderPicker("claude", {
+    ...AGENT_LIST,
+    agents: [
+      agentStatus("claude", ["resume-by-id", "fork"]),
+      agentStatus("codex", ["resume-by-id", "fork"], { needs }),
+      agentStatus("gemini", ["resume-by-id", "fork"], { notice }),
+    ],
+  });
+  expect(screen.getByRole("option", { name: "Codex 1.0.0 (needs OPENAI_API_KEY)" })).toBeDisabled();
+  expect(screen.getByRole("option", { name: "Gemini CLI 1.0.0" })).toBeEnabled();
+  await user.selectOptions(screen.getByRole("combobox", { name: "Agent" }), "gemini");
+  expect(screen.getByText(/retired Gemini CLI sign-in for consumer .* API keys \(GEMINI_API_KEY\) still work/)).toBeInTheDocument();
+});
+
+test("a project's default agent that lacks its key says which variable to set", () => {
+  renderPicker("codex", {
+    ...AGENT_LIST,
+    agents: [
+      agentStatus("codex", ["resume-by-id", "fork"], { needs: { variable: "OPENAI_API_KEY", message: "needs OPENAI_API_KEY (or a Codex login in its home)" } }),
+    ],
+  });
+  expect(screen.getByText("Codex cannot run here: needs OPENAI_API_KEY (or a Codex login in its home)")).toBeInTheDocument();
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PERMISSION_MODES } from "@/lib/permissions/schema";
 
 // What `GET /api/agents` answers (server/agents/list-agents.ts), shared by the
 // UI (the run form's agent picker, which actions an execution offers) and the CLI.
@@ -54,6 +55,26 @@ export const agentStatusSchema = z.object({
   sessions: z.object({ strategy: z.enum(SESSION_STRATEGIES), capabilities: z.array(z.enum(SESSION_CAPABILITIES)) }),
   /** What the driver was verified against; `installedMatches` compares with the installed version. */
   verification: z.intersection(agentVerificationSchema, z.object({ installedMatches: z.boolean().nullable() })).nullable(),
+  /**
+   * What it lacks to reach a model where its runs run (its key or config), as
+   * the live runners report it (this server's environment when none is
+   * live): `variable` to set, `message` "needs OPENAI_API_KEY (or …)". Null:
+   * ready, or Arbor cannot tell (a custom agent). Never a value.
+   */
+  needs: z.object({ variable: z.string(), message: z.string() }).nullable(),
+  /** Something a person choosing this agent should know (Gemini CLI: consumer sign-ins retired). */
+  notice: z.string().nullable(),
+  /** How it honours a permission policy; null: it honours none. */
+  permissions: z
+    .object({
+      modes: z.array(z.enum(PERMISSION_MODES)),
+      defaultMode: z.enum(PERMISSION_MODES),
+      rules: z.enum(["native", "mapped", "none"]),
+      /** It can ask a person live (mode `ask`). */
+      asks: z.boolean(),
+      note: z.string(),
+    })
+    .nullable(),
 });
 export type AgentStatus = z.infer<typeof agentStatusSchema>;
 

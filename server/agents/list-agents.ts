@@ -1,27 +1,57 @@
+import { agentNotice } from "@/lib/agents/notices";
 import type { AgentList, AgentStatus } from "@/lib/agents/schema";
+import { agentNeedsSchema, judgeReadiness, type AgentNeed } from "@/server/agents/agent-readiness";
 import { agentHomeDir, defaultHomeRoot, locateAgentBinary } from "@/server/agents/agent-setup";
 import { probeCli } from "@/server/agents/cli-probe";
 import { prepareAgentHome } from "@/server/agents/prepare-agent-home";
 import { agentRegistry, sessionStrategyOf, type RegisteredAgent } from "@/server/agents/registry";
 import { compareVersions } from "@/server/agents/version";
 import { inheritedEnv } from "@/server/config/load-config";
+import { prisma } from "@/server/db";
+import { isRunnerAlive } from "@/server/runner/runner-liveness";
 
 // What `GET /api/agents` and `arbor agents` show: every agent Arbor knows
 // (built-in or from the agents file), whether its program is installed here,
 // its version (from the same cached probe a launch uses), what it can do with
-// sessions, and whether this driver was verified against that CLI. The shape
-// is lib/agents/schema.ts (agentListSchema).
+// sessions, whether this driver was verified against that CLI, what it still
+// lacks to reach a model (as the live runners report it: agents run in their
+// environment) and how it honours a permission policy. The shape is
+// lib/agents/schema.ts (agentListSchema).
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 export async function listAgentStatuses(options: { env?: Env; homeRoot?: string } = {}): Promise<AgentList> {
   const env = options.env ?? inheritedEnv();
   const registry = agentRegistry();
-  const agents = await Promise.all(registry.agents.map((agent) => statusOf(agent, env, options.homeRoot ?? defaultHomeRoot(env))));
+  const homeRoot = options.homeRoot ?? defaultHomeRoot(env);
+  const reports = await runnerReports();
+  const agents = await Promise.all(
+    registry.agents.map(async (agent) => {
+      const status = await statusOf(agent, env, homeRoot);
+      const needs = status.installed ? await needsOf(agent, reports, env, homeRoot) : null;
+      return { ...status, needs };
+    }),
+  );
   return { agents, agentsFile: registry.file, warnings: registry.warnings };
 }
 
-async function statusOf(registered: RegisteredAgent, env: Env, homeRoot: string): Promise<AgentStatus> {
+type RunnerReport = { installedAgents: string[]; agentNeeds: Record<string, AgentNeed> };
+
+/** What the live runners found (installed agents, what each lacks). */
+async function runnerReports(): Promise<RunnerReport[]> {
+  const runners = (await prisma.runner.findMany({ where: { stoppedAt: null } })).filter((runner) => isRunnerAlive(runner));
+  return runners.map((runner) => ({ installedAgents: runner.installedAgents, agentNeeds: agentNeedsSchema.safeParse(runner.agentNeeds).data ?? {} }));
+}
+
+/** Ready where any live runner that has it finds its key; with none that has it, judged in this server's environment. */
+async function needsOf(registered: RegisteredAgent, reports: RunnerReport[], env: Env, homeRoot: string): Promise<AgentNeed | null> {
+  const id = registered.definition.id;
+  const withIt = reports.filter((report) => report.installedAgents.includes(id));
+  if (withIt.length === 0) return judgeReadiness(registered, env, homeRoot);
+  return withIt.some((report) => !report.agentNeeds[id]) ? null : withIt[0].agentNeeds[id];
+}
+
+async function statusOf(registered: RegisteredAgent, env: Env, homeRoot: string): Promise<Omit<AgentStatus, "needs">> {
   const agent = registered.definition;
   const binary = await locateAgentBinary(registered, env);
   let version: string | null = null;
@@ -52,5 +82,15 @@ async function statusOf(registered: RegisteredAgent, env: Env, homeRoot: string)
     problem,
     sessions: { strategy: sessionStrategyOf(agent), capabilities: [...agent.sessionCapabilities] },
     verification,
+    notice: registered.source === "built-in" ? agentNotice(agent.id) : null,
+    permissions: agent.permissions
+      ? {
+          modes: [...agent.permissions.modes],
+          defaultMode: agent.permissions.defaultMode,
+          rules: agent.permissions.rules,
+          asks: agent.permissions.approvals !== undefined,
+          note: agent.permissions.note,
+        }
+      : null,
   };
 }

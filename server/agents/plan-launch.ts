@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
+import path from "node:path";
 import type { AgentDefinition, CliCapabilities, LaunchFailure, LaunchRequest, LaunchResult } from "@/server/agents/types";
 import { agentHomeDir, defaultHomeRoot, locateAgentBinary } from "@/server/agents/agent-setup";
 import { probeCli } from "@/server/agents/cli-probe";
@@ -107,6 +108,7 @@ export async function planLaunch(agentId: string, request: LaunchRequest, option
       ? await agent.locateSession(request.mode.fromSessionId, { homeDir: home?.dir ?? null, cwd: options.cwd })
       : undefined;
 
+  const filesDir = path.join(options.homeRoot ?? defaultHomeRoot(env), agent.id, "arbor-files");
   const plan = agent.buildLaunch(request, {
     binaryPath: runtime.binaryPath,
     capabilities: runtime.capabilities,
@@ -116,8 +118,37 @@ export async function planLaunch(agentId: string, request: LaunchRequest, option
     extraArgs: override?.args ?? [],
     forkSourceFile,
     runId: randomUUID(),
+    filesDir,
   });
   if (!plan.ok) return plan;
+  const written = await writePlanFiles(plan.files ?? [], filesDir);
+  if (!written.ok) return misconfigured(`${agent.displayName}: ${written.message}`);
   // Arbor's home first, the driver's needs next, the operator's word last.
   return { ...plan, env: { ...(home?.env ?? {}), ...plan.env, ...(override?.env ?? {}) } };
+}
+
+/**
+ * Writes the files a plan names (Gemini's policy file), each inside
+ * `filesDir`. Their names come from their content, so concurrent launches
+ * write the same bytes; a rename makes each write whole.
+ */
+async function writePlanFiles(
+  files: ReadonlyArray<{ path: string; content: string }>,
+  filesDir: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  for (const file of files) {
+    if (path.dirname(path.resolve(file.path)) !== path.resolve(filesDir))
+      return { ok: false, message: `the launch names a file outside Arbor's directory for it: ${file.path}` };
+    try {
+      await fs.mkdir(filesDir, { recursive: true });
+      const current = await fs.readFile(file.path, "utf8").catch(() => null);
+      if (current === file.content) continue;
+      const temporary = `${file.path}.${randomUUID()}.tmp`;
+      await fs.writeFile(temporary, file.content, { mode: 0o600 });
+      await fs.rename(temporary, file.path);
+    } catch (error) {
+      return { ok: false, message: `could not write ${file.path}: ${(error as Error).message}` };
+    }
+  }
+  return { ok: true };
 }

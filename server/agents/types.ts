@@ -1,6 +1,7 @@
 import type { ExecutionErrorCode } from "@/lib/executions/types";
 import type { LogEntry } from "@/lib/executions/log-entries";
 import type { AgentVerification, SessionCapability, SessionStrategy } from "@/lib/agents/schema";
+import type { ToolCallSubject } from "@/lib/permissions/rules";
 import type { EffectivePermissions, PermissionMode } from "@/lib/permissions/schema";
 
 // SessionCapability and SessionStrategy are shared with the UI (lib/agents/schema.ts).
@@ -90,6 +91,11 @@ export interface LaunchContext {
   forkSourceFile?: string | null;
   /** A fresh id for this launch, for files the run writes (Copilot's usage file). */
   runId?: string;
+  /**
+   * A directory of Arbor's own for files a launch reads (LaunchPlan.files):
+   * <agent homes>/<agent>/arbor-files, also when the agent's home is inherited.
+   */
+  filesDir?: string;
 }
 
 /** Why a launch could not be planned: members of EXECUTION_ERROR_CODES (lib/executions/types.ts), where each is described. */
@@ -125,6 +131,17 @@ export type LaunchPlan = {
    * (exit 0, or a success result); never from a failed first run.
    */
   arborSessionId?: string;
+  /**
+   * Files the argv names, written by planLaunch before the plan is returned
+   * (Gemini CLI's per-run policy file); each path is inside LaunchContext.filesDir.
+   */
+  files?: Array<{ path: string; content: string }>;
+  /**
+   * How the permission policy reached the CLI where it differs from what was
+   * asked: allow rules the CLI cannot express (dropped, never widened), deny
+   * rules enforced more broadly than written. For the execution's log.
+   */
+  permissionNotes?: string[];
 };
 
 export type LaunchFailure = { ok: false; code: LaunchFailureCode; message: string; missingFlags?: string[] };
@@ -328,6 +345,12 @@ export interface ApprovalSignal {
   suggestedRules: string[];
   /** Why the agent asks ("This command requires approval"), when it says. */
   reason: string | null;
+  /**
+   * The call in Arbor's rule vocabulary ({ tool: "Bash", argument: "npm test" }),
+   * for matching session and project rules, when the agent's tool names are
+   * not Claude Code's (Qwen Code: run_shell_command). Absent: toolName and its input.
+   */
+  subject?: ToolCallSubject;
 }
 
 export type ApprovalAnswer =
@@ -348,6 +371,18 @@ export interface ApprovalProtocol {
   parse(line: string): ApprovalSignal | null;
   /** The stdin line (with its newline) that answers the request. */
   answer(request: ApprovalSignal, answer: ApprovalAnswer): string;
+  /**
+   * The stdin line (with its newline) that opens the channel, written before
+   * the first user message (Qwen Code asks nothing without it: the tool call
+   * just waits). Absent: none is needed.
+   */
+  initialize?(requestId: string): string;
+  /**
+   * How long the CLI waits for an answer before it refuses the tool itself
+   * (Qwen Code: 600 000 ms at most): a later decision cannot reach it, so the
+   * approval expires then. Absent: it waits as long as the process lives.
+   */
+  maxWaitMs?: number;
 }
 
 /**

@@ -86,7 +86,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     heartbeatAt: now,
     stoppedAt: null,
     bootId,
-    installedAgents: await findInstalledAgents(env),
+    ...(await findInstalledAgents(env)),
   };
   await prisma.runner.upsert({ where: { id: runnerId }, create: { id: runnerId, ...row }, update: row });
   const interrupted = await recoverOwnExecutions(runnerId, bootId, utils);
@@ -163,7 +163,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
 
   const heartbeat = setInterval(() => {
     void (async () => {
-      await prisma.runner.update({ where: { id: runnerId }, data: { heartbeatAt: new Date(), installedAgents: await findInstalledAgents(env) } });
+      await prisma.runner.update({ where: { id: runnerId }, data: { heartbeatAt: new Date(), ...(await findInstalledAgents(env)) } });
       const cancels = await prisma.execution.findMany({
         where: { id: { in: [...live.keys()] }, cancelRequestedAt: { not: null } },
         select: { id: true },

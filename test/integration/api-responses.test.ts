@@ -31,13 +31,20 @@ import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { ensureSessionOf } from "@/server/sessions/record-session-capture";
 import { apiRequest, call, type Handler } from "@/test/support/api";
 import { resetDb } from "@/test/support/db";
+import { setEnv } from "@/test/support/route-call";
 
 // The response schemas in lib/ are what the API answers: every answer below
 // parses, and parsing drops nothing (a field the schema does not know would
 // be stripped, so the parsed value would differ from the answer).
 
-beforeAll(resetDb);
+// A run of an agent without its key is refused up front; no agent runs here, so any key will do.
+let restoreEnv: () => void;
+beforeAll(async () => {
+  restoreEnv = setEnv({ ANTHROPIC_API_KEY: "test-key" });
+  await resetDb();
+});
 afterAll(async () => {
+  restoreEnv();
   await releaseWorkerUtils();
   await prisma.$disconnect();
 });

@@ -18,6 +18,9 @@ export function agentStatus(id: string, capabilities: SessionCapability[], over:
     problem: null,
     sessions: { strategy: capabilities.length ? "by-id" : "none", capabilities },
     verification: null,
+    needs: null,
+    notice: null,
+    permissions: null,
     ...over,
   };
 }

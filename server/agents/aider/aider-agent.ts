@@ -1,5 +1,6 @@
 import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
+import { aiderPermissions } from "@/server/agents/aider/aider-permissions";
 import { buildAiderLaunch } from "@/server/agents/aider/build-aider-launch";
 import { normalizeCommandEvent } from "@/server/agents/command/normalize-command-event";
 import { parseCommandLine } from "@/server/agents/command/parse-command-line";
@@ -26,4 +27,5 @@ export const aiderAgent: AgentDefinition = {
     reason:
       "aider is a Python package (PyPI aider-chat); PyPI is unreachable on these machines and Debian has no package, so it could not be installed and run here",
   },
+  permissions: aiderPermissions,
 };

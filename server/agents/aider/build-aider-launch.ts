@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
+import { mapAiderPermissions } from "@/server/agents/aider/aider-permissions";
 import { invalidLaunch, requireExtraArgsListed, requireFlags, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
 
 // Builds one non-interactive aider run (strategy B: continue-latest in a
@@ -20,6 +21,8 @@ import { invalidLaunch, requireExtraArgsListed, requireFlags, unsupported, UUID,
 // - It auto-commits to git by default; Arbor's runs should leave committing
 //   to the person (--no-auto-commits).
 // - It prints plain text, no event stream: the exit code decides the outcome.
+// - Under a permission policy (only `edits`, aider-permissions.ts) it gets
+//   --no-detect-urls as well, when its help lists it.
 
 export function buildAiderLaunch(request: LaunchRequest, context: LaunchContext): LaunchResult {
   const capabilities = context.capabilities;
@@ -30,6 +33,8 @@ export function buildAiderLaunch(request: LaunchRequest, context: LaunchContext)
   if (!mode.sessionId || !UUID.test(mode.sessionId)) return invalidLaunch("An aider run needs the UUID of its Arbor session: it names the session's home");
   if (!context.homeDir) return invalidLaunch("An aider run needs its session's home directory (strategy B)");
 
+  const policy = request.permissions ? mapAiderPermissions(request.permissions) : null;
+  if (policy && !policy.ok) return policy;
   const extra = context.extraArgs ?? [];
   const continuing = mode.kind === "continue";
   const needed = [
@@ -52,11 +57,19 @@ export function buildAiderLaunch(request: LaunchRequest, context: LaunchContext)
       { args: ["--no-stream"] },
       { args: ["--no-auto-commits"], alsoOverriddenBy: ["--auto-commits"] },
       ...optional("--no-check-update"),
+      ...(policy ? optional("--no-detect-urls") : []),
       { args: ["--chat-history-file", path.join(context.homeDir, ".aider.chat.history.md")] },
       { args: ["--input-history-file", path.join(context.homeDir, ".aider.input.history")] },
       ...(continuing ? [{ args: ["--restore-chat-history"] }] : []),
     ],
     extra,
   );
-  return { ok: true, argv: [context.binaryPath, ...options, `--message=${request.prompt}`], env: {}, expectedSessionId: null, arborSessionId: mode.sessionId };
+  return {
+    ok: true,
+    argv: [context.binaryPath, ...options, `--message=${request.prompt}`],
+    env: {},
+    expectedSessionId: null,
+    arborSessionId: mode.sessionId,
+    ...(policy?.notes.length ? { permissionNotes: policy.notes } : {}),
+  };
 }

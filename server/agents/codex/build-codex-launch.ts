@@ -1,5 +1,7 @@
 import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
+import { mapCodexPermissions } from "@/server/agents/codex/codex-permissions";
 import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
+import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 
 // Builds the argv of one non-interactive Codex run. Pure.
 //
@@ -26,6 +28,9 @@ import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, unsupp
 //   ARBOR_CODEX_BASE_URL adds one through -c overrides (wire_api "responses",
 //   key from OPENAI_API_KEY), which also skips the WebSocket attempts the
 //   built-in provider makes first.
+// - A permission policy (request.permissions) decides the sandbox and which
+//   tools Codex has (codex-permissions.ts); without one, the argv is the one
+//   Arbor ran before policies (workspace-write, shell included).
 
 export const DEFAULT_CODEX_SANDBOX = "workspace-write";
 const WHO = "This Codex";
@@ -39,20 +44,25 @@ export function buildCodexLaunch(request: LaunchRequest, context: LaunchContext)
   if (request.mode.kind === "fork" && request.mode.newSessionId) return unsupported("Codex cannot be told the id of a forked thread (it reports its own)");
   if (request.mode.kind === "new" && request.mode.sessionId) return unsupported("Codex cannot be told the id of a new thread (it reports its own)");
 
+  const policy = request.permissions ? mapCodexPermissions(request.permissions) : null;
+  if (policy && !policy.ok) return policy;
+  const sandbox = policy?.sandbox ?? DEFAULT_CODEX_SANDBOX;
   const extra = context.extraArgs ?? [];
   const options = withExtraArgs(
     [
       { args: ["--json"] },
       { args: ["--skip-git-repo-check"] },
-      { args: ["-s", DEFAULT_CODEX_SANDBOX], alsoOverriddenBy: ["--sandbox", "--dangerously-bypass-approvals-and-sandbox"] },
+      { args: ["-s", sandbox], alsoOverriddenBy: ["--sandbox", "--dangerously-bypass-approvals-and-sandbox"] },
+      ...(policy?.args ?? []).map((args) => ({ args })),
       { args: providerArgs(context.env.ARBOR_CODEX_BASE_URL) },
     ],
     extra,
   );
   const checks = [
-    requireFlags(capabilities, ["--json", "--skip-git-repo-check", "-s", "-c"], WHO, "exec"),
-    requireChoice(capabilities, "--sandbox", DEFAULT_CODEX_SANDBOX, WHO, "exec"),
+    requireFlags(capabilities, ["--json", "--skip-git-repo-check", "-s", "-c", ...(policy?.args ?? []).map((args) => args[0])], WHO, "exec"),
+    requireChoice(capabilities, "--sandbox", sandbox, WHO, "exec"),
     requireExtraArgsListed(capabilities, extra, "Codex", "exec"),
+    policy ? policyFlagsInExtraArgs(extra, POLICY_FLAGS, "Codex") : null,
   ];
 
   const mode = request.mode;
@@ -77,8 +87,17 @@ export function buildCodexLaunch(request: LaunchRequest, context: LaunchContext)
   }
   const failed = checks.find((check) => check !== null);
   if (failed) return failed;
-  return { ok: true, argv: [context.binaryPath, "exec", ...options, ...subcommand, "--", request.prompt], env: {}, expectedSessionId };
+  return {
+    ok: true,
+    argv: [context.binaryPath, "exec", ...options, ...subcommand, "--", request.prompt],
+    env: {},
+    expectedSessionId,
+    ...(policy?.notes.length ? { permissionNotes: policy.notes } : {}),
+  };
 }
+
+/** Options the permission policy decides: the agents file may not set them under a policy. */
+const POLICY_FLAGS = ["-s", "--sandbox", "--dangerously-bypass-approvals-and-sandbox", "--full-auto", "--disable", "--enable", "-a", "--ask-for-approval"];
 
 /** -c overrides for a custom provider at ARBOR_CODEX_BASE_URL (none when unset). */
 function providerArgs(baseUrl: string | undefined): string[] {

@@ -1,5 +1,6 @@
 import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
+import { codexPermissions } from "@/server/agents/codex/codex-permissions";
 import { buildCodexLaunch } from "@/server/agents/codex/build-codex-launch";
 import { classifyCodexStderr } from "@/server/agents/codex/classify-codex-stderr";
 import { normalizeCodexEvent } from "@/server/agents/codex/normalize-codex-event";
@@ -30,4 +31,5 @@ export const codexAgent: AgentDefinition = {
   classifyStderr: classifyCodexStderr,
   normalize: normalizeCodexEvent,
   verification: { status: "verified", version: "0.169.0" },
+  permissions: codexPermissions,
 };

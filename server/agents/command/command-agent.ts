@@ -1,5 +1,6 @@
 import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
+import { commandPermissions } from "@/server/agents/command/command-permissions";
 import { buildCommandLaunch } from "@/server/agents/command/build-command-launch";
 import { normalizeCommandEvent } from "@/server/agents/command/normalize-command-event";
 import { parseCommandLine } from "@/server/agents/command/parse-command-line";
@@ -20,4 +21,5 @@ export const commandAgent: AgentDefinition = {
   parseLine: parseCommandLine,
   classifyStderr: () => ({}),
   normalize: normalizeCommandEvent,
+  permissions: commandPermissions,
 };

@@ -1,6 +1,8 @@
 import path from "node:path";
 import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
+import { mapCopilotPermissions } from "@/server/agents/copilot/copilot-permissions";
 import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, sessionOptions, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
+import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 
 // Builds one non-interactive GitHub Copilot CLI run. Pure.
 //
@@ -15,8 +17,11 @@ import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, sessio
 //   the start. (--session-id with an id that exists resumes it: ids must be fresh.)
 // - --resume <uuid> continues with the whole history; there is no fork.
 //   --resume also matches id prefixes and names, so only full UUIDs are passed.
-// - -p mode needs --allow-all-tools; --no-ask-user removes the tool that
-//   would wait for a person; --no-auto-update keeps the installed version.
+// - Without a permission policy Arbor passes --allow-all-tools, as before
+//   policies; a policy (request.permissions) passes its own options instead
+//   (copilot-permissions.ts: --allow-tool write, or --allow-all).
+//   --no-ask-user removes the tool that would wait for a person;
+//   --no-auto-update keeps the installed version.
 // - The prompt is glued to --prompt (a separate "-x" would be an option).
 // - Token usage is not in the stream; --usage-output-file writes it (the
 //   session's running total) when the run ends.
@@ -31,8 +36,11 @@ export function buildCopilotLaunch(request: LaunchRequest, context: LaunchContex
   const invalid = requireIds(request.mode, UUID, "a UUID");
   if (invalid) return invalid;
 
+  const policy = request.permissions ? mapCopilotPermissions(request.permissions, capabilities.flags) : null;
+  if (policy && !policy.ok) return policy;
+  const permissionArgs = policy?.args ?? ["--allow-all-tools"];
   const mode = request.mode;
-  const needed = ["--output-format", "--allow-all-tools", "--prompt"];
+  const needed = ["--output-format", "--prompt", ...permissionArgs.map((arg) => arg.split("=")[0])];
   if (mode.kind === "fork") return unsupported("Copilot CLI cannot fork a session");
   const session = sessionOptions(mode, needed);
   const usageFile = context.homeDir && context.runId ? path.join(context.homeDir, `usage-${context.runId}.json`) : undefined;
@@ -43,13 +51,14 @@ export function buildCopilotLaunch(request: LaunchRequest, context: LaunchContex
     requireFlags(capabilities, needed, WHO),
     requireChoice(capabilities, "--output-format", "json", WHO),
     requireExtraArgsListed(capabilities, extra, "Copilot CLI"),
+    policy ? policyFlagsInExtraArgs(extra, POLICY_FLAGS, "Copilot CLI") : null,
   ].find((check) => check !== null);
   if (failed) return failed;
   const optional = (flag: string) => (capabilities.flags.has(flag) ? [{ args: [flag] }] : []);
   const options = withExtraArgs(
     [
       { args: ["--output-format", "json"] },
-      { args: ["--allow-all-tools"], alsoOverriddenBy: ["--allow-all", "--yolo"] },
+      { args: permissionArgs, alsoOverriddenBy: ["--allow-all", "--yolo"] },
       ...optional("--no-ask-user"),
       ...optional("--no-auto-update"),
     ],
@@ -61,5 +70,21 @@ export function buildCopilotLaunch(request: LaunchRequest, context: LaunchContex
     env: {},
     expectedSessionId: session.expectedSessionId,
     ...(usageFile ? { usageFile } : {}),
+    ...(policy?.notes.length ? { permissionNotes: policy.notes } : {}),
   };
 }
+
+/** Options the permission policy decides: the agents file may not set them under a policy. */
+const POLICY_FLAGS = [
+  "--allow-all-tools",
+  "--allow-all",
+  "--yolo",
+  "--allow-all-paths",
+  "--allow-all-urls",
+  "--allow-tool",
+  "--deny-tool",
+  "--allow-url",
+  "--deny-url",
+  "--available-tools",
+  "--excluded-tools",
+];

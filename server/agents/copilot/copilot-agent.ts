@@ -1,5 +1,6 @@
 import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
+import { copilotPermissions } from "@/server/agents/copilot/copilot-permissions";
 import { buildCopilotLaunch } from "@/server/agents/copilot/build-copilot-launch";
 import { classifyCopilotStderr } from "@/server/agents/copilot/classify-copilot-stderr";
 import { normalizeCopilotEvent } from "@/server/agents/copilot/normalize-copilot-event";
@@ -24,4 +25,5 @@ export const copilotAgent: AgentDefinition = {
   classifyStderr: classifyCopilotStderr,
   normalize: normalizeCopilotEvent,
   verification: { status: "verified", version: "1.0.102" },
+  permissions: copilotPermissions,
 };

@@ -1,5 +1,7 @@
 import type { LaunchContext, LaunchFailure, LaunchRequest, LaunchResult } from "@/server/agents/types";
+import { mapGeminiPermissions } from "@/server/agents/gemini/gemini-permissions";
 import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, sessionOptions, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
+import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 
 // Builds the argv of one headless Gemini CLI run. Pure.
 //
@@ -20,6 +22,9 @@ import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, sessio
 // - There is no fork flag: --session-file <a session's chats/*.jsonl> imports
 //   a copy under a new id (the original is untouched), which is how Arbor
 //   forks. The transcript is located by locateGeminiSession.
+// - A permission policy (request.permissions) picks the approval mode and may
+//   add --policy <file> (gemini-permissions.ts); without one, the argv is the
+//   one Arbor ran before policies.
 
 export const DEFAULT_GEMINI_APPROVAL_MODE = "auto_edit";
 const WHO = "This Gemini CLI";
@@ -30,24 +35,29 @@ export function buildGeminiLaunch(request: LaunchRequest, context: LaunchContext
   const invalid = requireIds(request.mode, UUID, "a UUID");
   if (invalid) return invalid;
 
+  const policy = request.permissions ? mapGeminiPermissions(request.permissions, context.filesDir) : null;
+  if (policy && !policy.ok) return policy;
+  const approvalMode = policy?.approvalMode ?? DEFAULT_GEMINI_APPROVAL_MODE;
   const extra = context.extraArgs ?? [];
   const options = withExtraArgs(
     [
       { args: ["-o", "stream-json"] },
       { args: ["--skip-trust"] },
-      { args: ["--approval-mode", DEFAULT_GEMINI_APPROVAL_MODE], alsoOverriddenBy: ["--yolo", "-y"] },
+      { args: ["--approval-mode", approvalMode], alsoOverriddenBy: ["--yolo", "-y"] },
+      ...(policy?.policyFile ? [{ args: ["--policy", policy.policyFile.path] }] : []),
     ],
     extra,
   );
-  const needed = ["-o", "--skip-trust", "--approval-mode", "--prompt"];
+  const needed = ["-o", "--skip-trust", "--approval-mode", "--prompt", ...(policy?.policyFile ? ["--policy"] : [])];
   const session = sessionArgs(request, context, needed);
   if ("ok" in session) return session;
 
   const failed = [
     requireFlags(capabilities, needed, WHO),
     requireChoice(capabilities, "--output-format", "stream-json", WHO),
-    requireChoice(capabilities, "--approval-mode", DEFAULT_GEMINI_APPROVAL_MODE, WHO),
+    requireChoice(capabilities, "--approval-mode", approvalMode, WHO),
     requireExtraArgsListed(capabilities, extra, "Gemini CLI"),
+    policy ? policyFlagsInExtraArgs(extra, ["--approval-mode", "--yolo", "-y", "--policy", "--allowed-tools"], "Gemini CLI") : null,
   ].find((check) => check !== null);
   if (failed) return failed;
   return {
@@ -55,6 +65,8 @@ export function buildGeminiLaunch(request: LaunchRequest, context: LaunchContext
     argv: [context.binaryPath, ...options, ...session.args, `--prompt=${request.prompt}`],
     env: {},
     expectedSessionId: session.expected,
+    ...(policy?.policyFile ? { files: [policy.policyFile] } : {}),
+    ...(policy?.notes.length ? { permissionNotes: policy.notes } : {}),
   };
 }
 

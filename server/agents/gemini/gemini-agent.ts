@@ -1,5 +1,6 @@
 import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
+import { geminiPermissions } from "@/server/agents/gemini/gemini-permissions";
 import { buildGeminiLaunch } from "@/server/agents/gemini/build-gemini-launch";
 import { classifyGeminiStderr } from "@/server/agents/gemini/classify-gemini-stderr";
 import { locateGeminiSession } from "@/server/agents/gemini/locate-gemini-session";
@@ -33,4 +34,5 @@ export const geminiAgent: AgentDefinition = {
   normalize: normalizeGeminiEvent,
   locateSession: (sessionId, context) => locateGeminiSession(sessionId, context),
   verification: { status: "verified", version: "0.61.0" },
+  permissions: geminiPermissions,
 };

@@ -1,5 +1,7 @@
 import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
-import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, unsupported, withExtraArgs } from "@/server/agents/launch-args";
+import { misconfigured, requireChoice, requireExtraArgsListed, requireFlags, requireIds, unsupported, withExtraArgs } from "@/server/agents/launch-args";
+import { mapOpencodePermissions } from "@/server/agents/opencode/opencode-permissions";
+import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 
 // Builds one non-interactive opencode run. Pure.
 //
@@ -17,6 +19,9 @@ import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, unsupp
 //   session, and a session is bound to its directory: a resume from another
 //   cwd hung after the turn, so follow-ups must run in the session's cwd.
 // - Session ids look like ses_dfa0b02cdffe9mfJT3YFDBg61i.
+// - A permission policy (request.permissions) becomes OPENCODE_PERMISSION and
+//   --auto (opencode-permissions.ts); without one, opencode's own defaults
+//   apply, as before policies.
 
 export const OPENCODE_SESSION_ID = /^ses_[A-Za-z0-9]+$/;
 const WHO = "This opencode";
@@ -30,9 +35,11 @@ export function buildOpencodeLaunch(request: LaunchRequest, context: LaunchConte
   if (mode.kind === "new" && mode.sessionId) return unsupported("opencode cannot be told the id of a new session (it reports its own)");
   if (mode.kind === "fork" && (mode.newSessionId || mode.atMessageId)) return unsupported("opencode forks a whole session into one it names itself");
 
+  const policy = request.permissions ? mapOpencodePermissions(request.permissions) : null;
+  if (policy && !policy.ok) return policy;
   const extra = context.extraArgs ?? [];
-  const needed = ["--format"];
-  const defaults = [{ args: ["--format", "json"] }];
+  const needed = ["--format", ...(policy?.args ?? [])];
+  const defaults = [{ args: ["--format", "json"] }, ...(policy?.args ?? []).map((flag) => ({ args: [flag] }))];
   if (context.cwd) {
     needed.push("--dir");
     defaults.push({ args: ["--dir", context.cwd] });
@@ -54,14 +61,22 @@ export function buildOpencodeLaunch(request: LaunchRequest, context: LaunchConte
     requireFlags(capabilities, needed, WHO),
     requireChoice(capabilities, "--format", "json", WHO),
     requireExtraArgsListed(capabilities, extra, "opencode"),
+    policy ? policyFlagsInExtraArgs(extra, ["--auto", "--dangerously-skip-permissions"], "opencode") : null,
+    // The agents file's env comes after the plan's: a policy must not be replaced behind its back.
+    policy && context.env.OPENCODE_PERMISSION !== undefined
+      ? misconfigured(
+          "OPENCODE_PERMISSION is set for opencode, and Arbor's permission policy sets it for every run: unset it (or remove it from the agents file)",
+        )
+      : null,
   ].find((check) => check !== null);
   if (failed) return failed;
   return {
     ok: true,
     argv: [context.binaryPath, "run", ...withExtraArgs(defaults, extra), ...session],
     // PWD is what opencode reads its directory from; self-updates mid-run are never wanted.
-    env: { ...(context.cwd ? { PWD: context.cwd } : {}), OPENCODE_DISABLE_AUTOUPDATE: "1" },
+    env: { ...(context.cwd ? { PWD: context.cwd } : {}), OPENCODE_DISABLE_AUTOUPDATE: "1", ...(policy?.env ?? {}) },
     expectedSessionId,
     stdin: request.prompt,
+    ...(policy?.notes.length ? { permissionNotes: policy.notes } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
+import { opencodePermissions } from "@/server/agents/opencode/opencode-permissions";
 import { buildOpencodeLaunch } from "@/server/agents/opencode/build-opencode-launch";
 import { classifyOpencodeStderr } from "@/server/agents/opencode/classify-opencode-stderr";
 import { normalizeOpencodeEvent } from "@/server/agents/opencode/normalize-opencode-event";
@@ -34,4 +35,5 @@ export const opencodeAgent: AgentDefinition = {
   classifyStderr: classifyOpencodeStderr,
   normalize: normalizeOpencodeEvent,
   verification: { status: "verified", version: "1.18.33" },
+  permissions: opencodePermissions,
 };

@@ -1,5 +1,7 @@
 import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
 import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, sessionOptions, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
+import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
+import { mapQwenPermissions } from "@/server/agents/qwen/qwen-permissions";
 
 // Builds the argv of one headless Qwen Code run. Pure.
 //
@@ -17,6 +19,12 @@ import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, sessio
 // - With OPENAI_API_KEY/OPENAI_BASE_URL/OPENAI_MODEL in the environment it
 //   picks the OpenAI-compatible auth by itself; other auth types go in the
 //   agents file (--auth-type …).
+// - A permission policy (request.permissions) picks the approval mode and
+//   adds --allowed-tools / --exclude-tools (qwen-permissions.ts). Under `ask`
+//   the prompt is not in the argv: --input-format stream-json keeps stdin
+//   open for it (LaunchPlan.streamInput) and for the answers to Qwen's
+//   questions (qwen-approvals.ts). Without a policy, the argv is the one
+//   Arbor ran before policies.
 
 export const DEFAULT_QWEN_APPROVAL_MODE = "auto-edit";
 const WHO = "This Qwen Code";
@@ -27,8 +35,16 @@ export function buildQwenLaunch(request: LaunchRequest, context: LaunchContext):
   const invalid = requireIds(request.mode, UUID, "a UUID");
   if (invalid) return invalid;
 
+  const policy = request.permissions ? mapQwenPermissions(request.permissions) : null;
+  if (policy && !policy.ok) return policy;
+  // Asking needs stdin open for the whole run: only a launch that asked for it (the runner then drives qwenApprovals).
+  if (policy?.streamInput && !request.streamInput)
+    return unsupported("Qwen Code asks a person only over stdin: an `ask` run must be launched with its stdin kept open");
+  const streamInput = policy?.streamInput === true;
+  const approvalMode = policy?.approvalMode ?? DEFAULT_QWEN_APPROVAL_MODE;
+
   const mode = request.mode;
-  const needed = ["--output-format", "--approval-mode", "--prompt"];
+  const needed = ["--output-format", "--approval-mode", streamInput ? "--input-format" : "--prompt", ...(policy?.args ?? []).map((args) => args[0])];
   let session: { args: string[]; expectedSessionId: string | null };
   if (mode.kind === "fork") {
     if (mode.atMessageId) return unsupported("Qwen Code cannot fork at a given message, only a whole session");
@@ -42,18 +58,41 @@ export function buildQwenLaunch(request: LaunchRequest, context: LaunchContext):
   const failed = [
     requireFlags(capabilities, needed, WHO),
     requireChoice(capabilities, "--output-format", "stream-json", WHO),
-    requireChoice(capabilities, "--approval-mode", DEFAULT_QWEN_APPROVAL_MODE, WHO),
+    requireChoice(capabilities, "--approval-mode", approvalMode, WHO),
+    streamInput ? requireChoice(capabilities, "--input-format", "stream-json", WHO) : null,
     requireExtraArgsListed(capabilities, extra, "Qwen Code"),
+    policy ? policyFlagsInExtraArgs(extra, POLICY_FLAGS, "Qwen Code") : null,
   ].find((check) => check !== null);
   if (failed) return failed;
   const options = withExtraArgs(
-    [{ args: ["--output-format", "stream-json"] }, { args: ["--approval-mode", DEFAULT_QWEN_APPROVAL_MODE], alsoOverriddenBy: ["--yolo", "-y"] }],
+    [
+      ...(streamInput ? [{ args: ["--input-format", "stream-json"] }] : []),
+      { args: ["--output-format", "stream-json"] },
+      { args: ["--approval-mode", approvalMode], alsoOverriddenBy: ["--yolo", "-y"] },
+    ],
     extra,
   );
+  // The rule lists take every value up to the next option, so they come last before the prompt.
+  const rules = (policy?.args ?? []).flat();
+  const notes = policy?.notes.length ? { permissionNotes: policy.notes } : {};
+  if (streamInput) {
+    return {
+      ok: true,
+      argv: [context.binaryPath, ...options, ...session.args, ...rules],
+      env: {},
+      expectedSessionId: session.expectedSessionId,
+      streamInput: { prompt: request.prompt },
+      ...notes,
+    };
+  }
   return {
     ok: true,
-    argv: [context.binaryPath, ...options, ...session.args, `--prompt=${request.prompt}`],
+    argv: [context.binaryPath, ...options, ...session.args, ...rules, `--prompt=${request.prompt}`],
     env: {},
     expectedSessionId: session.expectedSessionId,
+    ...notes,
   };
 }
+
+/** Options the permission policy decides: the agents file may not set them under a policy. */
+const POLICY_FLAGS = ["--approval-mode", "--yolo", "-y", "--allowed-tools", "--exclude-tools", "--core-tools", "--input-format"];

@@ -1,5 +1,7 @@
 import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { AgentDefinition } from "@/server/agents/types";
+import { qwenStreamInput } from "@/server/agents/qwen/qwen-approvals";
+import { qwenPermissions } from "@/server/agents/qwen/qwen-permissions";
 import { buildQwenLaunch } from "@/server/agents/qwen/build-qwen-launch";
 import { classifyQwenStderr } from "@/server/agents/qwen/classify-qwen-stderr";
 import { normalizeQwenEvent } from "@/server/agents/qwen/normalize-qwen-event";
@@ -25,4 +27,7 @@ export const qwenAgent: AgentDefinition = {
   classifyStderr: classifyQwenStderr,
   normalize: normalizeQwenEvent,
   verification: { status: "verified", version: "0.24.4" },
+  permissions: qwenPermissions,
+  // Only an `ask` run uses it: the builder puts every other run's prompt in the argv.
+  streamInput: qwenStreamInput,
 };

@@ -6,6 +6,7 @@ import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { MAX_REQUEST_BODY_BYTES } from "@/server/http/validation";
 import { NUL_MESSAGE } from "@/lib/schemas/text";
 import { resetDb } from "@/test/support/db";
+import { setEnv } from "@/test/support/route-call";
 import * as bundleExport from "@/app/api/bundles/[id]/export/route";
 import * as bundleItems from "@/app/api/bundles/[id]/items/route";
 import * as bundleLoad from "@/app/api/bundles/[id]/load/route";
@@ -277,7 +278,10 @@ async function call(endpoint: Endpoint, options: { id?: string; query?: Record<s
 const bodyEndpoints = ENDPOINTS.filter((e) => e.body);
 const queryEndpoints = ENDPOINTS.filter((e) => e.query);
 
+// A run of an agent without its key is refused up front; no agent runs here, so any key will do.
+let restoreEnv: () => void;
 beforeAll(async () => {
+  restoreEnv = setEnv({ ANTHROPIC_API_KEY: "test-key" });
   await resetDb();
   // Some of what the valid values name exists, so the checks below are about the input alone.
   await h(specs, "POST")(postJson("/api/specs", { title: "Login" }), noContext);
@@ -287,6 +291,7 @@ beforeAll(async () => {
   ids.execution = ((await created.json()) as { id: string }).id;
 });
 afterAll(async () => {
+  restoreEnv();
   await releaseWorkerUtils();
   await prisma.$disconnect();
 });

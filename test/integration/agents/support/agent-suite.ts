@@ -1,3 +1,4 @@
+import type { EffectivePermissions } from "@/lib/permissions/schema";
 import { configureAgentRegistry } from "@/server/agents/registry";
 import type { LaunchMode } from "@/server/agents/types";
 import { liveGroupMembers } from "@/test/integration/agents/support/live-group-members";
@@ -7,7 +8,7 @@ import { createAgentSandbox, runAgent, waitFor, type AgentRun, type Sandbox } fr
 // stand-in: a fresh stand-in and sandbox per test, `run` bound to them, and
 // the checks every agent's file makes the same way.
 
-type RunOptions = Partial<Parameters<typeof runAgent>[2]>;
+type RunOptions = Partial<Parameters<typeof runAgent>[2]> & { permissions?: EffectivePermissions };
 
 export interface AgentSuite<Api> {
   readonly api: Api;
@@ -38,7 +39,12 @@ export function useAgentSuite<Api extends { close(): Promise<void> }>(
     get sandbox() {
       return sandbox;
     },
-    run: (mode, prompt, extra = {}) => runAgent(agentId, { mode, prompt }, { cwd: sandbox.cwd, env: sandbox.env, homeRoot: sandbox.homeRoot, ...extra }),
+    run: (mode, prompt, { permissions, ...extra } = {}) =>
+      runAgent(
+        agentId,
+        { mode, prompt, ...(permissions ? { permissions } : {}) },
+        { cwd: sandbox.cwd, env: sandbox.env, homeRoot: sandbox.homeRoot, ...extra },
+      ),
   };
 }
 
