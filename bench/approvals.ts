@@ -51,7 +51,10 @@ async function main() {
       const round = /approve round (\d+)/.exec(currentTurn(request).prompt)?.[1];
       if (!round || isToolResultTurn(request)) return { kind: "text", text: "Done." };
       asked.set(round, monoNowMs());
-      return { kind: "tool_use", calls: [{ name: "Bash", input: { command: `printf %s "$EPOCHREALTIME" > ${path.join(stamps, round)}`, description: "stamp" } }] };
+      return {
+        kind: "tool_use",
+        calls: [{ name: "Bash", input: { command: `printf %s "$EPOCHREALTIME" > ${path.join(stamps, round)}`, description: "stamp" } }],
+      };
     },
   });
   const [port, dbPort] = [await freePort(), await freePort()];
@@ -73,7 +76,8 @@ async function main() {
     let last: string | null = null;
     for (let round = 0; round < WARMUP + RUNS; round++) {
       const prompt = `approve round ${round}`;
-      const execution = last === null ? await post("/api/executions", { issueId: issue.id, prompt }) : await post(`/api/executions/${last}/continue`, { prompt });
+      const execution =
+        last === null ? await post("/api/executions", { issueId: issue.id, prompt }) : await post(`/api/executions/${last}/continue`, { prompt });
       const id = execution.id as string;
       const waiting = await watch.waitingSeen(id);
       const decidedAt = wallNowMs();

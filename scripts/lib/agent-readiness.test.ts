@@ -1,7 +1,7 @@
 import type { AgentStatus } from "@/lib/agents/schema";
 import { agentReadinessLines } from "./agent-readiness";
 
-function agent(displayName: string, installed: boolean, version: string | null, problem: string | null): AgentStatus {
+function agent(displayName: string, installed: boolean, version: string | null, problem: string | null, needs: AgentStatus["needs"] = null): AgentStatus {
   return {
     id: displayName.toLowerCase(),
     displayName,
@@ -13,6 +13,9 @@ function agent(displayName: string, installed: boolean, version: string | null, 
     problem,
     sessions: { strategy: "by-id", capabilities: [] },
     verification: null,
+    needs,
+    notice: null,
+    permissions: null,
   };
 }
 
@@ -24,6 +27,7 @@ describe("agentReadinessLines", () => {
         agent("Codex", false, null, 'Codex is not installed: "codex" was not found on PATH (set CODEX_BIN, or "binary" in the agents file)'),
         agent("Mine", true, null, null),
         agent("Command", false, null, null),
+        agent("Gemini CLI", true, "0.61.0", null, { variable: "GEMINI_API_KEY", message: "needs GEMINI_API_KEY" }),
       ],
       agentsFile: null,
       warnings: [],
@@ -32,6 +36,7 @@ describe("agentReadinessLines", () => {
       "agents ready: Claude Code 2.1.330, Mine",
       '  not ready: Codex is not installed: "codex" was not found on PATH (set CODEX_BIN, or "binary" in the agents file)',
       "  not ready: Command: not installed",
+      "  not ready: Gemini CLI: needs GEMINI_API_KEY",
     ]);
   });
 
