@@ -397,6 +397,12 @@ export interface StreamInputProtocol {
   interrupt(requestId: string): string;
   /** What one stdout line means to the turn bookkeeping, or null for most lines. */
   classify(line: string): StreamInputSignal | null;
+  /**
+   * The process was verified to serve later user messages as later turns of
+   * its session (Claude Code), so warm sessions may keep it. Absent: it serves
+   * its one turn and is closed (Qwen Code's ask runs).
+   */
+  reusable?: boolean;
 }
 
 export type StreamInputSignal = {

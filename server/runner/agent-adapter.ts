@@ -26,6 +26,8 @@ export type PreparedLaunch =
       usageFile?: string;
       /** Strategy B: Arbor's key for the session, recorded when the run ends cleanly. */
       arborSessionId?: string;
+      /** How the permission policy reached the CLI where it differs from what was asked (LaunchPlan.permissionNotes): for the log. */
+      permissionNotes: string[];
       /** The session id the agent was told to use, or null when it picks its own. */
       expectedSessionId: string | null;
       /**
@@ -76,6 +78,7 @@ export async function prepareLaunch(
     stdin: plan.stdin,
     usageFile: plan.usageFile,
     arborSessionId: plan.arborSessionId,
+    permissionNotes: plan.permissionNotes ?? [],
     expectedSessionId: plan.expectedSessionId,
     ...lineReaderOf(agent),
     streamInput: plan.streamInput && agent.streamInput ? { prompt: plan.streamInput.prompt, protocol: agent.streamInput } : null,

@@ -3,11 +3,8 @@ import { nowMs, parseTimings, type Timings } from "@/lib/executions/timings";
 import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { settleRun } from "@/server/agents/session-report";
 import { SessionTracker } from "@/server/agents/session-tracker";
-import type { LaunchMode, UsageSignal } from "@/server/agents/types";
 import { prisma } from "@/server/db";
-import { STATUS_CHANNEL } from "@/server/realtime/channels";
 import { recordSessionFacts, retryRejectedResume } from "@/server/runner/after-turn";
-import type { SpawnedAgent } from "@/server/runner/agent-adapter";
 import { announceStatus, claimExecution } from "@/server/runner/claim-execution";
 import { classifyExit, type ExitClassification } from "@/server/runner/classify-exit";
 import { EventWriter } from "@/server/runner/event-writer";
@@ -18,8 +15,7 @@ import { once, startTurnAgent, type WarmSessions } from "@/server/runner/warm/wa
 import { DraftBuffer } from "@/server/runner/draft-buffer";
 import { turnApprovalsFor, type ApprovalsContext } from "@/server/runner/approvals/attach-approvals";
 import { announceEnding } from "@/server/runner/announce-ending";
-import { recordSessionCapture } from "@/server/sessions/record-session-capture";
-import type { Prisma } from "@/server/generated/prisma/client";
+import { notifyStatus, pinSession, previousSessionTotal, recordProcess } from "@/server/runner/turn-records";
 
 // One job: claim the execution, decide how to launch it (plan-turn.ts:
 // lineage, then resume or Arbor's transcript), settle and check where it
@@ -62,10 +58,6 @@ const STDERR_TAIL = 4_000;
  * request meanwhile: well under this for Claude Code, even cold, here).
  */
 const AGENT_START_GRACE_MS = 250;
-
-async function notifyStatus(pool: pg.Pool, executionId: string) {
-  await pool.query(`SELECT pg_notify($1, $2)`, [STATUS_CHANNEL, executionId]);
-}
 
 /**
  * `options.early`: a Continue of a warm process's last turn, started as it was
@@ -113,6 +105,8 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
   if (onWarmProcess) writer.hold(new Promise((resolve) => setTimeout(resolve, AGENT_START_GRACE_MS)));
   else announceStatus(ctx.pool, executionId);
   note("launch", { argv: prepared.argv, cwd, runnerId: ctx.runnerId, mode: mode.kind, resume: turn.resume, transcript: turn.transcript });
+  // Rules the agent's CLI cannot express as written (dropped, never widened; or enforced more broadly).
+  for (const message of prepared.permissionNotes) note("warning", { message: `Permission policy: ${message}` });
 
   const agent = await startTurnAgent(ctx.warm, turn, { execution, argv: prepared.argv, env: prepared.env, cwd, baseEnv: ctx.env, stdin: prepared.stdin });
   const entry: LiveProcess = { terminate: (graceMs) => agent.terminate(graceMs), cancelled: false, stopping: false };
@@ -251,88 +245,4 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
   // The process stays warm for the session's next turn, or is closed.
   await agent.settle(ending, { stopping: entry.stopping });
   await retryRejectedResume(ctx, ended);
-}
-
-/**
- * For agents that report their session's running usage total: the total
- * recorded after the turn this one continued or forked from. Null for a new
- * session (its count starts at zero); unknown figures when that turn recorded
- * none, so this turn's own usage is unknown rather than invented.
- */
-async function previousSessionTotal(
-  execution: { parentExecutionId: string | null; forkedFromExecutionId: string | null },
-  mode: LaunchMode,
-): Promise<UsageSignal | null> {
-  if (mode.kind === "new") return null;
-  const previousId = execution.parentExecutionId ?? execution.forkedFromExecutionId;
-  if (!previousId) return null;
-  const previous = await prisma.execution.findUnique({ where: { id: previousId }, select: { sessionTotalInputTokens: true, sessionTotalOutputTokens: true } });
-  return { inputTokens: previous?.sessionTotalInputTokens ?? null, outputTokens: previous?.sessionTotalOutputTokens ?? null };
-}
-
-/**
- * Records which process the agent is (so an orphan can be stopped safely,
- * recover-executions.ts), and honours a Cancel that came meanwhile.
- * `announce`: NOTIFY open pages once it is stored (a warm turn's first announcement).
- */
-async function recordProcess(
-  ctx: RunnerContext,
-  executionId: string,
-  agent: SpawnedAgent,
-  entry: LiveProcess,
-  resumeAt: string | null,
-  launch: Prisma.ExecutionUpdateInput,
-  options: { announce: boolean },
-) {
-  if (!agent.pid) {
-    if (options.announce) announceStatus(ctx.pool, executionId);
-    return;
-  }
-  const { identity } = agent;
-  let row: { cancelRequestedAt: Date | null };
-  try {
-    row = await prisma.execution.update({
-      where: { id: executionId },
-      data: { pid: agent.pid, processGroupId: identity?.pgid ?? null, processStartTicks: identity?.startTicks ?? null, resumeAtMessageId: resumeAt, ...launch },
-    });
-  } finally {
-    if (options.announce) announceStatus(ctx.pool, executionId);
-  }
-  // A cancel that came while the launch was being prepared found no live
-  // process, so its NOTIFY was dropped: honour it now, not at the next heartbeat.
-  if (row.cancelRequestedAt && !entry.cancelled) {
-    entry.cancelled = true;
-    void entry.terminate(ctx.cancelGraceMs);
-  }
-}
-
-/**
- * Pinned the moment the agent announces it, so the UI shows it while the run
- * is live: announce first (live pages show the id at once), then record its
- * Session (SESS-n: created, or joined by a Continue) and announce again. The
- * Session's bookkeeping (several round trips, and a page refresh) waits for
- * `settled`: an agent names its session while it is still on its way to its
- * first model request, and on a small machine that work would take the CPU
- * from it (measured in docs/performance.md).
- */
-function pinSession(
-  ctx: RunnerContext,
-  executionId: string,
-  sessionId: string,
-  settled: Promise<void>,
-  /** Set when the id was stored (and announced) already: that write, waited for instead of a second. */
-  recorded: Promise<unknown> | null,
-): Promise<unknown> {
-  const capturedAt = new Date();
-  // One round trip: the row and its NOTIFY (delivered at commit, so the stream reads the id).
-  const pin = () =>
-    ctx.pool.query(`WITH u AS (UPDATE executions SET session_id = $2, updated_at = now() WHERE id = $1 RETURNING id) SELECT pg_notify($3, $1::text) FROM u`, [
-      executionId,
-      sessionId,
-      STATUS_CHANNEL,
-    ]);
-  return (recorded ? recorded.catch(pin) : pin())
-    .then(() => settled)
-    .then(() => recordSessionCapture(executionId, capturedAt))
-    .then(() => notifyStatus(ctx.pool, executionId));
 }

@@ -32,6 +32,7 @@ import type { StreamInputProtocol } from "@/server/agents/types";
 //   conversation found…" on stderr, a result without an init, and exits 1.
 
 export const claudeStreamInput: StreamInputProtocol = {
+  reusable: true,
   userMessage(prompt, uuid) {
     return `${JSON.stringify({ type: "user", message: { role: "user", content: prompt }, parent_tool_use_id: null, session_id: "", uuid })}\n`;
   },

@@ -96,6 +96,8 @@ export const qwenApprovals: ApprovalProtocol = {
 
 /** User messages on stdin, for a launch that must keep stdin open (ask): Claude Code's lines, read the same way. */
 export const qwenStreamInput: StreamInputProtocol = {
+  // One turn per process (a later message was not verified as a later turn): never kept warm.
+  reusable: false,
   userMessage: claudeStreamInput.userMessage,
   interrupt: claudeStreamInput.interrupt,
   classify(line) {

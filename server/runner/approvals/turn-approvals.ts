@@ -118,7 +118,7 @@ export class TurnApprovals {
     const shownInput = isEmpty(signal.input) && fromCall !== undefined ? fromCall : signal.input;
     const summary = summarizeApproval(signal.kind, signal.toolName, shownInput);
     if (signal.kind === "tool") {
-      const subject = subjectOf(signal.toolName, shownInput);
+      const subject = signal.subject ?? subjectOf(signal.toolName, shownInput);
       const denied = firstMatch(this.deny, subject);
       const allowed = denied ? null : firstMatch(this.allow, subject);
       const rule = denied ?? allowed;
@@ -148,7 +148,8 @@ export class TurnApprovals {
       reason: signal.reason,
       suggestedRules: signal.suggestedRules,
     });
-    const timeoutMs = this.deps.timeoutMs;
+    // The CLI's own wait limit (Qwen Code refuses the tool itself after it): the approval expires first, saying so.
+    const timeoutMs = minOf(this.deps.timeoutMs, this.deps.protocol.maxWaitMs ?? null);
     const timer = timeoutMs === null ? null : setTimeout(() => void this.expire(row.id, timeoutMs), timeoutMs);
     timer?.unref();
     this.waiting.set(row.id, { signal, shownInput, summary, timer });
@@ -167,7 +168,8 @@ export class TurnApprovals {
   private async expire(approvalId: string, timeoutMs: number): Promise<void> {
     const minutes = Math.round(timeoutMs / 60_000);
     const waited = minutes >= 1 ? `${minutes} min` : `${Math.round(timeoutMs / 1000)} s`;
-    const message = `No one decided within ${waited} (ARBOR_APPROVAL_TIMEOUT), so this was not allowed.`;
+    const why = timeoutMs === this.deps.timeoutMs ? "ARBOR_APPROVAL_TIMEOUT" : "the agent's own wait limit";
+    const message = `No one decided within ${waited} (${why}), so this was not allowed.`;
     if (await expireApproval(approvalId, this.deps.execution.id, message).catch(() => false)) await this.decided(approvalId);
   }
 
@@ -183,6 +185,10 @@ const DENIED: Record<ApprovalSignal["kind"], string> = {
   question: "The person did not answer.",
   plan: "The person sent the plan back: revise it.",
 };
+
+function minOf(a: number | null, b: number | null): number | null {
+  return a === null ? b : b === null ? a : Math.min(a, b);
+}
 
 function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === "object" && Object.keys(value as object).length === 0);

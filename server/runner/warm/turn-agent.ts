@@ -84,7 +84,7 @@ export function spawnedTurnAgent(options: Parameters<typeof spawnAgent>[0], laun
 export function streamedTurnAgent(
   options: { argv: string[]; env: Record<string, string | undefined>; cwd: string; baseEnv: NodeJS.ProcessEnv },
   stream: { prompt: string; protocol: StreamInputProtocol },
-  agent: { agentId: string; executionId: string; permissions: EffectivePermissions | null },
+  agent: { agentId: string; executionId: string; permissions: EffectivePermissions | null; opening: string[] },
 ): TurnAgent {
   const process = new WarmProcess({
     ...options,
@@ -93,6 +93,7 @@ export function streamedTurnAgent(
     requestedCwd: options.cwd,
     runtime: { path: null, version: null },
     permissions: agent.permissions,
+    opening: agent.opening,
   });
   const turn = process.send(stream.prompt, agent.executionId);
   return new WarmTurnAgent(

@@ -109,6 +109,8 @@ export type WarmProcessOptions = {
   runtime: { path: string | null; version: string | null };
   /** The permission policy it was launched under: a turn under another one cannot use it (warm-turn.ts permissionsMisfit). */
   permissions: EffectivePermissions | null;
+  /** Lines written before its first message (an approval channel's initialize request). */
+  opening?: string[];
   /** The binary (argv[0]) as it was when the process started: a CLI upgraded on disk since then is not this process any more. */
   binary?: { mtimeMs: number; size: number } | null;
 };
@@ -134,6 +136,7 @@ export class WarmProcess {
     this.identity = this.pid === undefined ? null : readProcessIdentity(this.pid);
     this.child.onStdoutLine((line) => this.onLine(line.text, line.truncated));
     this.child.onStderr((text) => (this.current ?? this.pending[0])?.deliverStderr(text));
+    for (const line of options.opening ?? []) this.child.write(line);
     this.exit = this.child.wait().catch((error: unknown): AgentExit => ({ ok: false, reason: "spawn_failed", message: String(error) }));
     void this.exit.then((exit) => {
       this.exitedWith = exit;

@@ -5,7 +5,8 @@ import { prisma } from "@/server/db";
 import type { Execution } from "@/server/generated/prisma/client";
 import { lineReaderOf } from "@/server/runner/agent-adapter";
 import type { ExitClassification } from "@/server/runner/classify-exit";
-import { planTurn, type LaunchPlace, type PlannedTurn } from "@/server/runner/plan-turn";
+import { needsLiveChannel, planTurn, type LaunchPlace, type PlannedTurn } from "@/server/runner/plan-turn";
+import { randomUUID } from "node:crypto";
 import { spawnedTurnAgent, streamedTurnAgent, WarmTurnAgent, type TurnAgent } from "@/server/runner/warm/turn-agent";
 import { EarlyTurns } from "@/server/runner/warm/early-turns";
 import { binaryStat, preflight, warmGuards } from "@/server/runner/warm/warm-guards";
@@ -165,6 +166,7 @@ export class WarmSessions {
         argv: [...process.options.argv],
         env: {},
         expectedSessionId: sessionId,
+        permissionNotes: [],
         ...lineReaderOf(agent),
         readUsageFile: async () => null,
         streamInput: { prompt, protocol: agent.streamInput! },
@@ -228,11 +230,11 @@ export class WarmSessions {
       };
       return agent;
     }
-    if (turn.prepared.streamInput && this.config.enabled) {
+    if (turn.prepared.streamInput?.protocol.reusable && this.config.enabled) {
       const spawned = this.spawnWarmCapable(turn, options);
       return new WarmTurnAgent(spawned.process, spawned.turn, { kind: "spawn", reason: fallback }, hooks);
     }
-    return spawnedTurnAgent({ argv: options.argv, env: options.env, cwd: options.cwd, baseEnv: options.baseEnv, stdin: options.stdin }, fallback);
+    return ownTurnAgent(turn, options, fallback);
   }
 
   /** A Continue of a warm session's head was asked for or queued (early-turns.ts). */
@@ -273,6 +275,7 @@ export class WarmSessions {
       requestedCwd: options.cwd,
       runtime: { path: null, version: null },
       permissions: turn.permissions,
+      opening: openingLines(turn),
     });
     process.sessionId = turn.prepared.expectedSessionId;
     // What the binary was at its start, so an upgrade on disk retires it (off the spawn's path).
@@ -325,13 +328,25 @@ export class WarmSessions {
  */
 export async function startTurnAgent(warm: WarmSessions | undefined, turn: Planned, options: SpawnOptions): Promise<TurnAgent> {
   if (warm) return warm.startAgent(turn, options);
+  return ownTurnAgent(turn, options, null);
+}
+
+/** A process for this turn alone: reading its input from stdin when it must (a person answers its questions there), else as before. */
+function ownTurnAgent(turn: Planned, options: SpawnOptions, launchReason: string | null): TurnAgent {
   const { argv, env, cwd, baseEnv, stdin, execution } = options;
   if (turn.prepared.streamInput) {
     return streamedTurnAgent({ argv, env, cwd, baseEnv }, turn.prepared.streamInput, {
       agentId: execution.agent,
       executionId: execution.id,
       permissions: turn.permissions,
+      opening: openingLines(turn),
     });
   }
-  return spawnedTurnAgent({ argv, env, cwd, baseEnv, stdin }, null);
+  return spawnedTurnAgent({ argv, env, cwd, baseEnv, stdin }, launchReason);
+}
+
+/** What a process must read before the turn's message: the approval channel's opening, when the turn has one. */
+function openingLines(turn: Planned): string[] {
+  const approvals = turn.prepared.agent.permissions?.approvals;
+  return approvals?.initialize && needsLiveChannel(turn.prepared.agent, turn.permissions) ? [approvals.initialize(randomUUID())] : [];
 }
