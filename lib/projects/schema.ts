@@ -3,6 +3,7 @@ import { emptyToUndefined, limitSchema, requestObject } from "@/lib/schemas/comm
 import { text } from "@/lib/schemas/text";
 import { branchNameProblem } from "./branch-name";
 import { parseProjectId } from "./ids";
+import { permissionPolicySchema } from "@/lib/permissions/schema";
 
 // Request bodies and queries of the projects API, shared by the UI, the CLI and the server.
 
@@ -43,6 +44,8 @@ export const createProjectSchema = requestObject({
   baseBranch: baseBranchSchema.optional(),
   defaultAgent: agentSchema.optional(),
   runHooksOnApply: runHooksSchema.optional(),
+  /** What agents may do alone in its runs (lib/permissions/schema.ts); absent: each agent's default. */
+  permissions: permissionPolicySchema.optional(),
 });
 export type CreateProjectInput = z.input<typeof createProjectSchema>;
 export type CreateProjectData = z.output<typeof createProjectSchema>;
@@ -54,8 +57,10 @@ export const updateProjectSchema = requestObject({
   /** null clears it. */
   defaultAgent: agentSchema.nullable().optional(),
   runHooksOnApply: runHooksSchema.optional(),
+  /** What agents may do alone in its runs; null: back to each agent's default. The only field the default workspace takes. */
+  permissions: permissionPolicySchema.nullable().optional(),
 }).refine((v) => Object.values(v).some((x) => x !== undefined), {
-  message: "Nothing to update: send at least one of name, baseBranch, defaultAgent, runHooksOnApply",
+  message: "Nothing to update: send at least one of name, baseBranch, defaultAgent, runHooksOnApply, permissions",
   when: (payload) => payload.issues.length === 0,
 });
 export type UpdateProjectInput = z.input<typeof updateProjectSchema>;

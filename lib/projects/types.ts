@@ -1,3 +1,5 @@
+import type { PermissionPolicy } from "@/lib/permissions/schema";
+
 // Shapes of the projects API's JSON. Dates are ISO 8601 strings.
 
 export interface Project {
@@ -17,6 +19,8 @@ export interface Project {
    * person opted in). Otherwise Arbor runs nothing of the repository, ever.
    */
   runHooksOnApply: boolean;
+  /** What agents may do alone in its runs (lib/permissions/schema.ts); null: each agent's default. */
+  permissions: PermissionPolicy | null;
   /** The default workspace: where specs and issues without a project run. Cannot be edited or removed. */
   implicit: boolean;
   specCount: number;

@@ -1,4 +1,5 @@
 import "server-only";
+import { fullPolicy } from "@/server/permissions/set-project-policy";
 import path from "node:path";
 import { conflict, ok, type Result } from "@/lib/result";
 import { formatProjectId } from "@/lib/projects/ids";
@@ -41,6 +42,7 @@ export async function createProject(input: CreateProjectData): Promise<Result<Pr
           baseBranch: baseBranch.value,
           defaultAgent: input.defaultAgent ?? null,
           runHooksOnApply: input.runHooksOnApply ?? false,
+          permissions: input.permissions ? fullPolicy(input.permissions) : undefined,
         },
         include: projectInclude,
       });

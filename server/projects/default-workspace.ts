@@ -4,6 +4,7 @@ import type { Project } from "@/lib/projects/types";
 import { prisma } from "@/server/db";
 import { resolveCwd } from "@/server/executions/resolve-cwd";
 import { readRepositoryState } from "@/server/git/repository-state";
+import { readProjectPolicy } from "@/server/permissions/read-project-policy";
 
 /**
  * The implicit project of everything that names none: ARBOR_WORKSPACE, the
@@ -13,11 +14,12 @@ import { readRepositoryState } from "@/server/git/repository-state";
 export async function describeDefaultWorkspace(): Promise<Project> {
   const resolved = await resolveCwd(undefined);
   const dir = resolved.ok ? resolved.value : "";
-  const [git, specCount, issueCount, executionCount] = await Promise.all([
+  const [git, specCount, issueCount, executionCount, permissions] = await Promise.all([
     readRepositoryState(dir).catch(() => null),
     prisma.spec.count({ where: { projectId: null } }),
     prisma.issue.count({ where: { projectId: null } }),
     prisma.execution.count({ where: { projectId: null } }),
+    readProjectPolicy(null),
   ]);
   const isGitRepo = git !== null && git.topLevel === dir;
   return {
@@ -29,6 +31,7 @@ export async function describeDefaultWorkspace(): Promise<Project> {
     baseBranch: isGitRepo ? git.branch : null,
     defaultAgent: null,
     runHooksOnApply: false,
+    permissions,
     implicit: true,
     specCount,
     issueCount,

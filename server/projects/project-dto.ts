@@ -1,6 +1,7 @@
 import "server-only";
 import type { Project } from "@/lib/projects/types";
 import type { Project as ProjectRow } from "@/server/generated/prisma/client";
+import { policyOf } from "@/server/permissions/read-project-policy";
 
 /** Prisma `include` that gives toProjectDto what it needs. */
 export const projectInclude = { _count: { select: { specs: true, issues: true, executions: true } } } as const;
@@ -17,6 +18,7 @@ export function toProjectDto(row: ProjectWithCounts): Project {
     baseBranch: row.baseBranch,
     defaultAgent: row.defaultAgent,
     runHooksOnApply: row.runHooksOnApply,
+    permissions: policyOf(row.permissions),
     implicit: false,
     specCount: row._count.specs,
     issueCount: row._count.issues,

@@ -3,6 +3,10 @@ import { ok, type Result } from "@/lib/result";
 import type { UpdateProjectData } from "@/lib/projects/schema";
 import type { Project } from "@/lib/projects/types";
 import { prisma } from "@/server/db";
+import { Prisma } from "@/server/generated/prisma/client";
+import { DEFAULT_PROJECT_KEY } from "@/lib/projects/ids";
+import { fullPolicy, setProjectPolicy } from "@/server/permissions/set-project-policy";
+import { describeDefaultWorkspace } from "./default-workspace";
 import { catchGitErrors } from "@/server/git/git-failure";
 import { readRepositoryState } from "@/server/git/repository-state";
 import { checkAgent } from "./check-agent";
@@ -10,8 +14,19 @@ import { chooseBaseBranch } from "./choose-base-branch";
 import { findProject, refuseDefaultWorkspace } from "./find-project";
 import { projectInclude, toProjectDto } from "./project-dto";
 
-/** Renames a project, or changes its base branch (which must exist), default agent (null clears it) or whether Apply runs the repository's hooks. */
+/**
+ * Renames a project, or changes its base branch (which must exist), default
+ * agent (null clears it), whether Apply runs the repository's hooks, or its
+ * permission policy (null: each agent's default). The default workspace
+ * takes only a policy.
+ */
 export async function updateProject(rawId: string, input: UpdateProjectData): Promise<Result<Project>> {
+  // The default workspace has one setting of its own: what agents may do there.
+  const { permissions, ...rest } = input;
+  if (rawId.trim().toLowerCase() === DEFAULT_PROJECT_KEY && permissions !== undefined && Object.values(rest).every((v) => v === undefined)) {
+    await setProjectPolicy(null, permissions);
+    return ok(await describeDefaultWorkspace());
+  }
   const implicit = refuseDefaultWorkspace(rawId);
   if (implicit) return implicit;
   const found = await findProject(rawId);
@@ -28,7 +43,13 @@ export async function updateProject(rawId: string, input: UpdateProjectData): Pr
   }
   const row = await prisma.project.update({
     where: { id: project.id },
-    data: { name: input.name, baseBranch: input.baseBranch, defaultAgent: input.defaultAgent, runHooksOnApply: input.runHooksOnApply },
+    data: {
+      name: input.name,
+      baseBranch: input.baseBranch,
+      defaultAgent: input.defaultAgent,
+      runHooksOnApply: input.runHooksOnApply,
+      ...(permissions === undefined ? {} : { permissions: permissions === null ? Prisma.DbNull : fullPolicy(permissions) }),
+    },
     include: projectInclude,
   });
   return ok(toProjectDto(row));

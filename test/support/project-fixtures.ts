@@ -12,6 +12,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     baseBranch: "main",
     defaultAgent: null,
     runHooksOnApply: false,
+    permissions: null,
     implicit: false,
     specCount: 1,
     issueCount: 2,
