@@ -78,6 +78,7 @@ export function summarizeToolInput(tool: string, input: unknown): string {
 
 const KINDS = new Set([
   "assistant_text",
+  "text_draft",
   "thinking",
   "tool_call",
   "tool_result",
@@ -168,6 +169,9 @@ function renderEntryLines(entry: unknown, style: Style, opts: EntryRenderOptions
       const text = str(e.text) ?? "";
       return text === "" ? [] : splitLines(text);
     }
+    case "text_draft":
+      // The reply as it is being written: the complete message follows it and is printed then, once.
+      return [];
     case "thinking": {
       const text = str(e.text) ?? "";
       if (text.trim() === "") return [];
