@@ -1,4 +1,6 @@
-// The session page's facts: its agent session id, issue, fork origin, totals and transcript retention.
+// The session page's facts, folded under "Details": its agent's session id,
+// issue, fork origin, totals, what resume saved, whether the agent still has
+// it, whether it is kept ready, and the agent program that ran it.
 import type { ReactNode } from "react";
 import { ResumeSavings, TranscriptFact } from "@/components/sessions/session-resume";
 import { WarmFact } from "@/components/sessions/session-warm";
@@ -8,10 +10,12 @@ import { ExecutionLink, TextLink } from "@/components/ui/text-link";
 import { formatCost } from "@/lib/executions/format";
 import type { SessionDetail } from "@/lib/sessions/schema";
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, title, children }: { label: string; title?: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-[9rem_minmax(0,1fr)] items-baseline gap-2 py-1.5 text-sm">
-      <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dt className="text-zinc-500 dark:text-zinc-400" title={title}>
+        {label}
+      </dt>
       <dd className="min-w-0">{children}</dd>
     </div>
   );
@@ -20,52 +24,61 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function SessionFacts({ session }: { session: SessionDetail }) {
   const t = session.totals;
   return (
-    <dl aria-label="Session details" className="rounded-lg border border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-900">
-      <Fact label="Agent session">
-        <span className="flex flex-wrap items-center gap-2">
-          <code className="break-all font-mono text-xs">{session.agentSessionId}</code>
-          <CopyButton value={session.agentSessionId} />
+    <details className="group rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" data-slot="session-details">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-3 text-sm font-semibold marker:hidden focus-visible:outline-2 focus-visible:outline-emerald-600">
+        <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">
+          ▸
         </span>
-      </Fact>
-      <Fact label="Issue">
-        <span className="flex flex-wrap items-center gap-2">
-          <TextLink href={`/issues/${session.issue.id}`}>{session.issue.id}</TextLink>
-          <span className="truncate">{session.issue.title}</span>
-          <StatusBadge status={session.issue.status} />
-        </span>
-      </Fact>
-      {session.parentSession ? (
-        <Fact label="Forked from">
-          <TextLink href={`/sessions/${session.parentSession.id}`}>{session.parentSession.id}</TextLink> <span>{session.parentSession.title}</span>
-          {session.forkedFromExecutionId ? (
-            <>
-              {" "}
-              at <ExecutionLink id={session.forkedFromExecutionId} />
-            </>
-          ) : null}
+        Details
+        <span className="font-normal text-zinc-500 dark:text-zinc-400">tokens and cost, whether the agent still has it, the agent program</span>
+      </summary>
+      <dl aria-label="Session details" className="border-t border-zinc-200 px-4 py-2 dark:border-zinc-800">
+        <Fact label="Agent's session id" title="The id the agent CLI gave the session (what --resume takes)">
+          <span className="flex flex-wrap items-center gap-2">
+            <code className="break-all font-mono text-xs">{session.agentSessionId}</code>
+            <CopyButton value={session.agentSessionId} />
+          </span>
         </Fact>
-      ) : session.parentSessionId ? (
-        <Fact label="Forked from">{session.parentSessionId}</Fact>
-      ) : null}
-      <Fact label="Totals">
-        {t.executionCount === 1 ? "1 execution" : `${t.executionCount} executions`} · {t.inputTokens.toLocaleString("en-US")} in /{" "}
-        {t.outputTokens.toLocaleString("en-US")} out tokens · {formatCost(t.costUsd)}
-      </Fact>
-      <Fact label="Resume">
-        <ResumeSavings session={session} />
-      </Fact>
-      <Fact label="Transcript">
-        <TranscriptFact session={session} />
-      </Fact>
-      <Fact label="Agent process">
-        <WarmFact session={session} />
-      </Fact>
-      {session.runtime ? (
-        <Fact label="Runtime">
-          <code className="break-all font-mono text-xs">{session.runtime.path}</code>
-          {session.runtime.version ? <span className="text-zinc-500"> ({session.runtime.version})</span> : null}
+        <Fact label="Issue">
+          <span className="flex flex-wrap items-center gap-2">
+            <TextLink href={`/issues/${session.issue.id}`}>{session.issue.id}</TextLink>
+            <span className="truncate">{session.issue.title}</span>
+            <StatusBadge status={session.issue.status} />
+          </span>
         </Fact>
-      ) : null}
-    </dl>
+        {session.parentSession ? (
+          <Fact label="Forked from">
+            <TextLink href={`/sessions/${session.parentSession.id}`}>{session.parentSession.id}</TextLink> <span>{session.parentSession.title}</span>
+            {session.forkedFromExecutionId ? (
+              <>
+                {" "}
+                at <ExecutionLink id={session.forkedFromExecutionId} />
+              </>
+            ) : null}
+          </Fact>
+        ) : session.parentSessionId ? (
+          <Fact label="Forked from">{session.parentSessionId}</Fact>
+        ) : null}
+        <Fact label="Totals">
+          {t.executionCount === 1 ? "1 execution" : `${t.executionCount} executions`} · {t.inputTokens.toLocaleString("en-US")} in /{" "}
+          {t.outputTokens.toLocaleString("en-US")} out tokens · {formatCost(t.costUsd)}
+        </Fact>
+        <Fact label="Resumed turns" title="Turns that ran on the agent's own resumed session, and the input they did not have to send again">
+          <ResumeSavings session={session} />
+        </Fact>
+        <Fact label="Agent's memory" title="Whether the agent still keeps its transcript of the session">
+          <TranscriptFact session={session} />
+        </Fact>
+        <Fact label="Kept ready" title="Warm session: the agent's process kept alive between turns">
+          <WarmFact session={session} />
+        </Fact>
+        {session.runtime ? (
+          <Fact label="Agent program" title="The agent binary (runtime) of its latest turn">
+            <code className="break-all font-mono text-xs">{session.runtime.path}</code>
+            {session.runtime.version ? <span className="text-zinc-500"> ({session.runtime.version})</span> : null}
+          </Fact>
+        ) : null}
+      </dl>
+    </details>
   );
 }
