@@ -203,7 +203,14 @@ test("the whole conversation: each turn's prompt, the agent's answer, its tools 
     sessionId: "SESS-1",
     turns: [
       turn(head.id, "Use **passkeys**."),
-      turn(second.id, "Added 3 tests.", { tools: [{ tool: "Edit", count: 2 }, { tool: "Bash", count: 1 }], fileCount: 2, mark: "worked" }),
+      turn(second.id, "Added 3 tests.", {
+        tools: [
+          { tool: "Edit", count: 2 },
+          { tool: "Bash", count: 1 },
+        ],
+        fileCount: 2,
+        mark: "worked",
+      }),
       turn(running.id, null),
     ],
   });
