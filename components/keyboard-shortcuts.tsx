@@ -91,11 +91,7 @@ function ShortcutsDialog({ onClose }: { onClose: () => void }) {
             <div key={s.what} className="flex items-baseline justify-between gap-4 py-2">
               <dt className="flex shrink-0 gap-1">
                 {s.keys.map((k, i) => (
-                  <kbd
-                    // biome-ignore lint/suspicious/noArrayIndexKey: keys repeat ("[", "["); their place is their identity.
-                    key={i}
-                    className="rounded border border-zinc-300 bg-zinc-50 px-1.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-800"
-                  >
+                  <kbd key={`${i}:${k}`} className="rounded border border-zinc-300 bg-zinc-50 px-1.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-800">
                     {k}
                   </kbd>
                 ))}
