@@ -70,11 +70,11 @@ describe("<MarkdownEditor>", () => {
     const box = screen.getByLabelText("Description");
     await user.type(box, "See [[[[checkout");
     const list = await screen.findByRole("listbox", { name: "References" });
-    expect(within(list).getAllByRole("option").map((o) => o.textContent)).toEqual([
-      "SPEC-3Checkout flowSpec",
-      "ISSUE-7Checkout button does nothingIssue",
-      "SESS-1Sketch the checkoutSession",
-    ]);
+    expect(
+      within(list)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["SPEC-3Checkout flowSpec", "ISSUE-7Checkout button does nothingIssue", "SESS-1Sketch the checkoutSession"]);
     expect(box).toHaveAttribute("aria-controls", list.id);
     expect(box).toHaveAttribute("aria-activedescendant", within(list).getAllByRole("option")[0].id);
     await user.keyboard("{ArrowDown}");
@@ -94,7 +94,13 @@ describe("<MarkdownEditor>", () => {
     const box = screen.getByLabelText("Description");
     await user.type(box, "[[[[spec-1");
     const list = await screen.findByRole("listbox", { name: "References" });
-    await waitFor(() => expect(within(list).getAllByRole("option").map((o) => o.textContent)).toEqual(["SPEC-12LoginSpec"]));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole("option")
+          .map((o) => o.textContent),
+      ).toEqual(["SPEC-12LoginSpec"]),
+    );
     expect(fetchMock.mock.calls.map(([url]) => url.split("?")[0])).toContain("/api/specs");
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("listbox")).toBeNull();
