@@ -6,6 +6,7 @@
 // facts folded under Details.
 import Link from "next/link";
 import { useState } from "react";
+import { AddToBundle } from "@/components/bundles/add-to-bundle";
 import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
 import { InsightsLink } from "@/components/insights/insights-link";
 import { Markdown } from "@/components/markdown";
@@ -61,6 +62,7 @@ function SessionDetailBody({ session }: { session: SessionDetail }) {
             >
               {session.archived ? "Unarchive" : "Archive"}
             </Button>
+            <AddToBundle itemId={session.id} title={session.title} />
             {session.poisoned ? null : (
               <Button
                 variant="ghost"
