@@ -41,7 +41,7 @@ const renderIn = (ui: ReactElement) =>
 
 test("a bad id is refused with its name; the good ones are added and only the bad one stays in the box", async () => {
   const user = userEvent.setup();
-  fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
+  fetchMock = jest.fn(async (_url: string, init?: RequestInit) => {
     if (init?.method === "POST") {
       const items = JSON.parse(String(init.body)).items as string[];
       return items.includes("SPEC-99") ? unknown(["SPEC-99"]) : respond(200, bundle("BUNDLE-1", "Parser", items));
@@ -51,7 +51,7 @@ test("a bad id is refused with its name; the good ones are added and only the ba
   global.fetch = fetchMock as unknown as typeof fetch;
   renderIn(<BundleDetailView id="BUNDLE-1" />);
   await user.type(await screen.findByLabelText("Add by id"), "SPEC-1 SPEC-99 SPEC-2");
-  await user.click(screen.getByRole("button", { name: "Add", exact: true }));
+  await user.click(screen.getByRole("button", { name: "Add" }));
   await waitFor(() => expect(screen.getByText("SPEC-99 does not exist, so it was not added; the other 2 were.")).toBeInTheDocument());
   expect(screen.getByLabelText("Add by id")).toHaveValue("SPEC-99");
   expect(screen.getByLabelText("Add by id")).toHaveAttribute("aria-invalid", "true");
@@ -74,7 +74,7 @@ test("only bad ids: the server's answer names them and nothing is sent again", a
   global.fetch = fetchMock as unknown as typeof fetch;
   renderIn(<BundleDetailView id="BUNDLE-1" />);
   await user.type(await screen.findByLabelText("Add by id"), "SPEC-98 SPEC-99");
-  await user.click(screen.getByRole("button", { name: "Add", exact: true }));
+  await user.click(screen.getByRole("button", { name: "Add" }));
   expect(await screen.findByText("items: Unknown references: SPEC-98, SPEC-99")).toBeInTheDocument();
   expect(screen.getByLabelText("Add by id")).toHaveValue("SPEC-98 SPEC-99");
   expect(posts()).toHaveLength(1);
