@@ -6,10 +6,9 @@
 // and where its start-up time went, tokens and what resume saved). The
 // precise terms stay here and in tooltips.
 import type { ReactNode } from "react";
-import { LaunchFact, LaunchTimings, SessionWarmBadge } from "@/components/executions/execution-launch";
+import { LaunchFact, LaunchTimings } from "@/components/executions/execution-launch";
 import { ResumeBadge } from "@/components/executions/execution-resume";
 import { InsightsLink } from "@/components/insights/insights-link";
-import { ManagedSessionLink } from "@/components/sessions/managed-session-link";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
@@ -80,14 +79,6 @@ export function ExecutionDetails({ execution, live }: { execution: ExecutionDto;
               ) : null}
             </span>
           </Row>
-          {execution.managedSessionId ? (
-            <Row label="Session">
-              <span className="flex flex-wrap items-center gap-2">
-                <ManagedSessionLink id={execution.managedSessionId} />
-                <SessionWarmBadge sessionRef={execution.managedSessionId} />
-              </span>
-            </Row>
-          ) : null}
           <Row label="Agent's session id" title="The id the agent CLI gave its session (what --resume takes)">
             {execution.sessionId ? (
               <span className="flex flex-wrap items-center gap-2">

@@ -72,7 +72,7 @@ test("the prompt and the conversation come first; timings, machine and session i
   const details = screen.getByText("Details").closest("details")!;
   expect(details).not.toHaveAttribute("open");
   expect(within(details).getByText("vm")).not.toBeVisible();
-  expect(within(details).getByText(/Spawned/)).not.toBeVisible();
+  expect(within(details).getByText(/Started the agent/)).not.toBeVisible();
   expect(screen.getByText("Machine")).not.toBeVisible();
   await userEvent.click(screen.getByText("Details"));
   expect(within(details).getByText("vm")).toBeVisible();

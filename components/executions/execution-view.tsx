@@ -6,6 +6,7 @@ import { AgentBadge } from "@/components/agents/agent-badge";
 import { ExecutionDiffPanel } from "@/components/diff/execution-diff-panel";
 import { ConversationCards, TurnPrompt } from "@/components/executions/execution-conversation";
 import { ExecutionDetails, elapsed } from "@/components/executions/execution-details";
+import { SessionWarmBadge } from "@/components/executions/execution-launch";
 import { ExecutionLog } from "@/components/executions/execution-log";
 import { ExecutionStatusBadge, ExecutionStatusDot } from "@/components/executions/execution-status-badge";
 import { FollowUpForm } from "@/components/executions/follow-up-form";
@@ -88,10 +89,10 @@ function TurnFacts({ execution }: { execution: ExecutionDto }) {
       {execution.managedSessionId ? (
         <span className="min-w-0 break-words">
           · in{" "}
-          <TextLink mono href={`/sessions/${execution.managedSessionId}`}>
+          <TextLink data-testid="managed-session" mono href={`/sessions/${execution.managedSessionId}`}>
             {execution.managedSessionId}
           </TextLink>
-          {session.data ? <span> {session.data.title}</span> : null}
+          {session.data ? <span> {session.data.title}</span> : null} <SessionWarmBadge sessionRef={execution.managedSessionId} />
         </span>
       ) : null}
       <span>
