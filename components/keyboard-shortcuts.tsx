@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { createPortal } from "react-dom";
 
 // Keys that work on every page: `/` puts the cursor in the header's search
 // box, `?` lists the shortcuts (a modal dialog: Esc or Close shuts it and
@@ -148,7 +149,8 @@ export function KeyboardShortcuts() {
       >
         ?
       </button>
-      {open ? <ShortcutsDialog onClose={hide} /> : null}
+      {/* In <body>: the header's backdrop blur would make it the box a fixed overlay is placed in. */}
+      {open ? createPortal(<ShortcutsDialog onClose={hide} />, document.body) : null}
     </>
   );
 }

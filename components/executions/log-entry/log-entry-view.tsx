@@ -99,9 +99,9 @@ export const LogEntryView = memo(function LogEntryView({
     }
     case "system_init":
       return (
-        <p className="text-xs text-zinc-500">
-          Session started{entry.model ? ` · ${entry.model}` : ""}
-          {entry.cwd ? ` · ${entry.cwd}` : ""}
+        <p className="text-xs text-zinc-500" title={entry.tools.length ? `Tools: ${entry.tools.join(", ")}` : undefined}>
+          The agent started{entry.model ? ` · model ${entry.model}` : ""}
+          {entry.cwd ? ` · in ${entry.cwd}` : ""}
           {entry.tools.length ? ` · ${entry.tools.length} tools` : ""}
         </p>
       );
