@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
+import { useEscapeKey } from "@/lib/hooks/use-escape-key";
 
 // The header's navigation on a narrow screen (below lg, where the links do
 // not fit): a Menu button that opens the links as a list under the header.
@@ -25,16 +26,10 @@ export function MobileMenu({ items, pathname }: { items: readonly NavItem[]; pat
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes.
   useEffect(() => setOpen(false), [pathname]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [open]);
+  useEscapeKey(open, () => {
+    setOpen(false);
+    button.current?.focus();
+  });
 
   const current = items.find((item) => navActive(pathname, item.href));
   return (

@@ -2,12 +2,13 @@
 
 // "Add to bundle" on a session's, spec's or issue's page: pick one of the
 // bundles (or name a new one) and the item joins it, without typing its id.
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { controlClasses } from "@/components/ui/field";
 import { TextLink } from "@/components/ui/text-link";
 import { cn } from "@/lib/cn";
+import { useEscapeKey } from "@/lib/hooks/use-escape-key";
 import { useAddToBundle, useBundles, useCreateBundle } from "@/lib/bundles/hooks";
 
 const NEW = "__new__";
@@ -28,16 +29,10 @@ export function AddToBundle({ itemId, title }: { itemId: string; title: string }
   const pending = add.isPending || create.isPending;
   const error = add.error ?? create.error;
 
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [open]);
+  useEscapeKey(open, () => {
+    setOpen(false);
+    button.current?.focus();
+  });
 
   const submit = () => {
     if (chosen === NEW) {

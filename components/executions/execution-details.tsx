@@ -5,27 +5,16 @@
 // session id, the directory, the machine, how the turn reached its agent
 // and where its start-up time went, tokens and what resume saved). The
 // precise terms stay here and in tooltips.
-import type { ReactNode } from "react";
 import { LaunchFact, LaunchTimings } from "@/components/executions/execution-launch";
 import { ResumeBadge } from "@/components/executions/execution-resume";
 import { InsightsLink } from "@/components/insights/insights-link";
 import { CopyButton } from "@/components/ui/copy-button";
+import { FactRow as Row } from "@/components/ui/fact-row";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
 import { agentName } from "@/lib/agents/names";
 import { formatCost, formatDuration, formatTokens, shortId } from "@/lib/executions/format";
 import type { ExecutionDto } from "@/lib/executions/schema";
-
-function Row({ label, title, children }: { label: string; title?: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] items-baseline gap-2 py-1.5 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
-      <dt className="text-zinc-500 dark:text-zinc-400" title={title}>
-        {label}
-      </dt>
-      <dd className="min-w-0">{children}</dd>
-    </div>
-  );
-}
 
 function Stat({ label, value, title }: { label: string; value: string; title?: string }) {
   return (

@@ -6,6 +6,7 @@ import { buildSessionTree } from "@/lib/executions/build-session-tree";
 import { seedAgents } from "@/test/support/agent-fixtures";
 import { makeExecution } from "@/test/support/execution-fixtures";
 import { FakeEventSource } from "@/test/support/fake-event-source";
+import { makeOutcome } from "@/test/support/insights-fixtures";
 
 const mockPush = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push: mockPush }) }));
@@ -23,18 +24,7 @@ function serve(execution: ExecutionDto, created?: ExecutionDto) {
     if (init?.method === "POST" && created) return respond(201, created);
     if (path === `/api/executions/${execution.id}`) return respond(200, execution);
     if (path === `/api/executions/${execution.id}/events`) return respond(200, { events: [], nextAfter: 0, after: 0 });
-    if (path === `/api/executions/${execution.id}/outcome`)
-      return respond(200, {
-        executionId: execution.id,
-        issueId: "ISSUE-1",
-        markable: false,
-        mark: null,
-        sessionMark: null,
-        signals: [],
-        effective: { verdict: null, source: null },
-        preferences: [],
-        branchPoint: null,
-      });
+    if (path === `/api/executions/${execution.id}/outcome`) return respond(200, makeOutcome(execution.id, { markable: false }));
     if (path === "/api/issues/ISSUE-1/session-tree") return respond(200, { roots: buildSessionTree([execution]) });
     if (path === "/api/issues/ISSUE-1") return respond(200, { id: "ISSUE-1", title: "Make the build green" });
     return respond(404, { error: { code: "not_found", message: path } });

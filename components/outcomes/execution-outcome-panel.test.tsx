@@ -6,24 +6,12 @@ import { ExecutionOutcomePanel } from "@/components/outcomes/execution-outcome-p
 import { applyExecutionUpdate } from "@/lib/executions/status-stream";
 import { queryKeys } from "@/lib/query-keys";
 import { makeExecution } from "@/test/support/execution-fixtures";
+import { makeOutcome } from "@/test/support/insights-fixtures";
 import type { ExecutionOutcome } from "@/lib/outcomes/types";
 
 const ID = "00000001-0000-4000-8000-000000000001";
 
-function outcome(over: Partial<ExecutionOutcome> = {}): ExecutionOutcome {
-  return {
-    executionId: ID,
-    issueId: "ISSUE-1",
-    markable: true,
-    mark: null,
-    sessionMark: null,
-    signals: [],
-    effective: { verdict: null, source: null },
-    preferences: [],
-    branchPoint: null,
-    ...over,
-  };
-}
+const outcome = (over: Partial<ExecutionOutcome> = {}) => makeOutcome(ID, over);
 
 const respond = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, statusText: "", text: async () => JSON.stringify(body) });
 

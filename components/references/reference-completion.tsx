@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from "react";
 import { cn } from "@/lib/cn";
+import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import { candidateMatches, insertReference, referenceQueryAt, type ReferenceCandidate } from "@/lib/references/completion";
 import { useReferenceCandidates } from "@/lib/references/hooks";
 
@@ -11,15 +12,6 @@ import { useReferenceCandidates } from "@/lib/references/hooks";
 // clickable. The textarea keeps the focus throughout.
 
 const KIND_LABEL = { spec: "Spec", issue: "Issue", session: "Session" } as const;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 type TextareaProps = {
   ref: (el: HTMLTextAreaElement | null) => void;
@@ -49,7 +41,7 @@ export function useReferenceCompletion({ value, onChange }: { value: string; onC
 
   const query = caret === null ? null : referenceQueryAt(value, caret);
   const open = query !== null && query.start !== dismissed;
-  const text = useDebounced(query?.text ?? "", 120);
+  const text = useDebouncedValue(query?.text ?? "", 120);
   const candidates = useReferenceCandidates(text, open);
   // The last answer stays while the next loads: what no longer fits the text typed since is not offered.
   const items: ReferenceCandidate[] = open && query ? (candidates.data ?? []).filter((c) => candidateMatches(c, query.text)) : [];
@@ -63,6 +55,7 @@ export function useReferenceCompletion({ value, onChange }: { value: string; onC
     if (dismissed !== null && query?.start !== dismissed) setDismissed(null);
   }, [dismissed, query?.start]);
   // After an insertion, put the caret after the reference (once the new value is in the textarea).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the value changed, which is when the insertion is in the textarea.
   useLayoutEffect(() => {
     const at = pendingCaret.current;
     if (at === null || !textarea.current) return;
@@ -124,6 +117,8 @@ export function useReferenceCompletion({ value, onChange }: { value: string; onC
               id={optionId(i)}
               role="option"
               aria-selected={i === active}
+              // The textarea keeps the focus (aria-activedescendant points here); never in the Tab order.
+              tabIndex={-1}
               // Keep the focus in the textarea: choose on press, before it would blur.
               onMouseDown={(event) => {
                 event.preventDefault();

@@ -1,25 +1,14 @@
 // The session page's facts, folded under "Details": its agent's session id,
 // issue, fork origin, totals, what resume saved, whether the agent still has
 // it, whether it is kept ready, and the agent program that ran it.
-import type { ReactNode } from "react";
 import { ResumeSavings, TranscriptFact } from "@/components/sessions/session-resume";
 import { WarmFact } from "@/components/sessions/session-warm";
 import { StatusBadge } from "@/components/ui/badges";
 import { CopyButton } from "@/components/ui/copy-button";
+import { FactRow as Fact } from "@/components/ui/fact-row";
 import { ExecutionLink, TextLink } from "@/components/ui/text-link";
 import { formatCost } from "@/lib/executions/format";
 import type { SessionDetail } from "@/lib/sessions/schema";
-
-function Fact({ label, title, children }: { label: string; title?: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[9rem_minmax(0,1fr)] items-baseline gap-2 py-1.5 text-sm">
-      <dt className="text-zinc-500 dark:text-zinc-400" title={title}>
-        {label}
-      </dt>
-      <dd className="min-w-0">{children}</dd>
-    </div>
-  );
-}
 
 export function SessionFacts({ session }: { session: SessionDetail }) {
   const t = session.totals;
