@@ -9,6 +9,7 @@ import { LaunchFact, LaunchTimings } from "@/components/executions/execution-lau
 import { ResumeBadge } from "@/components/executions/execution-resume";
 import { InsightsLink } from "@/components/insights/insights-link";
 import { CopyButton } from "@/components/ui/copy-button";
+import { Disclosure } from "@/components/ui/disclosure";
 import { FactRow as Row } from "@/components/ui/fact-row";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
@@ -36,15 +37,8 @@ export function ExecutionDetails({ execution, live }: { execution: ExecutionDto;
   // A turn that carried Arbor's transcript is said up top (the agent did not have its own memory); the rest is telemetry.
   const resumeIsTelemetry = execution.resume?.decision !== "fresh_with_transcript" && execution.resume?.reason !== "worktree_gone";
   return (
-    <details className="group rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" data-slot="execution-details">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-3 text-sm font-semibold marker:hidden focus-visible:outline-2 focus-visible:outline-emerald-600">
-        <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">
-          ▸
-        </span>
-        Details
-        <span className="font-normal text-zinc-500 dark:text-zinc-400">agent, session, directory, machine, timings and tokens</span>
-      </summary>
-      <div className="grid gap-4 border-t border-zinc-200 px-4 py-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] dark:border-zinc-800">
+    <Disclosure title="Details" hint="agent, session, directory, machine, timings and tokens" slot="execution-details">
+      <div className="grid gap-4 px-4 py-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <dl>
           <Row label="Agent">
             {agentName(execution.agent)}
@@ -128,6 +122,6 @@ export function ExecutionDetails({ execution, live }: { execution: ExecutionDto;
           {resumeIsTelemetry ? <ResumeBadge execution={execution} /> : null}
         </div>
       </div>
-    </details>
+    </Disclosure>
   );
 }

@@ -5,6 +5,7 @@ import { ResumeSavings, TranscriptFact } from "@/components/sessions/session-res
 import { WarmFact } from "@/components/sessions/session-warm";
 import { StatusBadge } from "@/components/ui/badges";
 import { CopyButton } from "@/components/ui/copy-button";
+import { Disclosure } from "@/components/ui/disclosure";
 import { FactRow as Fact } from "@/components/ui/fact-row";
 import { ExecutionLink, TextLink } from "@/components/ui/text-link";
 import { formatCost } from "@/lib/executions/format";
@@ -13,15 +14,8 @@ import type { SessionDetail } from "@/lib/sessions/schema";
 export function SessionFacts({ session }: { session: SessionDetail }) {
   const t = session.totals;
   return (
-    <details className="group rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" data-slot="session-details">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-3 text-sm font-semibold marker:hidden focus-visible:outline-2 focus-visible:outline-emerald-600">
-        <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">
-          ▸
-        </span>
-        Details
-        <span className="font-normal text-zinc-500 dark:text-zinc-400">tokens and cost, whether the agent still has it, the agent program</span>
-      </summary>
-      <dl aria-label="Session details" className="border-t border-zinc-200 px-4 py-2 dark:border-zinc-800">
+    <Disclosure title="Details" hint="tokens and cost, whether the agent still has it, the agent program" slot="session-details">
+      <dl aria-label="Session details" className="px-4 py-2">
         <Fact label="Agent's session id" title="The id the agent CLI gave the session (what --resume takes)">
           <span className="flex flex-wrap items-center gap-2">
             <code className="break-all font-mono text-xs">{session.agentSessionId}</code>
@@ -68,6 +62,6 @@ export function SessionFacts({ session }: { session: SessionDetail }) {
           </Fact>
         ) : null}
       </dl>
-    </details>
+    </Disclosure>
   );
 }
