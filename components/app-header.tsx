@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Suspense } from "react";
+import { KeyboardShortcuts } from "@/components/keyboard-shortcuts";
+import { MobileMenu, navActive } from "@/components/mobile-menu";
 import { HeaderSearch } from "@/components/search/header-search";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { InboxLink } from "@/components/approvals/inbox-link";
@@ -56,10 +58,13 @@ export function AppHeader() {
           </svg>
           Arbor
         </Link>
-        <nav aria-label="Main" className="flex min-w-0 items-center gap-1 overflow-x-auto">
-          <InboxLink active={pathname === "/inbox"} className={navLinkClasses(pathname === "/inbox")} />
+        {/* What waits for a decision, with its count: shown at every width. */}
+        <InboxLink active={pathname === "/inbox"} className={navLinkClasses(pathname === "/inbox")} />
+        {/* Below lg the links do not fit: a Menu button opens them (components/mobile-menu.tsx). */}
+        <MobileMenu items={NAV} pathname={pathname} />
+        <nav aria-label="Main" className="hidden min-w-0 items-center gap-1 overflow-x-auto lg:flex">
           {NAV.map((item) => {
-            const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+            const active = navActive(pathname, item.href);
             return (
               <Link key={item.href} href={item.href} aria-current={active ? "page" : undefined} className={navLinkClasses(active)}>
                 {item.label}
@@ -72,6 +77,7 @@ export function AppHeader() {
           <Suspense fallback={<div className="h-8 w-36 sm:w-44" aria-hidden="true" />}>
             <HeaderSearch />
           </Suspense>
+          <KeyboardShortcuts />
           <ThemeToggle />
         </div>
       </div>

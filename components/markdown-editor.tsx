@@ -3,6 +3,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/lib/cn";
 import { Markdown } from "@/components/markdown";
+import { useReferenceCompletion } from "@/components/references/reference-completion";
 import { controlClasses, describedBy } from "@/components/ui/field";
 
 type Tab = "write" | "preview";
@@ -13,7 +14,8 @@ const TABS: Array<{ key: Tab; label: string }> = [
 
 /**
  * A markdown textarea with Write / Preview tabs (ARIA tabs; arrow keys move between them).
- * The textarea carries `id`, so a <label htmlFor={id}> names it.
+ * The textarea carries `id`, so a <label htmlFor={id}> names it. Typing `[[`
+ * offers the specs, issues and sessions to cite (reference-completion.tsx).
  */
 export function MarkdownEditor({
   id,
@@ -41,6 +43,7 @@ export function MarkdownEditor({
   const [tab, setTab] = useState<Tab>("write");
   const baseId = useId();
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ write: null, preview: null });
+  const completion = useReferenceCompletion({ value, onChange });
 
   const select = (next: Tab) => {
     setTab(next);
@@ -94,14 +97,24 @@ export function MarkdownEditor({
             {t.label}
           </button>
         ))}
-        <span className="ml-auto self-center pb-1.5 text-xs text-zinc-500 dark:text-zinc-400">Markdown supported</span>
+        <span className="ml-auto self-center pb-1.5 text-xs text-zinc-500 dark:text-zinc-400">Markdown supported · [[ links an item</span>
       </div>
-      <div role="tabpanel" id={`${baseId}-write-panel`} aria-labelledby={`${baseId}-write-tab`} hidden={tab !== "write"} className="bg-white dark:bg-zinc-900">
+      <div
+        role="tabpanel"
+        id={`${baseId}-write-panel`}
+        aria-labelledby={`${baseId}-write-tab`}
+        hidden={tab !== "write"}
+        className="relative bg-white dark:bg-zinc-900"
+      >
         <textarea
+          {...completion.textareaProps}
           id={id}
           name={name}
           value={value}
-          onChange={(e) => onChange(e.target.value)}
+          onChange={(e) => {
+            onChange(e.target.value);
+            completion.trackCaret(e.target);
+          }}
           rows={rows}
           maxLength={maxLength}
           placeholder={placeholder}
@@ -110,6 +123,7 @@ export function MarkdownEditor({
           aria-describedby={describedBy(id, { hint, error })}
           className={cn(controlClasses, "min-h-40 resize-y rounded-none border-0 py-2 font-mono leading-relaxed shadow-none")}
         />
+        {completion.popup}
       </div>
       <div
         role="tabpanel"

@@ -9,7 +9,7 @@ import type { PoisonReason, SessionSummary } from "@/lib/sessions/schema";
 const FRESH_BECAUSE: Partial<Record<ResumeReason, string>> = {
   force_fresh: "a fresh session was asked for",
   other_agent: "another agent made the session",
-  session_poisoned: "the session is poisoned",
+  session_poisoned: "the session is marked not to be resumed",
   capability_missing: "the installed CLI cannot resume",
   runtime_changed: "another build of the CLI made the session",
   cwd_missing: "the session's directory is gone",

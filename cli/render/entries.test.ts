@@ -127,4 +127,17 @@ describe("createEntryPrinter", () => {
     printer.end();
     expect(out).toBe("Echo: Hello\nnext\ntail\n");
   });
+
+  it("prints a reply once, when it is complete: the drafts written before it are not printed", () => {
+    let out = "";
+    const printer = createEntryPrinter(plain, (text) => {
+      out += text;
+    });
+    printer.print([{ type: "text_draft", text: "Echo: He" }]);
+    printer.print([{ type: "text_draft", text: "llo" }]);
+    printer.print([{ type: "assistant_text", text: "Echo: Hello" }]);
+    printer.end();
+    expect(out).toBe("Echo: Hello\n");
+    expect(renderEntries([{ type: "text_draft", text: "x" }], plain)).toEqual([]);
+  });
 });

@@ -79,6 +79,7 @@ export function summarizeToolInput(tool: string, input: unknown): string {
 
 const KINDS = new Set([
   "assistant_text",
+  "text_draft",
   "thinking",
   "tool_call",
   "tool_result",
@@ -89,7 +90,6 @@ const KINDS = new Set([
   "stderr",
   "unparsed",
   "text",
-  "text_draft",
   "approval",
 ]);
 
@@ -171,6 +171,9 @@ function renderEntryLines(entry: unknown, style: Style, opts: EntryRenderOptions
       const text = str(e.text) ?? "";
       return text === "" ? [] : splitLines(text);
     }
+    case "text_draft":
+      // The reply as it is being written: the complete message follows it and is printed then, once.
+      return [];
     case "thinking": {
       const text = str(e.text) ?? "";
       if (text.trim() === "") return [];
@@ -240,9 +243,6 @@ function renderEntryLines(entry: unknown, style: Style, opts: EntryRenderOptions
       if (text === "") return [];
       return splitLines(text).map((l) => paint(style, `stderr │ ${l}`, "yellow"));
     }
-    case "text_draft":
-      // The text as it is written: the complete message follows, printed then.
-      return [];
     case "approval":
       return renderApprovalEntry(e, style);
     case "unparsed": {

@@ -114,6 +114,13 @@ function EditBundle({ bundle, onDone }: { bundle: Bundle; onDone: () => void }) 
   );
 }
 
+/** "SPEC-99 does not exist, so it was not added; the other 2 were." */
+export function refusedMessage(refused: string[], added: number): string {
+  const names = refused.join(", ");
+  const them = refused.length === 1 ? `${names} does not exist, so it was not added` : `${names} do not exist, so they were not added`;
+  return added > 0 ? `${them}; the ${added === 1 ? "other one was" : `other ${added} were`}.` : `${them}.`;
+}
+
 function BundleItems({ bundle }: { bundle: Bundle }) {
   const setItems = useSetBundleItems(bundle.id);
   const addItems = useAddBundleItems(bundle.id);
@@ -133,7 +140,13 @@ function BundleItems({ bundle }: { bundle: Bundle }) {
       return;
     }
     setInputError(null);
-    addItems.mutate(raw, { onSuccess: () => setText("") });
+    addItems.mutate(raw, {
+      onSuccess: ({ refused }) => {
+        // What was refused stays in the box, named, for the person to fix; the rest was added.
+        setText(refused.join(" "));
+        if (refused.length) setInputError(refusedMessage(refused, raw.length - refused.length));
+      },
+    });
   };
 
   return (

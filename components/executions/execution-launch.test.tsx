@@ -7,8 +7,8 @@ import { makeExecution } from "@/test/support/execution-fixtures";
 test("a turn on the warm process, a steered one and a spawn each say how they reached the agent", () => {
   const warm = makeExecution({ launch: { kind: "warm", reason: null, pid: 4242 } });
   const { rerender } = render(<LaunchFact execution={warm} />);
-  expect(screen.getByText(/Warm process \(pid 4242\)/).closest("[data-slot=launch]")).toHaveTextContent(
-    "the session's live agent process took this turn as its next message",
+  expect(screen.getByText(/Kept-ready agent \(process 4242\)/).closest("[data-slot=launch]")).toHaveTextContent(
+    "the agent still running from the session's last turn took this one as its next message",
   );
 
   const parent = makeExecution();
@@ -17,12 +17,12 @@ test("a turn on the warm process, a steered one and a spawn each say how they re
       execution={makeExecution({ parentExecutionId: parent.id, launch: { kind: "steer", reason: "Sent while the turn it continues ran", pid: 4242 } })}
     />,
   );
-  expect(screen.getByText("Steered").closest("[data-slot=launch]")).toHaveTextContent(
-    `Steered into the running turn of #${parent.id.slice(0, 8)}, which answered it · Sent while the turn it continues ran`,
+  expect(screen.getByText("Sent into the running turn").closest("[data-slot=launch]")).toHaveTextContent(
+    `Sent into the running turn of #${parent.id.slice(0, 8)}, which answered it · Sent while the turn it continues ran`,
   );
 
   rerender(<LaunchFact execution={makeExecution({ launch: { kind: "spawn", reason: "A fork starts its own agent process", pid: 7 } })} />);
-  expect(screen.getByText("Spawned (pid 7)").closest("[data-slot=launch]")).toHaveTextContent("A fork starts its own agent process");
+  expect(screen.getByText("Started the agent (process 7)").closest("[data-slot=launch]")).toHaveTextContent("A fork starts its own agent process");
 });
 
 test("the timing spans from the request to the session id, and their total", () => {

@@ -14,17 +14,21 @@ import { useSession } from "@/lib/sessions/hooks";
 export function LaunchFact({ execution }: { execution: ExecutionDto }) {
   const launch = execution.launch;
   if (!launch) return <span className="text-zinc-500">not started</span>;
-  const pid = launch.pid ? ` (pid ${launch.pid})` : "";
+  const pid = launch.pid ? ` (process ${launch.pid})` : "";
   return (
     <span data-slot="launch" data-kind={launch.kind} className="text-sm">
       {launch.kind === "warm" ? (
         <span>
-          <span className="font-medium text-orange-700 dark:text-orange-400">Warm process{pid}</span>: the session&apos;s live agent process took this turn as
-          its next message
+          <span className="font-medium text-orange-700 dark:text-orange-400" title="The session's warm process">
+            Kept-ready agent{pid}
+          </span>
+          : the agent still running from the session&apos;s last turn took this one as its next message
         </span>
       ) : launch.kind === "steer" ? (
         <span>
-          <span className="font-medium text-orange-700 dark:text-orange-400">Steered</span> into the running turn
+          <span className="font-medium text-orange-700 dark:text-orange-400" title="Steered">
+            Sent into the running turn
+          </span>
           {execution.parentExecutionId ? (
             <>
               {" "}
@@ -34,7 +38,7 @@ export function LaunchFact({ execution }: { execution: ExecutionDto }) {
           , which answered it
         </span>
       ) : (
-        <span>Spawned{pid}</span>
+        <span title="Spawned">Started the agent{pid}</span>
       )}
       {launch.reason ? <span className="text-zinc-500"> · {launch.reason}</span> : null}
     </span>

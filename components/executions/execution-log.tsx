@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { LogEntryView, ResultSummary } from "@/components/executions/log-entry/log-entry-view";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,8 +9,9 @@ import { cn } from "@/lib/cn";
 import { seqFromHash } from "@/lib/hrefs";
 import { useExecutionLog, type LogLine } from "@/lib/executions/use-execution-log";
 import type { LogEntry } from "@/lib/executions/log-entries";
+import type { ExecutionStatus } from "@/lib/executions/types";
 
-const Row = memo(function Row({ line, toolName, highlighted }: { line: LogLine; toolName?: string; highlighted: boolean }) {
+const Row = memo(function Row({ line, toolName, highlighted, repeatsText }: { line: LogLine; toolName?: string; highlighted: boolean; repeatsText: boolean }) {
   return (
     <div
       id={line.first ? `seq-${line.seq}` : undefined}
@@ -29,7 +30,7 @@ const Row = memo(function Row({ line, toolName, highlighted }: { line: LogLine; 
           #{line.seq}
         </a>
       ) : null}
-      <LogEntryView entry={line.entry} toolName={toolName} />
+      <LogEntryView entry={line.entry} toolName={toolName} repeatsText={repeatsText} />
     </div>
   );
 });
@@ -38,6 +39,8 @@ function entryLabel(entry: LogEntry): string {
   switch (entry.type) {
     case "assistant_text":
       return "Assistant";
+    case "text_draft":
+      return "Assistant, still writing";
     case "tool_call":
       return `Tool call ${entry.tool}`;
     case "tool_result":
@@ -53,13 +56,36 @@ function entryLabel(entry: LogEntry): string {
   }
 }
 
+/** Whether the result at `index` only repeats the assistant's text just before it (the usual case): then only its figures are shown. */
+function resultRepeatsText(lines: LogLine[], index: number): boolean {
+  const entry = lines[index].entry;
+  const before = lines[index - 1]?.entry;
+  return entry.type === "result" && !entry.isError && before?.type === "assistant_text" && before.text.trim() === entry.text.trim();
+}
+
 /**
- * The live, normalized log of one execution, virtualized (only the rows in
- * view are in the page, measured as they render) so a 100k-event log opens
- * at once. Follows the end while the reader is there; scrolling up stops it.
- * `#seq-<n>` in the address scrolls to that entry and highlights it.
+ * The conversation of one execution, live: the turn's prompt (`lead`, shown
+ * before any event), then the agent's words as it writes them, its tools as
+ * they run. Virtualized (only the rows in view are in the page, measured as
+ * they render) so a 100k-event log opens at once. Follows the end while the
+ * reader is there; scrolling up stops it. `#seq-<n>` in the address scrolls
+ * to that entry and highlights it.
  */
-export function ExecutionLog({ executionId, eventCount, finished }: { executionId: string; eventCount: number; finished: boolean }) {
+export function ExecutionLog({
+  executionId,
+  eventCount,
+  finished,
+  status,
+  lead,
+}: {
+  executionId: string;
+  eventCount: number;
+  finished: boolean;
+  /** The execution's status now (the log says whether the agent is still at work). */
+  status?: ExecutionStatus;
+  /** Shown above the entries from the start (the turn's prompt). */
+  lead?: ReactNode;
+}) {
   const { lines, history, connection, toolNames, covers, retry } = useExecutionLog(executionId, { eventCount, finished });
   const coversRef = useRef(covers);
   coversRef.current = covers;
@@ -145,6 +171,8 @@ export function ExecutionLog({ executionId, eventCount, finished }: { executionI
   }, [lines]);
 
   const atEnd = lines.length === 0 || virtualizer.isAtEnd();
+  const working = status === "running" || (status === undefined && !finished && connection === "live");
+  const writing = lines.at(-1)?.entry.type === "text_draft";
   const items = virtualizer.getVirtualItems();
   const loadingPercent = history.total ? Math.round((history.loaded / history.total) * 100) : 100;
 
@@ -152,18 +180,18 @@ export function ExecutionLog({ executionId, eventCount, finished }: { executionI
     <section aria-labelledby="log-heading" className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="log-heading" className="text-lg font-semibold">
-          Log
+          Conversation
         </h2>
         <span className="flex items-center gap-2 text-xs text-zinc-500" aria-live="polite">
           {history.loading ? <span>Loading history… {loadingPercent}%</span> : null}
           <span>
             {connection === "live" ? (
-              <>
+              <span title="New entries appear as the agent writes them">
                 <span aria-hidden="true" className="text-sky-600">
                   ●
                 </span>{" "}
                 live
-              </>
+              </span>
             ) : connection === "reconnecting" ? (
               "reconnecting…"
             ) : connection === "connecting" ? (
@@ -184,6 +212,8 @@ export function ExecutionLog({ executionId, eventCount, finished }: { executionI
         </ErrorAlert>
       ) : null}
 
+      {lead}
+
       {finalResult && connection !== "live" && lines.length > 50 ? (
         <ResultSummary entry={finalResult} heading={finalResult.isError ? "Final result: error" : "Final answer"} />
       ) : null}
@@ -201,7 +231,13 @@ export function ExecutionLog({ executionId, eventCount, finished }: { executionI
         >
           {lines.length === 0 ? (
             <p className="p-2 text-sm text-zinc-500">
-              {history.loading ? "Loading…" : connection === "ended" || finished ? "No output." : "Waiting for output…"}
+              {history.loading
+                ? "Loading…"
+                : connection === "ended" || finished
+                  ? "No output."
+                  : status === "queued"
+                    ? "Waiting to start…"
+                    : "Waiting for the agent's first words…"}
             </p>
           ) : null}
           <div style={{ height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}>
@@ -224,12 +260,19 @@ export function ExecutionLog({ executionId, eventCount, finished }: { executionI
                     line={line}
                     toolName={line.entry.type === "tool_result" ? toolNames.get(line.entry.toolUseId) : undefined}
                     highlighted={highlight !== null && line.first && line.seq === highlight}
+                    repeatsText={resultRepeatsText(lines, item.index)}
                   />
                 </div>
               );
             })}
           </div>
         </div>
+        {working && lines.length > 0 && !writing ? (
+          <p role="status" className="mt-1 flex items-center gap-2 px-2 text-xs text-zinc-500 dark:text-zinc-400">
+            <span aria-hidden="true" className="inline-block size-2 animate-pulse rounded-full bg-sky-500 motion-reduce:animate-none" />
+            The agent is working…
+          </p>
+        ) : null}
         {!atEnd ? (
           <Button size="sm" variant="secondary" className="absolute bottom-3 right-5 shadow-md" onClick={() => virtualizer.scrollToEnd()}>
             ↓ Jump to latest

@@ -164,4 +164,39 @@ describe("FollowUpForm", () => {
       "The agent's session is gone (its transcript was deleted or expired): this turn will start a fresh session carrying Arbor's transcript of the conversation.",
     );
   });
+
+  it("says before sending that a Continue of a turn that already has a next turn is recorded as a fork", async () => {
+    const user = userEvent.setup();
+    const earlier = makeExecution({ managedSessionId: "SESS-3" });
+    const later = makeExecution({ managedSessionId: "SESS-3", parentExecutionId: earlier.id, sessionId: earlier.sessionId });
+    const session = (head: string) => ({ id: "SESS-3", health: null, poisoned: null, headExecutionId: head });
+    queryClient.setQueryData(["sessions", "detail", "SESS-3"], session(later.id));
+    const { unmount } = renderForm(<FollowUpForm execution={earlier} />);
+    const warning = screen.getByRole("note");
+    expect(warning).toHaveTextContent(
+      `This turn already has a next turn (the session's latest is #${later.id.slice(0, 8)}): Continue will be recorded as a fork, a new session that branches from here.`,
+    );
+    expect(screen.getByLabelText("Next prompt")).toHaveAccessibleDescription(expect.stringContaining("Continue will be recorded as a fork"));
+    // Asking for a fresh session makes it a fork anyway, for another reason said beside the box: no fork warning then.
+    await user.click(screen.getByRole("checkbox", { name: /Start a fresh session/ }));
+    expect(screen.queryByText(/Continue will be recorded as a fork/)).toBeNull();
+    unmount();
+
+    // On the session's head, a Continue is a continue: nothing to warn about.
+    queryClient.setQueryData(["sessions", "detail", "SESS-3"], session(earlier.id));
+    renderForm(<FollowUpForm execution={earlier} />);
+    expect(screen.queryByText(/Continue will be recorded as a fork/)).toBeNull();
+  });
+
+  it("hands the new turn to onCreated once the server has recorded it (the execution page opens it)", async () => {
+    const user = userEvent.setup();
+    const done = makeExecution();
+    const next = makeExecution({ status: "queued", parentExecutionId: done.id });
+    fetchMock.mockResolvedValue(respond(201, next));
+    const onCreated = jest.fn();
+    renderForm(<FollowUpForm execution={done} onCreated={onCreated} />);
+    await user.type(screen.getByLabelText("Next prompt"), "keep going");
+    await user.click(screen.getByRole("button", { name: "Continue Session" }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(next));
+  });
 });

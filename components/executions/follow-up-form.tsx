@@ -10,12 +10,14 @@ import { cn } from "@/lib/cn";
 import type { ExecutionDto } from "@/lib/executions/schema";
 import { shortId } from "@/lib/executions/format";
 import { useExecution, useFollowUp, type FollowUpMode } from "@/lib/executions/hooks";
+import { followUpReason } from "@/lib/executions/follow-up-rule";
 import { useSession } from "@/lib/sessions/hooks";
+import type { SessionDetail } from "@/lib/sessions/schema";
 import { useAgentActions } from "@/lib/agents/hooks";
 import type { FollowUpActions } from "@/lib/agents/actions";
+import { poisonText, resumeBadge } from "@/lib/resume-text";
 
 type AgentActions = FollowUpActions & { name: string };
-import { poisonText, resumeBadge } from "@/lib/resume-text";
 
 /** Why Continue/Fork cannot run from this execution, or null when they can. `agent`: what its agent can do (useAgentActions). */
 export function followUpBlocker(execution: ExecutionDto, agent?: Pick<AgentActions, "hasSessions" | "name">): string | null {
@@ -31,6 +33,32 @@ export function worktreeNote(execution: ExecutionDto): string | null {
   const state = execution.worktree?.state;
   if (state !== "missing" && state !== "removed") return null;
   return `Its worktree ${state === "removed" ? "was removed by housekeeping" : "vanished from disk"}: a Continue forks the conversation and starts from its snapshot in a fresh worktree.`;
+}
+
+/** What Arbor already knows makes the agent's session impossible to resume (the next turn then starts fresh with Arbor's transcript), or null. */
+function knownUnresumable(session: SessionDetail | undefined): string | null {
+  if (session?.health?.state === "missing") return "The agent's session is gone (its transcript was deleted or expired)";
+  if (session?.poisoned) return `This session is marked not to be resumed (${poisonText(session.poisoned)})`;
+  return null;
+}
+
+/**
+ * Said before sending, when a Continue of this execution will be recorded as
+ * a fork because its session has moved on past it (the server's rule,
+ * followUpReason): which later turn, and what happens instead.
+ */
+function continueBecomesFork(execution: ExecutionDto, session: SessionDetail | undefined, freshSession: boolean): string | null {
+  // Unknown until the session is loaded (or the execution has none yet): say nothing rather than guess.
+  if (!session || !execution.sessionId) return null;
+  const reason = followUpReason({
+    requested: "continue",
+    isHead: session.headExecutionId === execution.id,
+    freshWithTranscript: freshSession || knownUnresumable(session) !== null,
+    worktreeGone: worktreeNote(execution) !== null,
+  });
+  if (reason !== "continue_not_head") return null;
+  const next = session.headExecutionId ? `#${shortId(session.headExecutionId)}` : "a later turn";
+  return `This turn already has a next turn (the session's latest is ${next}): Continue will be recorded as a fork, a new session that branches from here. The later turns stay as they are.`;
 }
 
 /** One follow-up created here, with its live status (queued as the next turn, then running, …). */
@@ -80,13 +108,16 @@ export function FollowUpForm({
   const [created, setCreated] = useState<ExecutionDto[]>([]);
   const followUp = useFollowUp(execution.id);
   const agent = useAgentActions(execution.agent);
+  const session = useSession(execution.managedSessionId ?? "", { enabled: Boolean(execution.managedSessionId) }).data;
   const blocker = followUpBlocker(execution, agent);
+  const becomesFork = blocker || mode === "fork" ? null : continueBecomesFork(execution, session, freshSession);
   // Said before anything is sent: the server records such a fork as a new session carrying Arbor's transcript.
   const forkNote = agent.nativeFork ? "" : ` (${agent.name} cannot fork a session of its own: the fork carries Arbor's transcript)`;
   const ids = useId();
   const textareaId = `follow-up-${execution.id}${mode ? `-${mode}` : ""}`;
   const errorId = `${ids}-error`;
   const hintId = `${ids}-hint`;
+  const forkWarningId = `${ids}-fork-warning`;
   const running = execution.status === "running" || execution.status === "queued";
 
   const submit = (chosen: FollowUpMode) => {
@@ -135,7 +166,7 @@ export function FollowUpForm({
           }
         }}
         aria-invalid={error ? true : undefined}
-        aria-describedby={cn(error ? errorId : "", hintId) || undefined}
+        aria-describedby={cn(error ? errorId : "", becomesFork ? forkWarningId : "", hintId) || undefined}
         placeholder={
           blocker ? "" : running ? "Queue the next turn while this one runs…" : mode === "fork" ? "Try another way…" : "Tell the agent what to do next…"
         }
@@ -148,6 +179,16 @@ export function FollowUpForm({
             ? `Continue queues the next turn; it starts when this one finishes. Fork branches from this execution${forkNote}. Ctrl+Enter submits.`
             : `Continue resumes this session; Fork starts a new session from this point${forkNote}. Ctrl+Enter submits.`)}
       </p>
+      {becomesFork ? (
+        <p
+          id={forkWarningId}
+          role="note"
+          data-slot="continue-becomes-fork"
+          className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-600/30 ring-inset dark:bg-amber-950 dark:text-amber-200"
+        >
+          {becomesFork}
+        </p>
+      ) : null}
       {blocker ? null : (
         <FreshSessionToggle id={`${textareaId}-fresh`} checked={freshSession} onChange={setFreshSession} managedSessionId={execution.managedSessionId} />
       )}
@@ -207,12 +248,7 @@ export function FreshSessionToggle({
   managedSessionId: string | null;
 }) {
   const session = useSession(managedSessionId ?? "", { enabled: Boolean(managedSessionId) }).data;
-  const known =
-    session?.health?.state === "missing"
-      ? "The agent's session is gone (its transcript was deleted or expired)"
-      : session?.poisoned
-        ? `This session is poisoned (${poisonText(session.poisoned)})`
-        : null;
+  const known = knownUnresumable(session);
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">

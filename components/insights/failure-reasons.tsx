@@ -13,7 +13,7 @@ const LABELS: Record<string, string> = {
   agent_error: "the agent reported an error",
   session_not_found: "session expired or not found",
   exit_nonzero: "the agent exited with an error code",
-  runner_lost: "the runner stopped meanwhile",
+  runner_lost: "the machine running it stopped meanwhile",
   agent_not_found: "agent CLI not installed",
   agent_unsupported: "agent CLI lacks a needed feature",
   spawn_failed: "could not start the agent",

@@ -43,7 +43,9 @@ export function SeedMetrics({ data }: { data: InsightsDto }) {
     <section aria-labelledby="seed-metrics" className="space-y-3">
       <h2 id="seed-metrics" className="text-base font-semibold">
         Success metrics
-        <span className="ml-2 text-xs font-normal text-zinc-500">the seed&apos;s targets for sessions, resume and fork</span>
+        <span className="ml-2 text-xs font-normal text-zinc-500" title="The success metrics of Arbor's founding spec (spec 003)">
+          how well sessions are kept, resumed and forked, against the goals Arbor sets itself
+        </span>
       </h2>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <RatioCard title="Session id captured" r={m.sessionCapture} of="finished runs of agents with sessions" series={data.series} trend="captureRate" />

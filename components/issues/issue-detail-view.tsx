@@ -10,6 +10,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { PriorityBadge, StatusBadge } from "@/components/ui/badges";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
+import { AddToBundle } from "@/components/bundles/add-to-bundle";
 import { EntityHeader } from "@/components/ui/page-header";
 import { QueryGate } from "@/components/ui/query-gate";
 import { RelativeTime } from "@/components/ui/time";
@@ -47,6 +48,7 @@ function IssueDetail({ issue }: { issue: Issue }) {
         editing={editing}
         onEdit={() => setEditing(true)}
         editLabel="Edit issue"
+        actions={<AddToBundle itemId={issue.id} title={issue.title} />}
       >
         <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
           <StatusBadge status={issue.status} />

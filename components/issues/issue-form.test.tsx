@@ -1,7 +1,12 @@
-import { render, screen } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render as renderPlain, screen } from "@testing-library/react";
+import type { ReactElement } from "react";
 import userEvent from "@testing-library/user-event";
 import { IssueForm } from "@/components/issues/issue-form";
 import { ApiError } from "@/lib/api-error";
+
+// The description's `[[` completion asks the list APIs through react-query.
+const render = (ui: ReactElement) => renderPlain(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 
 const specs = [
   { id: "SPEC-2", title: "Billing" },

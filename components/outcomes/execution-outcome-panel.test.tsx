@@ -1,32 +1,23 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { act } from "react";
 import { ExecutionOutcomePanel } from "@/components/outcomes/execution-outcome-panel";
+import { applyExecutionUpdate } from "@/lib/executions/status-stream";
+import { queryKeys } from "@/lib/query-keys";
+import { makeExecution } from "@/test/support/execution-fixtures";
+import { makeOutcome } from "@/test/support/insights-fixtures";
 import type { ExecutionOutcome } from "@/lib/outcomes/types";
 
 const ID = "00000001-0000-4000-8000-000000000001";
 
-function outcome(over: Partial<ExecutionOutcome> = {}): ExecutionOutcome {
-  return {
-    executionId: ID,
-    issueId: "ISSUE-1",
-    markable: true,
-    mark: null,
-    sessionMark: null,
-    signals: [],
-    effective: { verdict: null, source: null },
-    preferences: [],
-    branchPoint: null,
-    ...over,
-  };
-}
+const outcome = (over: Partial<ExecutionOutcome> = {}) => makeOutcome(ID, over);
 
 const respond = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, statusText: "", text: async () => JSON.stringify(body) });
 
 let fetchMock: jest.Mock;
 
-function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+function renderPanel(client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })) {
   return render(
     <QueryClientProvider client={client}>
       <ExecutionOutcomePanel executionId={ID} />
@@ -112,4 +103,18 @@ test("shows its line's place at branching points and its session's mark", async 
   expect(screen.getByText(/Its session/)).toHaveTextContent("Its session SESS-4 was marked didn't work by bo with the CLI");
   expect(screen.getByText(/Not chosen at the branching point/)).toHaveTextContent("Not chosen at the branching point #00000003 (chosen: #00000004)");
   expect(screen.getByText("Signals: Session archived")).toBeInTheDocument();
+});
+
+test("turns live when the status stream says the run ended: no reload", async () => {
+  fetchMock.mockResolvedValueOnce(respond(200, outcome({ markable: false }))).mockResolvedValue(respond(200, outcome()));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+  const running = makeExecution({ id: ID, status: "running" });
+  client.setQueryData(queryKeys.executions.detail(ID), running);
+  renderPanel(client);
+  expect(await screen.findByText(/Still running/)).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Worked" })).toBeDisabled();
+  // What the status stream does when the runner records the end of the run.
+  act(() => applyExecutionUpdate(client, { ...running, status: "completed" }));
+  await waitFor(() => expect(screen.getByRole("button", { name: "Worked" })).toBeEnabled());
+  expect(screen.queryByText(/Still running/)).not.toBeInTheDocument();
 });

@@ -12,7 +12,7 @@ export function ManagedSessionLink({ id }: { id: string }) {
       <TextLink data-testid="managed-session" mono href={`/sessions/${id}`}>
         {id}
       </TextLink>
-      {session.data ? <span className="min-w-0 truncate text-zinc-700 dark:text-zinc-300">{session.data.title}</span> : null}
+      {session.data ? <span className="min-w-0 [overflow-wrap:anywhere] text-zinc-700 dark:text-zinc-300">{session.data.title}</span> : null}
       {session.data ? <ExpiredBadge session={session.data} /> : null}
     </span>
   );

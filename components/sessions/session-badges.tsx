@@ -16,7 +16,10 @@ export function ExpiredBadge({ session, className }: { session: Pick<SessionSumm
   return (
     <>
       {availability === "expired" ? (
-        <span title="The agent's transcript of this session is gone: a Continue carries Arbor's transcript instead." className={amber}>
+        <span
+          title="The agent no longer has this session (its transcript is gone): a Continue carries Arbor's copy of the conversation instead."
+          className={amber}
+        >
           Expired
         </span>
       ) : availability === "may_have_expired" ? (
@@ -25,8 +28,8 @@ export function ExpiredBadge({ session, className }: { session: Pick<SessionSumm
         </span>
       ) : null}
       {session.poisoned ? (
-        <span title={`Poisoned: ${poisonText(session.poisoned)}`} className={amber}>
-          Poisoned
+        <span title={`Marked poisoned: ${poisonText(session.poisoned)}. Later turns start a fresh session carrying Arbor's transcript.`} className={amber}>
+          Not resumed
         </span>
       ) : null}
     </>

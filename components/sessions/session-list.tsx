@@ -18,7 +18,7 @@ export function SessionList({ sessions, label = "Sessions" }: { sessions: Sessio
             <span className="shrink-0 font-mono text-xs text-zinc-500 dark:text-zinc-400">{s.id}</span>
             <Link
               href={`/sessions/${s.id}`}
-              className="min-w-0 flex-1 truncate font-medium text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-zinc-100"
+              className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere] text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-zinc-100"
             >
               {s.title}
             </Link>

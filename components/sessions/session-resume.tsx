@@ -20,7 +20,7 @@ export function TranscriptFact({ session }: { session: SessionDetail }) {
   if (health) {
     return health.state === "available" ? (
       <span data-slot="session-health" data-state="available">
-        <span className="font-medium text-emerald-700 dark:text-emerald-400">Session available</span>
+        <span className="font-medium text-emerald-700 dark:text-emerald-400">The agent has it</span>
         <span className="text-zinc-500">
           {health.bytes !== null ? ` · ${formatTokens(health.bytes)} bytes` : ""}
           {health.modifiedAt ? (
@@ -34,7 +34,7 @@ export function TranscriptFact({ session }: { session: SessionDetail }) {
       </span>
     ) : (
       <span data-slot="session-health" data-state="expired">
-        <span className="font-medium text-amber-700 dark:text-amber-400">Session expired</span>
+        <span className="font-medium text-amber-700 dark:text-amber-400">Gone</span>
         <span className="text-zinc-500">
           {" "}
           · the agent&apos;s transcript is gone (checked <RelativeTime iso={health.checkedAt} />
@@ -73,7 +73,7 @@ export function ResumeSavings({ session }: { session: SessionDetail }) {
 export function ResumeOutlook({ session }: { session: SessionDetail }) {
   const availability = sessionAvailability(session);
   const why = session.poisoned
-    ? `This session is poisoned (${poisonText(session.poisoned)})`
+    ? `This session is marked not to be resumed (${poisonText(session.poisoned)})`
     : availability === "expired"
       ? "The agent's session is gone"
       : availability === "may_have_expired"
@@ -107,11 +107,11 @@ export function PoisonControl({ session, marking, onDone }: { session: SessionDe
         className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200"
       >
         <p className="min-w-0 flex-1">
-          <strong>Poisoned</strong>: {poisonText(session.poisoned)}. Later turns start a fresh session with Arbor&apos;s transcript instead of resuming this
-          one.
+          <strong title="Poisoned">Not resumed</strong>: {poisonText(session.poisoned)}. Later turns start a fresh session carrying Arbor&apos;s copy of the
+          conversation instead of resuming this one.
         </p>
         <Button size="sm" variant="secondary" disabled={update.isPending} onClick={() => update.mutate({ poisoned: false })}>
-          Clear the mark
+          Resume it again
         </Button>
         {update.isError ? <ErrorAlert>{update.error.message}</ErrorAlert> : null}
       </div>
@@ -120,7 +120,7 @@ export function PoisonControl({ session, marking, onDone }: { session: SessionDe
   if (!marking) return null;
   return (
     <form
-      aria-label="Mark this session poisoned"
+      aria-label="Don't resume this session"
       className="flex flex-wrap items-center gap-2"
       onSubmit={(event) => {
         event.preventDefault();
@@ -139,7 +139,7 @@ export function PoisonControl({ session, marking, onDone }: { session: SessionDe
         className="h-8 min-w-60 flex-1 rounded-md border border-zinc-300 px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
       />
       <Button size="sm" type="submit" disabled={update.isPending}>
-        Mark poisoned
+        Don&apos;t resume it
       </Button>
       <Button size="sm" variant="ghost" onClick={onDone}>
         Cancel

@@ -17,10 +17,10 @@ export function WarmBadge({ session }: { session: Pick<SessionSummary, "warm"> }
   return (
     <span
       data-slot="warm-badge"
-      title="The agent's process is kept alive: a Continue of the latest turn starts without a new process"
+      title="A warm session: the agent's process is kept alive, so a Continue of the latest turn starts without a new process"
       className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-medium text-orange-800 dark:bg-orange-950 dark:text-orange-300"
     >
-      warm
+      kept ready
     </span>
   );
 }
@@ -29,27 +29,30 @@ export function WarmFact({ session }: { session: Pick<SessionSummary, "id" | "wa
   const update = useUpdateSession(session.id);
   const toggle = (
     <Button size="sm" variant="ghost" disabled={update.isPending} aria-busy={update.isPending} onClick={() => update.mutate({ keepWarm: !session.keepWarm })}>
-      {session.keepWarm ? "Turn off warm sessions" : "Turn warm sessions on"}
+      {session.keepWarm ? "Don't keep it ready" : "Keep it ready between turns"}
     </Button>
   );
   return (
     <span data-slot="session-warm" data-state={session.warm ? "warm" : session.keepWarm ? "cold" : "off"} className="flex flex-wrap items-center gap-2">
       {session.warm ? (
         <span>
-          <span className="font-medium text-orange-700 dark:text-orange-400">Warm</span>
+          <span className="font-medium text-orange-700 dark:text-orange-400" title="A warm session">
+            Kept ready
+          </span>
           <span className="text-zinc-500">
             {" "}
-            · the agent&apos;s process{session.warm.pid ? ` (pid ${session.warm.pid})` : ""} on {session.warm.runnerId} is kept for the next turn: a Continue of
-            the latest turn starts without a new process · closes <RelativeTime iso={session.warm.until} /> if nothing comes
+            · the agent is still running on {session.warm.runnerId}
+            {session.warm.pid ? ` (process ${session.warm.pid})` : ""}, so continuing the latest turn starts at once · it stops{" "}
+            <RelativeTime iso={session.warm.until} /> if nothing comes
           </span>
         </span>
       ) : session.keepWarm ? (
-        <span className="text-zinc-500">Not warm: the next turn starts the agent&apos;s process (after a completed turn it is kept for a while)</span>
+        <span className="text-zinc-500">Not ready now: the next turn starts the agent afresh (after a turn ends, it is kept ready for a while)</span>
       ) : (
-        <span className="text-zinc-500">Off: every turn of this session starts its own agent process</span>
+        <span className="text-zinc-500">Off: every turn of this session starts the agent afresh</span>
       )}
       {toggle}
-      {update.error ? <ErrorAlert title="Could not change warm sessions">{update.error.message}</ErrorAlert> : null}
+      {update.error ? <ErrorAlert title="Could not change it">{update.error.message}</ErrorAlert> : null}
     </span>
   );
 }

@@ -7,6 +7,7 @@ import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button, LinkButton } from "@/components/ui/button";
+import { AddToBundle } from "@/components/bundles/add-to-bundle";
 import { EntityHeader } from "@/components/ui/page-header";
 import { QueryGate, QueryList } from "@/components/ui/query-gate";
 import { Section } from "@/components/ui/section";
@@ -42,6 +43,7 @@ function SpecDetail({ spec }: { spec: Spec }) {
         editing={editing}
         onEdit={() => setEditing(true)}
         editLabel="Edit spec"
+        actions={<AddToBundle itemId={spec.id} title={spec.title} />}
       >
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
           Created <RelativeTime iso={spec.createdAt} /> · Updated <RelativeTime iso={spec.updatedAt} /> · <InsightsLink filters={{ spec: spec.id }} />

@@ -1,7 +1,12 @@
-import { render, screen } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render as renderPlain, screen } from "@testing-library/react";
+import type { ReactElement } from "react";
 import userEvent from "@testing-library/user-event";
 import { SpecForm } from "@/components/specs/spec-form";
 import { ApiError } from "@/lib/api-error";
+
+// The description's `[[` completion asks the list APIs through react-query.
+const render = (ui: ReactElement) => renderPlain(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 
 describe("<SpecForm>", () => {
   it("shows 'Title is required' next to the title and does not submit", async () => {

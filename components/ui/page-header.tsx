@@ -56,7 +56,7 @@ export function PageHeader({
     <header className="space-y-2">
       <Breadcrumb trail={breadcrumb} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <h1 className="text-2xl font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">{title}</h1>
+        <h1 className="min-w-0 text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] text-zinc-900 dark:text-zinc-50">{title}</h1>
         {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
       </div>
       {children}

@@ -2,7 +2,8 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { bundleApi, type BundleListParams } from "@/lib/bundles/api";
-import type { BundleItemRef } from "@/lib/bundles/items";
+import { isApiError } from "@/lib/api-error";
+import { parseItemRef, type BundleItemRef } from "@/lib/bundles/items";
 import type { Bundle, CreateBundleInput, LoadBundleResponse, UpdateBundleInput } from "@/lib/bundles/schema";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -48,9 +49,39 @@ export function useSetBundleItems(id: string) {
   return useMutation({ mutationFn: (items: (BundleItemRef | string)[]) => bundleApi.setItems(id, items), onSuccess: remember });
 }
 
+/** What adding items did: the bundle now, and the ids refused because they name nothing (the others were added). */
+export type AddItemsOutcome = { bundle: Bundle; refused: string[] };
+
+/**
+ * Adds items to a bundle. The API refuses a request naming an unknown id as
+ * a whole (422, listing every such id), so the known ones are sent again on
+ * their own: a bad id is refused by its name and drops nothing else.
+ */
+async function addKnownItems(bundleId: string, items: string[]): Promise<AddItemsOutcome> {
+  try {
+    return { bundle: await bundleApi.addItems(bundleId, items), refused: [] };
+  } catch (error) {
+    const unknown = isApiError(error) ? error.details?.unknownReferences : undefined;
+    if (!Array.isArray(unknown) || unknown.length === 0) throw error;
+    const refused = new Set(unknown.map(String));
+    const known = items.filter((raw) => !refused.has(parseItemRef(raw)?.id ?? raw));
+    if (known.length === 0) throw error;
+    return { bundle: await bundleApi.addItems(bundleId, known), refused: [...refused] };
+  }
+}
+
 export function useAddBundleItems(id: string) {
   const remember = useRemember();
-  return useMutation({ mutationFn: (items: string[]) => bundleApi.addItems(id, items), onSuccess: remember });
+  return useMutation({ mutationFn: (items: string[]) => addKnownItems(id, items), onSuccess: ({ bundle }) => remember(bundle) });
+}
+
+/** "Add to bundle" from an item's own page: the bundle is chosen when adding. */
+export function useAddToBundle() {
+  const remember = useRemember();
+  return useMutation({
+    mutationFn: ({ bundleId, items }: { bundleId: string; items: string[] }) => addKnownItems(bundleId, items),
+    onSuccess: ({ bundle }) => remember(bundle),
+  });
 }
 
 export function useDeleteBundle() {

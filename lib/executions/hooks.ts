@@ -49,13 +49,18 @@ export function useExecutionSummary(id: string | null) {
   });
 }
 
-/** After creating or changing an execution: seed its cache entry and refresh its issue's views. */
+/**
+ * After creating or changing an execution: seed its cache entry and refresh
+ * its issue's views and the sessions (a new turn is its session's head: the
+ * follow-up form says from it whether a Continue stays a continue).
+ */
 function remember(queryClient: QueryClient, execution: ExecutionDto) {
   queryClient.setQueryData(queryKeys.executions.detail(execution.id), execution);
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.issues.sessionTree(execution.issueId) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.issues.executions(execution.issueId) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.executions.lists() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all }),
   ]);
 }
 

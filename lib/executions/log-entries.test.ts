@@ -1,5 +1,4 @@
 import { joinTextDeltas, supersedeDrafts, type LogEntry } from "@/lib/executions/log-entries";
-import { joinLineDeltas, type LogLine } from "@/lib/executions/log-loader";
 
 const piece = (text: string, extra: Partial<LogEntry> = {}): LogEntry => ({ type: "assistant_text", text, delta: true, ...extra }) as LogEntry;
 const call: LogEntry = { type: "tool_call", toolUseId: "t1", tool: "read_file", input: {}, summary: { kind: "file_read", path: "a.txt" } };
@@ -12,18 +11,6 @@ describe("joinTextDeltas", () => {
 
   it("keeps a sub-agent's pieces apart from the main thread's", () => {
     expect(joinTextDeltas([piece("a"), piece("b", { parentToolUseId: "task" })])).toHaveLength(2);
-  });
-});
-
-describe("joinLineDeltas", () => {
-  const line = (seq: number, entry: LogEntry): LogLine => ({ key: `${seq}:0`, vkey: seq * 1024, seq, first: true, entry, sizeHint: 24 });
-
-  it("shows a run of pieces as the first piece's line, and leaves other lines as they are", () => {
-    const other = line(4, call);
-    const joined = joinLineDeltas([line(1, piece("Echo: ")), line(2, piece("Hel")), line(3, piece("lo")), other]);
-    expect(joined).toHaveLength(2);
-    expect(joined[0]).toMatchObject({ key: "1:0", seq: 1, entry: piece("Echo: Hello") });
-    expect(joined[1]).toBe(other);
   });
 });
 

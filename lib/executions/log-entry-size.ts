@@ -6,6 +6,7 @@ import type { LogEntry } from "@/lib/executions/log-entries";
 export function estimateEntryHeight(entry: LogEntry): number {
   switch (entry.type) {
     case "assistant_text":
+    case "text_draft":
       return 32 + Math.min(600, Math.ceil(entry.text.length / 90) * 22);
     case "tool_call":
       return entry.summary.kind === "file_edit" ? 230 : entry.summary.kind === "command" ? 92 : 78;

@@ -6,20 +6,11 @@
 // with Last-Event-ID, so the server resumes exactly after the last entry we
 // got. React reads it through subscribe/getSnapshot (useSyncExternalStore).
 import type { ExecutionDto, ExecutionEventPage } from "@/lib/executions/schema";
-import { continuesText, type LogEntry } from "@/lib/executions/log-entries";
+import type { LogEntry } from "@/lib/executions/log-entries";
 import { estimateEntryHeight } from "@/lib/executions/log-entry-size";
+import { conversationLines, type LogLine } from "@/lib/executions/log-lines";
 
-export type LogLine = {
-  key: string;
-  /** The same identity as a number (seq × 1024 + index): cheap to hash in a 100k-row virtualizer. */
-  vkey: number;
-  seq: number;
-  /** First entry of its event (carries the #seq-<n> anchor). */
-  first: boolean;
-  entry: LogEntry;
-  /** Estimated height until the row is measured. */
-  sizeHint: number;
-};
+export type { LogLine };
 
 export type LogConnection = "idle" | "connecting" | "live" | "reconnecting" | "ended";
 
@@ -75,23 +66,6 @@ function toLines(events: { seq: number; entries: LogEntry[] }[], toolNames: Map<
     });
   }
   return lines;
-}
-
-/**
- * Runs of streamed pieces of one assistant message (continuesText) as one
- * line, keyed and anchored by its first piece. Lines outside a run keep their
- * identity, so the rows React memoized stay as they are.
- */
-export function joinLineDeltas(lines: LogLine[]): LogLine[] {
-  const joined: LogLine[] = [];
-  for (const line of lines) {
-    const previous = joined[joined.length - 1];
-    if (previous && continuesText(previous.entry, line.entry) && previous.entry.type === "assistant_text" && line.entry.type === "assistant_text") {
-      const entry: LogEntry = { ...previous.entry, text: previous.entry.text + line.entry.text };
-      joined[joined.length - 1] = { ...previous, entry, sizeHint: estimateEntryHeight(entry) };
-    } else joined.push(line);
-  }
-  return joined;
 }
 
 /** Ranges of at most LOG_PAGE_SIZE events tiling [0, end), from the end backwards, the one holding `anchor` first. */
@@ -186,7 +160,8 @@ export class ExecutionLogLoader {
     const all: LogLine[] = [];
     for (const page of [...this.pages.values()].sort((a, b) => a.index - b.index)) for (const line of page.lines) all.push(line);
     for (const line of this.live) all.push(line);
-    this.update({ lines: joinLineDeltas(all) });
+    // The page shows the turn's prompt from the execution itself, before any event.
+    this.update({ lines: conversationLines(all, { hidePromptEcho: true }) });
   }
 
   private addPage(page: ExecutionEventPage, to: number): void {

@@ -4,6 +4,7 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { TERMINAL_STATUSES } from "@/lib/executions/types";
 import type { ExecutionDto, ExecutionListItem, SessionTreeNode } from "@/lib/executions/schema";
+import { insightsKeys } from "@/lib/insights/hooks";
 import { queryKeys } from "@/lib/query-keys";
 import { patchTree } from "@/lib/executions/session-tree";
 import { noteExecutionUpdate } from "@/lib/approvals/attention";
@@ -25,8 +26,12 @@ export function applyExecutionUpdate(queryClient: QueryClient, execution: Execut
   if (TERMINAL_STATUSES.has(execution.status) && previous && !TERMINAL_STATUSES.has(previous.status)) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.executions.summary(execution.id) });
   }
-  // Sessions show their turns' statuses and totals (and a new fork's session appears).
-  if (previous?.status !== execution.status) void queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all });
+  if (previous?.status !== execution.status) {
+    // Sessions show their turns' statuses and totals (and a new fork's session appears).
+    void queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all });
+    // Its outcome says whether it can be marked yet (and what its signals are): the Outcome panel must not stay "Still running".
+    void queryClient.invalidateQueries({ queryKey: [...insightsKeys.outcomes(), execution.id.toLowerCase()] });
+  }
   // An agent started or stopped waiting for a person: the Inbox and the counts follow; notifications hear it.
   if ((previous?.waitingFor?.approvalId ?? null) !== (execution.waitingFor?.approvalId ?? null) || listsApprovalOf(queryClient, execution.id))
     void queryClient.invalidateQueries({ queryKey: queryKeys.approvals.all });

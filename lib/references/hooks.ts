@@ -1,8 +1,13 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { IdKind } from "@/lib/ids";
+import { issueApi } from "@/lib/issues/api";
 import { queryKeys } from "@/lib/query-keys";
 import { referenceApi } from "@/lib/references/api";
+import { candidateMatches, idKindOf, type ReferenceCandidate } from "@/lib/references/completion";
+import { sessionApi } from "@/lib/sessions/api";
+import { specApi } from "@/lib/specs/api";
 import type { ReferenceSummary } from "@/lib/references/schema";
 
 /** "Referenced by": the specs, issues and sessions whose text cites `target`. */
@@ -39,5 +44,36 @@ export function useReferenceSummary(id: string, enabled: boolean) {
     // Seeded by the text's check moments ago: no need to ask again at once.
     staleTime: 30_000,
     queryFn: async ({ signal }) => (await referenceApi.resolve([id], signal)).items[id] ?? null,
+  });
+}
+
+/** Specs, issues and sessions a `[[` being typed may mean (lib/references/completion.ts), at most 8. */
+async function referenceCandidates(text: string, signal: AbortSignal): Promise<ReferenceCandidate[]> {
+  const id = idKindOf(text);
+  // An id being typed lists that kind's newest and filters by id; words search titles of all three.
+  const q = id ? undefined : text.trim() || undefined;
+  const limit = id ? 50 : 5;
+  const wants = (kind: IdKind) => !id || id.kind === kind;
+  const [specs, issues, sessions] = await Promise.all([
+    wants("spec") ? specApi.list({ q, limit }, signal) : null,
+    wants("issue") ? issueApi.list({ q, limit }, signal) : null,
+    wants("session") ? sessionApi.list({ q, limit, archived: "all" }, signal) : null,
+  ]);
+  const all: ReferenceCandidate[] = [
+    ...(specs?.items ?? []).map((s) => ({ kind: "spec" as const, id: s.id, title: s.title })),
+    ...(issues?.items ?? []).map((i) => ({ kind: "issue" as const, id: i.id, title: i.title })),
+    ...(sessions?.items ?? []).map((s) => ({ kind: "session" as const, id: s.id, title: s.title })),
+  ];
+  return all.filter((c) => candidateMatches(c, text)).slice(0, 8);
+}
+
+/** What a `[[query` may complete to; the last answer stays while the next loads. */
+export function useReferenceCandidates(text: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.references.all, "complete", text.trim().toLowerCase()],
+    queryFn: ({ signal }) => referenceCandidates(text, signal),
+    enabled,
+    staleTime: 10_000,
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,6 @@
 // Typed calls for the sessions API, on top of the shared JSON client.
 import { api, type ApiClient } from "@/lib/api-client";
-import type { SessionArchivedFilter, SessionDetail, SessionSummary, UpdateSessionInput } from "@/lib/sessions/schema";
+import type { SessionArchivedFilter, SessionConversation, SessionDetail, SessionSummary, UpdateSessionInput } from "@/lib/sessions/schema";
 import type { ListResponse } from "@/lib/schemas/common";
 
 export interface SessionListParams {
@@ -17,6 +17,7 @@ export function createSessionApi(client: ApiClient = api) {
     list: (params: SessionListParams = {}, signal?: AbortSignal) =>
       client.request<ListResponse<SessionSummary>>("/api/sessions", { query: { ...params }, signal }),
     get: (ref: string, signal?: AbortSignal) => client.request<SessionDetail>(`/api/sessions/${enc(ref)}`, { signal }),
+    conversation: (ref: string, signal?: AbortSignal) => client.request<SessionConversation>(`/api/sessions/${enc(ref)}/conversation`, { signal }),
     update: (ref: string, input: UpdateSessionInput) => client.request<SessionDetail>(`/api/sessions/${enc(ref)}`, { method: "PATCH", body: input }),
   };
 }

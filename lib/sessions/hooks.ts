@@ -24,6 +24,18 @@ export function useSession(ref: string, options: { enabled?: boolean } = {}) {
   });
 }
 
+/**
+ * Each turn's answer, tools and files, read from the stored logs. Under the
+ * session's key, so it is refetched with the session when a turn changes
+ * status (applyExecutionUpdate).
+ */
+export function useSessionConversation(ref: string) {
+  return useQuery({
+    queryKey: [...queryKeys.sessions.detail(ref), "conversation"],
+    queryFn: ({ signal }) => sessionApi.conversation(ref, signal),
+  });
+}
+
 export function useUpdateSession(ref: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,6 +5,7 @@ import { isoDateSchema } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";
 import { executionSchema, runtimeFingerprintSchema } from "@/lib/executions/schema";
 import { ISSUE_STATUSES } from "@/lib/issues/schema";
+import { VERDICTS } from "@/lib/outcomes/schema";
 
 export const SESSION_ARCHIVED_FILTERS = ["false", "true", "all"] as const;
 export type SessionArchivedFilter = (typeof SESSION_ARCHIVED_FILTERS)[number];
@@ -159,3 +160,25 @@ export const sessionDetailSchema = sessionSummarySchema.extend({
   childSessions: z.array(sessionLinkSchema),
 });
 export type SessionDetail = z.infer<typeof sessionDetailSchema>;
+
+/** One turn of a session's conversation, read from its stored log (no model is asked). */
+export const conversationTurnSchema = z.object({
+  executionId: z.string(),
+  /** The agent's answer: its final result's text, else its last message; null when it said nothing (yet). */
+  answer: z.string().nullable(),
+  /** The answer is the agent's report of an error. */
+  answerIsError: z.boolean(),
+  /** Tool name → number of calls, most used first. */
+  tools: z.array(z.object({ tool: z.string(), count: z.number().int() })),
+  /** Files it read, wrote or edited, in first-touch order (the first 20). */
+  files: z.array(z.string()),
+  fileCount: z.number().int(),
+  errorCount: z.number().int(),
+  /** The person's verdict on the turn, if marked. */
+  mark: z.enum(VERDICTS).nullable(),
+});
+export type ConversationTurn = z.infer<typeof conversationTurnSchema>;
+
+/** GET /api/sessions/:ref/conversation: its turns, oldest first (the order of SessionDetail.executions). */
+export const sessionConversationSchema = z.object({ sessionId: z.string(), turns: z.array(conversationTurnSchema) });
+export type SessionConversation = z.infer<typeof sessionConversationSchema>;

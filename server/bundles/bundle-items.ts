@@ -11,13 +11,17 @@ import { checkReferences } from "@/server/bundles/check-references";
 
 /**
  * PUT /api/bundles/:id/items: the bundle's items become exactly `items`, in
- * that order (this is how the UI reorders and removes). References are
- * checked first; nothing changes unless all are known.
+ * that order (this is how the UI reorders and removes). The items it does not
+ * hold yet are checked first; nothing changes unless all are known. Items it
+ * already holds are kept as they are even when what they name was deleted
+ * since, so such an item never blocks reordering or removing the others.
  */
 export async function setBundleItems(rawId: string, items: BundleItemRef[]): Promise<Result<Bundle>> {
-  const checked = await checkReferences(items);
-  if (!checked.ok) return checked;
   return withLockedBundle(rawId, async (tx, id) => {
+    const existing = await tx.contextBundleItem.findMany({ where: { bundleId: id }, select: { entityType: true, entityId: true } });
+    const have = new Set(existing.map((i) => itemKey({ type: i.entityType, id: i.entityId })));
+    const checked = await checkReferences(items.filter((item) => !have.has(itemKey(item))));
+    if (!checked.ok) return checked;
     await tx.contextBundleItem.deleteMany({ where: { bundleId: id } });
     await insertItems(tx, id, items, 0);
     return ok(undefined);

@@ -1,4 +1,5 @@
-import { composeLoadPrompt } from "@/server/bundles/compose-load-prompt";
+import { parseReferences } from "@/lib/references/parse";
+import { composeLoadPrompt, uncite } from "@/server/bundles/compose-load-prompt";
 
 const bundle = { id: "BUNDLE-2", name: 'Auth "v2"', description: "Login work" };
 
@@ -62,5 +63,38 @@ describe("composeLoadPrompt", () => {
     expect(text).toContain("[… cut to fit the prompt; the full text is ISSUE-1 in Arbor]");
     expect(text).toContain("\nshort\n");
     expect(text.endsWith("\nGo.")).toBe(true);
+  });
+
+  it("carries each of its documents' text once: citations of them become plain ids, so prompt expansion does not append them again", () => {
+    const text = composeLoadPrompt({
+      bundle: { ...bundle, description: "Start from [[SPEC-1]]." },
+      documents: [
+        { type: "spec", id: "SPEC-1", title: "Passwords", body: "Use bcrypt. See `[[SPEC-1]]` in code." },
+        { type: "issue", id: "ISSUE-3", title: "Login fails", body: "Implements [[spec-1]]; also read [[SPEC-9]].", status: "open" },
+      ],
+      commits: [],
+      sessions: [],
+      prompt: "Fix [[ISSUE-3]] as [[SPEC-1]] says.",
+    });
+    // What expandPrompt would append: only what the block does not carry.
+    expect(parseReferences(text).map((r) => r.id)).toEqual(["SPEC-9"]);
+    expect(text).toContain("Start from SPEC-1.");
+    expect(text).toContain("Implements SPEC-1; also read [[SPEC-9]].");
+    expect(text.endsWith("Fix ISSUE-3 as SPEC-1 says.")).toBe(true);
+    // Code keeps its literal text.
+    expect(text).toContain("See `[[SPEC-1]]` in code.");
+    expect(text.match(/Use bcrypt/g)).toHaveLength(1);
+  });
+});
+
+describe("uncite", () => {
+  it.each<[string, string[], string]>([
+    ["See [[SPEC-1]] and [[SPEC-2]].", ["SPEC-1"], "See SPEC-1 and [[SPEC-2]]."],
+    ["[[sess-4]] [[ISSUE-7]]", ["SESS-4", "ISSUE-7"], "SESS-4 ISSUE-7"],
+    ["nothing here", ["SPEC-1"], "nothing here"],
+    ["```\n[[SPEC-1]]\n```", ["SPEC-1"], "```\n[[SPEC-1]]\n```"],
+    ["[[SPEC-1]]", [], "[[SPEC-1]]"],
+  ])("%j without %j", (text, carried, expected) => {
+    expect(uncite(text, new Set(carried))).toBe(expected);
   });
 });

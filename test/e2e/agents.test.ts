@@ -55,8 +55,8 @@ test("pick Codex on an issue, run and continue it, and see it in the tree beside
 
   // Continue: the same Codex thread, with the history.
   await page.getByLabel("Next prompt").fill("codex second: keep going");
+  // The new turn's page opens once the server has recorded it.
   await page.getByRole("button", { name: "Continue Session" }).click();
-  await page.getByRole("link", { name: /continuation/ }).click();
   const secondId = await executionIdFromUrl(page, codexId);
   await page.getByText("Echo: codex second: keep going").first().waitFor();
   const second = await waitForExecution(secondId);

@@ -37,7 +37,8 @@ test("run, watch the session id appear, continue, fork from the first, see the t
   await page.getByRole("button", { name: "Run agent" }).click();
   const firstId = await executionIdFromUrl(page);
 
-  // Live: the session id shows while the agent is still running.
+  // Live: the session id shows (under Details) while the agent is still running.
+  await page.locator("[data-slot=execution-details] > summary").click();
   const sessionId = page.getByTestId("session-id");
   await sessionId.waitFor();
   await page.getByText("Running", { exact: true }).waitFor();
@@ -50,8 +51,8 @@ test("run, watch the session id appear, continue, fork from the first, see the t
 
   // Continue Session: same session, next turn.
   await page.getByLabel("Next prompt").fill("second: keep going");
+  // The new turn's page opens once the server has recorded it.
   await page.getByRole("button", { name: "Continue Session" }).click();
-  await page.getByRole("link", { name: /continuation/ }).click();
   const secondId = await executionIdFromUrl(page, firstId);
   await page.getByText("Echo: second: keep going").first().waitFor();
   const second = await waitForExecution(secondId);
@@ -63,7 +64,6 @@ test("run, watch the session id appear, continue, fork from the first, see the t
   await page.goto(`${server.url}/executions/${firstId}`);
   await page.getByLabel("Next prompt").fill("third: try another way");
   await page.getByRole("button", { name: "Fork Session" }).click();
-  await page.getByRole("link", { name: /^fork / }).click();
   const forkId = await executionIdFromUrl(page, firstId);
   await page.getByText("Echo: third: try another way").first().waitFor();
   const fork = await waitForExecution(forkId);

@@ -70,7 +70,7 @@ test("run an agent, cite its session in a spec, follow the reference to the sess
   await reference.click();
   await page.waitForURL(`${server.url}/sessions/SESS-1`);
   await page.getByRole("heading", { level: 1, name: "Sketch how passkey sign-in should work" }).waitFor();
-  const executions = page.getByRole("list", { name: "Executions of SESS-1" });
+  const executions = page.getByRole("list", { name: "Conversation of SESS-1" });
   await executions.getByRole("link", { name: `#${firstId.slice(0, 8)}` }).waitFor();
   const referencedBy = page.getByRole("list", { name: "Referenced by (SESS-1)" });
   await referencedBy.getByRole("link", { name: "Passkeys" }).waitFor();

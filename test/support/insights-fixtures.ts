@@ -1,5 +1,6 @@
 // An InsightsDto for component tests: a small, consistent history (override anything).
 import type { InsightsDto, Ratio, SeriesPoint } from "@/lib/insights/types";
+import type { ExecutionOutcome } from "@/lib/outcomes/types";
 
 const ratio = (count: number, of: number): Ratio => ({ count, of, value: of ? count / of : null, drill: { verdict: "worked" }, ofDrill: {} });
 
@@ -92,6 +93,22 @@ export function makeInsights(over: Partial<InsightsDto> = {}): InsightsDto {
       { id: "cacheReadTokens", label: "Cache-read tokens" },
     ],
     generatedAt: "2026-03-03T00:00:00.000Z",
+    ...over,
+  };
+}
+
+/** An execution's outcome (GET /api/executions/:id/outcome): markable, not judged; override anything. */
+export function makeOutcome(executionId: string, over: Partial<ExecutionOutcome> = {}): ExecutionOutcome {
+  return {
+    executionId,
+    issueId: "ISSUE-1",
+    markable: true,
+    mark: null,
+    sessionMark: null,
+    signals: [],
+    effective: { verdict: null, source: null },
+    preferences: [],
+    branchPoint: null,
     ...over,
   };
 }

@@ -116,7 +116,7 @@ describe("LogEntryView", () => {
     const { container } = render(entries.map((e, i) => <LogEntryView key={i} entry={e} />));
     expect(screen.getByText("hmm, rounding")).toBeInTheDocument();
     expect(screen.getByText("Fix the build")).toBeInTheDocument();
-    expect(screen.getByText(/Session started · claude-sonnet · \/w · 2 tools/)).toBeInTheDocument();
+    expect(screen.getByText(/The agent started · model claude-sonnet · in \/w · 2 tools/)).toBeInTheDocument();
     expect(screen.getByText("warning: deprecated")).toBeInTheDocument();
     expect(screen.getByText(/\{not json …\(truncated\)/)).toBeInTheDocument();
     expect(screen.getByText("plain output")).toBeInTheDocument();

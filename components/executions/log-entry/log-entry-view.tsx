@@ -14,10 +14,28 @@ function firstLine(text: string): string {
 }
 
 /** One normalized log entry, whatever agent produced it. */
-export const LogEntryView = memo(function LogEntryView({ entry, toolName }: { entry: LogEntry; toolName?: string }) {
+export const LogEntryView = memo(function LogEntryView({
+  entry,
+  toolName,
+  repeatsText = false,
+}: {
+  entry: LogEntry;
+  toolName?: string;
+  /** A result whose text the assistant's message just before it already shows: only its figures. */
+  repeatsText?: boolean;
+}) {
   switch (entry.type) {
     case "assistant_text":
       return <Markdown className="text-sm">{entry.text}</Markdown>;
+    case "text_draft":
+      // The reply as the agent writes it; the complete message replaces it (conversationLines).
+      return (
+        <div aria-busy="true" data-slot="text-draft">
+          <Markdown className="text-sm">{entry.text}</Markdown>
+          <span aria-hidden="true" className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-zinc-400 align-text-bottom motion-reduce:animate-none" />
+          <span className="sr-only">(still writing)</span>
+        </div>
+      );
     case "thinking":
       return (
         <div className="border-l-2 border-zinc-200 pl-3 text-sm italic text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
@@ -81,14 +99,14 @@ export const LogEntryView = memo(function LogEntryView({ entry, toolName }: { en
     }
     case "system_init":
       return (
-        <p className="text-xs text-zinc-500">
-          Session started{entry.model ? ` · ${entry.model}` : ""}
-          {entry.cwd ? ` · ${entry.cwd}` : ""}
+        <p className="text-xs text-zinc-500" title={entry.tools.length ? `Tools: ${entry.tools.join(", ")}` : undefined}>
+          The agent started{entry.model ? ` · model ${entry.model}` : ""}
+          {entry.cwd ? ` · in ${entry.cwd}` : ""}
           {entry.tools.length ? ` · ${entry.tools.length} tools` : ""}
         </p>
       );
     case "result":
-      return <ResultSummary entry={entry} />;
+      return <ResultSummary entry={entry} hideText={repeatsText} />;
     case "error":
       return (
         <div
@@ -130,10 +148,13 @@ export const LogEntryView = memo(function LogEntryView({ entry, toolName }: { en
 /** The run's final result: the answer, then cost, tokens, duration and turns. */
 export function ResultSummary({
   entry,
-  heading = entry.isError ? "Finished with an error" : "Result",
+  hideText = false,
+  heading = entry.isError ? "Finished with an error" : hideText ? "Finished" : "Result",
 }: {
   entry: Extract<LogEntry, { type: "result" }>;
   heading?: string;
+  /** Its text repeats what is shown just above it. */
+  hideText?: boolean;
 }) {
   return (
     <div
@@ -152,7 +173,7 @@ export function ResultSummary({
       >
         {heading}
       </div>
-      {entry.text ? (
+      {entry.text && !hideText ? (
         <div className="mt-1">
           <Markdown className="text-sm">{entry.text}</Markdown>
         </div>

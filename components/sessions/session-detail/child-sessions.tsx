@@ -17,7 +17,10 @@ export function ChildSessions({ session }: { session: SessionDetail }) {
         {session.childSessions.map((child) => (
           <li key={child.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-2.5 text-sm">
             <span className="font-mono text-xs text-zinc-500">{child.id}</span>
-            <Link className="min-w-0 flex-1 truncate font-medium text-zinc-900 hover:underline dark:text-zinc-100" href={`/sessions/${child.id}`}>
+            <Link
+              className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere] text-zinc-900 hover:underline dark:text-zinc-100"
+              href={`/sessions/${child.id}`}
+            >
               {child.title}
             </Link>
             {child.archived ? <ArchivedBadge /> : null}

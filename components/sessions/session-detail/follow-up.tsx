@@ -22,7 +22,7 @@ export function SessionFollowUp({ session }: { session: SessionDetail }) {
         <div className="space-y-2 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
           <ResumeOutlook session={session} />
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            From the head, <ExecutionLink id={head.id} />.
+            From its latest turn, <ExecutionLink id={head.id} />.
           </p>
           <FollowUpForm
             execution={head}

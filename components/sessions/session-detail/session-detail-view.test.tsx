@@ -3,11 +3,12 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SessionDetailView } from "@/components/sessions/session-detail/session-detail-view";
-import type { SessionDetail } from "@/lib/sessions/schema";
+import type { SessionConversation, SessionDetail } from "@/lib/sessions/schema";
 import { makeExecution } from "@/test/support/execution-fixtures";
 
-// The session page: its executions, head, and the expiry risk shown before a
-// Continue or Fork can be sent.
+// The session page: its whole conversation (each turn's prompt, answer, tools
+// and outcome), its latest turn, and the expiry risk shown before a Continue
+// or Fork can be sent.
 
 const DAY = 24 * 3600_000;
 const old = new Date(Date.now() - 40 * DAY).toISOString();
@@ -61,8 +62,11 @@ function respond(body: unknown) {
   return { ok: true, status: 200, statusText: "", text: async () => JSON.stringify(body) };
 }
 
-function renderWith(detail: SessionDetail) {
+const NO_TURNS: SessionConversation = { sessionId: "SESS-1", turns: [] };
+
+function renderWith(detail: SessionDetail, conversation: SessionConversation = NO_TURNS) {
   global.fetch = jest.fn(async (url: string) => {
+    if (url === "/api/sessions/SESS-1/conversation") return respond(conversation);
     if (url.startsWith("/api/sessions/")) return respond(detail);
     if (url.startsWith("/api/agents")) return respond(AGENT_LIST);
     if (url.startsWith("/api/references/resolve")) return respond({ items: { "SPEC-1": null } });
@@ -89,10 +93,10 @@ test("an expired-looking session says up front that a Continue carries Arbor's t
   expect(screen.getByRole("button", { name: "Fork Session" })).toBeEnabled();
   expect(screen.getByRole("checkbox", { name: /Start a fresh session/ })).not.toBeChecked();
 
-  // Its executions in order with the head marked, its forks, and what cites it.
-  const executions = screen.getByRole("list", { name: "Executions of SESS-1" });
-  expect(executions).toHaveTextContent("#11111111");
-  expect(executions).toHaveTextContent("head");
+  // Its turns in order with the latest marked, its forks, and what cites it.
+  const turns = screen.getByRole("list", { name: "Conversation of SESS-1" });
+  expect(turns).toHaveTextContent("#11111111");
+  expect(turns).toHaveTextContent("latest");
   expect(screen.getByRole("list", { name: "Forks of SESS-1" })).toHaveTextContent("SESS-2Try OAuth");
   expect(await screen.findByRole("link", { name: "Auth spec" })).toHaveAttribute("href", "/specs/SPEC-3");
 });
@@ -111,16 +115,16 @@ test("a checked transcript is shown as a fact (replacing the guess), with the po
   await screen.findByRole("heading", { level: 1, name: "Auth approach" });
   expect(screen.getByText("Expired")).toBeInTheDocument();
   expect(screen.queryByText("May have expired")).toBeNull();
-  expect(screen.getByText("Session expired").closest("[data-slot=session-health]")).toHaveAttribute("data-state", "expired");
+  expect(screen.getByText("Gone").closest("[data-slot=session-health]")).toHaveAttribute("data-state", "expired");
   expect(screen.getByText(/resumed turns/).closest("[data-slot=resume-savings]")).toHaveTextContent(
     "2 resumed turns · saved ≈ 45,000 input tokens · 120,000 cache read",
   );
   expect(screen.getByText("/opt/claude/bin/claude.exe")).toBeInTheDocument();
   const poisoned = screen.getAllByRole("note").find((n) => n.dataset.slot === "session-poisoned")!;
-  expect(poisoned).toHaveTextContent("Poisoned: its last turn no longer fit the model's context window: Prompt is too long.");
-  expect(screen.getByRole("button", { name: "Clear the mark" })).toBeInTheDocument();
+  expect(poisoned).toHaveTextContent("Not resumed: its last turn no longer fit the model's context window: Prompt is too long.");
+  expect(screen.getByRole("button", { name: "Resume it again" })).toBeInTheDocument();
   const outlook = screen.getAllByRole("note").find((n) => n.dataset.slot === "resume-outlook")!;
-  expect(outlook).toHaveTextContent("This session is poisoned");
+  expect(outlook).toHaveTextContent("This session is marked not to be resumed");
 });
 
 test("a fresh session offers Continue and Fork from its head at once", async () => {
@@ -129,42 +133,98 @@ test("a fresh session offers Continue and Fork from its head at once", async () 
   expect(screen.queryByRole("note")).toBeNull();
   expect(screen.getByRole("button", { name: "Continue Session" })).toBeEnabled();
   expect(screen.getByRole("button", { name: "Archive" })).toBeInTheDocument();
-  expect(screen.getByRole("button", { name: "Mark poisoned…" })).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Don't resume this session…" })).toBeInTheDocument();
 });
 
-test("a person marks the session poisoned, with a note", async () => {
+test("a person says not to resume the session (marks it poisoned), with a note", async () => {
   const user = userEvent.setup();
   renderWith(session({ expiry: { retentionDays: 30, expiresAt: new Date(Date.now() + DAY).toISOString(), mayHaveExpired: false } }));
   await screen.findByRole("heading", { level: 1, name: "Auth approach" });
-  await user.click(screen.getByRole("button", { name: "Mark poisoned…" }));
-  const form = screen.getByRole("form", { name: "Mark this session poisoned" });
+  await user.click(screen.getByRole("button", { name: "Don't resume this session…" }));
+  const form = screen.getByRole("form", { name: "Don't resume this session" });
   await user.type(screen.getByLabelText("Why (optional)"), "it keeps looping");
-  await user.click(within(form).getByRole("button", { name: "Mark poisoned" }));
+  await user.click(within(form).getByRole("button", { name: "Don't resume it" }));
   const patch = (global.fetch as jest.Mock).mock.calls.find(([, init]) => init?.method === "PATCH");
   expect(patch[0]).toBe("/api/sessions/SESS-1");
   expect(JSON.parse(patch[1].body)).toEqual({ poisoned: true, poisonNote: "it keeps looping" });
 });
 
-test("a warm session says so (its process, until when) and a person turns warm sessions off", async () => {
+test("a session kept ready (warm) says so (its process, until when) and a person turns that off", async () => {
   const user = userEvent.setup();
   const until = new Date(Date.now() + 4 * 60_000).toISOString();
   renderWith(session({ warm: { runnerId: "r1", pid: 4242, until } }));
   await screen.findByRole("heading", { level: 1, name: "Auth approach" });
-  expect(screen.getByText("warm").closest("[data-slot=warm-badge]")).toBeInTheDocument();
-  const fact = screen.getByText("Warm").closest("[data-slot=session-warm]")!;
+  expect(screen.getByText("kept ready").closest("[data-slot=warm-badge]")).toBeInTheDocument();
+  const fact = screen.getByText("Kept ready", { selector: "span" }).closest("[data-slot=session-warm]")!;
   expect(fact).toHaveAttribute("data-state", "warm");
-  expect(fact).toHaveTextContent("the agent's process (pid 4242) on r1 is kept for the next turn");
-  await user.click(within(fact as HTMLElement).getByRole("button", { name: "Turn off warm sessions" }));
+  expect(fact).toHaveTextContent("the agent is still running on r1 (process 4242), so continuing the latest turn starts at once");
+  await user.click(within(fact as HTMLElement).getByRole("button", { name: "Don't keep it ready" }));
   const patch = (global.fetch as jest.Mock).mock.calls.find(([, init]) => init?.method === "PATCH");
   expect(patch[0]).toBe("/api/sessions/SESS-1");
   expect(JSON.parse(patch[1].body)).toEqual({ keepWarm: false });
 });
 
-test("with warm sessions off, the session says so and offers to turn them on", async () => {
+test("with keeping ready (warm sessions) off, the session says so and offers to turn it on", async () => {
   renderWith(session({ keepWarm: false }));
   await screen.findByRole("heading", { level: 1, name: "Auth approach" });
-  expect(screen.queryByText("warm")).toBeNull();
-  const fact = screen.getByText(/every turn of this session starts its own agent process/).closest("[data-slot=session-warm]")!;
+  expect(screen.queryByText("kept ready")).toBeNull();
+  const fact = screen.getByText(/every turn of this session starts the agent afresh/).closest("[data-slot=session-warm]")!;
   expect(fact).toHaveAttribute("data-state", "off");
-  expect(within(fact as HTMLElement).getByRole("button", { name: "Turn warm sessions on" })).toBeEnabled();
+  expect(within(fact as HTMLElement).getByRole("button", { name: "Keep it ready between turns" })).toBeEnabled();
+});
+
+test("the whole conversation: each turn's prompt, the agent's answer, its tools and outcome, linked to the turn", async () => {
+  const second = makeExecution({
+    id: "22222222-2222-4333-8444-555555555555",
+    prompt: "now add the tests",
+    managedSessionId: "SESS-1",
+    parentExecutionId: head.id,
+  });
+  const running = makeExecution({
+    id: "33333333-2222-4333-8444-555555555555",
+    prompt: "and the docs",
+    status: "running",
+    managedSessionId: "SESS-1",
+    parentExecutionId: second.id,
+    finishedAt: null,
+  });
+  const turn = (executionId: string, answer: string | null, over: Partial<SessionConversation["turns"][number]> = {}) => ({
+    executionId,
+    answer,
+    answerIsError: false,
+    tools: [],
+    files: [],
+    fileCount: 0,
+    errorCount: 0,
+    mark: null,
+    ...over,
+  });
+  renderWith(session({ executions: [head, second, running], headExecutionId: running.id, head: running }), {
+    sessionId: "SESS-1",
+    turns: [
+      turn(head.id, "Use **passkeys**."),
+      turn(second.id, "Added 3 tests.", {
+        tools: [
+          { tool: "Edit", count: 2 },
+          { tool: "Bash", count: 1 },
+        ],
+        fileCount: 2,
+        mark: "worked",
+      }),
+      turn(running.id, null),
+    ],
+  });
+  const turns = await screen.findByRole("list", { name: "Conversation of SESS-1" });
+  const [first, next, live] = within(turns).getAllByRole("listitem");
+  expect(first).toHaveTextContent("first turn");
+  expect(await within(first).findByText("passkeys")).toHaveProperty("tagName", "STRONG");
+  expect(within(first).getByRole("link", { name: "Open turn 1, execution #11111111" })).toHaveAttribute("href", `/executions/${head.id}`);
+  expect(next).toHaveTextContent("now add the tests");
+  expect(next).toHaveTextContent("next turn");
+  expect(next).toHaveTextContent("Added 3 tests.");
+  expect(next).toHaveTextContent("Used Edit ×2 · Bash · 2 files");
+  expect(next).toHaveTextContent("Worked");
+  expect(live).toHaveTextContent("The agent is working: watch it live.");
+  expect(live).toHaveTextContent("latest");
+  expect(screen.getByRole("heading", { name: "Tree" })).toBeInTheDocument();
 });

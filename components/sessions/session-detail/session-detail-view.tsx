@@ -1,9 +1,12 @@
 "use client";
 
-// /sessions/SESS-n: a session's title and description, facts, turns,
-// Continue / Fork from its head, its forks and what cites it.
+// /sessions/SESS-n: a session's title and description, its whole
+// conversation (every turn's prompt and answer) with its issue's tree beside
+// it, Continue / Fork from its latest turn, its forks, what cites it, and its
+// facts folded under Details.
 import Link from "next/link";
 import { useState } from "react";
+import { AddToBundle } from "@/components/bundles/add-to-bundle";
 import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
 import { InsightsLink } from "@/components/insights/insights-link";
 import { Markdown } from "@/components/markdown";
@@ -21,9 +24,10 @@ import { useSession, useUpdateSession } from "@/lib/sessions/hooks";
 import type { SessionDetail } from "@/lib/sessions/schema";
 import { ChildSessions } from "./child-sessions";
 import { EditSession } from "./edit-session";
-import { SessionExecutions } from "./executions";
+import { SessionConversation } from "./conversation";
 import { SessionFacts } from "./facts";
 import { SessionFollowUp } from "./follow-up";
+import { SessionTreeAside } from "./session-tree-aside";
 
 export function SessionDetailView({ id }: { id: string }) {
   const session = useSession(id);
@@ -58,9 +62,15 @@ function SessionDetailBody({ session }: { session: SessionDetail }) {
             >
               {session.archived ? "Unarchive" : "Archive"}
             </Button>
+            <AddToBundle itemId={session.id} title={session.title} />
             {session.poisoned ? null : (
-              <Button variant="ghost" disabled={markingPoisoned} onClick={() => setMarkingPoisoned(true)}>
-                Mark poisoned…
+              <Button
+                variant="ghost"
+                disabled={markingPoisoned}
+                title="Mark it poisoned: later turns start a fresh session carrying Arbor's copy of the conversation"
+                onClick={() => setMarkingPoisoned(true)}
+              >
+                Don&apos;t resume this session…
               </Button>
             )}
           </>
@@ -95,11 +105,16 @@ function SessionDetailBody({ session }: { session: SessionDetail }) {
         </section>
       )}
 
-      <SessionFacts session={session} />
-      <SessionExecutions session={session} />
-      <SessionFollowUp session={session} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-8">
+          <SessionConversation session={session} />
+          <SessionFollowUp session={session} />
+        </div>
+        <SessionTreeAside session={session} />
+      </div>
       <ChildSessions session={session} />
       <ReferencedBy target={session.id} />
+      <SessionFacts session={session} />
     </article>
   );
 }

@@ -119,6 +119,16 @@ test("items: add (idempotent), reorder and remove with the whole ordered list", 
   // An item whose entity is deleted later shows as missing.
   await prisma.issue.delete({ where: { id: i2.id } });
   expect((await get(bundle.id)).body.items[0]).toMatchObject({ id: i2.id, missing: true, title: null });
+  // …and never blocks reordering or removing the others: what the bundle holds is kept as it is.
+  res = await putItems(bundle.id, [s2.id, i2.id, SHA]);
+  expect(res.status).toBe(200);
+  expect(refs(res.body)).toEqual([`spec:${s2.id}`, `issue:${i2.id}`, `commit:${SHA}`]);
+  res = await putItems(bundle.id, [i2.id, SHA]);
+  expect(refs(res.body)).toEqual([`issue:${i2.id}`, `commit:${SHA}`]);
+  // A new item naming nothing is still refused, by its name.
+  res = await putItems(bundle.id, [i2.id, SHA, "SPEC-404"]);
+  expect(res.status).toBe(422);
+  expect(res.body.error.message).toBe("items: Unknown reference: SPEC-404");
   expect((await putItems("BUNDLE-404", [])).status).toBe(404);
 });
 
