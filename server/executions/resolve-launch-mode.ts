@@ -1,3 +1,4 @@
+import { followUpEdge, followUpReason, type FollowUpReason } from "@/lib/executions/follow-up-rule";
 import type { ExecutionErrorCode, ExecutionStatus } from "@/lib/executions/types";
 import type { FollowUpMode } from "@/lib/executions/schema";
 import type { LaunchMode } from "@/server/agents/types";
@@ -77,7 +78,7 @@ export type FollowUpPlan = {
    * worktree_gone: a Continue whose source's worktree is gone (the resume
    * decision says so) forks instead, starting from its snapshot in a fresh worktree.
    */
-  reason: "continue_head" | "fork_requested" | "continue_not_head" | "fresh_with_transcript" | "worktree_gone";
+  reason: FollowUpReason;
   /** The resume decision as the API sees it; the runner decides again right before the launch. */
   resume: ResumeDecision;
   /** Set for a transcript-primed turn: the conversation it carries ends with this execution. */
@@ -170,17 +171,9 @@ export function resolveFollowUp(facts: FollowUpFacts): FollowUpDecision {
   const refusal = firstRefusal(FOLLOW_UP_GUARDS, { ...facts, freshWithTranscript });
   if (refusal) return { ok: false, refusal };
   const session = source.session!;
-  const isHead = facts.headId === source.id;
-  const reason = freshWithTranscript
-    ? "fresh_with_transcript"
-    : requested === "fork"
-      ? "fork_requested"
-      : resume.reason === "worktree_gone"
-        ? "worktree_gone"
-        : isHead
-          ? "continue_head"
-          : "continue_not_head";
-  const edge: FollowUpMode = reason === "continue_head" ? "continue" : "fork";
+  // The one rule the follow-up form also says up front (lib/executions/follow-up-rule.ts).
+  const reason = followUpReason({ requested, isHead: facts.headId === source.id, freshWithTranscript, worktreeGone: resume.reason === "worktree_gone" });
+  const edge: FollowUpMode = followUpEdge(reason);
   const targetSessionId = edge === "continue" ? session : facts.newSessionId;
   return {
     ok: true,
