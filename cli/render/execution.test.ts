@@ -38,6 +38,25 @@ describe("execution rendering", () => {
     );
   });
 
+  it("says what the agent may do alone, and the honest states: waiting for a person, actions refused", () => {
+    const running = {
+      ...exec,
+      status: "running",
+      error: null,
+      waitingFor: { approvalId: "APR-3", kind: "tool", summary: "$ npm test" },
+      permissions: { mode: "ask", allow: ["Bash(npm test:*)"], deny: ["Bash(git push:*)"], source: "project" },
+    } as Execution;
+    const lines = renderExecutionHeader(running, plain);
+    expect(lines[0]).toBe("Execution a1b2c3d4-1111-2222-3333-444455556666  running — waiting for you (APR-3)");
+    expect(lines).toContain(
+      "  may        ask: anything beyond editing files waits for a person (the project's policy); allowed Bash(npm test:*); refused Bash(git push:*)",
+    );
+    const refused = { ...exec, status: "completed", error: null, refusedActions: 2 } as Execution;
+    expect(renderStatusChange(refused, plain)).toBe("── completed — 2 actions refused");
+    expect(renderEnd({ ...refused, usage: null }, plain)[0]).toContain("completed — 2 actions refused");
+    expect(renderStatusChange({ ...refused, refusedActions: 0 }, plain)).toBe("── completed");
+  });
+
   it("says how the turn reached its agent and where the launch's time went", () => {
     const t0 = 1_700_000_000_000;
     const lines = renderExecutionHeader(

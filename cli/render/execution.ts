@@ -102,7 +102,7 @@ export function renderExecutionHeader(exec: Execution, style: Style): string[] {
   const width = style.columns ?? 160;
   const label = (name: string) => paint(style, `  ${name.padEnd(10)} `, "dim");
   const lines: string[] = [];
-  lines.push(`${paint(style, "Execution", "bold")} ${exec.id ?? "?"}  ${renderStatus(exec.status, style)}`);
+  lines.push(`${paint(style, "Execution", "bold")} ${exec.id ?? "?"}  ${renderStatus(exec.status, style)}${honestState(exec, style)}`);
 
   const issue = str(exec.issueId);
   if (issue) lines.push(label("issue") + issue);
@@ -122,6 +122,8 @@ export function renderExecutionHeader(exec: Execution, style: Style): string[] {
   if (waiting) lines.push(`${label("waiting")}for ${waiting} (an earlier turn of this session)`);
   const resume = formatResume(exec);
   if (resume) lines.push(label("resume") + resume);
+  const permissions = formatPermissions(exec.permissions);
+  if (permissions) lines.push(label("may") + permissions);
   const cwd = str(exec.cwd);
   if (cwd) lines.push(label("cwd") + cwd);
   const project = str(exec.projectId);
@@ -165,7 +167,34 @@ function sessionText(exec: Execution): string | undefined {
 /** A status change seen while streaming: "── running · SESS-3". */
 export function renderStatusChange(exec: Execution, style: Style): string {
   const session = str(exec.managedSessionId);
-  return paint(style, "── ", "dim") + renderStatus(exec.status, style) + (session ? paint(style, ` · ${session}`, "dim") : "");
+  return paint(style, "── ", "dim") + renderStatus(exec.status, style) + honestState(exec, style) + (session ? paint(style, ` · ${session}`, "dim") : "");
+}
+
+/** " — waiting for you" while the agent waits on a decision; " — 2 actions refused" on a completed turn that was refused some. */
+function honestState(exec: Execution, style: Style): string {
+  const waiting = asRecord(exec.waitingFor);
+  if (exec.status === "running" && str(waiting.approvalId)) return paint(style, ` — waiting for you (${waiting.approvalId})`, "yellow", "bold");
+  const refused = typeof exec.refusedActions === "number" ? exec.refusedActions : 0;
+  if (exec.status === "completed" && refused > 0) return paint(style, ` — ${refused} action${refused === 1 ? "" : "s"} refused`, "yellow");
+  return "";
+}
+
+const MODE_WORDS: Record<string, string> = {
+  ask: "ask: anything beyond editing files waits for a person",
+  edits: "edits: edit files only, the rest refused",
+  plan: "plan: a plan first, for a person to approve",
+  trusted: "trusted: everything",
+};
+
+/** The policy the turn ran under: "ask: … (the project's policy); allowed Bash(npm test:*); refused Bash(git push:*)". */
+function formatPermissions(permissions: unknown): string | undefined {
+  const p = asRecord(permissions);
+  const mode = str(p.mode);
+  if (!mode) return undefined;
+  const from = { run: "this run's", project: "the project's policy", "agent-default": "the agent's default" }[str(p.source) ?? ""] ?? "";
+  const rules = (name: string, list: unknown) =>
+    Array.isArray(list) && list.length ? `; ${name} ${list.filter((r) => typeof r === "string").join(", ")}` : "";
+  return `${MODE_WORDS[mode] ?? mode}${from ? ` (${from})` : ""}${rules("allowed", p.allow)}${rules("refused", p.deny)}`;
 }
 
 /** The final line(s) once the stream ends. */
@@ -175,7 +204,12 @@ export function renderEnd(exec: Execution, style: Style): string[] {
   if (duration) parts.push(duration);
   const usage = formatUsage(exec.usage);
   if (usage) parts.push(usage);
-  const lines = [paint(style, "── ", "dim") + renderStatus(exec.status, style) + (parts.length ? paint(style, ` · ${parts.join(" · ")}`, "dim") : "")];
+  const lines = [
+    paint(style, "── ", "dim") +
+      renderStatus(exec.status, style) +
+      honestState(exec, style) +
+      (parts.length ? paint(style, ` · ${parts.join(" · ")}`, "dim") : ""),
+  ];
   const error = formatError(exec.error);
   if (error) lines.push(paint(style, `   ${error}`, "red"));
   return lines;
