@@ -14,9 +14,17 @@ export function AttentionNotifier() {
   const router = useRouter();
   const pending = useApprovals({ status: "pending" }).data?.pendingCount ?? 0;
 
+  // The tab's title counts what waits; Next sets each page's title as it navigates, so the count is put back whenever it changes.
   useEffect(() => {
-    const base = document.title.replace(/^\(\d+\) /, "");
-    document.title = pending > 0 ? `(${pending}) ${base}` : base;
+    const apply = () => {
+      const base = document.title.replace(/^\(\d+\) /, "");
+      const wanted = pending > 0 ? `(${pending}) ${base}` : base;
+      if (document.title !== wanted) document.title = wanted;
+    };
+    apply();
+    const observer = new MutationObserver(apply);
+    observer.observe(document.head, { subtree: true, childList: true, characterData: true });
+    return () => observer.disconnect();
   }, [pending]);
 
   useEffect(

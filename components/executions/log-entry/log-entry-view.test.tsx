@@ -124,3 +124,31 @@ describe("LogEntryView", () => {
     expect(container.querySelector("details summary")?.textContent).toBe("Input");
   });
 });
+
+describe("approvals in the log", () => {
+  it("shows what the agent asked and how it was decided", () => {
+    const { container } = render(
+      <>
+        <LogEntryView
+          entry={{ type: "approval", phase: "requested", approvalId: "APR-3", kind: "tool", tool: "Bash", summary: "$ npm test", status: "pending" }}
+        />
+        <LogEntryView
+          entry={{
+            type: "approval",
+            phase: "decided",
+            approvalId: "APR-3",
+            kind: "tool",
+            tool: "Bash",
+            summary: "$ npm test",
+            status: "denied",
+            decidedBy: "ada",
+            message: "not now",
+          }}
+        />
+      </>,
+    );
+    expect(container).toHaveTextContent("The agent asked to run: $ npm test (APR-3)");
+    expect(container).toHaveTextContent("Denied by ada: $ npm test");
+    expect(container).toHaveTextContent("Told the agent: not now");
+  });
+});

@@ -5,6 +5,7 @@ import { Markdown } from "@/components/markdown";
 import { cn } from "@/lib/cn";
 import { formatCost, formatDuration } from "@/lib/executions/format";
 import type { LogEntry } from "@/lib/executions/log-entries";
+import { ApprovalLogEntry } from "@/components/approvals/approval-log-entry";
 import { RawInput, ToolBody, TOOL_VERB } from "./tool-body";
 import { lineCount, TRUNCATE_CHARS, TruncatedText } from "./truncated-text";
 
@@ -140,6 +141,8 @@ export const LogEntryView = memo(function LogEntryView({
       );
     case "text":
       return <pre className="whitespace-pre-wrap break-words font-mono text-xs">{entry.text}</pre>;
+    case "approval":
+      return <ApprovalLogEntry entry={entry} />;
     default:
       return null;
   }
