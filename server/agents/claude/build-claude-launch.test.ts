@@ -152,17 +152,21 @@ describe("buildClaudeLaunch", () => {
       expect(plan.ok && plan.argv.filter((a) => a === "Bash(npm test:*)")).toHaveLength(1);
     });
 
-    it("cannot ask a person without stdin, nor with a CLI older than the one verified", () => {
-      expect(launch(policy("ask"), { streamInput: false })).toMatchObject({
-        ok: false,
-        code: "agent_unsupported",
-        message: expect.stringContaining("stream-json"),
-      });
-      const old = buildClaudeLaunch(
-        { mode: { kind: "new", sessionId: A }, prompt: "x", streamInput: true, permissions: policy("plan") },
-        context({ capabilities: capabilities({ version: "2.1.100" }) }),
-      );
-      expect(old).toMatchObject({ ok: false, code: "agent_unsupported", message: expect.stringContaining("2.1.330") });
+    it("cannot ask a person without stdin, nor with a CLI older than the one verified: refused when the run asked, else run as edits, said", () => {
+      const asked = { ...policy("ask"), source: "run" as const };
+      expect(launch(asked, { streamInput: false })).toMatchObject({ ok: false, code: "agent_unsupported", message: expect.stringContaining("stream-json") });
+      const old = (permissions: EffectivePermissions) =>
+        buildClaudeLaunch(
+          { mode: { kind: "new", sessionId: A }, prompt: "x", streamInput: true, permissions },
+          context({ capabilities: capabilities({ version: "2.1.100" }) }),
+        );
+      expect(old(asked)).toMatchObject({ ok: false, code: "agent_unsupported", message: expect.stringContaining("2.1.330") });
+      expect(old(policy("plan"))).toMatchObject({ ok: false, code: "agent_unsupported" });
+      // Asking only by default (the project's or the agent's): refused instead of asked, never allowed.
+      const fallen = old(policy("ask"));
+      expect(fallen).toMatchObject({ ok: true, permissionNotes: [expect.stringContaining('runs as "edits"')] });
+      expect(fallen.ok && fallen.argv).toEqual(expect.arrayContaining(["--permission-mode", "acceptEdits"]));
+      expect(fallen.ok && fallen.argv).not.toContain("--permission-prompt-tool");
       // Modes that need no one work on any of them.
       expect(launch(policy("edits"), { streamInput: false })).toMatchObject({ ok: true });
     });

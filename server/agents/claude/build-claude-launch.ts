@@ -80,6 +80,7 @@ export function buildClaudeLaunch(request: LaunchRequest, context: LaunchContext
   }
 
   const head = [context.binaryPath, "-p", "--verbose", "--output-format", "stream-json", ...permissionArgs.args];
+  const notes = permissionArgs.notes.length ? { permissionNotes: permissionArgs.notes } : {};
   if (streamInput) {
     // The prompt is the first user message on stdin (claude-stream-input.ts), so the process can take more.
     // The text as it is written (stream_event lines, stored as text_draft entries), when asked for.
@@ -90,9 +91,10 @@ export function buildClaudeLaunch(request: LaunchRequest, context: LaunchContext
       env: {},
       expectedSessionId,
       streamInput: { prompt: request.prompt },
+      ...notes,
     };
   }
-  return { ok: true, argv: [...head, ...sessionArgs, "--", request.prompt], env: {}, expectedSessionId };
+  return { ok: true, argv: [...head, ...sessionArgs, "--", request.prompt], env: {}, expectedSessionId, ...notes };
 }
 
 /** User messages as stream-json lines on stdin, each echoed back when taken (how a turn's message is told from a folded-in follow-up). */

@@ -53,7 +53,15 @@ export function claudePermissionArgs(
   permissions: EffectivePermissions | undefined,
   capabilities: CliCapabilities,
   streamInput: boolean,
-): { ok: true; args: string[]; needed: string[] } | LaunchFailure {
+): { ok: true; args: string[]; needed: string[]; notes: string[] } | LaunchFailure {
+  const notes: string[] = [];
+  // A CLI that cannot ask runs a turn that was only asking by default (not the person's choice for this run) under
+  // "edits": what it would have asked about is refused instead — never allowed — and the log says why.
+  const cannotAsk = claudeNeedsApprovals(permissions) ? whyCannotAsk(capabilities, streamInput) : null;
+  if (cannotAsk && permissions?.mode === "ask" && permissions.source !== "run") {
+    notes.push(`${cannotAsk}: this turn runs as "edits" (what it would ask about is refused)`);
+    permissions = { ...permissions, mode: "edits" };
+  }
   const mode = permissions ? MODE_FLAG[permissions.mode] : "acceptEdits";
   const allowedModes = capabilities.choices.get("--permission-mode");
   if (allowedModes && !allowedModes.includes(mode)) {
@@ -61,19 +69,23 @@ export function claudePermissionArgs(
   }
   const args = ["--permission-mode", mode];
   const needed = ["--permission-mode"];
-  if (!permissions) return { ok: true, args, needed };
+  if (!permissions) return { ok: true, args, needed, notes };
   if (claudeNeedsApprovals(permissions)) {
-    if (!streamInput) return unsupported(`Claude Code can only ask before tool calls ("${permissions.mode}") when it reads its input as stream-json`);
-    if (!isAtLeast(capabilities.version, MIN_PROMPT_TOOL_VERSION)) {
-      return unsupported(
-        `Asking a person before tool calls needs Claude Code ${MIN_PROMPT_TOOL_VERSION} or newer (found ${capabilities.version ?? "an unknown version"}); use the "edits" or "trusted" mode`,
-      );
-    }
+    const why = whyCannotAsk(capabilities, streamInput);
+    if (why) return unsupported(`${why}; use the "edits" or "trusted" mode`);
     args.push("--permission-prompt-tool", "stdio");
   }
   for (const rule of permissions.allow) args.push("--allowedTools", rule);
   for (const rule of permissions.deny) args.push("--disallowedTools", rule);
   if (permissions.allow.length) needed.push("--allowedTools");
   if (permissions.deny.length) needed.push("--disallowedTools");
-  return { ok: true, args, needed };
+  return { ok: true, args, needed, notes };
+}
+
+/** Why this launch cannot ask a person, or null when it can. */
+function whyCannotAsk(capabilities: CliCapabilities, streamInput: boolean): string | null {
+  if (!isAtLeast(capabilities.version, MIN_PROMPT_TOOL_VERSION))
+    return `Asking a person before tool calls needs Claude Code ${MIN_PROMPT_TOOL_VERSION} or newer (found ${capabilities.version ?? "an unknown version"})`;
+  if (!streamInput) return "This Claude Code cannot read its input as stream-json, which asking a person needs";
+  return null;
 }

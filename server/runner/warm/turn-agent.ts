@@ -96,12 +96,7 @@ export function streamedTurnAgent(
     opening: agent.opening,
   });
   const turn = process.send(stream.prompt, agent.executionId);
-  return new WarmTurnAgent(
-    process,
-    turn,
-    { kind: "spawn", reason: null },
-    { startTimeoutMs: 0, continues: null, settle: async (p) => void (await p.close().catch(() => {})) },
-  );
+  return new OneTurnAgent(process, turn);
 }
 
 /** Cancel asks the agent to stop the turn (the process stays usable); a process that does not within this long is stopped. */
@@ -245,4 +240,25 @@ export class WarmTurnAgent implements TurnAgent {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/**
+ * A streamed process that serves one turn: once the turn has ended it is
+ * closed and its exit waited for, so the turn ends as a process of its own
+ * would — with everything the CLI writes on its way out (Claude Code's last
+ * transcript lines) written before the turn's facts are recorded.
+ */
+class OneTurnAgent extends WarmTurnAgent {
+  constructor(
+    private readonly own: WarmProcess,
+    turn: ProcessTurn,
+  ) {
+    super(own, turn, { kind: "spawn", reason: null }, { startTimeoutMs: 0, continues: null, settle: async () => {} });
+  }
+
+  override async wait(): Promise<AgentExit> {
+    const end = await super.wait();
+    if (this.own.alive) await this.own.close().catch(() => {});
+    return end;
+  }
 }

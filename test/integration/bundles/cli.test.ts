@@ -18,6 +18,7 @@ import { searchTextOf } from "@/server/search/search-text";
 import { testDatabaseUrl, resetDb } from "@/test/support/db";
 import { routedFetch, runArbor } from "@/test/support/cli";
 import { makeIssue, makeSpec } from "@/test/support/factories";
+import { setEnv } from "@/test/support/route-call";
 
 // `arbor bundle …` and `arbor search` against the real route handlers and
 // database (the CLI's fetch is routed to the handlers in-process).
@@ -34,11 +35,15 @@ const fetch = routedFetch([
 const arbor = (argv: string[], stdin = "") => runArbor(argv, { fetch, stdin, cwd: tmp });
 
 let tmp: string;
+let restoreEnv: () => void;
 beforeAll(async () => {
   await resetDb();
   tmp = await mkdtemp(path.join(os.tmpdir(), "arbor-bundle-cli-"));
+  // `bundle load` queues a run: its agent must look ready (a key for the runners), though no runner takes it here.
+  restoreEnv = setEnv({ ANTHROPIC_API_KEY: "test-key" });
 });
 afterAll(async () => {
+  restoreEnv();
   await rm(tmp, { recursive: true, force: true });
   await releaseWorkerUtils();
   await prisma.$disconnect();

@@ -27,6 +27,10 @@ import * as executionApply from "@/app/api/executions/[id]/apply/route";
 import * as executionDiff from "@/app/api/executions/[id]/diff/route";
 import * as executionOutcome from "@/app/api/executions/[id]/outcome/route";
 import * as agents from "@/app/api/agents/route";
+import * as approvals from "@/app/api/approvals/route";
+import * as approval from "@/app/api/approvals/[id]/route";
+import * as executionResolve from "@/app/api/executions/resolve/route";
+import * as sessionConversation from "@/app/api/sessions/[id]/conversation/route";
 import * as health from "@/app/api/health/route";
 import * as insights from "@/app/api/insights/route";
 import * as sessionOutcome from "@/app/api/sessions/[id]/outcome/route";
@@ -72,13 +76,14 @@ type Endpoint = {
 };
 
 const NUL = "bad\u0000value";
-const ids: Record<"spec" | "issue" | "session" | "bundle" | "project" | "execution", string> = {
+const ids: Record<"spec" | "issue" | "session" | "bundle" | "project" | "execution" | "approval", string> = {
   spec: "SPEC-1",
   issue: "ISSUE-1",
   session: "SESS-1",
   bundle: "BUNDLE-1",
   project: "PROJ-1",
   execution: randomUUID(),
+  approval: "APR-1",
 };
 const noContext = { params: Promise.resolve({ id: "" }) };
 const postJson = (path: string, body: unknown) =>
@@ -156,7 +161,15 @@ const ENDPOINTS: Endpoint[] = [
     route: "/api/executions",
     method: "POST",
     handler: h(executions, "POST"),
-    body: { issueId: "ISSUE-1", prompt: "do it", agent: "claude", projectId: "PROJ-1", sharedDirectory: false, startRef: "main" },
+    body: {
+      issueId: "ISSUE-1",
+      prompt: "do it",
+      agent: "claude",
+      projectId: "PROJ-1",
+      sharedDirectory: false,
+      startRef: "main",
+      permissions: { mode: "ask", allow: ["Bash(npm test:*)"], deny: ["Bash(git push:*)"] },
+    },
     text: ["prompt", "projectId", "startRef"],
   },
   { route: "/api/executions/stream", method: "GET", handler: h(executionStream, "GET"), query: { issueId: "ISSUE-1" } },
@@ -166,7 +179,7 @@ const ENDPOINTS: Endpoint[] = [
     route: "/api/executions/[id]/continue",
     method: "POST",
     handler: h(executionContinue, "POST"),
-    body: { prompt: "more", freshSession: true },
+    body: { prompt: "more", freshSession: true, permissions: { mode: "edits" } },
     text: ["prompt"],
   },
   {
@@ -241,6 +254,23 @@ const ENDPOINTS: Endpoint[] = [
     text: ["agent"],
   },
   { route: "/api/agents", method: "GET", handler: h(agents, "GET") },
+  {
+    route: "/api/approvals",
+    method: "GET",
+    handler: h(approvals, "GET"),
+    query: { status: "pending", executionId: ids.execution, issueId: "ISSUE-1", limit: "5" },
+    text: ["executionId", "issueId"],
+  },
+  { route: "/api/approvals/[id]", method: "GET", handler: h(approval, "GET") },
+  {
+    route: "/api/approvals/[id]",
+    method: "POST",
+    handler: h(approval, "POST"),
+    body: { decision: "allow", scope: "session", message: "ok", answers: { Color: "Blue" }, decidedBy: "ada" },
+    text: ["message", "decidedBy"],
+  },
+  { route: "/api/executions/resolve", method: "GET", handler: h(executionResolve, "GET"), query: { ref: "3f2a9c1e" }, text: ["ref"] },
+  { route: "/api/sessions/[id]/conversation", method: "GET", handler: h(sessionConversation, "GET") },
   { route: "/api/health", method: "GET", handler: h(health, "GET") },
 ];
 
@@ -250,6 +280,7 @@ function idFor(route: string): string {
   if (route.startsWith("/api/sessions")) return ids.session;
   if (route.startsWith("/api/bundles")) return ids.bundle;
   if (route.startsWith("/api/projects")) return ids.project;
+  if (route.startsWith("/api/approvals")) return ids.approval;
   return ids.execution;
 }
 

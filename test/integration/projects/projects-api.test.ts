@@ -168,6 +168,7 @@ describe("GET /api/projects and /api/projects/:id", () => {
       baseBranch: null,
       defaultAgent: null,
       runHooksOnApply: false,
+      permissions: null,
       implicit: true,
       specCount: 0,
       issueCount: 1,
