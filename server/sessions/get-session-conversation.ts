@@ -4,9 +4,7 @@ import { notFound, ok, type Result } from "@/lib/result";
 import { ConversationTurnBuilder } from "@/lib/sessions/conversation";
 import type { SessionConversation } from "@/lib/sessions/schema";
 import { prisma } from "@/server/db";
-import { listExecutionEvents } from "@/server/executions/list-execution-events";
-
-const PAGE = 5_000;
+import { readExecutionLog } from "@/server/executions/read-execution-log";
 
 /**
  * A session's conversation, turn by turn (its executions, in the order the
@@ -27,12 +25,7 @@ export async function getSessionConversation(rawRef: string): Promise<Result<Ses
   const turns: SessionConversation["turns"] = [];
   for (const execution of executions) {
     const builder = new ConversationTurnBuilder(execution.id);
-    for (let after = 0; ; ) {
-      const events = await listExecutionEvents(execution, { afterSeq: after, limit: PAGE });
-      for (const event of events) builder.add(event.entries);
-      if (events.length < PAGE) break;
-      after = events[events.length - 1].seq;
-    }
+    await readExecutionLog(execution, (entries) => builder.add(entries));
     turns.push({ ...builder.build(), mark: execution.mark?.verdict ?? null });
   }
   return ok({ sessionId: id, turns });
