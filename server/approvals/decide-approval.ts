@@ -41,7 +41,7 @@ export async function decideApproval(raw: string, input: DecideApprovalData): Pr
 async function decideForProject(decision: Decision): Promise<ApprovalRow | null> {
   return prisma.$transaction(async (tx) => {
     const approval = await tx.approval.findUnique({ where: { id: decision.approvalId } });
-    if (!approval || approval.status !== "pending") return null;
+    if (approval?.status !== "pending") return null;
     const scope: ApprovalScope = approval.kind === "tool" ? "project" : "once";
     const remembered = scope === "project" ? rulesToRemember(approval) : [];
     const updated = await tx.approval.updateMany({
