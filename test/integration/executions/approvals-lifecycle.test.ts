@@ -1,9 +1,15 @@
+import { createHmac } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { GET as searchRoute } from "@/app/api/search/route";
 import { prisma } from "@/server/db";
 import { getWorkerUtils } from "@/server/queue/worker-utils";
 import { sweepDeadRunners } from "@/server/runner/recover-executions";
 import { approvalsApi, scriptToolTurns, waitForApproval } from "@/test/support/approvals-api";
 import { api, waitForEnd } from "@/test/support/executions-api";
-import { useRestartableRunner } from "@/test/support/executions-harness";
+import { useRestartableRunner, waitForSearchIndexed } from "@/test/support/executions-harness";
+import { send } from "@/test/support/api";
+import { waitFor } from "@/test/support/wait";
 import { makeIssue } from "@/test/support/factories";
 
 // What happens to an approval nobody decides: the wait limit, the runner
@@ -79,4 +85,44 @@ test("a runner found dead while its agent waited: the approval expires with the 
   expect(await sweepDeadRunners(await getWorkerUtils())).toContain(execution.id);
   expect(await prisma.execution.findUniqueOrThrow({ where: { id: execution.id } })).toMatchObject({ status: "interrupted", waitingFor: null });
   expect((await approvalsApi.get("APR-90001")).body).toMatchObject({ status: "expired", message: expect.stringContaining("runner") });
+});
+
+test("the webhook is told, signed, when a run needs a decision and when it finishes; the decision is searchable", async () => {
+  const received: Array<{ body: string; signature: string | undefined }> = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      received.push({ body, signature: req.headers["x-arbor-signature"] as string | undefined });
+      res.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const secret = "a-secret-of-sixteen-chars";
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    await suite.runnerWith({ ARBOR_NOTIFY_URL: url, ARBOR_NOTIFY_SECRET: secret });
+    scriptToolTurns(suite.h.api, { "tell the hook": [node("console.log(4)")] });
+    const issueId = (await makeIssue()).id;
+    const run = (await api.create({ issueId, prompt: "tell the hook" })).body;
+    const approval = await waitForApproval(run.id);
+    await approvalsApi.decide(approval.id, { decision: "allow", decidedBy: "grace" });
+    await waitForEnd(run.id);
+    const events = await waitFor(() => (received.length >= 2 ? received : undefined), "two webhook calls", 10_000);
+    const bodies = events.map((e) => JSON.parse(e.body));
+    expect(bodies.map((b) => b.type)).toEqual(["approval.requested", "execution.finished"]);
+    expect(bodies[0]).toMatchObject({
+      approval: { id: approval.id, summary: `$ node -e "console.log(4)"` },
+      execution: { id: run.id, issueId },
+      path: `/executions/${run.id}`,
+    });
+    for (const event of events) expect(event.signature).toBe(`sha256=${createHmac("sha256", secret).update(event.body).digest("hex")}`);
+
+    // The audit trail is searchable: who decided what.
+    await waitForSearchIndexed(run.id);
+    const found = await send<{ groups: Array<{ hits: Array<{ executionId?: string | null }> }> }>(searchRoute, { path: "/api/search?q=grace" });
+    expect(found.body.groups.flatMap((g) => g.hits).some((hit) => hit.executionId === run.id)).toBe(true);
+  } finally {
+    server.close();
+  }
 });
