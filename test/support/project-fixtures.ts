@@ -14,6 +14,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     runHooksOnApply: false,
     permissions: null,
     implicit: false,
+    archivedAt: null,
     specCount: 1,
     issueCount: 2,
     executionCount: 3,
