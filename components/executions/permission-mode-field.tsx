@@ -1,6 +1,6 @@
 "use client";
 
-import { Field, Select } from "@/components/ui/field";
+import { describedBy, Field, Select } from "@/components/ui/field";
 import type { AgentStatus } from "@/lib/agents/schema";
 import { PERMISSION_MODE_SENTENCES } from "@/lib/permissions/mode-descriptions";
 import { PERMISSION_MODE_LABELS, type PermissionMode, type PermissionPolicy } from "@/lib/permissions/schema";
@@ -64,12 +64,14 @@ export function PermissionModeField({
   const fallback = defaultRunMode(agentName, agent, project);
   const mode = chosenRunMode(chosen, agent) ?? fallback.mode;
   const source = project ? "this project's setting" : `${agentName}'s default`;
-  const hint = mode ? `${PERMISSION_MODE_SENTENCES[mode]}${chosenRunMode(chosen, agent) ? " (this turn only)" : ` (${source})`}` : undefined;
+  const picked = chosenRunMode(chosen, agent);
+  const hint = fallback.note && !picked ? fallback.note : mode ? `${PERMISSION_MODE_SENTENCES[mode]} (${picked ? "this turn only" : source})` : undefined;
   return (
-    <Field id={id} label="What the agent may do" hint={fallback.note && !chosenRunMode(chosen, agent) ? fallback.note : hint} error={error}>
+    <Field id={id} label="What the agent may do" hint={hint} error={error}>
       <Select
         id={id}
         value={mode ?? ""}
+        aria-describedby={describedBy(id, { hint: Boolean(hint), error })}
         onChange={(e) => {
           const picked = e.target.value as PermissionMode | "";
           // Back to what the server would use anyway: nothing to send.

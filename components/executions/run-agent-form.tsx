@@ -41,9 +41,9 @@ export function RunAgentForm({
   const branch = useBranchFrom();
   const [prompt, setPrompt] = useState("");
   const projectList = useProjects().data;
-  const [place, setPlace] = useRememberedRunPlace(issueId, projectList && [...projectList.items, projectList.defaultWorkspace]);
   const loadedIssue = useIssue(issueId).data;
   const issueProjectId = projectId !== undefined ? projectId : loadedIssue?.projectId;
+  const [place, setPlace] = useRememberedRunPlace(issueId, projectList && [...projectList.items, projectList.defaultWorkspace], issueProjectId);
   const { project, projects } = useRunProject(place, issueProjectId);
   // The agent: the one picked, else the default agent of the project the run goes to.
   const [chosenAgent, setAgent] = useState<string | null>(null);

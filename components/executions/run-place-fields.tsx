@@ -48,7 +48,11 @@ function remember(issueId: string, projectId: string | null): void {
  * issue's own project forgets it; a remembered project that is gone (removed,
  * archived) is forgotten once the list shows it is.
  */
-export function useRememberedRunPlace(issueId: string, projects: Project[] | undefined): [RunPlaceChoice, (next: RunPlaceChoice) => void] {
+export function useRememberedRunPlace(
+  issueId: string,
+  projects: Project[] | undefined,
+  issueProjectId: string | null | undefined,
+): [RunPlaceChoice, (next: RunPlaceChoice) => void] {
   const [place, setPlace] = useState<RunPlaceChoice>(INITIAL_RUN_PLACE);
   // Read after mount: the server renders without it.
   useEffect(() => {
@@ -56,10 +60,14 @@ export function useRememberedRunPlace(issueId: string, projects: Project[] | und
     if (stored) setPlace({ ...INITIAL_RUN_PLACE, projectId: stored });
   }, [issueId]);
   useEffect(() => {
-    if (!projects || place.projectId === null || projects.some((p) => p.id === place.projectId)) return;
+    if (place.projectId === null) return;
+    const gone = projects !== undefined && !projects.some((p) => p.id === place.projectId);
+    // The issue's own project (it may have moved there since) needs no remembering.
+    const own = issueProjectId !== undefined && place.projectId === (issueProjectId ?? DEFAULT_PROJECT_KEY);
+    if (!gone && !own) return;
     remember(issueId, null);
     setPlace(INITIAL_RUN_PLACE);
-  }, [issueId, projects, place.projectId]);
+  }, [issueId, projects, issueProjectId, place.projectId]);
   const choose = (next: RunPlaceChoice) => {
     if (next.projectId !== place.projectId) remember(issueId, next.projectId);
     setPlace(next);

@@ -1,6 +1,6 @@
 "use client";
 
-import { Field, Select, TextArea } from "@/components/ui/field";
+import { describedBy, Field, Select, TextArea } from "@/components/ui/field";
 import { PERMISSION_MODE_SENTENCES } from "@/lib/permissions/mode-descriptions";
 import { parseRule } from "@/lib/permissions/rules";
 import { PERMISSION_MODE_LABELS, PERMISSION_MODES, type PermissionMode, type PermissionPolicy, type PermissionPolicyInput } from "@/lib/permissions/schema";
@@ -66,6 +66,7 @@ export function PermissionPolicyFields({
   defaultLabel?: string;
 }) {
   const modeId = `${idPrefix}-mode`;
+  const modeError = apiErrors["permissions.mode"]?.[0] ?? apiErrors.permissions?.[0];
   return (
     <div className="space-y-3">
       <Field
@@ -76,9 +77,14 @@ export function PermissionPolicyFields({
             ? PERMISSION_MODE_SENTENCES[draft.mode]
             : "Each agent does what it may by default: agents that can ask you (Claude Code, Qwen Code) ask, the others edit files only."
         }
-        error={apiErrors["permissions.mode"]?.[0] ?? apiErrors.permissions?.[0]}
+        error={modeError}
       >
-        <Select id={modeId} value={draft.mode} onChange={(e) => onChange({ ...draft, mode: e.target.value as PermissionMode | "" })}>
+        <Select
+          id={modeId}
+          value={draft.mode}
+          onChange={(e) => onChange({ ...draft, mode: e.target.value as PermissionMode | "" })}
+          aria-describedby={describedBy(modeId, { hint: true, error: modeError })}
+        >
           <option value="">{defaultLabel}</option>
           {PERMISSION_MODES.map((mode) => (
             <option key={mode} value={mode}>

@@ -40,9 +40,11 @@ export function PermissionPolicySetting({ project }: { project: Project }) {
         <Button type="submit" size="sm" disabled={update.isPending}>
           {update.isPending ? "Saving…" : "Save"}
         </Button>
-        <span role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
-          {update.isSuccess && !update.isPending ? "Saved: new runs and follow-ups here use it." : ""}
-        </span>
+        {update.isSuccess ? (
+          <span role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+            Saved: new runs and follow-ups here use it.
+          </span>
+        ) : null}
       </div>
       {problem ? <p className="text-sm text-red-700 dark:text-red-400">{problem}</p> : null}
       {update.isError && !rulesRefused ? <ErrorAlert title="Not saved">{update.error.message}</ErrorAlert> : null}
