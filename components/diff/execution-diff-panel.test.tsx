@@ -156,6 +156,21 @@ const preview = (execution: ExecutionDto, overrides: Partial<ApplyPreview> = {})
   ...overrides,
 });
 
+/** POST /api/executions/:id/apply's answer when it applied. */
+const applied = (execution: ExecutionDto, strategy: "squash" | "merge"): Reply => ({
+  status: 200,
+  body: {
+    executionId: execution.id,
+    status: "applied",
+    strategy,
+    baseBranch: "main",
+    previousHead: HEAD,
+    commit: "c".repeat(40),
+    message: "m",
+    repositoryHooks: false,
+  },
+});
+
 const bodyOf = (suffix: string) => JSON.parse(fetchMock.mock.calls.find(([url]) => String(url).endsWith(suffix))![1].body);
 
 beforeEach(() => mockPush.mockReset());
@@ -164,19 +179,7 @@ test("Apply this line: first what main will receive (the whole line onto its hea
   const execution = withSnapshot();
   renderPanel(execution, {
     preview: { status: 200, body: preview(execution) },
-    apply: {
-      status: 200,
-      body: {
-        executionId: execution.id,
-        status: "applied",
-        strategy: "squash",
-        baseBranch: "main",
-        previousHead: HEAD,
-        commit: "c".repeat(40),
-        message: "m",
-        repositoryHooks: false,
-      },
-    },
+    apply: applied(execution, "squash"),
   });
   await screen.findByRole("list", { name: "Changed files" });
   // Nothing is applied by the first click: it opens the preview.
@@ -201,19 +204,7 @@ test("is offered on a turn that changed nothing itself, and merges on request", 
   renderPanel(execution, {
     diff: { status: 200, body: { ...diff, executionId: execution.id, files: [], additions: 0, deletions: 0, patch: "", truncated: false } },
     preview: { status: 200, body: preview(execution) },
-    apply: {
-      status: 200,
-      body: {
-        executionId: execution.id,
-        status: "applied",
-        strategy: "merge",
-        baseBranch: "main",
-        previousHead: HEAD,
-        commit: "c".repeat(40),
-        message: "m",
-        repositoryHooks: false,
-      },
-    },
+    apply: applied(execution, "merge"),
   });
   expect(await screen.findByText("This turn changed no files itself.")).toBeInTheDocument();
   fireEvent.click(screen.getByRole("button", { name: "Apply this line to main…" }));

@@ -86,7 +86,14 @@ export function ExecutionDiffPanel({ execution }: { execution: ExecutionDto }) {
       ) : (
         <>
           {diff.data.baseBranch ? <ApplyControl executionId={execution.id} projectId={execution.projectId} baseBranch={diff.data.baseBranch} /> : null}
-          {diff.data.files.length === 0 ? <p className={note}>This turn changed no files itself.</p> : <DiffViewer diff={diff.data} />}
+          {diff.data.files.length === 0 ? (
+            <p className={note}>This turn changed no files itself.</p>
+          ) : (
+            <>
+              {diff.data.baseBranch ? <h3 className="text-sm font-semibold">What this turn changed</h3> : null}
+              <DiffViewer diff={diff.data} />
+            </>
+          )}
         </>
       )}
     </Section>

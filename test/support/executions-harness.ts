@@ -37,7 +37,8 @@ export async function createHarness(): Promise<Harness> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), "arbor-exec-"));
   const workspace = path.join(tmp, "workspace");
   await mkdir(workspace, { recursive: true });
-  const projects = path.join(tmp, "projects");
+  // Not "projects": a path is part of some labels ("Shared directory: run in …"), which must not read as "Project".
+  const projects = path.join(tmp, "repos");
   await mkdir(projects, { recursive: true });
   const env: Record<string, string | undefined> = {
     ...claudeTestEnv(api, path.join(tmp, "claude-config")),

@@ -1,15 +1,13 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as applyRoute from "@/app/api/executions/[id]/apply/route";
 import * as previewRoute from "@/app/api/executions/[id]/apply-preview/route";
 import type { ApplyPreview } from "@/lib/diff/types";
 import type { Project } from "@/lib/projects/types";
 import { prisma } from "@/server/db";
-import { createProject } from "@/server/projects/create-project";
-import { resetDb } from "@/test/support/db";
-import { makeIssue } from "@/test/support/factories";
-import { commitAll, git, tempRepos, writeFiles, type TempRepos } from "@/test/support/git-repo";
-import { callRoute, setEnv } from "@/test/support/route-call";
+import { commitAll, git, writeFiles } from "@/test/support/git-repo";
+import { useRegisteredRepo } from "@/test/support/registered-repo";
+import { callRoute } from "@/test/support/route-call";
 import { simulateRun } from "@/test/support/simulated-run";
 
 // "Apply this line" is predictable: its preview shows what the base branch
@@ -18,28 +16,12 @@ import { simulateRun } from "@/test/support/simulated-run";
 // Apply refuse, without changing anything; Apply then gives the base branch
 // exactly that (squashed by default).
 
-let repos: TempRepos;
-let restoreEnv: () => void;
-let project: Project;
+// No operator cap: the repository is registered because a person chose it.
+const setup = useRegisteredRepo("arbor-preview-", { "plan.txt": "original\n", "src/a.ts": "a1\n" }, { ARBOR_WORKSPACE_ROOTS: undefined });
 let repo: string;
+let project: Project;
 let issueId: string;
-
-beforeEach(async () => {
-  await resetDb();
-  repos = tempRepos("arbor-preview-");
-  mkdirSync(path.join(repos.root, "workspace"));
-  restoreEnv = setEnv({ ARBOR_WORKSPACE: path.join(repos.root, "workspace"), ARBOR_DATA_DIR: path.join(repos.root, "data"), ARBOR_WORKSPACE_ROOTS: undefined });
-  repo = repos.repo("app", { "plan.txt": "original\n", "src/a.ts": "a1\n" });
-  const created = await createProject({ path: repo });
-  if (!created.ok) throw new Error(created.error.message);
-  project = created.value;
-  issueId = (await makeIssue({ projectId: project.id })).id;
-});
-afterEach(() => {
-  restoreEnv();
-  repos.cleanup();
-});
-afterAll(() => prisma.$disconnect());
+beforeEach(() => ({ repo, project, issueId } = setup));
 
 const preview = (id: string, query = "") => callRoute(previewRoute.GET, { url: `/api/executions/${id}/apply-preview${query}`, params: { id } });
 const apply = (id: string, body: unknown) => callRoute(applyRoute.POST, { method: "POST", url: `/api/executions/${id}/apply`, params: { id }, body });
