@@ -3,7 +3,16 @@
 // grammar readable in one place; the larger groups live in *-args.ts.)
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { parseApplyArgs, parseDiffArgs, parseProjectArgs, type ApplyCommand, type DiffCommand, type ProjectCommand } from "./project-args";
+import {
+  APPLY_OPTIONS,
+  parseApplyArgs,
+  parseDiffArgs,
+  parseProjectArgs,
+  PROJECT_OPTIONS,
+  type ApplyCommand,
+  type DiffCommand,
+  type ProjectCommand,
+} from "./project-args";
 import { parseBundleArgs, type BundleCommand } from "./bundle-args";
 import { USAGE } from "./usage";
 import { parseMark, parseStats, parseUnmark, STATS_FILTERS, type MarkCommand, type StatsCommand, type UnmarkCommand } from "./insights-args";
@@ -138,16 +147,9 @@ const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
   search: { ...COMMON, limit: { type: "string", short: "n" } },
   agents: COMMON,
   bundle: { ...COMMON, ...FOLLOW, description: { type: "string", short: "d" } },
-  project: {
-    ...COMMON,
-    name: { type: "string" },
-    "base-branch": { type: "string" },
-    agent: { type: "string", short: "a" },
-    "delete-branches": { type: "boolean" },
-    "run-hooks-on-apply": { type: "boolean" },
-  },
+  project: { ...COMMON, ...PROJECT_OPTIONS },
   diff: { ...COMMON, stat: { type: "boolean" } },
-  apply: { ...COMMON, squash: { type: "boolean" }, message: { type: "string", short: "m" } },
+  apply: { ...COMMON, ...APPLY_OPTIONS },
   stats: { ...COMMON, ...Object.fromEntries(STATS_FILTERS.map((key) => [key, { type: "string" as const }])) },
   mark: { ...COMMON, note: { type: "string", short: "m" }, over: { type: "string" } },
   unmark: { ...COMMON, preferred: { type: "boolean" } },
@@ -350,7 +352,7 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
     case "diff":
     case "apply": {
       const parse = { project: parseProjectArgs, diff: parseDiffArgs, apply: parseApplyArgs }[name];
-      const parsed = parse(positionals, values as Record<string, string | boolean | undefined>);
+      const parsed = parse(positionals, values);
       return parsed.ok ? ok(parsed.command) : fail(parsed.message, name);
     }
     case "stats":

@@ -21,6 +21,8 @@ export interface Context {
   cwd: string;
   /** Reads all of stdin (for a prompt given as "-"). */
   readStdin: () => Promise<string>;
+  /** Asks a person a question on the terminal and returns their answer; null when there is no terminal to ask on (stdin is not one). */
+  ask?: (question: string) => Promise<string | null>;
   /** Aborted on Ctrl-C: streaming stops and the command detaches. */
   signal?: AbortSignal;
   /** Who marks outcomes (ARBOR_USER); the OS user name when unset. */

@@ -37,6 +37,8 @@ export interface MainIO {
   stderr: Writer;
   cwd: string;
   readStdin: () => Promise<string>;
+  /** Asks on the terminal (a confirmation); null when stdin is not a terminal. */
+  ask?: (question: string) => Promise<string | null>;
   signal?: AbortSignal;
   fetch?: typeof fetch;
   version?: string;
@@ -56,7 +58,20 @@ function defaultIO(): MainIO {
     stderr: process.stderr,
     cwd: process.cwd(),
     readStdin: () => readAll(process.stdin),
+    ask: askOnTerminal,
   };
+}
+
+/** One line typed at the terminal after `question` (shown on stderr, so stdout stays the command's output); null without a terminal. */
+async function askOnTerminal(question: string): Promise<string | null> {
+  if (!process.stdin.isTTY) return null;
+  const readline = await import("node:readline/promises");
+  const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+  }
 }
 
 function dispatch(ctx: Context, command: Exclude<Command, { name: "help" | "version" }>): Promise<number> {
@@ -143,7 +158,7 @@ function rawDetailLines(details: unknown): string[] {
 }
 
 export async function main(argv: readonly string[], io: Partial<MainIO> = {}): Promise<number> {
-  const { env, stdout, stderr, cwd, readStdin, signal, version, sse, fetch: fetchImpl } = { ...defaultIO(), ...io };
+  const { env, stdout, stderr, cwd, readStdin, ask, signal, version, sse, fetch: fetchImpl } = { ...defaultIO(), ...io };
   const config = readCliConfig(env);
 
   const parsed = parseCliArgs(argv);
@@ -178,6 +193,7 @@ export async function main(argv: readonly string[], io: Partial<MainIO> = {}): P
     interactive: Boolean(stdout.isTTY),
     cwd,
     readStdin,
+    ask,
     signal,
     sse,
     user: config.user,

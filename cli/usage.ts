@@ -24,9 +24,9 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   bundle:
     'arbor bundle list | show <BUNDLE> | create "<name>" [--description TEXT] | add <BUNDLE> <SESS|SPEC|ISSUE|SHA>… | export <BUNDLE> | import <FILE|-> | load <BUNDLE> "<prompt>" [--follow]  [--json]',
   project:
-    "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] [--run-hooks-on-apply] | list | show <PROJ> | remove <PROJ> | clean <PROJ> [--delete-branches]  [--json]",
+    "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] [--run-hooks-on-apply] [--mode MODE [--allow RULE]… [--deny RULE]…] | edit <PROJ|default> [--name NAME] [--base-branch BRANCH] [--agent NAME|none] [--run-hooks-on-apply|--no-run-hooks-on-apply] [--mode ask|edits|plan|trusted [--allow RULE]… [--deny RULE]… | --clear-permissions] | list [--archived] | show <PROJ> | archive <PROJ> | unarchive <PROJ> | remove <PROJ> | clean <PROJ> [--delete-branches]  [--json]",
   diff: "arbor diff <executionId> [otherExecutionId] [--stat] [--json]",
-  apply: 'arbor apply <executionId> [--squash] [--message "…"] [--json]',
+  apply: 'arbor apply <executionId> [--merge] [--message "…"] [--yes] [--stat] [--json]',
   stats:
     "arbor stats [--issue ISSUE] [--spec SPEC] [--project PROJ|default] [--agent NAME] [--model NAME] [--session SESS] [--since 7d|--from DATE] [--to DATE] [--bucket day|week] [--json]",
   mark: 'arbor mark <executionId|SESS> worked|failed|preferred [--note "…"] [--over <executionId>] [--json]',
@@ -57,9 +57,10 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   agents: "List the agents the server can run: installed?, version, sessions, verified.",
   bundle: "Context bundles: list, show, create, add items, export to JSON, import, and load into an agent.",
   project:
-    "Projects: register a directory (a git repository gets a worktree per line of work), list, show, remove; clean removes the worktrees of archived sessions.",
+    "Projects: register any directory (a git repository gets a worktree per line of work), edit one (name, base branch, agent, hooks on Apply, what agents may do), list, show, archive one that has history (hidden, everything kept) or unarchive it, remove an unused one; clean removes the worktrees of archived sessions.",
   diff: "What an execution changed (start → snapshot), or the difference between two executions' snapshots.",
-  apply: "Bring an execution's snapshot into its project's base branch (merge, or --squash); nothing changes on conflicts.",
+  apply:
+    "Show what its project's base branch will receive from a line of work (its whole change onto the branch's head now), then apply it on confirmation (squashed; --merge for a merge commit); nothing changes on conflicts.",
   stats: "Insights as a table: the seed's success metrics, outcomes, success per agent / model / approach, tokens and failures.",
   mark: "Say whether an execution (or a session) worked, or prefer one fork of a branching point over the others.",
   unmark: "Clear an execution's (or session's) worked / failed mark, or with --preferred the choice its line holds.",

@@ -47,12 +47,16 @@ export const queryKeys = {
     list: (filters: ExecutionListParams = {}) => [...queryKeys.executions.lists(), clean(filters)] as const,
     /** What it changed, start → snapshot: GET /api/executions/:id/diff. */
     diff: (id: string) => [...queryKeys.executions.detail(id), "diff"] as const,
+    /** What Apply would give the base branch now: GET /api/executions/:id/apply-preview. */
+    applyPreview: (id: string) => [...queryKeys.executions.detail(id), "apply-preview"] as const,
     /** Snapshot of a → snapshot of b: GET /api/compare/diff. */
     compareDiff: (a: string, b: string) => [...queryKeys.executions.all, "compare-diff", a.toLowerCase(), b.toLowerCase()] as const,
   },
   projects: {
     all: ["projects"] as const,
     list: () => [...queryKeys.projects.all, "list"] as const,
+    /** GET /api/projects?archived=true */
+    archived: () => [...queryKeys.projects.all, "archived"] as const,
     details: () => [...queryKeys.projects.all, "detail"] as const,
     detail: (id: string) => [...queryKeys.projects.details(), id.trim().toUpperCase()] as const,
   },

@@ -1,5 +1,6 @@
 // Projects (GET /api/projects, /api/projects/:id) → lines. Pure.
 
+import { PERMISSION_MODE_LABELS, type PermissionPolicy } from "@/lib/permissions/schema";
 import type { Project, ProjectDetail, WorktreeCleanup } from "@/lib/projects/types";
 import { formatBytes } from "../../lib/projects/format-bytes";
 import { oneLine } from "./format";
@@ -16,9 +17,15 @@ export function renderProjectList(projects: Project[], defaultWorkspace: Project
     const id = paint(style, p.id.padEnd(idWidth), "bold");
     const name = oneLine(p.name, nameWidth).padEnd(nameWidth);
     const counts = paint(style, `${p.issueCount} issue${p.issueCount === 1 ? "" : "s"}`, "dim");
-    return `${id}  ${name}  ${paint(style, kind(p).padEnd(kindWidth), "cyan")}  ${p.path}  ${counts}${p.implicit ? paint(style, "  (implicit)", "dim") : ""}`;
+    const note = p.implicit ? "  (implicit)" : p.archivedAt ? "  (archived)" : "";
+    return `${id}  ${name}  ${paint(style, kind(p).padEnd(kindWidth), "cyan")}  ${p.path}  ${counts}${paint(style, note, "dim")}`;
   });
-  if (projects.length === 0) lines.push("", "No projects registered: runs use the default workspace. Register one: arbor project add <DIR>");
+  if (projects.length === 0) {
+    lines.push(
+      "",
+      defaultWorkspace ? "No projects registered: runs use the default workspace. Register one: arbor project add <DIR>" : "No archived projects.",
+    );
+  }
   return lines;
 }
 
@@ -29,8 +36,16 @@ export function renderProjectDetail(p: ProjectDetail, style: Style): string[] {
   const row = (label: string, value: string) => lines.push(`  ${paint(style, label.padEnd(14), "dim")}${value}`);
   row("path", p.path);
   row("kind", p.isGitRepo ? "git repository: a worktree per line of work" : "directory (not git): runs share its files");
+  if (p.archivedAt) row("archived", `since ${p.archivedAt.slice(0, 10)}: hidden, no new runs (arbor project unarchive ${p.id})`);
   if (p.baseBranch) row("base branch", p.baseBranch);
-  if (p.defaultAgent) row("default agent", p.defaultAgent);
+  if (!p.implicit) row("default agent", p.defaultAgent ?? "Arbor's default (Claude Code)");
+  row("agents may", policyText(p.permissions));
+  if (p.isGitRepo && !p.implicit) {
+    row(
+      "apply hooks",
+      p.runHooksOnApply ? "on: Apply runs the repository's own hooks, filters and merge drivers" : "off: Apply runs nothing of the repository",
+    );
+  }
   row(
     "uses",
     `${p.specCount} spec${p.specCount === 1 ? "" : "s"}, ${p.issueCount} issue${p.issueCount === 1 ? "" : "s"}, ${p.executionCount} execution${p.executionCount === 1 ? "" : "s"}`,
@@ -54,6 +69,13 @@ export function renderProjectDetail(p: ProjectDetail, style: Style): string[] {
   }
   for (const problem of p.problems) lines.push(paint(style, `  ! ${problem}`, "yellow"));
   return lines;
+}
+
+/** A project's permission policy in words: the mode, then the rules. */
+export function policyText(policy: PermissionPolicy | null): string {
+  if (!policy) return "each agent's default (ask where it can ask you, else edit files only)";
+  const rules = [policy.allow.length ? `allow ${policy.allow.join(", ")}` : "", policy.deny.length ? `deny ${policy.deny.join(", ")}` : ""].filter(Boolean);
+  return [`${policy.mode} (${PERMISSION_MODE_LABELS[policy.mode]})`, ...rules].join("; ");
 }
 
 /** POST /api/projects/:id/cleanup → what was removed and what was kept, and why. */

@@ -41,17 +41,18 @@ export function LineCounts({ additions, deletions, binary = false }: { additions
   );
 }
 
-export const fileAnchor = (index: number) => `diff-file-${index}`;
+/** `prefix` keeps two diffs on one page (a turn's and an Apply preview) from sharing anchors. */
+export const fileAnchor = (index: number, prefix = "diff-file") => `${prefix}-${index}`;
 
 /** The changed files with their +/− counts, each linking to its diff below. */
-export function DiffFileList({ files }: { files: DiffFile[] }) {
+export function DiffFileList({ files, label = "Changed files", anchorPrefix }: { files: DiffFile[]; label?: string; anchorPrefix?: string }) {
   return (
-    <ul aria-label="Changed files" className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
+    <ul aria-label={label} className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
       {files.map((file, index) => (
         <li key={`${file.oldPath ?? ""}→${file.path}`} className="flex items-center gap-2 py-1">
           <FileStatus status={file.status} />
           <a
-            href={`#${fileAnchor(index)}`}
+            href={`#${fileAnchor(index, anchorPrefix)}`}
             className="min-w-0 flex-1 truncate font-mono text-xs hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
           >
             {file.oldPath ? `${file.oldPath} → ${file.path}` : file.path}

@@ -41,7 +41,21 @@ function ViewToggle({ view, onChange }: { view: ViewType; onChange: (view: ViewT
   );
 }
 
-function FileDiff({ file, data, index, view, cut }: { file: DiffFile; data: FileData | undefined; index: number; view: ViewType; cut: boolean }) {
+function FileDiff({
+  file,
+  data,
+  index,
+  view,
+  cut,
+  anchorPrefix,
+}: {
+  file: DiffFile;
+  data: FileData | undefined;
+  index: number;
+  view: ViewType;
+  cut: boolean;
+  anchorPrefix?: string;
+}) {
   const name = file.oldPath ? `${file.oldPath} → ${file.path}` : file.path;
   const big = file.additions + file.deletions > FOLD_OVER_LINES;
   let body: ReactNode;
@@ -63,7 +77,7 @@ function FileDiff({ file, data, index, view, cut }: { file: DiffFile; data: File
     );
   }
   return (
-    <details id={fileAnchor(index)} open={!big} className="overflow-hidden rounded-md border border-zinc-200 dark:border-zinc-800">
+    <details id={fileAnchor(index, anchorPrefix)} open={!big} className="overflow-hidden rounded-md border border-zinc-200 dark:border-zinc-800">
       <summary className="flex cursor-pointer items-center gap-2 bg-zinc-50 px-3 py-1.5 dark:bg-zinc-900">
         <FileStatus status={file.status} />
         <span className="min-w-0 flex-1 truncate font-mono text-xs">{name}</span>
@@ -74,8 +88,18 @@ function FileDiff({ file, data, index, view, cut }: { file: DiffFile; data: File
   );
 }
 
-/** A diff: the file list with +/− counts, then each file in a unified or split view. */
-export function DiffViewer({ diff, initialView = "unified" }: { diff: DiffResult; initialView?: ViewType }) {
+/** A diff: the file list with +/− counts, then each file in a unified or split view. `label` names the file list; `anchorPrefix` its anchors (two diffs on a page). */
+export function DiffViewer({
+  diff,
+  initialView = "unified",
+  label,
+  anchorPrefix,
+}: {
+  diff: DiffResult;
+  initialView?: ViewType;
+  label?: string;
+  anchorPrefix?: string;
+}) {
   const [view, setView] = useState<ViewType>(initialView);
   const parsed = useMemo(() => patchByPath(diff.patch), [diff.patch]);
   if (diff.files.length === 0) return <p className="text-sm text-zinc-500 dark:text-zinc-400">No files changed.</p>;
@@ -89,7 +113,7 @@ export function DiffViewer({ diff, initialView = "unified" }: { diff: DiffResult
         </p>
         <ViewToggle view={view} onChange={setView} />
       </div>
-      <DiffFileList files={diff.files} />
+      <DiffFileList files={diff.files} label={label} anchorPrefix={anchorPrefix} />
       {diff.truncated ? (
         <p
           role="note"
@@ -106,7 +130,15 @@ export function DiffViewer({ diff, initialView = "unified" }: { diff: DiffResult
       ) : null}
       <div className="space-y-2">
         {diff.files.map((file, index) => (
-          <FileDiff key={`${file.oldPath ?? ""}→${file.path}`} file={file} data={parsed.get(file.path)} index={index} view={view} cut={diff.truncated} />
+          <FileDiff
+            key={`${file.oldPath ?? ""}→${file.path}`}
+            file={file}
+            data={parsed.get(file.path)}
+            index={index}
+            view={view}
+            cut={diff.truncated}
+            anchorPrefix={anchorPrefix}
+          />
         ))}
       </div>
     </div>

@@ -23,15 +23,32 @@ function Section({ children, aside }: { children: React.ReactNode; aside?: React
 
 const note = "text-sm text-zinc-600 dark:text-zinc-400";
 
+/** Why Arbor refused to run git in the line's worktree (its `.git` was changed): its last good snapshot stands. */
+function WorktreeProblem({ problem }: { problem: string }) {
+  return (
+    <div
+      role="alert"
+      aria-label="Worktree refused"
+      className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200"
+    >
+      <p className="font-medium">Arbor refused to run git in this worktree</p>
+      <p>{problem}</p>
+    </div>
+  );
+}
+
 /**
  * What an execution changed in its worktree (start → snapshot), with "Apply
- * to <base branch>". Shows nothing for executions that ran before worktrees
- * existed; says so when it shared the project's directory or has not ended.
+ * this line to <base branch>" (also on a turn that changed nothing itself:
+ * Apply brings the whole line). Shows nothing for executions that ran before
+ * worktrees existed; says so when it shared the project's directory or has
+ * not ended, and why Arbor refused its worktree when it did.
  */
 export function ExecutionDiffPanel({ execution }: { execution: ExecutionDto }) {
   const worktree = execution.worktree;
   const hasSnapshot = Boolean(worktree?.snapshotSha && worktree.startSha);
   const diff = useExecutionDiff(execution.id, hasSnapshot);
+  const problem = execution.worktreeProblem ? <WorktreeProblem problem={execution.worktreeProblem} /> : null;
 
   if (execution.sharedDirectory) {
     return (
@@ -48,6 +65,7 @@ export function ExecutionDiffPanel({ execution }: { execution: ExecutionDto }) {
     const live = execution.status === "queued" || execution.status === "running";
     return (
       <Section aside={branch}>
+        {problem}
         <p className={note}>
           {live
             ? "Its worktree's snapshot is taken when it ends; the diff appears then."
@@ -60,16 +78,22 @@ export function ExecutionDiffPanel({ execution }: { execution: ExecutionDto }) {
   }
   return (
     <Section aside={branch}>
+      {problem}
       {diff.isPending ? (
         <LoadingBlock label="Loading the diff…" />
       ) : diff.isError ? (
         <ErrorAlert title="Could not load the diff">{diff.error.message}</ErrorAlert>
       ) : (
         <>
-          {diff.data.baseBranch && diff.data.files.length > 0 ? (
-            <ApplyControl executionId={execution.id} projectId={execution.projectId} baseBranch={diff.data.baseBranch} />
-          ) : null}
-          <DiffViewer diff={diff.data} />
+          {diff.data.baseBranch ? <ApplyControl executionId={execution.id} projectId={execution.projectId} baseBranch={diff.data.baseBranch} /> : null}
+          {diff.data.files.length === 0 ? (
+            <p className={note}>This turn changed no files itself.</p>
+          ) : (
+            <>
+              {diff.data.baseBranch ? <h3 className="text-sm font-semibold">What this turn changed</h3> : null}
+              <DiffViewer diff={diff.data} />
+            </>
+          )}
         </>
       )}
     </Section>

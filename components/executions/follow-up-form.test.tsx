@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { FollowUpForm, followUpBlocker } from "@/components/executions/follow-up-form";
 import { makeExecution } from "@/test/support/execution-fixtures";
-import { seedAgents } from "@/test/support/agent-fixtures";
+import { agentStatus, AGENT_LIST, seedAgents } from "@/test/support/agent-fixtures";
+import { makeProject, seedProjects } from "@/test/support/project-fixtures";
 
 function respond(status: number, body: unknown) {
   return { ok: status >= 200 && status < 300, status, statusText: "", text: async () => JSON.stringify(body) };
@@ -20,6 +21,7 @@ function renderForm(ui: ReactNode) {
 beforeEach(() => {
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
   seedAgents(queryClient);
+  seedProjects(queryClient);
   fetchMock = jest.fn();
   global.fetch = fetchMock as unknown as typeof fetch;
 });
@@ -33,6 +35,7 @@ describe("FollowUpForm", () => {
     expect(screen.getByText(/^Command has no sessions: its runs cannot be continued or forked/)).toBeInTheDocument();
     queryClient.clear();
     seedAgents(queryClient);
+    seedProjects(queryClient);
     renderForm(<FollowUpForm execution={makeExecution({ agent: "copilot", status: "completed" })} />);
     expect(screen.getByText(/Copilot CLI cannot fork a session of its own: the fork carries Arbor's transcript/)).toBeInTheDocument();
   });
@@ -198,5 +201,62 @@ describe("FollowUpForm", () => {
     await user.type(screen.getByLabelText("Next prompt"), "keep going");
     await user.click(screen.getByRole("button", { name: "Continue Session" }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(next));
+  });
+
+  describe("What the agent may do", () => {
+    const claude = agentStatus("claude", ["resume-by-id", "fork"], {
+      permissions: { modes: ["ask", "edits", "plan", "trusted"], defaultMode: "ask", rules: "native", asks: true, note: "" },
+    });
+    const codex = agentStatus("codex", ["resume-by-id", "fork"], {
+      permissions: { modes: ["edits", "trusted"], defaultMode: "edits", rules: "mapped", asks: false, note: "" },
+    });
+    const withAgents = () => {
+      queryClient.clear();
+      seedAgents(queryClient, { ...AGENT_LIST, agents: [claude, codex] });
+      seedProjects(queryClient, [makeProject({ permissions: { mode: "plan", allow: [], deny: [] } })]);
+    };
+
+    it("starts at the turn's project's mode, lists only what its agent can honour, and sends a mode only when changed", async () => {
+      const user = userEvent.setup();
+      withAgents();
+      const done = makeExecution({ projectId: "PROJ-1" });
+      fetchMock.mockResolvedValue(respond(201, makeExecution({ parentExecutionId: done.id })));
+      renderForm(<FollowUpForm execution={done} />);
+      const select = screen.getByLabelText("What the agent may do");
+      expect(select).toHaveValue("plan");
+      expect(select).toHaveAccessibleDescription(/^Proposes a plan first; .*\(this project's setting\)$/);
+      expect(Array.from(select.querySelectorAll("option")).map((o) => o.textContent)).toEqual([
+        "Ask me",
+        "Edit files only",
+        "Plan first (project's)",
+        "Trusted (everything allowed)",
+      ]);
+      await user.type(screen.getByLabelText("Next prompt"), "go on");
+      await user.click(screen.getByRole("button", { name: "Continue Session" }));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ prompt: "go on" });
+
+      await user.selectOptions(select, "trusted");
+      expect(select).toHaveAccessibleDescription(/^Everything is allowed, commands included\. Claude Code refuses this .*IS_SANDBOX=1.*\(this turn only\)$/);
+      await user.type(screen.getByLabelText("Next prompt"), "now run it");
+      await user.click(screen.getByRole("button", { name: "Fork Session" }));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+      expect(fetchMock.mock.calls[1][0]).toBe(`/api/executions/${done.id}/fork`);
+      expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual({ prompt: "now run it", permissions: { mode: "trusted" } });
+    });
+
+    it("an agent that cannot ask: a project that asks to be asked runs it under edits, said so; the default workspace uses the agent's default", () => {
+      withAgents();
+      seedProjects(queryClient, [makeProject({ permissions: { mode: "ask", allow: [], deny: [] } })]);
+      const { unmount } = renderForm(<FollowUpForm execution={makeExecution({ agent: "codex", projectId: "PROJ-1" })} />);
+      const select = screen.getByLabelText("What the agent may do");
+      expect(select).toHaveValue("edits");
+      expect(Array.from(select.querySelectorAll("option")).map((o) => o.value)).toEqual(["edits", "trusted"]);
+      expect(select).toHaveAccessibleDescription("This project asks to be asked, but Codex cannot ask you: it edits files only, the rest is refused.");
+      unmount();
+      renderForm(<FollowUpForm execution={makeExecution({ agent: "claude", projectId: null })} />);
+      expect(screen.getByLabelText("What the agent may do")).toHaveValue("ask");
+      expect(screen.getByLabelText("What the agent may do")).toHaveAccessibleDescription(/\(Claude Code's default\)$/);
+    });
   });
 });

@@ -13,7 +13,10 @@ import { useExecution, useFollowUp, type FollowUpMode } from "@/lib/executions/h
 import { followUpReason } from "@/lib/executions/follow-up-rule";
 import { useSession } from "@/lib/sessions/hooks";
 import type { SessionDetail } from "@/lib/sessions/schema";
-import { useAgentActions } from "@/lib/agents/hooks";
+import { useAgent, useAgentActions } from "@/lib/agents/hooks";
+import type { PermissionMode, PermissionPolicy } from "@/lib/permissions/schema";
+import { useProjects } from "@/lib/projects/hooks";
+import { chosenRunMode, PermissionModeField } from "./permission-mode-field";
 import type { FollowUpActions } from "@/lib/agents/actions";
 import { poisonText, resumeBadge } from "@/lib/resume-text";
 
@@ -59,6 +62,13 @@ function continueBecomesFork(execution: ExecutionDto, session: SessionDetail | u
   if (reason !== "continue_not_head") return null;
   const next = session.headExecutionId ? `#${shortId(session.headExecutionId)}` : "a later turn";
   return `This turn already has a next turn (the session's latest is ${next}): Continue will be recorded as a fork, a new session that branches from here. The later turns stay as they are.`;
+}
+
+/** The policy of the project a turn runs in (its source's): the default workspace's when it has none; null while unknown or unset. */
+function useProjectPolicy(projectId: string | null): PermissionPolicy | null {
+  const list = useProjects().data;
+  if (!list) return null;
+  return (projectId ? list.items.find((p) => p.id === projectId) : list.defaultWorkspace)?.permissions ?? null;
 }
 
 /** One follow-up created here, with its live status (queued as the next turn, then running, …). */
@@ -108,6 +118,11 @@ export function FollowUpForm({
   const [created, setCreated] = useState<ExecutionDto[]>([]);
   const followUp = useFollowUp(execution.id);
   const agent = useAgentActions(execution.agent);
+  // What the agent may do in the new turn: its project's mode unless the person picks another for this turn.
+  const agentStatus = useAgent(execution.agent);
+  const agentPermissions = agentStatus ? agentStatus.permissions : undefined;
+  const projectPolicy = useProjectPolicy(execution.projectId);
+  const [chosenMode, setChosenMode] = useState<PermissionMode | null>(null);
   const session = useSession(execution.managedSessionId ?? "", { enabled: Boolean(execution.managedSessionId) }).data;
   const blocker = followUpBlocker(execution, agent);
   const becomesFork = blocker || mode === "fork" ? null : continueBecomesFork(execution, session, freshSession);
@@ -127,8 +142,9 @@ export function FollowUpForm({
       return;
     }
     setError(null);
+    const permissionMode = chosenRunMode(chosenMode, agentPermissions);
     followUp.mutate(
-      { mode: chosen, prompt, freshSession },
+      { mode: chosen, prompt, freshSession, ...(permissionMode ? { permissions: { mode: permissionMode } } : {}) },
       {
         onSuccess: (result) => {
           setPrompt("");
@@ -191,6 +207,18 @@ export function FollowUpForm({
       ) : null}
       {blocker ? null : (
         <FreshSessionToggle id={`${textareaId}-fresh`} checked={freshSession} onChange={setFreshSession} managedSessionId={execution.managedSessionId} />
+      )}
+      {blocker ? null : (
+        <div className="sm:max-w-sm">
+          <PermissionModeField
+            id={`${textareaId}-permission-mode`}
+            agentName={agent.name}
+            agent={agentPermissions}
+            project={projectPolicy}
+            chosen={chosenMode}
+            onChoose={setChosenMode}
+          />
+        </div>
       )}
       {error ? (
         <p id={errorId} className="text-sm text-red-700 dark:text-red-400">

@@ -4,13 +4,17 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { AgentSelect } from "@/components/agents/agent-select";
 import { FreshSessionToggle } from "@/components/executions/follow-up-form";
-import { INITIAL_RUN_PLACE, RunPlaceFields, runPlaceRequest, useRunProject, type RunPlaceChoice } from "@/components/executions/run-place-fields";
+import { chosenRunMode, PermissionModeField } from "@/components/executions/permission-mode-field";
+import { RunPlaceFields, runPlaceRequest, useRememberedRunPlace, useRunProject } from "@/components/executions/run-place-fields";
 import { CitedSessionChoice, type RunAs } from "@/components/sessions/cited-session-choice";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { controlClasses, Field } from "@/components/ui/field";
 import { isApiError } from "@/lib/api-error";
-import { DEFAULT_AGENT } from "@/lib/agents/names";
+import { useAgent } from "@/lib/agents/hooks";
+import { agentName, DEFAULT_AGENT } from "@/lib/agents/names";
+import type { PermissionMode } from "@/lib/permissions/schema";
+import { useProjects } from "@/lib/projects/hooks";
 import { useCreateExecution } from "@/lib/executions/hooks";
 import { useIssue } from "@/lib/issues/hooks";
 import { useBranchFrom } from "@/lib/sessions/hooks";
@@ -19,9 +23,11 @@ import { executionHref } from "@/lib/hrefs";
 
 /**
  * Starts an agent on an issue with a prompt; opens the new execution's page.
- * It shows where the run will work (the issue's project by default; see
- * run-place-fields.tsx). A prompt citing [[SESS-n]] may instead run as a
- * Continue or Fork of that session's head.
+ * It shows where the run will work (the issue's project by default, or the
+ * one last picked for this issue; see run-place-fields.tsx) and what the agent
+ * may do there (the project's mode unless the person picks another for this
+ * run). A prompt citing [[SESS-n]] may instead run as a Continue or Fork of
+ * that session's head.
  */
 export function RunAgentForm({
   issueId,
@@ -34,13 +40,19 @@ export function RunAgentForm({
   const created = useCreateExecution();
   const branch = useBranchFrom();
   const [prompt, setPrompt] = useState("");
-  const [place, setPlace] = useState<RunPlaceChoice>(INITIAL_RUN_PLACE);
+  const projectList = useProjects().data;
   const loadedIssue = useIssue(issueId).data;
   const issueProjectId = projectId !== undefined ? projectId : loadedIssue?.projectId;
+  const [place, setPlace] = useRememberedRunPlace(issueId, projectList && [...projectList.items, projectList.defaultWorkspace], issueProjectId);
   const { project, projects } = useRunProject(place, issueProjectId);
   // The agent: the one picked, else the default agent of the project the run goes to.
   const [chosenAgent, setAgent] = useState<string | null>(null);
   const agent = chosenAgent ?? project?.defaultAgent ?? DEFAULT_AGENT;
+  // What the agent may do: the project's mode (or the agent's default) unless the person picks another for this run.
+  const agentStatus = useAgent(agent);
+  const agentPermissions = agentStatus ? agentStatus.permissions : undefined;
+  const [chosenMode, setChosenMode] = useState<PermissionMode | null>(null);
+  const mode = chosenRunMode(chosenMode, agentPermissions);
   const [touched, setTouched] = useState(false);
   const [runAsChoice, setRunAs] = useState<RunAs>({ mode: "new" });
   const [freshSession, setFreshSession] = useState(false);
@@ -51,8 +63,9 @@ export function RunAgentForm({
   const apiFieldErrors = create.error && isApiError(create.error) ? create.error.fieldErrors : {};
   const promptError = touched && !prompt.trim() ? "Write a prompt for the agent" : apiFieldErrors.prompt?.[0];
   const fieldErrors = { projectId: apiFieldErrors.projectId?.[0], startRef: apiFieldErrors.startRef?.[0], cwd: apiFieldErrors.cwd?.[0] };
+  const modeError = apiFieldErrors["permissions.mode"]?.[0] ?? apiFieldErrors.permissions?.[0];
   const shownBesideField = Boolean(
-    apiFieldErrors.prompt || (runAs.mode === "new" && (apiFieldErrors.agent || fieldErrors.projectId || fieldErrors.startRef || fieldErrors.cwd)),
+    apiFieldErrors.prompt || (runAs.mode === "new" && (apiFieldErrors.agent || modeError || fieldErrors.projectId || fieldErrors.startRef || fieldErrors.cwd)),
   );
 
   return (
@@ -64,8 +77,9 @@ export function RunAgentForm({
         setTouched(true);
         if (!prompt.trim() || created.isPending || branch.isPending) return;
         const open = { onSuccess: (execution: { id: string }) => router.push(executionHref(execution.id)) };
-        if (runAs.mode === "new") created.mutate({ issueId, prompt, agent, ...runPlaceRequest(place, project ?? null) }, open);
-        else branch.mutate({ mode: runAs.mode, sourceId: runAs.headExecutionId, prompt, freshSession }, open);
+        if (runAs.mode === "new") {
+          created.mutate({ issueId, prompt, agent, ...runPlaceRequest(place, project ?? null), ...(mode ? { permissions: { mode } } : {}) }, open);
+        } else branch.mutate({ mode: runAs.mode, sourceId: runAs.headExecutionId, prompt, freshSession }, open);
       }}
     >
       <Field id="run-prompt" label="Prompt" error={promptError}>
@@ -89,6 +103,15 @@ export function RunAgentForm({
       <div className="space-y-3" hidden={runAs.mode !== "new"}>
         <div className="grid gap-3 sm:grid-cols-2">
           <AgentSelect id="run-agent" value={agent} onChange={setAgent} error={apiFieldErrors.agent?.[0]} />
+          <PermissionModeField
+            id="run-permission-mode"
+            agentName={agentStatus?.displayName ?? agentName(agent)}
+            agent={agentPermissions}
+            project={project?.permissions ?? null}
+            chosen={chosenMode}
+            onChoose={setChosenMode}
+            error={modeError}
+          />
         </div>
         <RunPlaceFields choice={place} onChange={setPlace} project={project} projects={projects} issueProjectId={issueProjectId} errors={fieldErrors} />
       </div>

@@ -1,14 +1,16 @@
 "use client";
 
+import { useEffect, useState } from "react";
 import { controlClasses, Field } from "@/components/ui/field";
 import { DEFAULT_PROJECT_KEY } from "@/lib/projects/ids";
 import type { Project } from "@/lib/projects/types";
 import { useProjects } from "@/lib/projects/hooks";
 
 // Where a new run works, on the run form: the project (the issue's by
-// default), and in a git project the shared-directory opt-out and the ref
-// its worktree starts from; in the default workspace, a directory. A
-// directory that is not git says plainly that forks there share its files.
+// default, or the one last picked for this issue in this browser), and in a
+// git project the shared-directory opt-out and the ref its worktree starts
+// from; in the default workspace, a directory. A directory that is not git
+// says plainly that forks there share its files.
 
 export type RunPlaceChoice = {
   /** A project id, "default", or null: the issue's own. */
@@ -19,6 +21,59 @@ export type RunPlaceChoice = {
 };
 
 export const INITIAL_RUN_PLACE: RunPlaceChoice = { projectId: null, sharedDirectory: false, startRef: "", cwd: "" };
+
+const rememberedKey = (issueId: string) => `arbor.run-project.${issueId}`;
+
+function readRemembered(issueId: string): string | null {
+  try {
+    return window.localStorage.getItem(rememberedKey(issueId));
+  } catch {
+    return null; // storage blocked: nothing remembered
+  }
+}
+
+function remember(issueId: string, projectId: string | null): void {
+  try {
+    if (projectId === null) window.localStorage.removeItem(rememberedKey(issueId));
+    else window.localStorage.setItem(rememberedKey(issueId), projectId);
+  } catch {
+    // storage blocked: the choice lasts as long as the page
+  }
+}
+
+/**
+ * The run form's place, starting from the project last picked for this issue
+ * in this browser (localStorage, per issue): a person who ran an issue in
+ * another project than its own does not have to pick it again. Picking the
+ * issue's own project forgets it; a remembered project that is gone (removed,
+ * archived) is forgotten once the list shows it is.
+ */
+export function useRememberedRunPlace(
+  issueId: string,
+  projects: Project[] | undefined,
+  issueProjectId: string | null | undefined,
+): [RunPlaceChoice, (next: RunPlaceChoice) => void] {
+  const [place, setPlace] = useState<RunPlaceChoice>(INITIAL_RUN_PLACE);
+  // Read after mount: the server renders without it.
+  useEffect(() => {
+    const stored = readRemembered(issueId);
+    if (stored) setPlace({ ...INITIAL_RUN_PLACE, projectId: stored });
+  }, [issueId]);
+  useEffect(() => {
+    if (place.projectId === null) return;
+    const gone = projects !== undefined && !projects.some((p) => p.id === place.projectId);
+    // The issue's own project (it may have moved there since) needs no remembering.
+    const own = issueProjectId !== undefined && place.projectId === (issueProjectId ?? DEFAULT_PROJECT_KEY);
+    if (!gone && !own) return;
+    remember(issueId, null);
+    setPlace(INITIAL_RUN_PLACE);
+  }, [issueId, projects, issueProjectId, place.projectId]);
+  const choose = (next: RunPlaceChoice) => {
+    if (next.projectId !== place.projectId) remember(issueId, next.projectId);
+    setPlace(next);
+  };
+  return [place, choose];
+}
 
 /** The request fields for the choice (only what differs from the server's defaults). */
 export function runPlaceRequest(choice: RunPlaceChoice, project: Project | null) {
@@ -80,7 +135,10 @@ export function RunPlaceFields({
                 {p.isGitRepo && !p.implicit ? ` (git, ${p.baseBranch ?? "no base branch"})` : p.implicit ? "" : " (directory)"}
               </option>
             ))}
-            {projects.length === 0 ? <option value={selected}>{selected === DEFAULT_PROJECT_KEY ? "Default workspace" : selected}</option> : null}
+            {projects.some((p) => p.id === selected) ? null : (
+              // Still loading, or the issue's project was archived (a run there is refused, saying so).
+              <option value={selected}>{selected === DEFAULT_PROJECT_KEY ? "Default workspace" : `${selected}${projects.length ? " (archived)" : ""}`}</option>
+            )}
           </select>
         </Field>
         {project?.implicit ? (

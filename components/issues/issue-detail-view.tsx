@@ -21,6 +21,7 @@ import { ISSUE_PRIORITIES, ISSUE_STATUSES, PRIORITY_LABELS, STATUS_LABELS, type 
 import type { Issue } from "@/lib/issues/schema";
 import { IssueExecutions } from "@/components/executions/issue-executions";
 import { RunAgentForm } from "@/components/executions/run-agent-form";
+import { ProjectSelect } from "@/components/projects/project-select";
 import { usePrefetchIssueSessionTree } from "@/lib/executions/hooks";
 
 export function IssueDetailView({ id }: { id: string }) {
@@ -134,14 +135,14 @@ function IssueDetail({ issue }: { issue: Issue }) {
   );
 }
 
-/** Status, priority and spec, each saved as soon as it changes. */
+/** Status, priority, spec and project, each saved as soon as it changes. */
 function IssueMetaPanel({ issue }: { issue: Issue }) {
   const updateIssue = useUpdateIssue(issue.id);
   const specs = useSpecs({ limit: 500 });
   const specOptions = specs.data ?? [];
   const showCurrentSpec = issue.spec && !specOptions.some((s) => s.id === issue.spec?.id);
 
-  const save = (input: { status?: IssueStatus; priority?: IssuePriority; specId?: string | null }) => updateIssue.mutate(input);
+  const save = (input: { status?: IssueStatus; priority?: IssuePriority; specId?: string | null; projectId?: string | null }) => updateIssue.mutate(input);
 
   return (
     <section
@@ -195,6 +196,13 @@ function IssueMetaPanel({ issue }: { issue: Issue }) {
           ))}
         </Select>
       </MetaField>
+      <ProjectSelect
+        id="issue-project"
+        value={issue.projectId ?? ""}
+        disabled={updateIssue.isPending}
+        onChange={(projectId) => save({ projectId: projectId || null })}
+        hint="Where its runs go"
+      />
     </section>
   );
 }

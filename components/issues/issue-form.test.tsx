@@ -4,9 +4,27 @@ import type { ReactElement } from "react";
 import userEvent from "@testing-library/user-event";
 import { IssueForm } from "@/components/issues/issue-form";
 import { ApiError } from "@/lib/api-error";
+import { defaultWorkspaceProject, makeProject } from "@/test/support/project-fixtures";
 
-// The description's `[[` completion asks the list APIs through react-query.
-const render = (ui: ReactElement) => renderPlain(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+// The description's `[[` completion and the project picker ask the list APIs through react-query.
+const render = (ui: ReactElement) =>
+  renderPlain(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
+
+const projects = {
+  items: [makeProject(), makeProject({ id: "PROJ-2", name: "Notes", isGitRepo: false, baseBranch: null })],
+  defaultWorkspace: defaultWorkspaceProject(),
+};
+beforeEach(() => {
+  global.fetch = jest.fn(async (url: string) => {
+    const body = String(url).startsWith("/api/projects") ? projects : { error: { code: "not_found", message: "not here" } };
+    return {
+      ok: String(url).startsWith("/api/projects"),
+      status: String(url).startsWith("/api/projects") ? 200 : 404,
+      statusText: "",
+      text: async () => JSON.stringify(body),
+    };
+  }) as unknown as typeof fetch;
+});
 
 const specs = [
   { id: "SPEC-2", title: "Billing" },
@@ -18,7 +36,7 @@ describe("<IssueForm>", () => {
     const user = userEvent.setup();
     const onSubmit = jest.fn();
     render(<IssueForm specs={specs} submitLabel="Create issue" onSubmit={onSubmit} />);
-    for (const label of ["Title", "Status", "Priority", "Spec (optional)", "Description"]) {
+    for (const label of ["Title", "Project", "Status", "Priority", "Spec (optional)", "Description"]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     await user.click(screen.getByRole("button", { name: "Create issue" }));
@@ -40,7 +58,37 @@ describe("<IssueForm>", () => {
       status: "open",
       priority: "high",
       specId: "SPEC-1",
+      projectId: null,
     });
+  });
+
+  it("puts the issue in a project: preselected (New issue on a project's page) or chosen; the default workspace is none", async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn().mockResolvedValue(undefined);
+    render(<IssueForm specs={specs} initialValues={{ projectId: "PROJ-2" }} submitLabel="Create issue" onSubmit={onSubmit} />);
+    const picker = screen.getByLabelText("Project");
+    expect(picker).toHaveValue("PROJ-2");
+    await screen.findByRole("option", { name: "PROJ-1 · Shop (git, main)" });
+    expect(screen.getAllByRole("option", { name: /PROJ-|Default workspace/ }).map((o) => o.textContent)).toEqual([
+      "Default workspace",
+      "PROJ-1 · Shop (git, main)",
+      "PROJ-2 · Notes (directory)",
+    ]);
+    await user.type(screen.getByLabelText("Title"), "Fix checkout");
+    await user.click(screen.getByRole("button", { name: "Create issue" }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ title: "Fix checkout", projectId: "PROJ-2" }));
+    await user.selectOptions(picker, "PROJ-1");
+    await user.click(screen.getByRole("button", { name: "Create issue" }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ projectId: "PROJ-1" }));
+    await user.selectOptions(picker, "");
+    await user.click(screen.getByRole("button", { name: "Create issue" }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ projectId: null }));
+  });
+
+  it("keeps a project the list no longer shows (archived) as the current choice", async () => {
+    render(<IssueForm specs={specs} initialValues={{ projectId: "PROJ-7" }} submitLabel="Create issue" onSubmit={jest.fn()} />);
+    expect(await screen.findByRole("option", { name: "PROJ-7 (archived)" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Project")).toHaveValue("PROJ-7");
   });
 
   it("sends no spec when 'No spec' is chosen", async () => {

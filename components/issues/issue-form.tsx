@@ -4,6 +4,7 @@ import { FormActions } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/alert";
 import { describedBy, Field, Select, TextInput } from "@/components/ui/field";
 import { MarkdownEditor } from "@/components/markdown-editor";
+import { ProjectSelect } from "@/components/projects/project-select";
 import { useZodForm } from "@/lib/hooks/use-zod-form";
 import { BODY_MAX, TITLE_MAX } from "@/lib/schemas/common";
 import {
@@ -25,13 +26,16 @@ export type IssueFormValues = {
   priority: IssuePriority;
   /** "" for no spec. */
   specId: string;
+  /** "" for the default workspace. */
+  projectId: string;
 };
 
-const FIELD_ORDER: Array<keyof IssueFormValues> = ["title", "body", "status", "priority", "specId"];
+const FIELD_ORDER: Array<keyof IssueFormValues> = ["title", "projectId", "body", "status", "priority", "specId"];
 
 /**
  * Create/edit form for an issue. With `showMeta` false only title and body are
- * shown (the issue page edits status/priority/spec in its side panel).
+ * shown (the issue page edits status/priority/spec/project in its side panel).
+ * The project is where its runs go (a worktree per line of work in git).
  */
 export function IssueForm({
   initialValues,
@@ -58,7 +62,7 @@ export function IssueForm({
   const id = (field: keyof IssueFormValues) => `${idPrefix}-${field}`;
   const { values, set, errors, formError, pending, handleSubmit } = useZodForm({
     schema: createIssueSchema,
-    initialValues: { title: "", body: "", status: "open", priority: "medium", specId: "", ...initialValues },
+    initialValues: { title: "", body: "", status: "open", priority: "medium", specId: "", projectId: "", ...initialValues },
     onSubmit,
     fieldOrder: FIELD_ORDER,
     fieldId: id,
@@ -106,6 +110,15 @@ export function IssueForm({
           autoComplete="off"
         />
       </Field>
+      {showMeta ? (
+        <ProjectSelect
+          id={id("projectId")}
+          value={values.projectId}
+          onChange={set("projectId")}
+          error={errors.projectId}
+          hint="Where its runs go: in a git project each line of work gets a worktree of its own."
+        />
+      ) : null}
       {showMeta ? (
         <div className="grid gap-4 sm:grid-cols-3">
           {metaSelect(

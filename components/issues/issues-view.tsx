@@ -9,15 +9,26 @@ import { SearchField } from "@/components/ui/search-field";
 import { EmptyState } from "@/components/ui/states";
 import { TextLink } from "@/components/ui/text-link";
 import { IssueList } from "@/components/issues/issue-list";
+import { ProjectFilter } from "@/components/projects/project-filter";
 import { useIssues } from "@/lib/issues/hooks";
 import { useListSearch } from "@/lib/hooks/use-list-search";
 import { ISSUE_STATUSES, STATUS_LABELS, type IssueStatus } from "@/lib/issues/schema";
 
-export function IssuesView({ initialQuery = "", initialStatus }: { initialQuery?: string; initialStatus?: IssueStatus }) {
+export function IssuesView({
+  initialQuery = "",
+  initialStatus,
+  initialProjectId = "",
+}: {
+  initialQuery?: string;
+  initialStatus?: IssueStatus;
+  /** "PROJ-2", "none" (the default workspace's), or "" (all). */
+  initialProjectId?: string;
+}) {
   const [status, setStatus] = useState<IssueStatus | "">(initialStatus ?? "");
-  const { query, setQuery, q } = useListSearch(initialQuery, { status: status || undefined });
-  const issues = useIssues({ q, status: status || undefined });
-  const filtered = Boolean(q || status);
+  const [projectId, setProjectId] = useState(initialProjectId);
+  const { query, setQuery, q } = useListSearch(initialQuery, { status: status || undefined, projectId: projectId || undefined });
+  const issues = useIssues({ q, status: status || undefined, projectId: projectId || undefined });
+  const filtered = Boolean(q || status || projectId);
 
   return (
     <div>
@@ -39,13 +50,16 @@ export function IssuesView({ initialQuery = "", initialStatus }: { initialQuery?
             ))}
           </Select>
         </div>
+        <div className="sm:w-56">
+          <ProjectFilter id="issue-project-filter" value={projectId} onChange={setProjectId} />
+        </div>
       </div>
       <QueryList
         query={issues}
         noun="issues"
         empty={
           filtered ? (
-            <EmptyState title="No issues match these filters">Try a different search or status.</EmptyState>
+            <EmptyState title="No issues match these filters">Try a different search, status or project.</EmptyState>
           ) : (
             <EmptyState title="No issues yet">
               Create an issue for a piece of work. <TextLink href="/issues/new">New issue</TextLink>

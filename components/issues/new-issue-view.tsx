@@ -6,7 +6,8 @@ import { IssueForm } from "@/components/issues/issue-form";
 import { useCreateIssue } from "@/lib/issues/hooks";
 import { useSpecs } from "@/lib/specs/hooks";
 
-export function NewIssueView({ defaultSpecId }: { defaultSpecId?: string }) {
+/** `defaultProjectId`: the project the page was opened from ("New issue" on a project's page). */
+export function NewIssueView({ defaultSpecId, defaultProjectId }: { defaultSpecId?: string; defaultProjectId?: string }) {
   const router = useRouter();
   const createIssue = useCreateIssue();
   const specs = useSpecs({ limit: 500 });
@@ -14,7 +15,7 @@ export function NewIssueView({ defaultSpecId }: { defaultSpecId?: string }) {
     <div className="max-w-3xl">
       <PageHeader title="New issue" description="A piece of work, optionally part of a spec." />
       <IssueForm
-        initialValues={{ specId: defaultSpecId ?? "" }}
+        initialValues={{ specId: defaultSpecId ?? "", projectId: defaultProjectId ?? "" }}
         specs={specs.data ?? []}
         specsLoading={specs.isPending}
         submitLabel="Create issue"

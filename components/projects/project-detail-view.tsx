@@ -2,30 +2,22 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { IssueList } from "@/components/issues/issue-list";
-import { ApplyHooksSetting } from "@/components/projects/apply-hooks-setting";
-import { CleanupWorktrees } from "@/components/projects/cleanup-worktrees";
+import { ArchiveProject } from "@/components/projects/archive-project";
+import { EditProjectForm } from "@/components/projects/edit-project-form";
+import { PermissionPolicySetting } from "@/components/projects/permission-policy-setting";
+import { ProjectFacts } from "@/components/projects/project-facts";
+import { ProjectWorktrees } from "@/components/projects/project-worktrees";
 import { SpecList } from "@/components/specs/spec-list";
 import { ErrorAlert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button, LinkButton } from "@/components/ui/button";
 import { EmptyState, LoadingBlock } from "@/components/ui/states";
 import { isApiError } from "@/lib/api-error";
-import { shortId } from "@/lib/executions/format";
 import { useIssues } from "@/lib/issues/hooks";
 import { useSpecs } from "@/lib/specs/hooks";
-import { formatBytes } from "@/lib/projects/format-bytes";
 import { useDeleteProject, useProject } from "@/lib/projects/hooks";
 import type { ProjectDetail } from "@/lib/projects/types";
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[8rem_minmax(0,1fr)] items-baseline gap-2 py-1.5 text-sm">
-      <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
-      <dd className="min-w-0">{children}</dd>
-    </div>
-  );
-}
 
 export function ProjectDetailView({ id }: { id: string }) {
   const project = useProject(id);
@@ -43,78 +35,6 @@ export function ProjectDetailView({ id }: { id: string }) {
     );
   }
   return <ProjectDetails project={project.data} />;
-}
-
-function Facts({ project }: { project: ProjectDetail }) {
-  const repo = project.repository;
-  return (
-    <dl aria-label="Facts" className="rounded-lg border border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-900">
-      <Row label="Directory">
-        <code className="break-all font-mono text-xs">{project.path}</code>
-      </Row>
-      <Row label="Kind">
-        {project.isGitRepo
-          ? "git repository: each line of work gets its own worktree and branch"
-          : "directory (not git): runs here share its files, forks included"}
-      </Row>
-      {project.baseBranch ? <Row label="Base branch">{project.baseBranch}</Row> : null}
-      {project.defaultAgent ? <Row label="Default agent">{project.defaultAgent}</Row> : null}
-      {project.isGitRepo && !project.implicit ? (
-        <Row label="Apply">
-          <ApplyHooksSetting project={project} />
-        </Row>
-      ) : null}
-      {repo ? (
-        <Row label="Main checkout">
-          {repo.currentBranch ? `on ${repo.currentBranch}` : "detached HEAD"}
-          {repo.operation ? `, in the middle of a ${repo.operation}` : ""}
-          {repo.uncommittedFiles ? `, ${repo.uncommittedFiles} uncommitted file${repo.uncommittedFiles === 1 ? "" : "s"}` : ", clean"}
-        </Row>
-      ) : null}
-      <Row label="Used by">
-        {project.specCount} spec{project.specCount === 1 ? "" : "s"}, {project.issueCount} issue{project.issueCount === 1 ? "" : "s"}, {project.executionCount}{" "}
-        execution{project.executionCount === 1 ? "" : "s"}
-      </Row>
-    </dl>
-  );
-}
-
-function Worktrees({ project }: { project: ProjectDetail }) {
-  return (
-    <section aria-labelledby="worktrees-heading" className="space-y-2">
-      <h2 id="worktrees-heading" className="text-lg font-semibold">
-        Worktrees <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">({formatBytes(project.worktreeBytes)} on disk)</span>
-      </h2>
-      {project.worktrees.length === 0 ? (
-        <EmptyState title="No worktrees">Arbor makes one for each line of work when an agent runs here.</EmptyState>
-      ) : (
-        <ul
-          aria-label="Worktrees"
-          className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
-        >
-          {project.worktrees.map((w) => (
-            <li key={w.path} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
-              <code className="font-mono text-xs">{w.spare ? "spare checkout (for the next run)" : (w.branch ?? "(detached)")}</code>
-              {w.executionId ? (
-                <Link href={`/executions/${w.executionId}`} className="font-mono text-xs text-emerald-700 hover:underline dark:text-emerald-400">
-                  #{shortId(w.executionId)}
-                </Link>
-              ) : null}
-              <span className={w.missing ? "text-xs text-red-700 dark:text-red-400" : "text-xs text-zinc-500 dark:text-zinc-400"}>
-                {w.missing ? "directory missing" : `${w.bytesComplete ? "" : "at least "}${formatBytes(w.bytes)}`}
-              </span>
-              {w.archived ? <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">archived</span> : null}
-              <code className="min-w-0 flex-1 truncate text-right font-mono text-xs text-zinc-500 dark:text-zinc-400" title={w.path}>
-                {w.path}
-              </code>
-              {w.problem ? <p className="w-full text-xs text-red-700 dark:text-red-400">Refused: {w.problem}</p> : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      {project.worktrees.some((w) => !w.spare) ? <CleanupWorktrees project={project} /> : null}
-    </section>
-  );
 }
 
 function RemoveProject({ project }: { project: ProjectDetail }) {
@@ -139,11 +59,44 @@ function RemoveProject({ project }: { project: ProjectDetail }) {
   );
 }
 
+/** Edit, and archive (a project with history) or remove (one nothing uses). */
+function ProjectActions({ project, onEdit }: { project: ProjectDetail; onEdit: () => void }) {
+  const used = project.specCount + project.issueCount + project.executionCount > 0;
+  return (
+    <div className="flex flex-wrap items-start gap-2">
+      {project.archivedAt ? null : (
+        <Button variant="secondary" size="sm" onClick={onEdit}>
+          Edit project
+        </Button>
+      )}
+      {used || project.archivedAt ? <ArchiveProject project={project} /> : <RemoveProject project={project} />}
+    </div>
+  );
+}
+
+function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
 function ProjectDetails({ project }: { project: ProjectDetail }) {
   // "none": the default workspace's specs and issues are those without a project.
   const filter = { projectId: project.implicit ? "none" : project.id };
   const issues = useIssues(filter);
   const specs = useSpecs(filter);
+  const [editing, setEditing] = useState(false);
+  // New issues and specs start in this project (none for the default workspace); an archived one takes none.
+  const preselect = project.implicit ? "" : `?projectId=${project.id}`;
+  const open = !project.archivedAt;
   return (
     <article className="space-y-8">
       <header className="space-y-2">
@@ -155,14 +108,20 @@ function ProjectDetails({ project }: { project: ProjectDetail }) {
         </nav>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <h1 className="text-2xl font-semibold tracking-tight break-words">{project.name}</h1>
-          {project.implicit ? null : <RemoveProject project={project} />}
+          {project.implicit ? null : <ProjectActions project={project} onEdit={() => setEditing(true)} />}
         </div>
         {project.implicit ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             The default workspace: specs and issues without a project, and runs that name no directory. Set ARBOR_WORKSPACE to move it.
           </p>
         ) : null}
+        {project.archivedAt ? (
+          <p role="note" className="rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+            Archived: hidden from lists and pickers, and no new runs start here. Its specs, issues, executions, worktrees and snapshots are kept.
+          </p>
+        ) : null}
       </header>
+      {editing && open ? <EditProjectForm project={project} onDone={() => setEditing(false)} /> : null}
       {project.problems.length > 0 ? (
         <div
           role="alert"
@@ -175,12 +134,24 @@ function ProjectDetails({ project }: { project: ProjectDetail }) {
           </ul>
         </div>
       ) : null}
-      <Facts project={project} />
-      {project.isGitRepo ? <Worktrees project={project} /> : null}
-      <section aria-labelledby="project-issues-heading" className="space-y-2">
-        <h2 id="project-issues-heading" className="text-lg font-semibold">
-          Issues
-        </h2>
+      <ProjectFacts project={project} />
+      <Section id="project-policy-heading" title="What agents may do here">
+        <div className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+          <PermissionPolicySetting project={project} />
+        </div>
+      </Section>
+      {project.isGitRepo ? <ProjectWorktrees project={project} /> : null}
+      <Section
+        id="project-issues-heading"
+        title="Issues"
+        action={
+          open ? (
+            <LinkButton href={`/issues/new${preselect}`} size="sm">
+              New issue
+            </LinkButton>
+          ) : null
+        }
+      >
         {issues.isPending ? (
           <LoadingBlock label="Loading issues…" />
         ) : issues.isError ? (
@@ -190,11 +161,18 @@ function ProjectDetails({ project }: { project: ProjectDetail }) {
         ) : (
           <IssueList issues={issues.data} label={`Issues of ${project.name}`} />
         )}
-      </section>
-      <section aria-labelledby="project-specs-heading" className="space-y-2">
-        <h2 id="project-specs-heading" className="text-lg font-semibold">
-          Specs
-        </h2>
+      </Section>
+      <Section
+        id="project-specs-heading"
+        title="Specs"
+        action={
+          open ? (
+            <LinkButton href={`/specs/new${preselect}`} size="sm" variant="secondary">
+              New spec
+            </LinkButton>
+          ) : null
+        }
+      >
         {specs.isPending ? (
           <LoadingBlock label="Loading specs…" />
         ) : specs.isError ? (
@@ -204,7 +182,7 @@ function ProjectDetails({ project }: { project: ProjectDetail }) {
         ) : (
           <SpecList specs={specs.data} label={`Specs of ${project.name}`} />
         )}
-      </section>
+      </Section>
     </article>
   );
 }

@@ -5,7 +5,8 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { LoadingBlock } from "@/components/ui/states";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Project } from "@/lib/projects/types";
-import { useProjects } from "@/lib/projects/hooks";
+import { useArchivedProjects, useProjects } from "@/lib/projects/hooks";
+import { useState } from "react";
 import { RegisterProjectForm } from "./register-project-form";
 
 function ProjectKind({ project }: { project: Project }) {
@@ -33,6 +34,7 @@ function ProjectRow({ project }: { project: Project }) {
           {project.name}
         </Link>
         {project.implicit ? <span className="text-xs text-zinc-500 dark:text-zinc-400">(implicit)</span> : null}
+        {project.archivedAt ? <span className="text-xs text-zinc-500 dark:text-zinc-400">(archived)</span> : null}
       </div>
       <div className="flex min-w-0 flex-wrap items-center gap-3 text-xs text-zinc-500 dark:text-zinc-400">
         <ProjectKind project={project} />
@@ -83,6 +85,36 @@ export function ProjectsView() {
           </>
         )}
       </section>
+      <ArchivedProjects />
     </div>
+  );
+}
+
+/** Archived projects, listed on request: hidden everywhere else, their pages kept (to unarchive them). */
+function ArchivedProjects() {
+  const [shown, setShown] = useState(false);
+  const archived = useArchivedProjects(shown);
+  return (
+    <section aria-label="Archived projects" className="space-y-2">
+      <button type="button" className="text-sm text-zinc-600 underline dark:text-zinc-400" aria-expanded={shown} onClick={() => setShown((v) => !v)}>
+        {shown ? "Hide archived projects" : "Show archived projects"}
+      </button>
+      {!shown ? null : archived.isPending ? (
+        <LoadingBlock label="Loading archived projects…" />
+      ) : archived.isError ? (
+        <ErrorAlert>{archived.error.message}</ErrorAlert>
+      ) : archived.data.items.length === 0 ? (
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">No archived projects.</p>
+      ) : (
+        <ul
+          aria-label="Archived"
+          className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          {archived.data.items.map((project) => (
+            <ProjectRow key={project.id} project={project} />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

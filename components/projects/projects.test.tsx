@@ -179,7 +179,7 @@ describe("ProjectDetailView", () => {
     await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain("/api/issues?projectId=none"));
   });
 
-  it("says a removal was refused and why", async () => {
+  it("says a removal was refused and why (an unused project is removed, not archived)", async () => {
     jest.spyOn(window, "confirm").mockReturnValue(true);
     renderWith(<ProjectDetailView id="PROJ-1" />, (url, init) => {
       if (init?.method === "DELETE")
@@ -187,7 +187,7 @@ describe("ProjectDetailView", () => {
           status: 409,
           body: { error: { code: "conflict", message: "Project PROJ-1 is still used by 2 issues: move them to another project (or to none) first" } },
         };
-      if (url.startsWith("/api/projects/")) return { status: 200, body: { ...detail, problems: [] } };
+      if (url.startsWith("/api/projects/")) return { status: 200, body: { ...detail, problems: [], specCount: 0, issueCount: 0, executionCount: 0 } };
       return { status: 200, body: { items: [] } };
     });
     fireEvent.click(await screen.findByRole("button", { name: "Remove project" }));

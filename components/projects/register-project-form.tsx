@@ -8,21 +8,31 @@ import { Field, Select, TextInput, describedBy } from "@/components/ui/field";
 import { useAgents } from "@/lib/agents/hooks";
 import { isApiError } from "@/lib/api-error";
 import { useCreateProject } from "@/lib/projects/hooks";
+import { EMPTY_POLICY_DRAFT, PermissionPolicyFields, policyOfDraft, type PolicyDraft } from "./permission-policy-fields";
 
 const FIELDS = ["path", "name", "baseBranch", "defaultAgent"] as const;
 type FieldName = (typeof FIELDS)[number];
 
-/** Register a directory as a project; the server checks the path, detects git and the base branch. */
+/**
+ * Register a directory as a project: any directory on the server (registering
+ * it is the person's consent to agents working there, in worktrees of it),
+ * unless the operator capped them with ARBOR_WORKSPACE_ROOTS. The server
+ * checks the path, detects git and the base branch; what agents may do there
+ * can be set at once.
+ */
 export function RegisterProjectForm() {
   const router = useRouter();
   const create = useCreateProject();
   const agents = useAgents();
   const [values, setValues] = useState<Record<FieldName, string>>({ path: "", name: "", baseBranch: "", defaultAgent: "" });
   const [pathError, setPathError] = useState<string | undefined>();
+  const [policy, setPolicy] = useState<PolicyDraft>(EMPTY_POLICY_DRAFT);
+  const [policyProblem, setPolicyProblem] = useState<string | null>(null);
   const pathInput = useRef<HTMLInputElement>(null);
   const serverErrors = isApiError(create.error) ? create.error.fieldErrors : {};
   const errorOf = (field: FieldName) => (field === "path" ? (pathError ?? serverErrors.path?.[0]) : serverErrors[field]?.[0]);
-  const formError = create.isError && !FIELDS.some((f) => serverErrors[f]?.length) ? create.error.message : undefined;
+  const policyRefused = Object.keys(serverErrors).some((k) => k.startsWith("permissions"));
+  const formError = create.isError && !policyRefused && !FIELDS.some((f) => serverErrors[f]?.length) ? create.error.message : undefined;
 
   const input = (field: FieldName, props: { placeholder?: string; hasHint?: boolean }) => {
     const id = `project-${field}`;
@@ -54,11 +64,20 @@ export function RegisterProjectForm() {
           return;
         }
         setPathError(undefined);
+        const permissions = policyOfDraft(policy);
+        if (!permissions.ok) {
+          setPolicyProblem(permissions.message);
+          return;
+        }
+        setPolicyProblem(null);
         // Empty optional fields are left out: the server picks the folder's name and the checked-out branch.
         const optional = Object.fromEntries(
           (["name", "baseBranch", "defaultAgent"] as const).filter((f) => values[f].trim()).map((f) => [f, values[f].trim()]),
         );
-        create.mutate({ path: values.path.trim(), ...optional }, { onSuccess: (project) => router.push(`/projects/${project.id}`) });
+        create.mutate(
+          { path: values.path.trim(), ...optional, ...(permissions.value ? { permissions: permissions.value } : {}) },
+          { onSuccess: (project) => router.push(`/projects/${project.id}`) },
+        );
       }}
     >
       <h2 id="register-project-heading" className="font-semibold">
@@ -68,7 +87,7 @@ export function RegisterProjectForm() {
         id="project-path"
         label="Directory"
         error={errorOf("path")}
-        hint="On the server, inside ARBOR_WORKSPACE_ROOTS. A relative path is read from the default workspace."
+        hint="Its full path on the server: any directory you want agents to work in (in a git repository, each line of work gets a worktree of its own, and your checkout is never written)."
       >
         {input("path", { placeholder: "/home/me/code/shop", hasHint: true })}
       </Field>
@@ -96,6 +115,13 @@ export function RegisterProjectForm() {
           </Select>
         </Field>
       </div>
+      <details className="rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800" open={policyRefused || policyProblem !== null || undefined}>
+        <summary className="cursor-pointer text-sm text-zinc-700 dark:text-zinc-300">What agents may do here (optional)</summary>
+        <div className="mt-3">
+          <PermissionPolicyFields idPrefix="register-policy" draft={policy} onChange={setPolicy} apiErrors={serverErrors} />
+          {policyProblem ? <p className="mt-2 text-sm text-red-700 dark:text-red-400">{policyProblem}</p> : null}
+        </div>
+      </details>
       {formError ? <ErrorAlert title="Not registered">{formError}</ErrorAlert> : null}
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? "Registering…" : "Register project"}

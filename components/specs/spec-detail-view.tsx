@@ -54,7 +54,7 @@ function SpecDetail({ spec }: { spec: Spec }) {
         <section aria-label="Edit spec">
           <SpecForm
             idPrefix="edit-spec"
-            initialValues={{ title: spec.title, body: spec.body }}
+            initialValues={{ title: spec.title, body: spec.body, projectId: spec.projectId ?? "" }}
             submitLabel="Save changes"
             onSubmit={async (values) => {
               await updateSpec.mutateAsync(values);

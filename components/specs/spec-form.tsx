@@ -4,6 +4,7 @@ import { FormActions } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/alert";
 import { describedBy, Field, TextInput } from "@/components/ui/field";
 import { MarkdownEditor } from "@/components/markdown-editor";
+import { ProjectSelect } from "@/components/projects/project-select";
 import { useZodForm } from "@/lib/hooks/use-zod-form";
 import { BODY_MAX, TITLE_MAX } from "@/lib/schemas/common";
 import { createSpecSchema, type CreateSpecData } from "@/lib/specs/schema";
@@ -11,14 +12,17 @@ import { createSpecSchema, type CreateSpecData } from "@/lib/specs/schema";
 export type SpecFormValues = {
   title: string;
   body: string;
+  /** "" for the default workspace. */
+  projectId: string;
 };
 
 /**
- * Create/edit form for a spec. Validates with the API's own schema before
- * sending; API errors are shown with the API's message (and next to the field they concern).
+ * Create/edit form for a spec, with the project it belongs to. Validates with
+ * the API's own schema before sending; API errors are shown with the API's
+ * message (and next to the field they concern).
  */
 export function SpecForm({
-  initialValues = { title: "", body: "" },
+  initialValues = { title: "", body: "", projectId: "" },
   submitLabel,
   pendingLabel = "Saving…",
   onSubmit,
@@ -32,12 +36,12 @@ export function SpecForm({
   onCancel?: () => void;
   idPrefix?: string;
 }) {
-  const ids = { title: `${idPrefix}-title`, body: `${idPrefix}-body` };
+  const ids = { title: `${idPrefix}-title`, body: `${idPrefix}-body`, projectId: `${idPrefix}-project` };
   const { values, set, errors, formError, pending, handleSubmit } = useZodForm({
     schema: createSpecSchema,
     initialValues,
     onSubmit,
-    fieldOrder: ["title", "body"],
+    fieldOrder: ["title", "projectId", "body"],
     fieldId: (field) => ids[field],
   });
 
@@ -58,6 +62,7 @@ export function SpecForm({
           autoComplete="off"
         />
       </Field>
+      <ProjectSelect id={ids.projectId} value={values.projectId} onChange={set("projectId")} error={errors.projectId} />
       <Field id={ids.body} label="Description" error={errors.body}>
         <MarkdownEditor
           id={ids.body}

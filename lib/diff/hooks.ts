@@ -25,11 +25,27 @@ export function useCompareDiff(a: string, b: string, enabled = true) {
   });
 }
 
+/** What "Apply this line" would give the base branch now (asked for when the person opens it; always read afresh). */
+export function useApplyPreview(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.executions.applyPreview(id),
+    queryFn: ({ signal }) => diffApi.applyPreview(id, signal),
+    enabled,
+    retry,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 export function useApplyExecution(id: string, projectId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ApplyExecutionInput) => diffApi.apply(id, input),
-    // The project's checkout moved on.
-    onSuccess: () => (projectId ? queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(projectId) }) : undefined),
+    // The project's checkout moved on: its facts and every preview of it are read again.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.executions.all, predicate: (q) => q.queryKey.includes("apply-preview") }),
+        projectId ? queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(projectId) }) : undefined,
+      ]),
   });
 }

@@ -27,9 +27,12 @@ export const diffQuerySchema = requestObject({ maxBytes: maxBytesSchema });
 /** GET /api/compare/diff?a=&b=&maxBytes= */
 export const compareDiffQuerySchema = requestObject({ a: executionIdSchema("a"), b: executionIdSchema("b"), maxBytes: maxBytesSchema });
 
-/** POST /api/executions/:id/apply { strategy, message? } */
+/** GET /api/executions/:id/apply-preview?maxBytes= */
+export const applyPreviewQuerySchema = requestObject({ maxBytes: maxBytesSchema });
+
+/** POST /api/executions/:id/apply { strategy (default: squash, one commit), message? } */
 export const applyExecutionSchema = requestObject({
-  strategy: z.enum(["merge", "squash"], { error: 'strategy must be "merge" or "squash"' }).default("merge"),
+  strategy: z.enum(["merge", "squash"], { error: 'strategy must be "merge" or "squash"' }).default("squash"),
   message: text({ error: "message must be text" })
     .trim()
     .min(1, "message must not be empty")

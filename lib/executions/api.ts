@@ -1,6 +1,22 @@
 // Typed calls for the executions API, on top of the shared JSON client.
 import { api, idempotencyKey, type ApiClient } from "@/lib/api-client";
-import type { ExecutionDto, ExecutionEventPage, ExecutionListItem, ExecutionSummary, SessionTreeNode, StartFreshInput } from "@/lib/executions/schema";
+import type {
+  CreateExecutionInput,
+  ExecutionDto,
+  ExecutionEventPage,
+  ExecutionListItem,
+  ExecutionSummary,
+  SessionTreeNode,
+  StartFreshInput,
+} from "@/lib/executions/schema";
+import type { PermissionPolicyInput } from "@/lib/permissions/schema";
+
+/** The body of a Continue or Fork: only what differs from the defaults. */
+const followUpBody = (prompt: string, freshSession: boolean, permissions?: PermissionPolicyInput) => ({
+  prompt,
+  ...(freshSession ? { freshSession } : {}),
+  ...(permissions ? { permissions } : {}),
+});
 
 /** GET /api/executions filters (the home page's "running" and "recent" lists). */
 export type ExecutionListParams = {
@@ -27,12 +43,12 @@ export function createExecutionApi(client: ApiClient = api) {
     /** The end of the log: the page starting `tail` events before the last (and up to 5,000 events from there). */
     eventsTail: (id: string, tail: number, signal?: AbortSignal) =>
       client.request<ExecutionEventPage>(`/api/executions/${enc(id)}/events`, { query: { tail, limit: 5000 }, signal }),
-    create: (input: { issueId: string; prompt: string; agent?: string; cwd?: string }) => post<ExecutionDto>("/api/executions", input),
-    /** freshSession: a new session carrying Arbor's transcript instead of resuming the agent's. */
-    continue: (id: string, prompt: string, freshSession = false) =>
-      post<ExecutionDto>(`/api/executions/${enc(id)}/continue`, freshSession ? { prompt, freshSession } : { prompt }),
-    fork: (id: string, prompt: string, freshSession = false) =>
-      post<ExecutionDto>(`/api/executions/${enc(id)}/fork`, freshSession ? { prompt, freshSession } : { prompt }),
+    create: (input: CreateExecutionInput) => post<ExecutionDto>("/api/executions", input),
+    /** freshSession: a new session carrying Arbor's transcript instead of resuming the agent's; permissions: this turn's own policy. */
+    continue: (id: string, prompt: string, freshSession = false, permissions?: PermissionPolicyInput) =>
+      post<ExecutionDto>(`/api/executions/${enc(id)}/continue`, followUpBody(prompt, freshSession, permissions)),
+    fork: (id: string, prompt: string, freshSession = false, permissions?: PermissionPolicyInput) =>
+      post<ExecutionDto>(`/api/executions/${enc(id)}/fork`, followUpBody(prompt, freshSession, permissions)),
     /** withConversation (default true): carry Arbor's transcript of the conversation before the restarted turn. */
     startFresh: (id: string, input: StartFreshInput = {}) => post<ExecutionDto>(`/api/executions/${enc(id)}/start-fresh`, input),
     cancel: (id: string) => client.request<ExecutionDto>(`/api/executions/${enc(id)}/cancel`, { method: "POST" }),

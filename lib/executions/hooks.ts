@@ -5,7 +5,8 @@ import { executionApi } from "@/lib/executions/api";
 import type { ExecutionDto } from "@/lib/executions/schema";
 import type { ExecutionListParams } from "@/lib/executions/api";
 import { queryKeys } from "@/lib/query-keys";
-import type { FollowUpMode, StartFreshInput } from "@/lib/executions/schema";
+import type { CreateExecutionInput, FollowUpMode, StartFreshInput } from "@/lib/executions/schema";
+import type { PermissionPolicyInput } from "@/lib/permissions/schema";
 
 export function useExecution(id: string, options: { enabled?: boolean } = {}) {
   return useQuery({
@@ -67,7 +68,7 @@ function remember(queryClient: QueryClient, execution: ExecutionDto) {
 export function useCreateExecution() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { issueId: string; prompt: string; agent?: string; cwd?: string }) => executionApi.create(input),
+    mutationFn: (input: CreateExecutionInput) => executionApi.create(input),
     onSuccess: (execution) => remember(queryClient, execution),
   });
 }
@@ -77,8 +78,18 @@ export type { FollowUpMode };
 export function useFollowUp(sourceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ mode, prompt, freshSession }: { mode: FollowUpMode; prompt: string; freshSession?: boolean }) =>
-      mode === "continue" ? executionApi.continue(sourceId, prompt, freshSession) : executionApi.fork(sourceId, prompt, freshSession),
+    mutationFn: ({
+      mode,
+      prompt,
+      freshSession,
+      permissions,
+    }: {
+      mode: FollowUpMode;
+      prompt: string;
+      freshSession?: boolean;
+      permissions?: PermissionPolicyInput;
+    }) =>
+      mode === "continue" ? executionApi.continue(sourceId, prompt, freshSession, permissions) : executionApi.fork(sourceId, prompt, freshSession, permissions),
     onSuccess: (execution) => remember(queryClient, execution),
   });
 }

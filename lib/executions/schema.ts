@@ -146,6 +146,12 @@ export const executionSchema = z.object({
   sharedDirectory: z.boolean(),
   /** Its own worktree, once the runner made one (git projects). */
   worktree: executionWorktreeSchema.nullable(),
+  /**
+   * Why Arbor refused to run git in its worktree (its `.git` was changed, by
+   * an agent's tool or anyone): its line of work keeps its last good snapshot.
+   * Null: nothing wrong.
+   */
+  worktreeProblem: z.string().nullable(),
   error: z.object({ code: z.enum(EXECUTION_ERROR_CODES), message: z.string() }).nullable(),
   /**
    * inputTokens counts all input, prompt-cache reads and writes included.

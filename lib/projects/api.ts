@@ -7,6 +7,8 @@ export function createProjectApi(client: ApiClient = api) {
   const enc = encodeURIComponent;
   return {
     list: (signal?: AbortSignal) => client.request<ProjectListResponse>("/api/projects", { signal }),
+    /** The archived projects (hidden from `list`). */
+    archived: (signal?: AbortSignal) => client.request<ProjectListResponse>("/api/projects", { query: { archived: "true" }, signal }),
     get: (id: string, signal?: AbortSignal) => client.request<ProjectDetail>(`/api/projects/${enc(id)}`, { signal }),
     create: (input: CreateProjectInput) => client.request<Project>("/api/projects", { method: "POST", body: input }),
     update: (id: string, input: UpdateProjectInput) => client.request<Project>(`/api/projects/${enc(id)}`, { method: "PATCH", body: input }),

@@ -9,6 +9,11 @@ export function useProjects() {
   return useQuery({ queryKey: queryKeys.projects.list(), queryFn: ({ signal }) => projectApi.list(signal) });
 }
 
+/** The archived projects, asked for only when `enabled` (the list shows them on request). */
+export function useArchivedProjects(enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.projects.archived(), queryFn: ({ signal }) => projectApi.archived(signal), enabled });
+}
+
 /** A project with its live facts (repository state, worktrees, disk use); "default" is the default workspace. */
 export function useProject(id: string) {
   return useQuery({ queryKey: queryKeys.projects.detail(id), queryFn: ({ signal }) => projectApi.get(id, signal) });

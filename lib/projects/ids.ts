@@ -29,3 +29,11 @@ export function projectNotFoundMessage(raw: string): string {
 }
 
 export const missingProjectMessage = (id: string) => `Project ${id} does not exist`;
+
+/** A list page's `?projectId=`: a project id, "none" (the default workspace's), or "" (all). */
+export function parseProjectFilter(raw: string | undefined): string {
+  if (!raw) return "";
+  const lower = raw.trim().toLowerCase();
+  if (lower === "none" || lower === DEFAULT_PROJECT_KEY) return "none";
+  return parseProjectId(raw) ?? "";
+}

@@ -59,8 +59,10 @@ export const updateProjectSchema = requestObject({
   runHooksOnApply: runHooksSchema.optional(),
   /** What agents may do alone in its runs; null: back to each agent's default. The only field the default workspace takes. */
   permissions: permissionPolicySchema.nullable().optional(),
+  /** true: retire it (hidden from lists and pickers, no new runs, everything kept); false: bring it back. */
+  archived: z.boolean({ error: "archived must be true or false" }).optional(),
 }).refine((v) => Object.values(v).some((x) => x !== undefined), {
-  message: "Nothing to update: send at least one of name, baseBranch, defaultAgent, runHooksOnApply, permissions",
+  message: "Nothing to update: send at least one of name, baseBranch, defaultAgent, runHooksOnApply, permissions, archived",
   when: (payload) => payload.issues.length === 0,
 });
 export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
@@ -72,8 +74,17 @@ export const cleanupWorktreesSchema = requestObject({
 });
 export type CleanupWorktreesInput = z.input<typeof cleanupWorktreesSchema>;
 
-/** GET /api/projects?limit= */
-export const projectListQuerySchema = requestObject({ limit: limitSchema });
+/** GET /api/projects?limit=&archived= (archived=true: the archived projects instead of the active ones) */
+export const projectListQuerySchema = requestObject({
+  limit: limitSchema,
+  archived: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["true", "false"], { error: "archived must be true or false" })
+      .transform((v) => v === "true")
+      .optional(),
+  ),
+});
 
 /**
  * The project a spec or issue belongs to: an id like "PROJ-2" (any case), or

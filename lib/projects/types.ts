@@ -23,6 +23,8 @@ export interface Project {
   permissions: PermissionPolicy | null;
   /** The default workspace: where specs and issues without a project run. Cannot be edited or removed. */
   implicit: boolean;
+  /** When it was archived (hidden from lists and pickers, no new runs, everything kept); null: active. */
+  archivedAt: string | null;
   specCount: number;
   issueCount: number;
   executionCount: number;

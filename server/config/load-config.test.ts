@@ -21,6 +21,8 @@ describe("loadConfig", () => {
     });
     expect(c.dataDir).toBe(path.resolve(".arbor"));
     expect(c.workspaceRoots).toEqual([path.resolve(".arbor/workspace")]);
+    // No operator cap: a person may register any directory.
+    expect(c.workspaceCap).toBeNull();
   });
 
   it("refuses to serve on a non-loopback address without a token", () => {
@@ -85,7 +87,8 @@ describe("loadConfig", () => {
   });
 
   it("splits ARBOR_WORKSPACE_ROOTS on the path delimiter", () => {
-    expect(loadConfig({ ARBOR_WORKSPACE_ROOTS: `/a${path.delimiter}/b` }).workspaceRoots).toEqual(["/a", "/b"]);
+    expect(loadConfig({ ARBOR_WORKSPACE_ROOTS: `/a${path.delimiter}/b` })).toMatchObject({ workspaceRoots: ["/a", "/b"], workspaceCap: ["/a", "/b"] });
+    expect(loadConfig({ ARBOR_WORKSPACE_ROOTS: path.delimiter }).workspaceCap).toBeNull();
   });
 
   it("says what to do without a database URL", () => {

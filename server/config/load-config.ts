@@ -36,7 +36,9 @@ export const envSchema = z.object({
   ARBOR_DATA_DIR: z.string().min(1).default(".arbor"),
   ARBOR_DB_PORT: port("ARBOR_DB_PORT").default(54329),
   ARBOR_DB_POOL_MAX: count("ARBOR_DB_POOL_MAX", 1000).default(10),
-  // Where agents may work
+  // Where agents may work. Registering a project is the person's consent to
+  // its directory; ARBOR_WORKSPACE_ROOTS, when the operator sets it, caps
+  // everything (registrations and runs) to the directories it lists.
   ARBOR_WORKSPACE: z.string().optional(),
   ARBOR_WORKSPACE_ROOTS: z.string().optional(),
   // Runners
@@ -97,8 +99,18 @@ export type ArborConfig = {
   loopbackOnly: boolean;
   /** Default working directory for executions. */
   workspace: string;
-  /** Every execution cwd must resolve inside one of these. */
+  /**
+   * Where a run's cwd may be without being a registered project's directory:
+   * the operator's cap when set, else the default workspace. (A registered
+   * project's directory is allowed too, read from the database.)
+   */
   workspaceRoots: string[];
+  /**
+   * ARBOR_WORKSPACE_ROOTS as the operator set it, or null: every directory a
+   * person registers and every run's directory must resolve inside one of
+   * these. Unset, a person may register any directory (server/projects/).
+   */
+  workspaceCap: string[] | null;
   /** Port of the embedded PostgreSQL (when DATABASE_URL is unset). */
   embeddedDbPort: number;
   /** Connections in this process's Prisma pool. */
@@ -170,11 +182,12 @@ export function loadConfig(env: Environment = process.env): ArborConfig {
     throw new ConfigError("ARBOR_TOKEN must be at least 16 characters");
   }
   const workspace = path.resolve(/*turbopackIgnore: true*/ e.ARBOR_WORKSPACE ?? path.join(dataDir, "workspace"));
-  const workspaceRoots = e.ARBOR_WORKSPACE_ROOTS
+  const cap = e.ARBOR_WORKSPACE_ROOTS
     ? e.ARBOR_WORKSPACE_ROOTS.split(path.delimiter)
         .filter(Boolean)
         .map((p) => path.resolve(/*turbopackIgnore: true*/ p))
-    : [workspace];
+    : [];
+  const workspaceCap = cap.length > 0 ? cap : null;
   return {
     host: e.HOST,
     port: e.PORT,
@@ -183,7 +196,8 @@ export function loadConfig(env: Environment = process.env): ArborConfig {
     token,
     loopbackOnly: isLoopbackHost(e.HOST),
     workspace,
-    workspaceRoots,
+    workspaceRoots: workspaceCap ?? [workspace],
+    workspaceCap,
     embeddedDbPort: e.ARBOR_DB_PORT,
     dbPoolMax: e.ARBOR_DB_POOL_MAX,
     nextDistDir: e.ARBOR_NEXT_DIST_DIR,

@@ -40,6 +40,7 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
           changes: row.changedFiles === null ? null : { files: row.changedFiles, additions: row.linesAdded ?? 0, deletions: row.linesDeleted ?? 0 },
         }
       : null,
+    worktreeProblem: row.worktreeProblem,
     // Written only from EXECUTION_ERROR_CODES (the runner's writes are typed).
     error: row.errorCode ? { code: row.errorCode as ExecutionErrorCode, message: row.errorMessage ?? row.errorCode } : null,
     usage: hasUsage

@@ -1,20 +1,27 @@
 import "server-only";
-import { stat } from "node:fs/promises";
+import { realpath } from "node:fs/promises";
 import { conflict, invalidField, ok, type Result } from "@/lib/result";
 import { DEFAULT_PROJECT_KEY } from "@/lib/projects/ids";
+import { loadConfig, type ArborConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
-import { resolveCwd } from "@/server/executions/resolve-cwd";
+import { outsideRootsMessage, realDirectory, resolveCwd } from "@/server/executions/resolve-cwd";
+import { isWithin } from "@/server/projects/directory-relation";
+import { describeClash, mainCheckoutProblem, projectClash, type RegisteredDirectory } from "@/server/projects/main-checkout-rule";
+import { registeredDirectories } from "@/server/projects/registered-directories";
 import type { Project } from "@/server/generated/prisma/client";
 import { catchGitErrors } from "@/server/git/git-failure";
 import { resolveCommit } from "@/server/git/refs";
 import { describeOperation, readRepositoryState } from "@/server/git/repository-state";
 
 // Where a new run works, decided when it is created: its project (named, or
-// the issue's, or the one registered at the directory it names, or none: the
+// the one registered at the directory it names, or the issue's, or none: the
 // default workspace), its directory, and for a run in a git project that gets
 // a worktree of its own, the commit it starts from. Everything is checked
 // here, so a run that cannot start is a 4xx and no row; the runner makes the
-// worktree itself (on its own disk) right before the agent starts.
+// worktree itself (on its own disk) right before the agent starts, and checks
+// the directory again then. No run writes into a registered project's main
+// checkout, whatever directory it was given, unless the person chose that
+// project's shared directory (server/projects/main-checkout-rule.ts).
 
 export type RunPlaceRequest = {
   /** The issue's project, the default. */
@@ -41,49 +48,88 @@ export async function resolveRunPlace(request: RunPlaceRequest): Promise<Result<
   if (request.cwd !== undefined && request.projectId !== undefined) {
     return invalidField("projectId", "name a project or a working directory (cwd), not both");
   }
-  const project = await chooseProject(request);
-  if (!project.ok) return project;
-  if (!project.value) {
-    if (request.startRef !== undefined) {
-      return invalidField(
-        "startRef",
-        "only a run in a registered git project starts from a ref (in a worktree of its own); this run uses its directory as it is",
-      );
-    }
-    const cwd = await resolveCwd(request.cwd);
-    return cwd.ok ? ok({ projectId: null, cwd: cwd.value, sharedDirectory: false, startSha: null }) : cwd;
+  const config = loadConfig();
+  // Read now: a directory registered a moment ago counts (registering it is the person's consent).
+  const registered = await registeredDirectories();
+  const chosen = await chooseProject(request, registered, config);
+  if (!chosen.ok) return chosen;
+  if ("project" in chosen.value) return placeInProject(chosen.value.project, request, registered, config);
+  if (request.startRef !== undefined) {
+    return invalidField(
+      "startRef",
+      "only a run in a registered git project starts from a ref (in a worktree of its own); this run uses its directory as it is",
+    );
   }
-  return placeInProject(project.value, request);
+  const cwd = chosen.value.cwd;
+  // The default workspace is never a project's directory, nor around or inside one (registration refuses that),
+  // but ARBOR_WORKSPACE may have moved since.
+  const problem = mainCheckoutProblem(cwd, { projectId: null, sharedDirectory: false }, registered);
+  if (problem) return conflict(`This run would use the default workspace, but ${problem}`, { reason: "workspace_overlaps_project" });
+  return ok({ projectId: null, cwd, sharedDirectory: false, startSha: null });
 }
 
-/** The project the run belongs to; null: none (the default workspace, or a directory no project is registered at). */
-async function chooseProject(request: RunPlaceRequest): Promise<Result<Project | null>> {
-  if (request.projectId === DEFAULT_PROJECT_KEY) return ok(null);
+/**
+ * The project the run belongs to, or the directory it works in without one
+ * (the default workspace, or a cwd inside the workspace roots). A cwd that is
+ * a registered project's directory runs as that project (a worktree per run
+ * in git); one inside or around a project's directory is refused: it would
+ * write into that project's main checkout.
+ */
+async function chooseProject(
+  request: RunPlaceRequest,
+  registered: readonly RegisteredDirectory[],
+  config: ArborConfig,
+): Promise<Result<{ project: Project } | { cwd: string }>> {
+  const byId = async (id: string) => prisma.project.findUnique({ where: { id } });
+  if (request.projectId === DEFAULT_PROJECT_KEY) return resolveCwd(undefined, config).then((r) => (r.ok ? ok({ cwd: r.value }) : r));
   if (request.projectId !== undefined) {
-    const row = await prisma.project.findUnique({ where: { id: request.projectId } });
-    return row ? ok(row) : invalidField("projectId", `Project ${request.projectId} does not exist`);
+    const row = await byId(request.projectId);
+    return row ? ok({ project: row }) : invalidField("projectId", `Project ${request.projectId} does not exist`);
   }
   if (request.cwd !== undefined) {
-    // A directory that is a registered project runs as that project (a worktree per run in git).
-    const cwd = await resolveCwd(request.cwd);
-    if (!cwd.ok) return cwd;
-    return ok(await prisma.project.findUnique({ where: { path: cwd.value } }));
+    const real = await realDirectory(request.cwd, config);
+    if (!real.ok) return real;
+    const clash = projectClash(real.value, registered);
+    if (clash?.relation === "same") {
+      const row = await byId(clash.project.id);
+      if (row) return ok({ project: row });
+    }
+    if (clash) return invalidField("cwd", describeClash(real.value, clash));
+    const cwd = await resolveCwd(request.cwd, config);
+    return cwd.ok ? ok({ cwd: cwd.value }) : cwd;
   }
-  if (request.issueProjectId) return ok(await prisma.project.findUnique({ where: { id: request.issueProjectId } }));
-  return ok(null);
+  const own = request.issueProjectId ? await byId(request.issueProjectId) : null;
+  if (own) return ok({ project: own });
+  const workspace = await resolveCwd(undefined, config);
+  return workspace.ok ? ok({ cwd: workspace.value }) : workspace;
 }
 
-async function placeInProject(project: Project, request: RunPlaceRequest): Promise<Result<RunPlace>> {
-  const isDirectory = await stat(project.path).then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
-  if (!isDirectory)
-    return conflict(`The directory of ${project.id}, ${project.path}, no longer exists (or is not a directory).`, { reason: "project_missing" });
-  // Registered inside the roots, but checked again: the roots may have changed since.
-  const cwd = await resolveCwd(project.path);
-  if (!cwd.ok) return cwd;
-  const place = { projectId: project.id, cwd: cwd.value };
+async function placeInProject(
+  project: Project,
+  request: RunPlaceRequest,
+  registered: readonly RegisteredDirectory[],
+  config: ArborConfig,
+): Promise<Result<RunPlace>> {
+  if (project.archivedAt) {
+    return conflict(
+      `${project.id} (${project.name}) is archived: unarchive it on its page (or \`arbor project unarchive ${project.id}\`) to run there again.`,
+      {
+        reason: "project_archived",
+      },
+    );
+  }
+  const real = await realDirectory(project.path, config);
+  if (!real.ok) return conflict(`The directory of ${project.id}, ${project.path}, no longer exists (or is not a directory).`, { reason: "project_missing" });
+  // The operator may have capped the directories agents work in since it was registered.
+  if (config.workspaceCap && !(await insideCap(real.value, config.workspaceCap))) {
+    return conflict(outsideRootsMessage(`The directory of ${project.id}, ${real.value},`, config.workspaceCap, config), { reason: "outside_roots" });
+  }
+  const place = { projectId: project.id, cwd: real.value };
+  if (!project.isGitRepo || request.sharedDirectory) {
+    // No worktree of its own: it works in the directory itself, which must hold no other project.
+    const problem = mainCheckoutProblem(real.value, { projectId: project.id, sharedDirectory: request.sharedDirectory === true }, registered);
+    if (problem) return conflict(problem, { reason: "overlaps_project" });
+  }
   if (!project.isGitRepo) {
     if (request.startRef !== undefined) {
       return invalidField(
@@ -131,4 +177,10 @@ async function placeInProject(project: Project, request: RunPlaceRequest): Promi
       },
     );
   });
+}
+
+/** Whether a real directory lies inside one of the operator's roots (resolved, as registration resolved them). */
+async function insideCap(real: string, cap: readonly string[]): Promise<boolean> {
+  const roots = await Promise.all(cap.map((root) => realpath(root).catch(() => root)));
+  return roots.some((root) => isWithin(real, root));
 }

@@ -1,13 +1,12 @@
 import "server-only";
 import { branchNameProblem } from "@/lib/projects/branch-name";
-import { ok, type Result } from "@/lib/result";
+import { err, ok, type Result } from "@/lib/result";
+import { checkoutProblem, driversProblem } from "./apply-readiness";
 import { personIdentityEnv } from "./commit-identity";
 import { failure, type GitFailure } from "./git-failure";
+import { mergeIntoBase } from "./merge-into-base";
 import { branchHead, haveCommonHistory, isAncestor, resolveCommit } from "./refs";
-import { repositoryDrivers } from "./repository-drivers";
-import { describeOperation, readRepositoryState } from "./repository-state";
 import { runGit } from "./run-git";
-import { uncommittedFiles } from "./uncommitted-files";
 
 export type ApplyStrategy = "merge" | "squash";
 
@@ -53,26 +52,8 @@ export async function applySnapshot(input: ApplyInput): Promise<Result<ApplyOutc
   const notABranch = branchNameProblem(baseBranch);
   if (notABranch)
     return failure("invalid_name", { name: baseBranch, message: `The project's base branch ${notABranch}: set its base branch to a branch first` });
-  const state = await readRepositoryState(repo);
-  if (!state) return failure("not_a_repository", { message: `${repo} is not a git repository` });
-  if (state.operation) {
-    return failure("busy", {
-      operation: state.operation,
-      message: `The main checkout ${repo} is ${describeOperation(state.operation)}: finish or abort it first`,
-    });
-  }
-  if (state.branch !== baseBranch) {
-    return failure("wrong_branch", {
-      current: state.branch,
-      expected: baseBranch,
-      message: `The main checkout ${repo} is ${state.branch ? `on branch ${state.branch}` : "on a detached HEAD"}, not on the base branch ${baseBranch}: check out ${baseBranch} first`,
-    });
-  }
-  const dirty = await uncommittedFiles(repo);
-  if (dirty.length > 0) {
-    const shown = dirty.slice(0, 10).join(", ") + (dirty.length > 10 ? `, … (${dirty.length} in all)` : "");
-    return failure("dirty", { files: dirty, message: `The main checkout ${repo} has uncommitted changes (${shown}): commit or stash them first` });
-  }
+  const notReady = await checkoutProblem(repo, baseBranch);
+  if (notReady) return err(notReady);
   const baseHead = await branchHead(repo, baseBranch);
   if (!baseHead) return failure("unknown_ref", { ref: baseBranch, message: `The base branch ${baseBranch} has no commits` });
   const snapshot = await resolveCommit(repo, input.commit);
@@ -88,32 +69,20 @@ export async function applySnapshot(input: ApplyInput): Promise<Result<ApplyOutc
     });
   }
   if (!repositoryHooks) {
-    const drivers = await repositoryDrivers({ cwd: repo, globalArgs: [], discover: false });
-    if (drivers.filters.length + drivers.merges.length > 0) {
-      const named = [...drivers.filters.map((d) => `filter "${d}"`), ...drivers.merges.map((d) => `merge driver "${d}"`)].join(", ");
-      return failure("repository_drivers", {
-        ...drivers,
-        message:
-          `The repository's own config defines ${named}: writing its files needs them, and Arbor runs nothing of a repository unless its project allows it. ` +
-          `Nothing was changed. Allow "Run my repository's hooks on Apply" on the project's page, or merge ${baseBranch} yourself.`,
-      });
-    }
+    const drivers = await driversProblem(repo, baseBranch);
+    if (drivers) return err(drivers);
   }
 
-  const merged = await runGit(repo, ["merge-tree", "--write-tree", "--name-only", "--no-messages", "-z", "--end-of-options", baseHead, snapshot], {
-    trust,
-    okExitCodes: [0, 1],
-  });
-  const [tree = "", ...rest] = merged.stdout.split("\0");
-  if (merged.exitCode === 1) {
-    const files = [...new Set(rest.filter(Boolean))];
+  const merged = await mergeIntoBase(repo, baseHead, snapshot, trust);
+  if (merged.kind === "conflicts") {
+    const { files } = merged;
     return failure("conflicts", {
       files,
       message: `Applying would conflict with ${baseBranch} in ${files.length === 1 ? "1 file" : `${files.length} files`} (${files.slice(0, 10).join(", ")}${files.length > 10 ? ", …" : ""}); nothing was changed`,
     });
   }
-  const baseTree = (await runGit(repo, ["rev-parse", "--verify", "--end-of-options", `${baseHead}^{tree}`])).stdout.trim();
-  if (tree === baseTree) return ok(upToDate);
+  if (merged.kind === "up_to_date") return ok(upToDate);
+  const { tree } = merged;
 
   const parents = strategy === "merge" ? ["-p", baseHead, "-p", snapshot] : ["-p", baseHead];
   const commit = (

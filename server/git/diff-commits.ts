@@ -27,6 +27,16 @@ export async function diffCommits(repo: string, from: string, to: string, option
   const [fromSha, toSha] = await Promise.all([resolveCommit(repo, from), resolveCommit(repo, to)]);
   if (!fromSha) return failure("unknown_ref", { ref: from, message: `commit ${from} is not in the repository at ${repo} (was it garbage-collected?)` });
   if (!toSha) return failure("unknown_ref", { ref: to, message: `commit ${to} is not in the repository at ${repo} (was it garbage-collected?)` });
+  return ok(await diffObjects(repo, fromSha, toSha, { maxPatchBytes }));
+}
+
+/**
+ * The same for two object ids already known to be in the repository: commits,
+ * or a tree (what a merge computed in the object store would give: the
+ * preview of an Apply).
+ */
+export async function diffObjects(repo: string, fromSha: string, toSha: string, options: { maxPatchBytes?: number } = {}): Promise<CommitDiff> {
+  const maxPatchBytes = options.maxPatchBytes ?? DEFAULT_MAX_PATCH_BYTES;
   const [nameStatus, numstat, patch] = await Promise.all([
     runGit(repo, [...DIFF_OPTIONS, "-z", "--name-status", "--end-of-options", fromSha, toSha, "--"], { ...RUN, maxStdoutBytes: MAX_LISTING_BYTES }),
     runGit(repo, [...DIFF_OPTIONS, "-z", "--numstat", "--end-of-options", fromSha, toSha, "--"], { ...RUN, maxStdoutBytes: MAX_LISTING_BYTES }),
@@ -35,7 +45,7 @@ export async function diffCommits(repo: string, from: string, to: string, option
   const listingCut = nameStatus.truncated || numstat.truncated;
   // A cut listing may end inside an entry: its last one is dropped.
   const files = combineDiffListings(nameStatus.stdout, numstat.stdout).slice(0, listingCut ? -1 : undefined);
-  return ok({
+  return {
     from: fromSha,
     to: toSha,
     files,
@@ -44,5 +54,5 @@ export async function diffCommits(repo: string, from: string, to: string, option
     patch: patch.truncated ? cutPatchAtFileBoundary(patch.stdout) : patch.stdout,
     truncated: patch.truncated || listingCut,
     maxPatchBytes,
-  });
+  };
 }

@@ -82,8 +82,13 @@ export async function isAncestor(repo: string, ancestor: string, descendant: str
 
 /** Whether two commits share any history (`git merge-base` finds one). */
 export async function haveCommonHistory(repo: string, a: string, b: string): Promise<boolean> {
+  return (await mergeBase(repo, a, b)) !== null;
+}
+
+/** The best common ancestor of two commits, or null when they share no history. */
+export async function mergeBase(repo: string, a: string, b: string): Promise<string | null> {
   const out = await runGit(repo, ["merge-base", "--end-of-options", a, b], { okExitCodes: [0, 1] });
-  return out.exitCode === 0;
+  return out.exitCode === 0 ? out.stdout.trim() || null : null;
 }
 
 /** Points `ref` (a full name) at `sha` (creating it), so the commit stays reachable: git gc never drops it. */

@@ -33,6 +33,7 @@ export async function describeDefaultWorkspace(): Promise<Project> {
     runHooksOnApply: false,
     permissions,
     implicit: true,
+    archivedAt: null,
     specCount,
     issueCount,
     executionCount,

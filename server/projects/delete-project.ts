@@ -32,8 +32,8 @@ export async function deleteProject(rawId: string): Promise<Result<DeleteProject
         const uses = [specs && plural(specs, "spec"), issues && plural(issues, "issue"), executions && plural(executions, "execution")].filter(Boolean);
         const advice =
           executions > 0
-            ? "executions keep the project they ran in, so a project that has run anything stays registered"
-            : "move them to another project (or to none) first";
+            ? "executions keep the project they ran in, so a project that has run anything stays registered: archive it instead (hidden, everything kept)"
+            : "move them to another project (or to none) first, or archive it instead (hidden, everything kept)";
         return conflict(`Project ${id} is still used by ${uses.join(", ")}: ${advice}`, {
           specCount: specs,
           issueCount: issues,

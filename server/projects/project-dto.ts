@@ -20,6 +20,7 @@ export function toProjectDto(row: ProjectWithCounts): Project {
     runHooksOnApply: row.runHooksOnApply,
     permissions: policyOf(row.permissions),
     implicit: false,
+    archivedAt: row.archivedAt?.toISOString() ?? null,
     specCount: row._count.specs,
     issueCount: row._count.issues,
     executionCount: row._count.executions,

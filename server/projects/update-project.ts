@@ -16,9 +16,11 @@ import { projectInclude, toProjectDto } from "./project-dto";
 
 /**
  * Renames a project, or changes its base branch (which must exist), default
- * agent (null clears it), whether Apply runs the repository's hooks, or its
- * permission policy (null: each agent's default). The default workspace
- * takes only a policy.
+ * agent (null clears it), whether Apply runs the repository's hooks, its
+ * permission policy (null: each agent's default), or archives it (hidden from
+ * lists and pickers, no new runs; its specs, issues, executions, worktrees
+ * and snapshots kept) or brings it back. The default workspace takes only a
+ * policy.
  */
 export async function updateProject(rawId: string, input: UpdateProjectData): Promise<Result<Project>> {
   // The default workspace has one setting of its own: what agents may do there.
@@ -49,6 +51,8 @@ export async function updateProject(rawId: string, input: UpdateProjectData): Pr
       defaultAgent: input.defaultAgent,
       runHooksOnApply: input.runHooksOnApply,
       ...(permissions === undefined ? {} : { permissions: permissions === null ? Prisma.DbNull : fullPolicy(permissions) }),
+      // Archiving keeps the first date; unarchiving clears it.
+      ...(input.archived === undefined ? {} : { archivedAt: input.archived ? (project.archivedAt ?? new Date()) : null }),
     },
     include: projectInclude,
   });

@@ -2,8 +2,10 @@ import { mkdir, realpath } from "node:fs/promises";
 import path from "node:path";
 import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { prisma } from "@/server/db";
-import { checkLaunchCwd } from "@/server/executions/resolve-cwd";
+import { loadConfig } from "@/server/config/load-config";
+import { checkRunCwd } from "@/server/executions/resolve-cwd";
 import type { Execution, Project } from "@/server/generated/prisma/client";
+import type { RunIdentity } from "@/server/projects/main-checkout-rule";
 import { createWorktree } from "@/server/git/create-worktree";
 import { GitError } from "@/server/git/git-error";
 import { snapshotWorktree } from "@/server/git/snapshot-worktree";
@@ -32,22 +34,25 @@ export type Workspace =
       ok: true;
       /** Where the agent runs. */
       cwd: string;
-      /** What that directory must resolve inside, checked again right before the spawn. */
-      roots: readonly string[];
+      /** What that directory must resolve inside, checked again right before the spawn; null: the allowed run roots (checkRunCwd). */
+      roots: readonly string[] | null;
+      /** Its project and whether the person chose the shared directory (the main-checkout rule). */
+      run: RunIdentity;
     }
   | { ok: false; code: ExecutionErrorCode; message: string };
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export async function prepareWorkspace(executionId: string, env: Env, workspaceRoots: readonly string[]): Promise<Workspace> {
+export async function prepareWorkspace(executionId: string, env: Env): Promise<Workspace> {
   const execution = await prisma.execution.findUniqueOrThrow({ where: { id: executionId } });
   const project = execution.projectId ? await prisma.project.findUnique({ where: { id: execution.projectId } }) : null;
-  if (!project?.isGitRepo || execution.sharedDirectory) return { ok: true, cwd: execution.cwd, roots: workspaceRoots };
+  const run = { projectId: execution.projectId, sharedDirectory: execution.sharedDirectory };
+  if (!project?.isGitRepo || execution.sharedDirectory) return { ok: true, cwd: execution.cwd, roots: null, run };
   try {
     const root = await ensureRoot(worktreesRoot(env));
     const parent = execution.parentExecutionId ? await prisma.execution.findUnique({ where: { id: execution.parentExecutionId } }) : null;
     const reused = parent ? await reuseParentWorktree(execution, parent, project) : null;
-    if (reused) return { ok: true, cwd: reused, roots: [root] };
+    if (reused) return { ok: true, cwd: reused, roots: [root], run };
     if (!(await isDirectory(project.path))) return failed(`the project's directory ${project.path} is not on this runner's disk`);
     const from = await startingPoint(execution, parent, project);
     const spareDir = path.join(root, project.id);
@@ -67,19 +72,26 @@ export async function prepareWorkspace(executionId: string, env: Env, workspaceR
     });
     // The next run of this project claims a checkout made meanwhile instead of writing every file.
     if (project.baseBranch) keepSpare(project.path, spareDir, `refs/heads/${project.baseBranch}`);
-    return { ok: true, cwd: wt.path, roots: [root] };
+    return { ok: true, cwd: wt.path, roots: [root], run };
   } catch (error) {
     if (error instanceof GitError) return failed(error.message);
     throw error;
   }
 }
 
-/** The directory the agent runs in: its workspace, resolved again (after symlinks) and checked against its roots right before the spawn. */
+/**
+ * The directory the agent runs in: its workspace, resolved again (after
+ * symlinks) right before the spawn and checked against its roots — a
+ * worktree against Arbor's worktrees root, anything else against the allowed
+ * run roots, the registered directories read now — and never a registered
+ * project's main checkout, unless it is that project's own shared-directory
+ * run (server/projects/main-checkout-rule.ts).
+ */
 export async function settleLaunchCwd(executionId: string, env: Env, workspaceRoots: readonly string[]): Promise<LaunchPlace> {
-  const workspace = await prepareWorkspace(executionId, env, workspaceRoots);
+  const workspace = await prepareWorkspace(executionId, env);
   if (!workspace.ok) return workspace;
   // Checked when the execution was created, but the directory may have been replaced since.
-  const cwd = await checkLaunchCwd(workspace.cwd, workspace.roots);
+  const cwd = await checkRunCwd(workspace.cwd, workspace.run, { ...loadConfig(env), workspaceRoots }, workspace.roots ?? undefined);
   return cwd.ok ? { ok: true, cwd: cwd.real } : cwd;
 }
 

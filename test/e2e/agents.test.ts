@@ -41,7 +41,7 @@ test("pick Codex on an issue, run and continue it, and see it in the tree beside
   await page.waitForURL(/\/issues\/ISSUE-\d+$/);
 
   // The picker lists the agents the server can run, with their versions.
-  const picker = page.getByRole("combobox", { name: "Agent" });
+  const picker = page.getByRole("combobox", { name: "Agent", exact: true });
   await picker.locator("option", { hasText: /^Codex \d/ }).waitFor({ state: "attached" });
   await picker.selectOption("codex");
   await page.getByLabel("Prompt", { exact: true }).fill("codex first: look around");
@@ -70,7 +70,7 @@ test("pick Codex on an issue, run and continue it, and see it in the tree beside
 
   // Claude Code on the same issue.
   await page.getByRole("link", { name: first.issueId }).first().click();
-  await page.getByRole("combobox", { name: "Agent" }).selectOption("claude");
+  await page.getByRole("combobox", { name: "Agent", exact: true }).selectOption("claude");
   await page.getByLabel("Prompt", { exact: true }).fill("claude: another angle");
   await page.getByRole("button", { name: "Run agent" }).click();
   const claudeId = await executionIdFromUrl(page);

@@ -5,7 +5,8 @@
  * repository, land on its page with its facts, and see it listed.
  * Then an execution recorded the way the runner records one (its own
  * worktree, start commit and snapshot): its page shows the files it changed,
- * unified and split, and "Apply to main" merges it into the main checkout.
+ * unified and split, and "Apply this line to main" shows what main will
+ * receive, then merges it into the main checkout.
  * (Running, forking and comparing with a real agent: test/e2e/worktrees.test.ts.)
  */
 import { mkdirSync, readFileSync, realpathSync } from "node:fs";
@@ -123,6 +124,10 @@ it("shows what an execution changed, unified and split, and applies it to the ba
   await page.locator("table.diff-split").first().waitFor();
   await saveScreenshot(page, "projects-04-execution-diff-split");
 
+  // Apply: the preview first, then the confirmation; a merge commit on request (squash is the default).
+  await files.getByRole("button", { name: "Apply this line to main…" }).click();
+  await files.getByRole("list", { name: "What main will receive" }).waitFor();
+  await files.getByRole("radio", { name: /Merge/ }).check();
   await files.getByRole("button", { name: "Apply to main" }).click();
   await files.getByRole("status").filter({ hasText: "Applied to main (merge)" }).waitFor();
   expect(readFileSync(path.join(repo, "plan.txt"), "utf8")).toBe("alternative\n");

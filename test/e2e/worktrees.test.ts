@@ -28,7 +28,7 @@ it("registers a repository, runs, forks twice, shows each fork's diff and the di
     "rewrite plan.txt = alternative A": "printf 'alternative A\\n' > plan.txt && printf 'a\\n' > a-only.txt",
     "rewrite plan.txt = alternative B": "printf 'alternative B\\n' > plan.txt",
   });
-  const repo = path.join(harness.workspace, "shop");
+  const repo = path.join(harness.projects, "shop");
   mkdirSync(repo);
   git(repo, "init", "--quiet", "--initial-branch=main");
   writeFiles(repo, { "README.md": "# shop\n" });
@@ -98,6 +98,9 @@ it("registers a repository, runs, forks twice, shows each fork's diff and the di
 
   // Apply the one preferred to main.
   await page.goto(`${server.url}/executions/${forkB}`);
+  await files.getByRole("button", { name: "Apply this line to main…" }).click();
+  await files.getByRole("list", { name: "What main will receive" }).waitFor();
+  await files.getByRole("radio", { name: /Merge/ }).check();
   await files.getByRole("button", { name: "Apply to main" }).click();
   await files.getByRole("status").filter({ hasText: "Applied to main (merge)" }).waitFor();
   expect(readFileSync(path.join(repo, "plan.txt"), "utf8")).toBe("alternative B\n");

@@ -21,8 +21,13 @@ export function routedFetch(routes: RouteTable): typeof fetch {
   }) as typeof fetch;
 }
 
-/** `arbor <argv…>` with plain output; resolves to its exit code and what it printed. */
-export async function runArbor(routes: RouteTable, argv: string[], options: { cwd?: string; stdin?: string } = {}) {
+/**
+ * `arbor <argv…>` with plain output; resolves to its exit code and what it
+ * printed. `answer`: what the person types when the CLI asks on the terminal
+ * (and the questions asked are returned); without it there is no terminal.
+ */
+export async function runArbor(routes: RouteTable, argv: string[], options: { cwd?: string; stdin?: string; answer?: string } = {}) {
+  const asked: string[] = [];
   let stdout = "";
   let stderr = "";
   const code = await main(argv, {
@@ -31,7 +36,11 @@ export async function runArbor(routes: RouteTable, argv: string[], options: { cw
     stderr: { write: (s: string) => (stderr += s) },
     cwd: options.cwd ?? process.cwd(),
     readStdin: async () => options.stdin ?? "",
+    ask: async (question: string) => {
+      asked.push(question);
+      return options.answer ?? null;
+    },
     fetch: routedFetch(routes),
   });
-  return { code, stdout, stderr };
+  return { code, stdout, stderr, ...(options.answer !== undefined ? { asked } : {}) };
 }

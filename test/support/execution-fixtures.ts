@@ -33,6 +33,7 @@ export function makeExecution(overrides: Partial<ExecutionDto> = {}): ExecutionD
     projectId: null,
     sharedDirectory: false,
     worktree: null,
+    worktreeProblem: null,
     error: null,
     usage: { inputTokens: 100, outputTokens: 20, cacheReadTokens: null, cacheCreationTokens: null, costUsd: 0.0012, durationMs: 1500, numTurns: 1 },
     telemetry: { sessionResumed: null, transcriptTokens: null, savedInputTokens: null },

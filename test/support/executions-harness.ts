@@ -18,6 +18,8 @@ export type Harness = {
   api: MessagesApi;
   tmp: string;
   workspace: string;
+  /** Where tests put the directories they register as projects: outside the default workspace and the data directory, as registration requires. */
+  projects: string;
   env: Record<string, string | undefined>;
   /** `env` is laid over this process's env for that runner only (e.g. CLAUDE_BIN=/nonexistent). */
   startRunner(options?: {
@@ -35,6 +37,9 @@ export async function createHarness(): Promise<Harness> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), "arbor-exec-"));
   const workspace = path.join(tmp, "workspace");
   await mkdir(workspace, { recursive: true });
+  // Not "projects": a path is part of some labels ("Shared directory: run in …"), which must not read as "Project".
+  const projects = path.join(tmp, "repos");
+  await mkdir(projects, { recursive: true });
   const env: Record<string, string | undefined> = {
     ...claudeTestEnv(api, path.join(tmp, "claude-config")),
     ARBOR_WORKSPACE: workspace,
@@ -53,6 +58,7 @@ export async function createHarness(): Promise<Harness> {
     api,
     tmp,
     workspace,
+    projects,
     env,
     async startRunner(options = {}) {
       const runner = await startRunner({

@@ -1,5 +1,7 @@
 // Projects as the API returns them, for component tests.
+import type { QueryClient } from "@tanstack/react-query";
 import type { Project } from "@/lib/projects/types";
+import { queryKeys } from "@/lib/query-keys";
 
 /** PROJ-1 "Shop", a git repository on main at /code/shop; override anything. */
 export function makeProject(overrides: Partial<Project> = {}): Project {
@@ -14,6 +16,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     runHooksOnApply: false,
     permissions: null,
     implicit: false,
+    archivedAt: null,
     specCount: 1,
     issueCount: 2,
     executionCount: 3,
@@ -40,3 +43,8 @@ export const defaultWorkspaceProject = (overrides: Partial<Project> = {}): Proje
     updatedAt: null,
     ...overrides,
   });
+
+/** The project list (GET /api/projects) seeded into the query cache, so no request is made for it. */
+export function seedProjects(queryClient: QueryClient, items: Project[] = [makeProject()], defaultWorkspace: Project = defaultWorkspaceProject()): void {
+  queryClient.setQueryData(queryKeys.projects.list(), { items, defaultWorkspace });
+}

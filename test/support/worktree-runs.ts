@@ -1,5 +1,5 @@
 // Runs that edit files, for tests of worktrees per line of work: a git
-// project inside the harness's workspace, stand-in turns that run one Bash
+// project outside the harness's workspace (h.projects), stand-in turns that run one Bash
 // command through the real Claude CLI, and what the agent's tools saw.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";

@@ -7,14 +7,14 @@ import { listProjects } from "@/server/projects/list-projects";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/projects?limit= → { items: Project[], defaultWorkspace: Project } */
+/** GET /api/projects?limit=&archived= → { items: Project[] (active ones; archived=true: the archived ones), defaultWorkspace: Project } */
 export const GET = apiRoute(async (request: Request) => {
   const query = readQuery(request, projectListQuerySchema);
   if (!query.ok) return errorResponse(query.error);
   return resultResponse(await listProjects(query.value));
 });
 
-/** POST /api/projects { path, name?, baseBranch?, defaultAgent? } → 201 Project */
+/** POST /api/projects { path, name?, baseBranch?, defaultAgent?, runHooksOnApply?, permissions? } → 201 Project (any directory, unless ARBOR_WORKSPACE_ROOTS caps them) */
 export const POST = apiRoute(async (request: Request) => {
   const input = await readJson(request, createProjectSchema);
   if (!input.ok) return errorResponse(input.error);

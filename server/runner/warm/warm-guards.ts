@@ -2,6 +2,8 @@ import { stat } from "node:fs/promises";
 import { checkLaunchCwd } from "@/server/executions/resolve-cwd";
 import { resolveResumeDecision } from "@/server/executions/resolve-resume-decision";
 import type { Execution } from "@/server/generated/prisma/client";
+import { mainCheckoutProblem } from "@/server/projects/main-checkout-rule";
+import { registeredDirectories } from "@/server/projects/registered-directories";
 import type { LaunchPlace } from "@/server/runner/plan-turn";
 import type { WarmProcess } from "@/server/runner/warm/warm-process";
 import { checkTranscript } from "@/server/sessions/check-transcript";
@@ -48,7 +50,7 @@ export type GuardVerdict = { why: string | null; reason: "resumable" | "runtime_
 export async function warmGuards(execution: Execution, process: WarmProcess, sessionId: string, ctx: Ctx, early: Preflight | undefined): Promise<GuardVerdict> {
   const direct = !execution.projectId || execution.sharedDirectory;
   const same = early && execution.cwd === process.options.requestedCwd ? early : undefined;
-  const [cwdCheck, cwdExists, transcript, binary] = await Promise.all([
+  const [cwdCheck, cwdExists, transcript, binary, registered] = await Promise.all([
     direct ? (same?.cwd ?? checkLaunchCwd(execution.cwd, ctx.workspaceRoots)) : null,
     direct
       ? true
@@ -58,10 +60,13 @@ export async function warmGuards(execution: Execution, process: WarmProcess, ses
         ),
     same?.transcript ?? checkTranscript(execution.agent, { sessionId, cwd: execution.cwd }, ctx.env),
     early?.binary ?? binaryStat(process),
+    // A directory registered as a project since the process started is that project's main checkout now.
+    direct ? registeredDirectories() : null,
   ]);
   let why: string | null = null;
   if (cwdCheck && !cwdCheck.ok) why = cwdCheck.message;
-  else if (cwdCheck && cwdCheck.real !== process.options.cwd) why = "The turn runs in another directory than the warm process";
+  else if (cwdCheck && registered) why = mainCheckoutProblem(cwdCheck.real, execution, registered);
+  if (!why && cwdCheck?.ok && cwdCheck.real !== process.options.cwd) why = "The turn runs in another directory than the warm process";
   const was = process.options.binary;
   if (was && (!binary || binary.mtimeMs !== was.mtimeMs || binary.size !== was.size))
     why = "The agent's CLI was replaced on disk since its warm process started";

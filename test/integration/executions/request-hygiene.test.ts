@@ -24,6 +24,7 @@ import * as executions from "@/app/api/executions/route";
 import * as executionStream from "@/app/api/executions/stream/route";
 import * as compareDiff from "@/app/api/compare/diff/route";
 import * as executionApply from "@/app/api/executions/[id]/apply/route";
+import * as executionApplyPreview from "@/app/api/executions/[id]/apply-preview/route";
 import * as executionDiff from "@/app/api/executions/[id]/diff/route";
 import * as executionOutcome from "@/app/api/executions/[id]/outcome/route";
 import * as agents from "@/app/api/agents/route";
@@ -209,8 +210,9 @@ const ENDPOINTS: Endpoint[] = [
     body: { strategy: "squash", message: "Apply it" },
     text: ["message"],
   },
+  { route: "/api/executions/[id]/apply-preview", method: "GET", handler: h(executionApplyPreview, "GET"), query: { maxBytes: "4096" } },
   { route: "/api/compare/diff", method: "GET", handler: h(compareDiff, "GET"), query: { a: randomUUID(), b: randomUUID(), maxBytes: "4096" } },
-  { route: "/api/projects", method: "GET", handler: h(projects, "GET"), query: { limit: "5" } },
+  { route: "/api/projects", method: "GET", handler: h(projects, "GET"), query: { limit: "5", archived: "true" } },
   {
     route: "/api/projects",
     method: "POST",
@@ -223,7 +225,7 @@ const ENDPOINTS: Endpoint[] = [
     route: "/api/projects/[id]",
     method: "PATCH",
     handler: h(project, "PATCH"),
-    body: { name: "Repo", baseBranch: "main", defaultAgent: "claude" },
+    body: { name: "Repo", baseBranch: "main", defaultAgent: "claude", archived: false },
     text: ["name", "baseBranch", "defaultAgent"],
   },
   { route: "/api/projects/[id]", method: "DELETE", handler: h(project, "DELETE") },

@@ -114,7 +114,7 @@ test("a Continue of the head goes to the live process: same pid and session, the
 
 test("in a git project's worktree, a warm Continue works in the same worktree and its diff is only its own work", async () => {
   await runnerWith();
-  const project = await gitProject(suite.h.workspace, "warm-app", { "README.md": "# app\n" });
+  const project = await gitProject(suite.h.projects, "warm-app", { "README.md": "# app\n" });
   const issueId = (await makeIssue({ title: "Warm worktree", projectId: project.id })).id;
   suite.standIn.on("warm write notes", bashTurn("printf 'one\\n' > notes.txt"));
   suite.standIn.on("warm append notes", bashTurn("printf 'two\\n' >> notes.txt"));

@@ -28,7 +28,7 @@ let issueId: string;
 
 beforeAll(async () => {
   markers = new Markers(suite.h.tmp);
-  const repo = path.join(suite.h.workspace, "armed");
+  const repo = path.join(suite.h.projects, "armed");
   mkdirSync(repo, { recursive: true });
   git(repo, "init", "--quiet", "--initial-branch=main");
   writeFiles(repo, { "README.md": "# armed\n" });

@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 
 async function repository(name: string, prepare: (repo: string) => void = () => {}): Promise<Project> {
-  const repo = path.join(suite.h.workspace, name);
+  const repo = path.join(suite.h.projects, name);
   mkdirSync(repo, { recursive: true });
   git(repo, "init", "--quiet", "--initial-branch=main");
   writeFiles(repo, { "README.md": `# ${name}\n` });
@@ -108,7 +108,7 @@ test("problem 3: a tag named like the base branch never decides where a run, a s
 
 test("problem 7: a base branch in revision syntax is a 422 naming it, when registering and when editing", async () => {
   const project = await repository("syntax");
-  const other = path.join(suite.h.workspace, "syntax-2");
+  const other = path.join(suite.h.projects, "syntax-2");
   mkdirSync(other);
   git(other, "init", "--quiet", "--initial-branch=main");
   commitAll(other, "initial commit");

@@ -36,7 +36,7 @@ let hooks: Project;
 let filters: Project;
 
 async function register(name: string, arm: (repo: string) => void): Promise<Project> {
-  const repo = path.join(suite.h.workspace, name);
+  const repo = path.join(suite.h.projects, name);
   mkdirSync(repo, { recursive: true });
   git(repo, "init", "--quiet", "--initial-branch=main");
   writeFiles(repo, { "README.md": "# hostile\n", "shared.txt": "one\n" });
@@ -137,8 +137,8 @@ test("a partial clone: Arbor never fetches, so ssh commands, credential helpers 
   writeFiles(source, { "README.md": "# origin\n" });
   commitAll(source, "initial commit");
   git(source, "config", "uploadpack.allowFilter", "true");
-  const clone = path.join(suite.h.workspace, "partial");
-  git(suite.h.workspace, "clone", "--quiet", "--filter=blob:none", `file://${source}`, clone);
+  const clone = path.join(suite.h.projects, "partial");
+  git(suite.h.projects, "clone", "--quiet", "--filter=blob:none", `file://${source}`, clone);
   writeFiles(source, { "later.txt": "a blob the clone does not have\n" });
   const later = commitAll(source, "later");
   git(clone, "fetch", "--quiet");

@@ -23,7 +23,7 @@ let project: Project;
 let issueId: string;
 
 beforeAll(async () => {
-  const repo = path.join(suite.h.workspace, "app");
+  const repo = path.join(suite.h.projects, "app");
   mkdirSync(repo, { recursive: true });
   git(repo, "init", "--quiet", "--initial-branch=main");
   writeFiles(repo, { "README.md": "# app\n", "kept.txt": "kept\n" });

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as applyRoute from "@/app/api/executions/[id]/apply/route";
 import * as diffRoute from "@/app/api/executions/[id]/diff/route";
@@ -7,42 +7,22 @@ import * as executionRoute from "@/app/api/executions/[id]/route";
 import type { Project } from "@/lib/projects/types";
 import { prisma } from "@/server/db";
 import { createProject } from "@/server/projects/create-project";
-import { resetDb } from "@/test/support/db";
 import { makeIssue } from "@/test/support/factories";
-import { commitAll, git, tempRepos, writeFiles, type TempRepos } from "@/test/support/git-repo";
-import { callRoute, setEnv } from "@/test/support/route-call";
+import { commitAll, git, writeFiles, type TempRepos } from "@/test/support/git-repo";
+import { useRegisteredRepo } from "@/test/support/registered-repo";
+import { callRoute } from "@/test/support/route-call";
 import { simulateRun } from "@/test/support/simulated-run";
 
 // Diffs of executions, diffs between two executions' snapshots, and Apply,
 // over real git and the real database. The executions are set up the way the
 // runner will record them (test/support/simulated-run.ts).
 
+const setup = useRegisteredRepo("arbor-diff-", { "plan.txt": "original\n", "src/a.ts": "a1\n" }, { ARBOR_WORKSPACE_ROOTS: undefined });
 let repos: TempRepos;
-let restoreEnv: () => void;
 let project: Project;
 let repo: string;
 let issueId: string;
-
-beforeEach(async () => {
-  await resetDb();
-  repos = tempRepos("arbor-diff-");
-  mkdirSync(path.join(repos.root, "workspace"));
-  restoreEnv = setEnv({
-    ARBOR_WORKSPACE: path.join(repos.root, "workspace"),
-    ARBOR_WORKSPACE_ROOTS: repos.root,
-    ARBOR_DATA_DIR: path.join(repos.root, "data"),
-  });
-  repo = repos.repo("app", { "plan.txt": "original\n", "src/a.ts": "a1\n" });
-  const created = await createProject({ path: repo });
-  if (!created.ok) throw new Error(created.error.message);
-  project = created.value;
-  issueId = (await makeIssue({ projectId: project.id })).id;
-});
-afterEach(() => {
-  restoreEnv();
-  repos.cleanup();
-});
-afterAll(() => prisma.$disconnect());
+beforeEach(() => ({ repos, project, repo, issueId } = setup));
 
 const diff = (id: string, query = "") => callRoute(diffRoute.GET, { url: `/api/executions/${id}/diff${query}`, params: { id } });
 const compare = (query: string) => callRoute(compareRoute.GET, { url: `/api/compare/diff${query}` });

@@ -7,6 +7,7 @@ import { createWorktree } from "@/server/git/create-worktree";
 import { GIT_MISSING_MESSAGE } from "@/server/git/git-error";
 import { worktreeBranchName, worktreePathFor } from "@/server/git/worktree-names";
 import { worktreesRoot } from "@/server/projects/worktrees-root";
+import { resolveRunPlace } from "@/server/executions/resolve-run-place";
 import { resetDb } from "@/test/support/db";
 import { makeIssue, makeSpec } from "@/test/support/factories";
 import { divergeBranches, git, tempRepos, writeFiles, type TempRepos } from "@/test/support/git-repo";
@@ -63,12 +64,16 @@ describe("POST /api/projects", () => {
     expect(named.body).toMatchObject({ id: "PROJ-2", name: "The API", baseBranch: "main", defaultAgent: "claude" });
   });
 
-  it("registers a plain directory (no git) without a base branch; a relative path is read from the default workspace", async () => {
-    mkdirSync(path.join(workspace, "notes"));
-    const res = await register({ path: "notes" });
+  it("registers a plain directory (no git) without a base branch; a relative path is refused", async () => {
+    mkdirSync(path.join(repos.root, "notes"));
+    const relative = await register({ path: "notes" });
+    expect(relative.status).toBe(422);
+    expect(relative.body.error.message).toBe("path: notes is not an absolute path: give the directory's full path on the server (like /home/me/code/shop)");
+    const res = await register({ path: path.join(repos.root, "notes") });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: "notes", path: path.join(workspace, "notes"), isGitRepo: false, baseBranch: null });
-    const withBranch = await register({ path: path.join(repos.root, "workspace"), baseBranch: "main" });
+    expect(res.body).toMatchObject({ name: "notes", path: path.join(repos.root, "notes"), isGitRepo: false, baseBranch: null });
+    mkdirSync(path.join(repos.root, "drafts"));
+    const withBranch = await register({ path: path.join(repos.root, "drafts"), baseBranch: "main" });
     expect(withBranch.status).toBe(422);
     expect(withBranch.body.error).toMatchObject({
       code: "validation_failed",
@@ -170,6 +175,7 @@ describe("GET /api/projects and /api/projects/:id", () => {
       runHooksOnApply: false,
       permissions: null,
       implicit: true,
+      archivedAt: null,
       specCount: 0,
       issueCount: 1,
       executionCount: 0,
@@ -271,7 +277,7 @@ describe("PATCH and DELETE /api/projects/:id", () => {
     expect(used.status).toBe(409);
     expect(used.body.error).toMatchObject({
       code: "conflict",
-      message: `Project ${project.id} is still used by 1 spec, 2 issues: move them to another project (or to none) first`,
+      message: `Project ${project.id} is still used by 1 spec, 2 issues: move them to another project (or to none) first, or archive it instead (hidden, everything kept)`,
       details: { specCount: 1, issueCount: 2, executionCount: 0 },
     });
     await prisma.issue.updateMany({ data: { projectId: null } });
@@ -279,5 +285,33 @@ describe("PATCH and DELETE /api/projects/:id", () => {
     expect(await remove(project.id)).toEqual({ status: 200, body: { id: project.id, deleted: true } });
     expect((await remove(project.id)).status).toBe(404);
     expect((await remove("default")).status).toBe(409);
+  });
+
+  it("archives a project that has history: hidden from the list, kept, refused for new runs, and brought back", async () => {
+    const { body: project } = await register({ path: repos.repo("app") });
+    await register({ path: repos.repo("other") });
+    const issue = await makeIssue({ projectId: project.id });
+    const archived = await patch(project.id, { archived: true });
+    expect(archived.status).toBe(200);
+    expect(archived.body.archivedAt).toEqual(expect.any(String));
+    // Archiving again keeps the first date.
+    expect((await patch(project.id, { archived: true })).body.archivedAt).toBe(archived.body.archivedAt);
+    expect((await list()).body.items.map((p: { id: string }) => p.id)).toEqual(["PROJ-2"]);
+    const listed = await callRoute(projectsRoute.GET, { url: "/api/projects?archived=true" });
+    expect(listed.body.items.map((p: { id: string; archivedAt: string }) => [p.id, p.archivedAt])).toEqual([[project.id, archived.body.archivedAt]]);
+    expect((await callRoute(projectsRoute.GET, { url: "/api/projects?archived=maybe" })).body.error.message).toMatch(/archived must be true or false/);
+    // Its page and its data stay.
+    expect((await show(project.id)).body).toMatchObject({ id: project.id, issueCount: 1, archivedAt: archived.body.archivedAt });
+    expect(await prisma.issue.findUniqueOrThrow({ where: { id: issue.id } })).toMatchObject({ projectId: project.id });
+    // No new run there.
+    const run = await resolveRunPlace({ issueProjectId: project.id });
+    expect(run).toMatchObject({ ok: false, error: { code: "conflict", details: { reason: "project_archived" } } });
+    expect(!run.ok && run.error.message).toMatch(new RegExp(`^${project.id} \\(app\\) is archived: unarchive it`));
+    expect((await patch("default", { archived: true })).status).toBe(409);
+
+    const back = await patch(project.id, { archived: false });
+    expect(back.body.archivedAt).toBeNull();
+    expect((await list()).body.items.map((p: { id: string }) => p.id)).toEqual([project.id, "PROJ-2"]);
+    expect(await resolveRunPlace({ issueProjectId: project.id })).toMatchObject({ ok: true, value: { projectId: project.id } });
   });
 });

@@ -42,7 +42,7 @@ const cleanup = (id: string, body?: unknown) => callRoute(cleanupRoute.POST, { m
 let project: Project;
 let issueId: string;
 beforeAll(async () => {
-  project = await gitProject(suite.h.workspace, "app");
+  project = await gitProject(suite.h.projects, "app");
   issueId = (await makeIssue({ projectId: project.id })).id;
 });
 
@@ -102,7 +102,7 @@ test("removes the worktrees of archived sessions only, never one an execution ru
   expect(forked.worktree).toMatchObject({ state: "present", startSha: archived.worktree!.snapshotSha });
   expect(toolOutputOf(suite.standIn, "what does plan.txt say")).toContain("original");
 
-  const plain = await plainProject(suite.h.workspace, "plain");
+  const plain = await plainProject(suite.h.projects, "plain");
   expect((await cleanup(plain.id)).status).toBe(409);
   expect((await cleanup("default")).status).toBe(409);
   expect((await cleanup("PROJ-99")).status).toBe(404);

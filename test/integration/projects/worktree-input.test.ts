@@ -32,7 +32,7 @@ beforeAll(async () => {
     "write plan.txt = original": "printf 'original\\n' > plan.txt",
     "rewrite plan.txt = alternative": "printf 'alternative\\n' > plan.txt",
   });
-  project = await gitProject(h.workspace, "app");
+  project = await gitProject(h.projects, "app");
   issueId = (await makeIssue({ projectId: project.id })).id;
 });
 
@@ -47,7 +47,7 @@ describe("refused before anything is made (no runner needed)", () => {
   });
 
   it("422 for an unknown project, a ref that does not exist, a project and a cwd at once, a ref where there is no worktree", async () => {
-    const plain = await plainProject(h.workspace, "plain-dir");
+    const plain = await plainProject(h.projects, "plain-dir");
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ projectId: "PROJ-99" }, "projectId: Project PROJ-99 does not exist"],
       [{ projectId: "nonsense" }, 'projectId: "nonsense" is not a project id (project ids look like PROJ-1; "default" is the default workspace)'],
@@ -141,7 +141,7 @@ describe("with a runner", () => {
   });
 
   it("a project that is not a git repository keeps the shared behaviour: runs and forks share its files", async () => {
-    const plain = await plainProject(h.workspace, "notes");
+    const plain = await plainProject(h.projects, "notes");
     const plainIssue = (await makeIssue({ projectId: plain.id })).id;
     const original = await waitForEnd((await api.create({ issueId: plainIssue, prompt: "write plan.txt = original" })).body.id);
     expect(original).toMatchObject({ status: "completed", projectId: plain.id, cwd: plain.path, worktree: null, sharedDirectory: false });

@@ -36,7 +36,7 @@ beforeAll(async () => {
     "write plan.txt = original": "printf 'original\\n' > plan.txt",
     "what does plan.txt say": "cat plan.txt",
   });
-  project = await gitProject(h.workspace, "app");
+  project = await gitProject(h.projects, "app");
   issueId = (await makeIssue({ projectId: project.id })).id;
 });
 afterAll(async () => {

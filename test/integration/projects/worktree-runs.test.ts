@@ -36,7 +36,7 @@ let project: Project;
 let issueId: string;
 let mainHead: string;
 beforeAll(async () => {
-  project = await gitProject(suite.h.workspace, "app", { "README.md": "# app\n" });
+  project = await gitProject(suite.h.projects, "app", { "README.md": "# app\n" });
   issueId = (await makeIssue({ title: "Plan", projectId: project.id })).id;
   mainHead = git(project.path, "rev-parse", "main");
 });

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ id: string }> };
 
 /**
- * POST /api/executions/:id/apply { strategy: "merge" | "squash", message? } → ApplyResult.
+ * POST /api/executions/:id/apply { strategy?: "squash" (default) | "merge", message? } → ApplyResult (GET …/apply-preview shows it first).
  * 409 (nothing changed) for a dirty main checkout, another branch checked out, conflicts (details.files), or no snapshot.
  */
 export const POST = apiRoute(async (request: Request, { params }: Context) => {
