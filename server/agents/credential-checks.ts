@@ -32,7 +32,7 @@ const set = (env: Env, name: string) => (env[name]?.trim() ?? "") !== "";
 const anySet = (env: Env, names: readonly string[]) => names.some((name) => set(env, name));
 const home = (env: Env) => env.HOME?.trim() || "/";
 /** A variable's directory, else the default under HOME. */
-const dirOf = (env: Env, variable: string, ...fallback: string[]) => env[variable]?.trim() || path.join(home(env), ...fallback);
+const dirOf = (env: Env, variable: string, ...fallback: string[]) => env[variable]?.trim() || path.join(/*turbopackIgnore: true*/ home(env), ...fallback);
 async function fileMatches(read: ReadFile, file: string, pattern: RegExp = /\S/): Promise<boolean> {
   const text = await read(file);
   return text !== null && pattern.test(text);
@@ -67,7 +67,7 @@ export const CREDENTIAL_CHECKS: Record<string, CredentialCheck> = {
       const dir = dirOf(env, "CLAUDE_CONFIG_DIR", ".claude");
       // A login: its token file (Linux), or the account a login records in the global config
       // (where the token itself is in the system keychain: macOS); or a key helper in its settings.
-      const globalConfig = env.CLAUDE_CONFIG_DIR?.trim() ? path.join(dir, ".claude.json") : path.join(home(env), ".claude.json");
+      const globalConfig = env.CLAUDE_CONFIG_DIR?.trim() ? path.join(dir, ".claude.json") : path.join(/*turbopackIgnore: true*/ home(env), ".claude.json");
       return someFile(read, [
         [path.join(dir, ".credentials.json")],
         [globalConfig, /"oauthAccount"\s*:\s*\{/],
