@@ -1,0 +1,33 @@
+// Talking to a process that reads user messages from stdin (AgentDefinition.streamInput):
+// warm sessions (server/runner/warm/) and turns a person answers on stdin.
+
+/**
+ * Talking to a process launched with LaunchPlan.streamInput. Pure; `classify`
+ * runs on every stdout line, so it must be cheap for lines that matter to
+ * nobody here.
+ */
+export interface StreamInputProtocol {
+  /** The stdin line (with its newline) that delivers one user message; `uuid` names it in the agent's lifecycle lines. */
+  userMessage(prompt: string, uuid: string): string;
+  /** The stdin line (with its newline) that interrupts the running turn and keeps the process (Cancel). */
+  interrupt(requestId: string): string;
+  /** What one stdout line means to the turn bookkeeping, or null for most lines. */
+  classify(line: string): StreamInputSignal | null;
+  /**
+   * The process was verified to serve later user messages as later turns of
+   * its session (Claude Code), so warm sessions may keep it. Absent: it serves
+   * its one turn and is closed (Qwen Code's ask runs).
+   */
+  reusable?: boolean;
+}
+
+export type StreamInputSignal = {
+  /** The agent started working on the user message with this uuid (while another turn runs: folded into it). */
+  started?: string;
+  /** The agent is done with the user message with this uuid, however it went (the line after its turn's result). */
+  completed?: string;
+  /** The line starts a turn and names the session. */
+  sessionId?: string;
+  /** The line is a turn's result; `totalCostUsd`: the process's running total, when it reports one. */
+  turnEnded?: { totalCostUsd: number | null };
+};
