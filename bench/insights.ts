@@ -226,7 +226,7 @@ async function main() {
 async function measureIndexer(url: string): Promise<InsightsBenchResult["indexer"]> {
   const { EventWriter } = await import("@/server/runner/event-writer");
   const { indexAllPendingEvents } = await import("@/server/search/index-pending-events");
-  const { collectExecutionFacts } = await import("@/server/insights/collect-execution-facts");
+  const { collectExecutionFacts } = await import("@/server/search/collect-execution-facts");
   const lines = (await import("@/server/agents/claude/__fixtures__/stream-json-2.1.330.json")).default as Record<string, string>;
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const id = crypto.randomUUID();

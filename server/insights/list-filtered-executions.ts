@@ -38,7 +38,12 @@ const listShape = {
 const listQuery = requestObject(listShape);
 
 /** The parameters that make GET /api/executions a filtered (Insights) list. */
-export const FILTER_PARAMS: ReadonlySet<string> = new Set([...Object.keys(scopeShape), ...Object.keys(drillShape), "before"]);
+const FILTER_PARAMS: ReadonlySet<string> = new Set([...Object.keys(scopeShape), ...Object.keys(drillShape), "before"]);
+
+/** Whether GET /api/executions was asked with any of Insights' filters (then it lists with listFilteredExecutions). */
+export function isFilteredQuery(query: Record<string, string>): boolean {
+  return Object.keys(query).some((key) => FILTER_PARAMS.has(key));
+}
 
 export type FilteredExecutions = { items: ExecutionListItem[]; total: number; nextBefore: string | null };
 

@@ -6,7 +6,7 @@ import { shortId } from "@/lib/executions/format";
 import type { WorktreeCleanup } from "@/lib/projects/types";
 import { conflict, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
-import { lockSession } from "@/server/executions/session-lock";
+import { lockSession } from "@/server/locks/session-lock";
 import { diskBudget, worktreeDiskUsage } from "@/server/git/disk-usage";
 import { GitError } from "@/server/git/git-error";
 import { catchGitErrors } from "@/server/git/git-failure";

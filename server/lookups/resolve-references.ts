@@ -25,36 +25,18 @@ export async function resolveReferences(rawIds: string[]): Promise<Result<Resolv
     ids("session").length ? selectSessions(Prisma.sql`s.id IN (${Prisma.join(ids("session"))})`, RESOLVE_MAX) : [],
   ]);
   const items: Record<string, ReferenceSummary | null> = Object.fromEntries(refs.map((r) => [r.id, null]));
-  for (const s of specs) {
-    items[s.id] = {
-      type: "spec",
-      id: s.id,
-      title: s.title,
-      status: null,
-      lastActivityAt: s.updatedAt.toISOString(),
-      href: referenceHref({ type: "spec", id: s.id }),
-    };
-  }
-  for (const i of issues) {
-    items[i.id] = {
-      type: "issue",
-      id: i.id,
-      title: i.title,
-      status: i.status,
-      lastActivityAt: i.updatedAt.toISOString(),
-      href: referenceHref({ type: "issue", id: i.id }),
-    };
-  }
+  const summary = (ref: Reference, title: string, status: string | null, lastActivityAt: string): ReferenceSummary => ({
+    ...ref,
+    title,
+    status,
+    lastActivityAt,
+    href: referenceHref(ref),
+  });
+  for (const s of specs) items[s.id] = summary({ type: "spec", id: s.id }, s.title, null, s.updatedAt.toISOString());
+  for (const i of issues) items[i.id] = summary({ type: "issue", id: i.id }, i.title, i.status, i.updatedAt.toISOString());
   for (const s of sessions) {
-    items[s.id] = {
-      type: "session",
-      id: s.id,
-      title: s.title,
-      status: s.archived ? "archived" : s.latestStatus,
-      lastActivityAt: s.lastActivityAt,
-      href: referenceHref({ type: "session", id: s.id }),
-      mayHaveExpired: s.expiry.mayHaveExpired,
-    };
+    const status = s.archived ? "archived" : s.latestStatus;
+    items[s.id] = { ...summary({ type: "session", id: s.id }, s.title, status, s.lastActivityAt), mayHaveExpired: s.expiry.mayHaveExpired };
   }
   return ok({ items });
 }
