@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import type { ExecutionDto } from "@/lib/executions/schema";
 import { useStartFresh } from "@/lib/executions/hooks";
-import { resumeBadge } from "@/lib/resume-text";
+import { resumeBadge } from "@/lib/executions/resume-text";
 
 // The execution page's part of "never lose a conversation": how the turn
 // related to the agent's session (resumed and what that saved, or carried

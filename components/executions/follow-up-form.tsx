@@ -18,7 +18,7 @@ import type { PermissionMode, PermissionPolicy } from "@/lib/permissions/schema"
 import { useProjects } from "@/lib/projects/hooks";
 import { chosenRunMode, PermissionModeField } from "./permission-mode-field";
 import type { FollowUpActions } from "@/lib/agents/actions";
-import { poisonText, resumeBadge } from "@/lib/resume-text";
+import { poisonText, resumeBadge } from "@/lib/executions/resume-text";
 
 type AgentActions = FollowUpActions & { name: string };
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { UUID } from "@/lib/ids";
 import { emptyToUndefined, requestObject } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";
 
 export const DIFF_MAX_BYTES_LIMIT = 20 * 1024 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const maxBytesSchema = z.preprocess(
   emptyToUndefined,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UUID } from "@/lib/ids";
 import { text } from "@/lib/schemas/text";
 import { requestObject } from "@/lib/schemas/common";
 
@@ -15,8 +16,6 @@ export const MARK_SOURCES = ["web", "cli", "api"] as const;
 export type MarkSource = (typeof MARK_SOURCES)[number];
 
 export const NOTE_MAX = 2_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const note = text({ error: "note must be text" })
   .trim()

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { text } from "@/lib/schemas/text";
 import { requestObject } from "@/lib/schemas/common";
 import type { ExecutionListItem } from "@/lib/executions/schema";
+import { UUID } from "@/lib/ids";
 import { notFound, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { toExecutionDto } from "@/server/executions/execution-dto";
@@ -17,8 +18,6 @@ import { MARK_JOINS } from "@/server/outcomes/outcome-signals";
 // The executions behind an Insights number: GET /api/executions with any of
 // Insights' filters (and the drill conditions of drill-conditions.ts) selects
 // from execution_facts with the very SQL the number was counted with.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const listShape = {
   ...scopeShape,

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { cn } from "@/lib/cn";
-import { lineDiff } from "@/lib/line-diff";
+import { lineDiff } from "@/lib/diff/line-diff";
 import { linkButton, pre } from "./truncated-text";
 
 /** An edit as a unified-style diff: removed lines red, added green, unchanged context grey. */

@@ -7,7 +7,7 @@ import type { SessionTreeNode } from "@/lib/executions/schema";
 import type { ExecutionStatus, SessionTreeEdge } from "@/lib/executions/types";
 import { excerpt, formatCost, formatDuration, shortId } from "@/lib/executions/format";
 import { formatRelative } from "@/lib/format";
-import { resumeBadge } from "@/lib/resume-text";
+import { resumeBadge } from "@/lib/executions/resume-text";
 import { agentName } from "@/lib/agents/names";
 import { LAYOUT, linkPath, type LaidOutLink, type LaidOutNode } from "@/lib/executions/session-tree-layout";
 import type { View } from "./viewport";
