@@ -3,7 +3,7 @@
 
 // Relative, not "@/": the arbor bin loads the CLI through tsx without path aliases.
 import { countOf, describeRange, formatCompact, formatMs, formatRate, formatUsd, meetsTarget, NONE } from "../../lib/insights/format";
-import type { InsightsDto, Ratio } from "@/lib/insights/types";
+import type { InsightsDto, Ratio } from "@/lib/insights/schema";
 import { paint, type Style } from "./style";
 
 function table(rows: string[][], style: Style, header?: string[]): string[] {

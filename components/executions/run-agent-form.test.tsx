@@ -4,7 +4,7 @@ import { defaultWorkspaceProject, makeProject } from "@/test/support/project-fix
 import { makeExecution } from "@/test/support/execution-fixtures";
 import { AGENT_LIST, agentStatus } from "@/test/support/agent-fixtures";
 import type { AgentList } from "@/lib/agents/schema";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 
 // The run form says where the run will work: the issue's project (a git
 // repository: a worktree of its own from a ref, or the shared-directory

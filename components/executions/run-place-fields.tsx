@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { controlClasses, Field } from "@/components/ui/field";
 import { DEFAULT_PROJECT_KEY } from "@/lib/projects/ids";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { useProjects } from "@/lib/projects/hooks";
 
 // Where a new run works, on the run form: the project (the by

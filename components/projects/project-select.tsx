@@ -2,7 +2,7 @@
 
 import { describedBy, Field, Select } from "@/components/ui/field";
 import { useProjects } from "@/lib/projects/hooks";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 
 /** How a project reads in a picker: "PROJ-2 · Shop (git, main)". */
 export function projectOptionLabel(project: Project): string {

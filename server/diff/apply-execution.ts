@@ -1,5 +1,5 @@
 import "server-only";
-import type { ApplyResult, ApplyStrategy } from "@/lib/diff/types";
+import type { ApplyResult, ApplyStrategy } from "@/lib/diff/schema";
 import { shortId } from "@/lib/executions/format";
 import { conflict, err, ok, type Result } from "@/lib/result";
 import { applySnapshot } from "@/server/git/apply-snapshot";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { CompareDiff } from "@/lib/diff/types";
+import type { CompareDiff } from "@/lib/diff/schema";
 import { conflict, err, ok, type Result } from "@/lib/result";
 import { diffCommits } from "@/server/git/diff-commits";
 import { catchGitErrors, gitFailureToAppError } from "@/server/git/git-failure";

@@ -1,6 +1,6 @@
 import "server-only";
 import { stat } from "node:fs/promises";
-import type { ApplyBlocker, ApplyPreview } from "@/lib/diff/types";
+import type { ApplyBlocker, ApplyPreview } from "@/lib/diff/schema";
 import { conflict, err, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { checkoutProblem, driversProblem } from "@/server/git/apply-readiness";

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { text } from "@/lib/schemas/text";
 import { requestObject } from "@/lib/schemas/common";
-import type { ExecutionListItem } from "@/lib/executions/schema";
+import type { FilteredExecutions } from "@/lib/insights/schema";
 import { UUID } from "@/lib/ids";
 import { notFound, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
@@ -43,8 +43,6 @@ const FILTER_PARAMS: ReadonlySet<string> = new Set([...Object.keys(scopeShape), 
 export function isFilteredQuery(query: Record<string, string>): boolean {
   return Object.keys(query).some((key) => FILTER_PARAMS.has(key));
 }
-
-export type FilteredExecutions = { items: ExecutionListItem[]; total: number; nextBefore: string | null };
 
 /** Newest first, `limit` per page, with the total count of matches. */
 export async function listFilteredExecutions(query: Record<string, string>): Promise<Result<FilteredExecutions>> {

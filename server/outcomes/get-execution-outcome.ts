@@ -1,6 +1,5 @@
 import "server-only";
-import type { MarkSource, Verdict } from "@/lib/outcomes/schema";
-import type { ExecutionOutcome, PreferenceState } from "@/lib/outcomes/types";
+import type { ExecutionOutcome, MarkSource, PreferenceState, Verdict } from "@/lib/outcomes/schema";
 import { isUuid } from "@/lib/ids";
 import { notFound, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";

@@ -3,7 +3,7 @@ import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { shortId } from "@/lib/executions/format";
-import type { WorktreeCleanup } from "@/lib/projects/types";
+import type { WorktreeCleanup } from "@/lib/projects/schema";
 import { conflict, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { lockSession } from "@/server/locks/session-lock";

@@ -1,6 +1,6 @@
 import "server-only";
 import { DEFAULT_PROJECT_KEY } from "@/lib/projects/ids";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { readRepositoryState } from "@/server/git/repository-state";
 import { readProjectPolicy } from "@/server/permissions/read-project-policy";
