@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
-import { InsightsLink } from "@/components/insights/insights-link";
+import { InsightsLink } from "@/components/ui/insights-link";
 import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
 import { ErrorAlert } from "@/components/ui/alert";
@@ -19,9 +19,9 @@ import { useDeleteIssue, useIssue, useUpdateIssue } from "@/lib/issues/hooks";
 import { useSpecs } from "@/lib/specs/hooks";
 import { ISSUE_PRIORITIES, ISSUE_STATUSES, PRIORITY_LABELS, STATUS_LABELS, type IssuePriority, type IssueStatus } from "@/lib/issues/schema";
 import type { Issue } from "@/lib/issues/schema";
-import { IssueExecutions } from "@/components/executions/issue-executions";
-import { RunAgentForm } from "@/components/executions/run-agent-form";
-import { ProjectSelect } from "@/components/projects/project-select";
+import { IssueExecutions } from "@/components/execution/issue-executions";
+import { RunAgentForm } from "@/components/follow-up/run-agent-form";
+import { ProjectSelect } from "@/components/project-fields/project-select";
 import { usePrefetchIssueSessionTree } from "@/lib/executions/hooks";
 
 export function IssueDetailView({ id }: { id: string }) {

@@ -7,14 +7,14 @@
 import Link from "next/link";
 import { useState } from "react";
 import { AddToBundle } from "@/components/bundles/add-to-bundle";
-import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
-import { InsightsLink } from "@/components/insights/insights-link";
+import { ExecutionStatusBadge } from "@/components/ui/execution-status-badge";
+import { InsightsLink } from "@/components/ui/insights-link";
 import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
 import { ArchivedBadge, ExpiredBadge } from "@/components/sessions/session-badges";
 import { agentName } from "@/lib/agents/names";
 import { PoisonControl } from "@/components/sessions/session-resume";
-import { WarmBadge } from "@/components/sessions/session-warm";
+import { WarmBadge } from "@/components/ui/badges";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EntityHeader } from "@/components/ui/page-header";

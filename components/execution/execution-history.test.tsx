@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 const mockPush = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push: mockPush }) }));
 // Required after the mock (the esbuild transform does not hoist jest.mock).
-const { ExecutionHistory, historyRows } = require("@/components/executions/execution-history") as typeof import("@/components/executions/execution-history");
+const { ExecutionHistory, historyRows } = require("@/components/execution/execution-history") as typeof import("@/components/execution/execution-history");
 const { runContinueFork } = require("@/test/support/execution-fixtures") as typeof import("@/test/support/execution-fixtures");
 
 function renderHistory(roots: Parameters<typeof ExecutionHistory>[0]["roots"]) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { WarmBadge } from "@/components/sessions/session-warm";
+import { WarmBadge } from "@/components/ui/badges";
 import { ExecutionLink } from "@/components/ui/text-link";
 import type { ExecutionDto } from "@/lib/executions/schema";
 import { formatSpanMs, timingBreakdown } from "@/lib/executions/timings";

@@ -7,8 +7,7 @@ import { chainWithForks, makeExecution, runContinueFork } from "@/test/support/e
 const mockPush = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push: mockPush }) }));
 // Required after the mock (the esbuild transform does not hoist jest.mock).
-const { SessionTreeGraph } =
-  require("@/components/executions/session-tree/session-tree-graph") as typeof import("@/components/executions/session-tree/session-tree-graph");
+const { SessionTreeGraph } = require("@/components/session-tree/session-tree-graph") as typeof import("@/components/session-tree/session-tree-graph");
 
 beforeAll(() => {
   // jsdom has no layout: give the viewport a size and stub ResizeObserver.

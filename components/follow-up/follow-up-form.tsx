@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { ExecutionStatusDot } from "@/components/executions/execution-status-badge";
+import { ExecutionStatusDot } from "@/components/ui/execution-status-badge";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { controlClasses } from "@/components/ui/field";

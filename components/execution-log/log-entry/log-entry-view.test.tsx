@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { LogEntryView } from "@/components/executions/log-entry/log-entry-view";
-import { TRUNCATE_CHARS, TRUNCATE_LINES } from "@/components/executions/log-entry/truncated-text";
+import { LogEntryView } from "@/components/execution-log/log-entry/log-entry-view";
+import { TRUNCATE_CHARS, TRUNCATE_LINES } from "@/components/execution-log/log-entry/truncated-text";
 import type { LogEntry } from "@/lib/executions/log-entries";
 
 function show(entry: LogEntry, toolName?: string) {

@@ -1,5 +1,5 @@
 import { render, screen } from "@testing-library/react";
-import { LaunchFact, LaunchTimings } from "@/components/executions/execution-launch";
+import { LaunchFact, LaunchTimings } from "@/components/execution/execution-launch";
 import { makeExecution } from "@/test/support/execution-fixtures";
 
 // How a turn reached its agent, and where its launch's time went, on the execution page.

@@ -1,7 +1,7 @@
 "use client";
 
 import { Fragment } from "react";
-import { FIELDS, type CompareSide } from "@/components/executions/compare-fields";
+import { FIELDS, type CompareSide } from "@/components/compare/compare-fields";
 import { ComparePrefer } from "@/components/outcomes/compare-prefer";
 import { ErrorAlert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";

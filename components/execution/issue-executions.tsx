@@ -2,9 +2,9 @@
 
 import { useSearchParams } from "next/navigation";
 import { useRef, useState, type KeyboardEvent } from "react";
-import { ExecutionHistory } from "@/components/executions/execution-history";
-import { RunAgentForm } from "@/components/executions/run-agent-form";
-import { SessionTreeGraph } from "@/components/executions/session-tree/session-tree-graph";
+import { ExecutionHistory } from "@/components/execution/execution-history";
+import { RunAgentForm } from "@/components/follow-up/run-agent-form";
+import { SessionTreeGraph } from "@/components/session-tree/session-tree-graph";
 import { LoadingBlock } from "@/components/ui/states";
 import { cn } from "@/lib/cn";
 import { useIssueSessionTree } from "@/lib/executions/hooks";

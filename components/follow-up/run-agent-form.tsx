@@ -3,10 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { AgentSelect } from "@/components/agents/agent-select";
-import { FreshSessionToggle } from "@/components/executions/follow-up-form";
-import { chosenRunMode, PermissionModeField } from "@/components/executions/permission-mode-field";
-import { RunPlaceFields, runPlaceRequest, useRememberedRunPlace, useRunProject } from "@/components/executions/run-place-fields";
-import { CitedSessionChoice, type RunAs } from "@/components/sessions/cited-session-choice";
+import { FreshSessionToggle } from "@/components/follow-up/follow-up-form";
+import { chosenRunMode, PermissionModeField } from "@/components/follow-up/permission-mode-field";
+import { RunPlaceFields, runPlaceRequest, useRememberedRunPlace, useRunProject } from "@/components/follow-up/run-place-fields";
+import { CitedSessionChoice, type RunAs } from "@/components/follow-up/cited-session-choice";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { controlClasses, Field } from "@/components/ui/field";

@@ -11,7 +11,7 @@ import { makeOutcome } from "@/test/support/insights-fixtures";
 const mockPush = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push: mockPush }) }));
 // Required after the mock (the esbuild transform does not hoist jest.mock).
-const { ExecutionView } = require("@/components/executions/execution-view") as typeof import("@/components/executions/execution-view");
+const { ExecutionView } = require("@/components/execution/execution-view") as typeof import("@/components/execution/execution-view");
 
 // The execution page as a person reads it: the conversation first, the telemetry folded under "Details",
 // and Continue / Fork opening the new turn.

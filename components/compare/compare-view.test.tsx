@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
-import { CompareTable, CompareView } from "@/components/executions/compare-view";
+import { CompareTable, CompareView } from "@/components/compare/compare-view";
 import type { ExecutionSummary } from "@/lib/executions/schema";
 import { summarizeEntries } from "@/lib/executions/summary";
 import { makeExecution, runContinueFork } from "@/test/support/execution-fixtures";

@@ -2,7 +2,7 @@
 // value compared between the two (rows that differ are marked; for cost,
 // duration, tokens and errors the lower one is highlighted).
 import type { ReactNode } from "react";
-import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
+import { ExecutionStatusBadge } from "@/components/ui/execution-status-badge";
 import { Markdown } from "@/components/markdown";
 import { ExecutionLink } from "@/components/ui/text-link";
 import { cn } from "@/lib/cn";

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
+import { ExecutionStatusBadge } from "@/components/ui/execution-status-badge";
 import { QueryList } from "@/components/ui/query-gate";
 import { EmptyState } from "@/components/ui/states";
 import { ExecutionLink } from "@/components/ui/text-link";

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
-import { FollowUpForm, followUpBlocker } from "@/components/executions/follow-up-form";
+import { FollowUpForm, followUpBlocker } from "@/components/follow-up/follow-up-form";
 import { makeExecution } from "@/test/support/execution-fixtures";
 import { agentStatus, AGENT_LIST, seedAgents } from "@/test/support/agent-fixtures";
 import { makeProject, seedProjects } from "@/test/support/project-fixtures";

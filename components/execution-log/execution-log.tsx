@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { LogEntryView, ResultSummary } from "@/components/executions/log-entry/log-entry-view";
+import { LogEntryView, ResultSummary } from "@/components/execution-log/log-entry/log-entry-view";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";

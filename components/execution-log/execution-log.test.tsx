@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
-import { TurnPrompt } from "@/components/executions/execution-conversation";
-import { ExecutionLog } from "@/components/executions/execution-log";
+import { TurnPrompt } from "@/components/execution/execution-conversation";
+import { ExecutionLog } from "@/components/execution-log/execution-log";
 import { makeExecution } from "@/test/support/execution-fixtures";
 import { FakeEventSource } from "@/test/support/fake-event-source";
 

@@ -5,9 +5,9 @@
 // session id, the directory, the machine, how the turn reached its agent
 // and where its start-up time went, tokens and what resume saved). The
 // precise terms stay here and in tooltips.
-import { LaunchFact, LaunchTimings } from "@/components/executions/execution-launch";
-import { ResumeBadge } from "@/components/executions/execution-resume";
-import { InsightsLink } from "@/components/insights/insights-link";
+import { LaunchFact, LaunchTimings } from "@/components/execution/execution-launch";
+import { ResumeBadge } from "@/components/execution/execution-resume";
+import { InsightsLink } from "@/components/ui/insights-link";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Disclosure } from "@/components/ui/disclosure";
 import { FactRow as Row } from "@/components/ui/fact-row";

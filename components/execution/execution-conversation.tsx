@@ -3,7 +3,7 @@
 // The top of an execution's conversation: what needs the person first (the
 // cards), then the turn's prompt, shown from the execution itself the moment
 // the page opens, before the agent has printed anything.
-import { StartFreshActions, ResumeBadge } from "@/components/executions/execution-resume";
+import { StartFreshActions, ResumeBadge } from "@/components/execution/execution-resume";
 import { ExecutionApprovals } from "@/components/approvals/execution-approvals";
 import { ErrorAlert } from "@/components/ui/alert";
 import { ExecutionLink } from "@/components/ui/text-link";
