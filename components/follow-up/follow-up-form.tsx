@@ -18,7 +18,8 @@ import type { PermissionMode, PermissionPolicy } from "@/lib/permissions/schema"
 import { useProjects } from "@/lib/projects/hooks";
 import { chosenRunMode, PermissionModeField } from "./permission-mode-field";
 import type { FollowUpActions } from "@/lib/agents/actions";
-import { poisonText, resumeBadge } from "@/lib/executions/resume-text";
+import { resumeBadge } from "@/lib/executions/resume-text";
+import { poisonText } from "@/lib/sessions/resume-text";
 
 type AgentActions = FollowUpActions & { name: string };
 

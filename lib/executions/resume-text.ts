@@ -1,10 +1,10 @@
 import type { ExecutionDto } from "@/lib/executions/schema";
 import type { ResumeReason } from "@/lib/executions/types";
-import type { PoisonReason, SessionSummary } from "@/lib/sessions/schema";
 
-// The words the UI uses for the resume decision, its telemetry and session
-// health (one place, so the execution page, the tree and the session page
-// say the same thing). Pure and isomorphic.
+// The words the UI uses for a turn's resume decision and its telemetry (one
+// place, so the execution page, the tree and the session page say the same
+// thing; a session's own health and poison mark: lib/sessions/resume-text.ts).
+// Pure and isomorphic.
 
 const FRESH_BECAUSE: Partial<Record<ResumeReason, string>> = {
   force_fresh: "a fresh session was asked for",
@@ -57,20 +57,4 @@ export function resumeBadge(execution: Pick<ExecutionDto, "resume" | "telemetry"
 
 export function formatTokens(n: number): string {
   return Math.round(n).toLocaleString("en-US");
-}
-
-export const POISON_TEXT: Record<PoisonReason, string> = {
-  context_window_exceeded: "its last turn no longer fit the model's context window",
-  resume_failed: "the agent failed to resume it",
-  marked_by_person: "marked by a person",
-};
-
-export function poisonText(poison: NonNullable<SessionSummary["poisoned"]>): string {
-  return `${POISON_TEXT[poison.reason] ?? poison.reason}${poison.message ? `: ${poison.message}` : ""}`;
-}
-
-/** Whether the agent still has the session, as far as Arbor knows: a fact (health) when checked, else the age-based guess. */
-export function sessionAvailability(session: Pick<SessionSummary, "health" | "expiry">): "available" | "expired" | "may_have_expired" | "unknown" {
-  if (session.health) return session.health.state === "available" ? "available" : "expired";
-  return session.expiry.mayHaveExpired ? "may_have_expired" : "unknown";
 }
