@@ -19,7 +19,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises
 import os from "node:os";
 import path from "node:path";
 import { prepareBenchDatabase } from "@/bench/lib/bench-db";
-import { writeDocsSection } from "@/bench/lib/docs-section";
+import { writeDocSection } from "@/bench/lib/doc-section";
 import { startRunnerProcess, sleep, type RunnerProcess } from "@/bench/lib/runner-process";
 import { fmtMs, loadAverage, monoNowMs, summarize, writeResult, type Summary } from "@/bench/lib/stats";
 
@@ -147,7 +147,7 @@ async function main() {
     (r) =>
       `| ${r.name} | ${r.line} | ${fmtMs(r.latency.p50)} | ${fmtMs(r.latency.p95)} | ${fmtMs(r.latency.p99)} | ${fmtMs(r.latency.max)} | ${fmtMs(r.postToVisible.p50)} | ${r.loadAverage.toFixed(2)} |`,
   );
-  writeDocsSection(
+  writeDocSection(
     "agent-session-latency",
     [
       "## Session-id latency per agent (bench/agent-session-latency.ts)",

@@ -24,7 +24,7 @@ import { readFile, mkdtemp, rm, mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { startArborTree } from "@/bench/lib/arbor-tree";
-import { writeDocSection, sectionMarkers } from "@/bench/lib/doc-section";
+import { writeDocSection } from "@/bench/lib/doc-section";
 import { sleep } from "@/bench/lib/runner-process";
 import { fmtMs, loadAverage, monoNowMs, summarize, writeResult, type Summary } from "@/bench/lib/stats";
 import { watchStatuses } from "@/bench/lib/status-watch";
@@ -128,9 +128,7 @@ function row(label: string, s: Summary, target = ""): string {
 }
 
 function render(r: { runs: number; warmup: number; load: number; askedToShown: Summary; decisionToTool: Summary; decisionPost: Summary; at: string }): string {
-  const { start, end } = sectionMarkers("approvals");
-  return `${start}
-## People in the loop: approvals (bench/approvals.ts)
+  return `## People in the loop: approvals (bench/approvals.ts)
 
 \`npx tsx --conditions=react-server bench/approvals.ts --runs ${r.runs} --warmup ${r.warmup}\` — \`npm start\` in a temporary data directory, the real
 Claude Code CLI against the Messages-API stand-in, each turn asking to run one Bash command that stamps its own start (\`$EPOCHREALTIME\`);
@@ -144,8 +142,7 @@ ${row("asked → on the page (the CLI gets the tool call → the status stream s
 
 The decision's path: the web app updates the approval (only while pending: one decision wins) and sends \`NOTIFY arbor_approval_decided\`
 in the same transaction; the runner that owns the agent hears it, reads the decision and writes Claude Code's \`control_response\` to its
-stdin; the CLI then spawns the shell. "Asked → on the page" includes the CLI's own work between the model's reply and its question.
-${end}`;
+stdin; the CLI then spawns the shell. "Asked → on the page" includes the CLI's own work between the model's reply and its question.`;
 }
 
 void main().catch((error) => {

@@ -17,7 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { benchDatabaseUrl, serverUrl, withClient } from "@/bench/lib/bench-db";
-import { sectionMarkers, writeDocSection } from "@/bench/lib/doc-section";
+import { writeDocSection } from "@/bench/lib/doc-section";
 import { fmtMs, loadAverage, percentile, writeResult } from "@/bench/lib/stats";
 import { seedInsightsData, type InsightsSeedOptions, type InsightsSeedStats } from "@/bench/insights/seed";
 import { applyMigrations } from "@/server/migrations/apply-migrations";
@@ -25,7 +25,6 @@ import { applyMigrations } from "@/server/migrations/apply-migrations";
 export const BENCH_INSIGHTS_DATABASE = "arbor_bench_insights";
 const SEED_VERSION = 1;
 const TARGET_P50_MS = 200;
-const { start: START_MARKER, end: END_MARKER } = sectionMarkers("insights");
 
 /** The requests measured: what the page asks for in its common views, and a number's executions list. */
 const REQUESTS: { name: string; path: string; page: boolean }[] = [
@@ -226,7 +225,7 @@ async function main() {
 async function measureIndexer(url: string): Promise<InsightsBenchResult["indexer"]> {
   const { EventWriter } = await import("@/server/runner/event-writer");
   const { indexAllPendingEvents } = await import("@/server/search/index-pending-events");
-  const { collectExecutionFacts } = await import("@/server/insights/collect-execution-facts");
+  const { collectExecutionFacts } = await import("@/server/search/collect-execution-facts");
   const lines = (await import("@/server/agents/claude/__fixtures__/stream-json-2.1.330.json")).default as Record<string, string>;
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const id = crypto.randomUUID();
@@ -269,7 +268,6 @@ function round2(n: number): number {
 function renderSection(r: InsightsBenchResult): string {
   const s = r.seed;
   const lines = [
-    START_MARKER,
     "## Insights",
     "",
     `Insights (\`GET /api/insights\`, server/insights/) over ${s.executions.toLocaleString("en-US")} executions and ${s.events.toLocaleString("en-US")} execution events ` +
@@ -308,7 +306,6 @@ function renderSection(r: InsightsBenchResult): string {
     ),
     "",
     `Results: \`bench/results/insights.json\` (${r.date}).`,
-    END_MARKER,
   ];
   return lines.join("\n");
 }

@@ -14,13 +14,14 @@
 // (at most --max-wait-s) for the 1-minute load average to drop below
 // --quiet-load, and the report states the load seen during each benchmark.
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import pg from "pg";
 import type { IngestionResult, IngestionScenarioResult } from "@/bench/ingestion-throughput";
 import type { SessionLatencyResult, LatencyScenario } from "@/bench/session-id-latency";
+import { writeDocSection } from "@/bench/lib/doc-section";
 import { MB, RESULTS_DIR, fmtMs, readResult, writeResult } from "@/bench/lib/stats";
 import { nodeTsxArgs } from "@/scripts/lib/server-node-args";
 
@@ -293,25 +294,6 @@ function render(options: {
   return out.map((line) => (line.startsWith("#") ? `#${line}` : line)).join("\n");
 }
 
-const START_MARKER = "<!-- runner:start -->";
-const END_MARKER = "<!-- runner:end -->";
-
-/** Replaces only this benchmark's section of docs/performance.md (or adds it first), leaving the rest as it is. */
-function writeDocsSection(section: string): void {
-  const current = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Performance\n";
-  const block = `${START_MARKER}\n${section.trim()}\n${END_MARKER}`;
-  const start = current.indexOf(START_MARKER);
-  const end = current.indexOf(END_MARKER);
-  let next: string;
-  if (start >= 0 && end > start) next = current.slice(0, start) + block + current.slice(end + END_MARKER.length);
-  else {
-    // Right after the title, before the other benchmarks' sections.
-    const title = /^# .*\n/.exec(current);
-    next = title ? `${title[0]}\n${block}\n\n${current.slice(title[0].length).replace(/^\s+/, "")}` : `# Performance\n\n${block}\n\n${current}`;
-  }
-  writeFileSync(DOC, next.replace(/\s*$/, "\n"));
-}
-
 function ingestionRow(s: IngestionScenarioResult): string {
   const worst = s.runs.reduce((a, b) => (b.rss.peak - b.rss.idleBefore > a.rss.peak - a.rss.idleBefore ? b : a));
   const med = (f: (r: IngestionScenarioResult["runs"][number]) => number) => {
@@ -343,8 +325,10 @@ async function main() {
     const findingsFile = path.join(ROOT, "bench", "findings.md");
     const findings = existsSync(findingsFile) ? readFileSync(findingsFile, "utf8") : "";
     // The machine and code as they were when the benchmarks ran.
-    writeDocsSection(
+    writeDocSection(
+      "runner",
       render({ ...meta, m: meta.machine ?? m, latency: readResult("session-id-latency"), ingestion: readResult("ingestion-throughput"), findings }),
+      { file: DOC, first: true },
     );
     console.log(`wrote ${path.relative(ROOT, DOC)} from the results of ${meta.date}`);
     return;
@@ -377,7 +361,7 @@ async function main() {
   const fresh = <T extends { date: string }>(d: T | null): T | null => (d && new Date(d.date).getTime() >= new Date(date).getTime() - 1000 ? d : null);
   const doc = render({ date, m, quiet: { ...quiet, threshold }, latency: fresh(latency), ingestion: fresh(ingestion), findings, quick });
   const failureNote = failures.length ? `\n> **Incomplete run:** ${failures.join("; ")}. Sections of the failed benchmarks are missing.\n` : "";
-  writeDocsSection(doc.replace("\n### Machine", `${failureNote}\n### Machine`));
+  writeDocSection("runner", doc.replace("\n### Machine", `${failureNote}\n### Machine`), { file: DOC, first: true });
   console.log(`\nwrote ${path.relative(ROOT, DOC)} (raw results in ${path.relative(ROOT, RESULTS_DIR)}/)`);
   process.exit(failures.length ? 1 : 0);
 }

@@ -11,17 +11,15 @@
 // Uses the arbor_bench database on the server DATABASE_URL points at. Writes
 // bench/results/runner-crash-soak.json and the "Runner crash soak" section of
 // docs/performance.md (between its markers only).
-import { readFileSync, writeFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { prepareBenchDatabase, resetBenchData } from "@/bench/lib/bench-db";
+import { writeDocSection } from "@/bench/lib/doc-section";
 import { loadAverage, writeResult } from "@/bench/lib/stats";
 import type { ChaosReport } from "@/test/integration/runner-kill/support/runner-chaos";
 
-const START_MARKER = "<!-- crash-soak:start -->";
-const END_MARKER = "<!-- crash-soak:end -->";
 const DOC = path.join(process.cwd(), "docs", "performance.md");
 
 type SoakResult = ChaosReport & { date: string; concurrency: number; sweepEvery: number; maxKillDelayMs: number; loadAverage: number; machine: string };
@@ -72,7 +70,7 @@ async function main() {
     };
     console.log(`[crash-soak] ${JSON.stringify({ ...result, stuck: result.stuck.length, lost: result.lost.length, orphans: result.orphans.length })}`);
     writeResult("runner-crash-soak", result);
-    writeSection(render(result));
+    writeDocSection("crash-soak", render(result), { file: DOC });
     const clean = result.stuck.length + result.lost.length + result.orphans.length + result.staleLocks + result.jobsLeft === 0;
     process.exitCode = clean ? 0 : 1;
   } finally {
@@ -85,7 +83,6 @@ async function main() {
 export function render(r: SoakResult): string {
   const n = (x: number) => x.toLocaleString("en-US");
   return [
-    START_MARKER,
     "## Runner crash soak",
     "",
     `A runner process SIGKILLed **${n(r.kills)} times** at random moments (0–${n(r.maxKillDelayMs)} ms after all ${r.concurrency} of its slots were busy, with more work queued behind them), ` +
@@ -98,17 +95,7 @@ export function render(r: SoakResult): string {
     `| ${n(r.executions)} | ${n(r.completed)} | ${n(r.interrupted)} | ${n(r.continues)} | **${r.stuck.length}** | **${r.lost.length}** | **${r.orphans.length}** | **${r.staleLocks}** | ${r.jobsLeft} |`,
     "",
     "Stuck: still queued or running after the last restart had time to run everything. Lost: ended failed or cancelled. Locks are counted in graphile-worker's own tables right after each recovery.",
-    END_MARKER,
   ].join("\n");
-}
-
-function writeSection(section: string) {
-  const current = readFileSync(DOC, "utf8");
-  const start = current.indexOf(START_MARKER);
-  const end = current.indexOf(END_MARKER);
-  const next =
-    start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + END_MARKER.length) : `${current.replace(/\n*$/, "\n\n")}${section}\n`;
-  writeFileSync(DOC, next);
 }
 
 main().catch((error) => {

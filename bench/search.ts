@@ -227,13 +227,9 @@ function round2(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
-const START_MARKER = "<!-- search:start -->";
-const END_MARKER = "<!-- search:end -->";
-
 export function renderSection(r: SearchBenchResult): string {
   const n = (x: number) => x.toLocaleString("en-US");
   const lines = [
-    START_MARKER,
     "## Search",
     "",
     `Full-text search (\`GET /api/search\`, server/search/search.ts) over ${n(r.seed.events)} execution events ` +
@@ -269,7 +265,6 @@ export function renderSection(r: SearchBenchResult): string {
     "</details>",
     "",
     `Results: \`bench/results/search.json\` (${r.date}).`,
-    END_MARKER,
   ];
   return lines.join("\n");
 }

@@ -11,16 +11,14 @@
 // and the "Transcript composition" section of docs/performance.md (between
 // its markers only).
 import { randomUUID } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { BENCH_DATABASE, prepareBenchDatabase } from "@/bench/lib/bench-db";
+import { writeDocSection } from "@/bench/lib/doc-section";
 import { loadAverage, writeResult } from "@/bench/lib/stats";
 
-const START_MARKER = "<!-- transcript:start -->";
-const END_MARKER = "<!-- transcript:end -->";
 const DOC = path.join(process.cwd(), "docs", "performance.md");
 
 type Shape = { name: string; turns: number; toolCallsPerTurn: number; toolOutputBytes: number; textBytes: number };
@@ -162,7 +160,6 @@ function writeSection(report: { date: string; runs: number; loadAverage: number;
       `| ${r.name} | ${r.turns.toLocaleString("en-US")} | ${r.events.toLocaleString("en-US")} | ${r.keptTurns.toLocaleString("en-US")} / ${r.elidedTurns.toLocaleString("en-US")} | ${r.promptBytes.toLocaleString("en-US")} | ≈ ${r.transcriptTokens.toLocaleString("en-US")} | ${ms(r.coldMs)} | **${ms(r.medianMs)}** | ${ms(r.p95Ms)} |`,
   );
   const section = [
-    START_MARKER,
     "## Transcript composition",
     "",
     `What a transcript-primed turn costs the runner before its agent starts (and what a resumed turn costs it while the agent runs, to record what resume saved): \`buildTranscriptPrompt\` (server/transcripts/) on the newest turn of a seeded conversation, measured by \`bench/transcript-compose.ts\` (\`npx tsx --conditions=react-server bench/transcript-compose.ts\`, ${report.runs} warm runs after one cold) on ${report.date.slice(0, 10)}, ${report.machine}, Node ${report.node}, load average ${report.loadAverage}. The prompt is capped at 120,000 bytes (one argv element); older turns are left out with a marker.`,
@@ -172,12 +169,8 @@ function writeSection(report: { date: string; runs: number; loadAverage: number;
     ...rows,
     "",
     "Only the turns the budget can hold are read (newest first, a few turns per query); the chain itself is one recursive query over ids. Cold is the first call (in the first row it includes opening the database connection).",
-    END_MARKER,
   ].join("\n");
-  const doc = readFileSync(DOC, "utf8");
-  const start = doc.indexOf(START_MARKER);
-  const end = doc.indexOf(END_MARKER);
-  writeFileSync(DOC, start >= 0 && end > start ? doc.slice(0, start) + section + doc.slice(end + END_MARKER.length) : `${doc.trimEnd()}\n\n${section}\n`);
+  writeDocSection("transcript", section, { file: DOC });
 }
 
 main().catch((error) => {

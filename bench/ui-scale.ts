@@ -15,12 +15,11 @@
 // .next-ui-bench when sources changed, starts `next start` on a free port,
 // and writes bench/results/ui-scale.json and its section of
 // docs/performance.md. Stops by itself (--timeout-s).
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import type { Browser, Page } from "playwright-core";
 import { serverUrl } from "@/bench/lib/bench-db";
+import { writeDocSection } from "@/bench/lib/doc-section";
 import { seedLongLog, seedSessionTree } from "@/bench/lib/seed-ui";
 import { loadAverage, readResult, summarize, writeResult, type Summary } from "@/bench/lib/stats";
 import { applyMigrations } from "@/server/migrations/apply-migrations";
@@ -332,7 +331,6 @@ function markdown(result: UiScaleResult): string {
   const t = result.tree;
   const l = result.log;
   const lines = [
-    `<!-- ui:start -->`,
     `## UI at scale (bench/ui-scale.ts)`,
     ``,
     `Measured ${result.date} in headless Chromium (1280×900) against the production build (\`next start\`), ${result.machine}; load average ${result.loadAverage} at the start (other work on the machine skews these numbers). Medians of ${result.runs} runs, each in a fresh browser context. Re-run: \`npx tsx --conditions=react-server bench/ui-scale.ts\`.`,
@@ -363,23 +361,8 @@ function markdown(result: UiScaleResult): string {
     `| One JSON page of 5,000 events, server time seen by a client (p50 / max of 5) | ${fmt(result.pageFetch.p50)} / ${fmt(result.pageFetch.max)} |`,
     ``,
     `Seeding (${result.executions.toLocaleString("en-US")} executions + ${result.events.toLocaleString("en-US")} events in SQL) took ${result.seedSeconds.toFixed(1)} s. Raw numbers: bench/results/ui-scale.json.`,
-    `<!-- ui:end -->`,
   ];
   return lines.join("\n");
-}
-
-/** Replaces (or appends) only our own section: others write other sections of the file. */
-function writeDocsSection(section: string): string {
-  const file = path.join(process.cwd(), "docs", "performance.md");
-  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Performance\n";
-  const start = current.indexOf("<!-- ui:start -->");
-  const end = current.indexOf("<!-- ui:end -->");
-  const next =
-    start >= 0 && end > start
-      ? current.slice(0, start) + section + current.slice(end + "<!-- ui:end -->".length)
-      : `${current.replace(/\n*$/, "\n\n")}${section}\n`;
-  writeFileSync(file, next);
-  return file;
 }
 
 type UiScaleResult = {
@@ -400,7 +383,7 @@ async function main() {
     // Rewrite the docs section from the last results (after editing the wording).
     const last = readResult<UiScaleResult>("ui-scale");
     if (!last) throw new Error("no bench/results/ui-scale.json yet: run the benchmark first");
-    console.log(`wrote ${writeDocsSection(markdown(last))}`);
+    console.log(`wrote ${writeDocSection("ui", markdown(last))}`);
     return;
   }
   const deadline = setTimeout(() => {
@@ -449,7 +432,7 @@ async function main() {
     };
     console.log(`wrote ${writeResult("ui-scale", result)}`);
     const section = markdown(result);
-    console.log(`wrote ${writeDocsSection(section)}\n\n${section}`);
+    console.log(`wrote ${writeDocSection("ui", section)}\n\n${section}`);
   } finally {
     await browser?.close().catch(() => {});
     await server?.stop();

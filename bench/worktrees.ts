@@ -18,7 +18,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { writeDocsSection } from "@/bench/lib/docs-section";
+import { writeDocSection } from "@/bench/lib/doc-section";
 import { fmtMs, loadAverage, readResult, summarize, writeResult, type Summary } from "@/bench/lib/stats";
 import { createWorktree } from "@/server/git/create-worktree";
 import { diffStat } from "@/server/git/diff-stat";
@@ -267,7 +267,7 @@ async function main() {
   const result = process.argv.includes("--render-only") ? readResult<WorktreeBenchResult>("worktrees") : await measure();
   if (!result) throw new Error("no bench/results/worktrees.json yet: run the benchmark first");
   if (!process.argv.includes("--render-only")) console.log(`wrote ${writeResult("worktrees", result)}`);
-  console.log(`wrote ${writeDocsSection("worktrees", markdown(result))}`);
+  console.log(`wrote ${writeDocSection("worktrees", markdown(result))}`);
 }
 
 main().catch((error) => {

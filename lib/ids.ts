@@ -40,7 +40,8 @@ export function idKindOf(raw: string | null | undefined): IdKind | null {
   return null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID in either case: execution ids, agent session ids. The one definition (request schemas use it with .regex). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether `raw` is a UUID (execution ids, agent session ids), in either case. */
 export function isUuid(raw: string | null | undefined): boolean {

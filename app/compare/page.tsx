@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { CompareDiffPanel } from "@/components/diff/compare-diff-panel";
-import { CompareView } from "@/components/executions/compare-view";
+import { CompareView } from "@/components/compare/compare-view";
 import { firstParam, type PageSearchParams } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "Compare executions" };

@@ -1,4 +1,4 @@
-import { writeDocsSection } from "@/bench/lib/docs-section";
+import { writeDocSection } from "@/bench/lib/doc-section";
 import { percentile, type Summary } from "@/bench/lib/stats";
 
 // The results of bench/fast-turns.ts and its section of docs/performance.md
@@ -207,7 +207,7 @@ export function renderFastTurns(before: FastTurnsResult | null, after: FastTurns
     "contSessionSeenEpoch",
   );
   if (warmRows.length) lines.push(`Where the time goes (${latest.label}), warm Continue:`, "", "| hop | p50 | p95 |", "|---|---|---|", ...warmRows, "");
-  return writeDocsSection("fast-turns", lines.join("\n"));
+  return writeDocSection("fast-turns", lines.join("\n"));
 }
 
 /** p50 over a phase's measured rounds of what `value` gives (rounds it gives nothing for are left out). */

@@ -1,6 +1,6 @@
 // arbor apply <exec> [--merge] [--message …] [--yes] → GET /api/executions/:id/apply-preview, then POST …/apply
 
-import type { ApplyPreview, ApplyResult } from "@/lib/diff/types";
+import type { ApplyPreview, ApplyResult } from "@/lib/diff/schema";
 import type { ApplyCommand } from "../project-args";
 import { println, seg, type Context } from "../context";
 import { ApiError } from "@/lib/api-error";

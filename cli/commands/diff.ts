@@ -1,6 +1,6 @@
 // arbor diff <exec> [other] → GET /api/executions/:id/diff, or GET /api/compare/diff?a=&b=
 
-import type { DiffResult } from "@/lib/diff/types";
+import type { DiffResult } from "@/lib/diff/schema";
 import type { DiffCommand } from "../project-args";
 import { println, seg, type Context } from "../context";
 import { renderDiffFiles, renderPatch } from "../render/diff";

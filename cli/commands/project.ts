@@ -1,8 +1,7 @@
 // arbor project add | edit | list | show | archive | unarchive | remove | clean → /api/projects…
 
 import path from "node:path";
-import type { CreateProjectInput, UpdateProjectInput } from "@/lib/projects/schema";
-import type { Project, ProjectDetail, ProjectListResponse, WorktreeCleanup } from "@/lib/projects/types";
+import type { CreateProjectInput, Project, ProjectDetail, ProjectListResponse, UpdateProjectInput, WorktreeCleanup } from "@/lib/projects/schema";
 import type { ProjectCommand, ProjectSettings } from "../project-args";
 import { println, seg, type Context } from "../context";
 import { renderCleanup, renderProjectDetail, renderProjectList } from "../render/projects";

@@ -1,6 +1,6 @@
 // arbor stats [--issue ISSUE-n] [--since 7d] … → GET /api/insights, printed as tables
 
-import type { InsightsDto } from "@/lib/insights/types";
+import type { InsightsDto } from "@/lib/insights/schema";
 import type { Command } from "../args";
 import { println, type Context } from "../context";
 import { renderStats } from "../render/stats";

@@ -1,6 +1,6 @@
 // GET /api/executions/:id/apply-preview → lines: what the base branch will receive. Pure.
 
-import type { ApplyPreview } from "@/lib/diff/types";
+import type { ApplyPreview } from "@/lib/diff/schema";
 import { resolveConflictsPrompt } from "@/lib/diff/resolve-conflicts-prompt";
 import { renderDiffFiles, renderPatch } from "./diff";
 import { paint, type Style } from "./style";

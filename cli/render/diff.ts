@@ -1,6 +1,6 @@
 // Diffs (GET /api/executions/:id/diff, /api/compare/diff) → lines. Pure.
 
-import type { DiffFile, DiffResult } from "@/lib/diff/types";
+import type { DiffFile, DiffResult } from "@/lib/diff/schema";
 import { paint, type Style } from "./style";
 
 const LETTER: Record<DiffFile["status"], string> = { added: "A", modified: "M", deleted: "D", renamed: "R", copied: "C", type_changed: "T" };

@@ -3,7 +3,7 @@
 
 // Relative, not "@/": the arbor bin loads the CLI through tsx without path aliases.
 import { countOf, describeRange, formatCompact, formatMs, formatRate, formatUsd, meetsTarget, NONE } from "../../lib/insights/format";
-import type { InsightsDto, Ratio } from "@/lib/insights/types";
+import type { InsightsDto, Ratio, SeedMetrics } from "@/lib/insights/schema";
 import { paint, type Style } from "./style";
 
 function table(rows: string[][], style: Style, header?: string[]): string[] {
@@ -19,8 +19,30 @@ function table(rows: string[][], style: Style, header?: string[]): string[] {
 
 const verdictMark = (ok: boolean | null, style: Style) => (ok === null ? "" : ok ? paint(style, "✓ met", "green") : paint(style, "✗ below", "yellow"));
 
-function ratioRow(label: string, r: Ratio, target: string, ok: boolean | null, style: Style): string[] {
-  return [label, formatRate(r.value), r.of ? countOf(r.count, r.of) : "nothing to measure", target, verdictMark(ok, style)];
+type RateMetric = Ratio & { target: number | [number, number] };
+
+/** The seed's rates, in the order `arbor stats` lists them (the time to a session id, not a rate, comes second). */
+const RATE_METRICS = [
+  ["Session id captured", "sessionCapture"],
+  ["Resumes that worked", "resumeSuccess"],
+  ["Continuations", "continuations"],
+  ["Forks", "forks"],
+  ["Fork chosen over original", "forkPreference"],
+  ["Specs citing sessions", "specsCitingSessions"],
+] as const satisfies readonly (readonly [string, keyof SeedMetrics])[];
+
+/** "≥ 95 %", or a range ("40 %–60 %"). */
+const targetText = (target: number | [number, number]) =>
+  typeof target === "number" ? `≥ ${formatRate(target)}` : `${formatRate(target[0])}–${formatRate(target[1])}`;
+
+function rateRow(label: string, r: RateMetric, style: Style): string[] {
+  return [
+    label,
+    formatRate(r.value),
+    r.of ? countOf(r.count, r.of) : "nothing to measure",
+    targetText(r.target),
+    verdictMark(meetsTarget(r.value, r.target), style),
+  ];
 }
 
 export function renderStats(d: InsightsDto, style: Style): string[] {
@@ -33,17 +55,12 @@ export function renderStats(d: InsightsDto, style: Style): string[] {
   out.push(`${d.totals.executions} executions: ${d.totals.finished} finished, ${d.totals.completed} completed, ${d.totals.running} still running`, "");
   const m = d.metrics;
   const t = m.timeToSession;
+  const [captured, ...rates] = RATE_METRICS.map(([label, key]) => rateRow(label, m[key], style));
   out.push(paint(style, "Success metrics (seed 003)", "bold"));
   out.push(
     ...table(
       [
-        ratioRow(
-          "Session id captured",
-          m.sessionCapture,
-          `≥ ${formatRate(m.sessionCapture.target)}`,
-          meetsTarget(m.sessionCapture.value, m.sessionCapture.target),
-          style,
-        ),
+        captured,
         [
           "Time to session id p50 / p95",
           `${formatMs(t.p50Ms)} / ${formatMs(t.p95Ms)}`,
@@ -51,35 +68,7 @@ export function renderStats(d: InsightsDto, style: Style): string[] {
           `≤ ${formatMs(t.targetMs)}`,
           verdictMark(meetsTarget(t.p95Ms, t.targetMs, true), style),
         ],
-        ratioRow(
-          "Resumes that worked",
-          m.resumeSuccess,
-          `≥ ${formatRate(m.resumeSuccess.target)}`,
-          meetsTarget(m.resumeSuccess.value, m.resumeSuccess.target),
-          style,
-        ),
-        ratioRow(
-          "Continuations",
-          m.continuations,
-          `≥ ${formatRate(m.continuations.target)}`,
-          meetsTarget(m.continuations.value, m.continuations.target),
-          style,
-        ),
-        ratioRow("Forks", m.forks, `≥ ${formatRate(m.forks.target)}`, meetsTarget(m.forks.value, m.forks.target), style),
-        ratioRow(
-          "Fork chosen over original",
-          m.forkPreference,
-          `${formatRate(m.forkPreference.target[0])}–${formatRate(m.forkPreference.target[1])}`,
-          meetsTarget(m.forkPreference.value, m.forkPreference.target),
-          style,
-        ),
-        ratioRow(
-          "Specs citing sessions",
-          m.specsCitingSessions,
-          `≥ ${formatRate(m.specsCitingSessions.target)}`,
-          meetsTarget(m.specsCitingSessions.value, m.specsCitingSessions.target),
-          style,
-        ),
+        ...rates,
       ],
       style,
       ["metric", "value", "count", "target", ""],

@@ -7,6 +7,7 @@ import { Markdown } from "@/components/markdown";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, TextArea, TextInput, controlClasses, describedBy } from "@/components/ui/field";
+import { DangerZone } from "@/components/ui/danger-zone";
 import { Breadcrumb } from "@/components/ui/page-header";
 import { QueryGate } from "@/components/ui/query-gate";
 import { Section } from "@/components/ui/section";
@@ -265,35 +266,17 @@ function LoadContext({ bundle }: { bundle: Bundle }) {
 function DeleteBundle({ bundle }: { bundle: Bundle }) {
   const router = useRouter();
   const remove = useDeleteBundle();
-  const [confirming, setConfirming] = useState(false);
+  const keeps = "Only the bundle goes; the sessions, specs and issues it names stay.";
   return (
-    <section aria-labelledby="delete-bundle-heading" className="rounded-lg border border-red-200 px-5 py-4 dark:border-red-900/60">
-      <h2 id="delete-bundle-heading" className="text-sm font-semibold text-red-800 dark:text-red-300">
-        Delete this bundle
-      </h2>
-      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Only the bundle goes; the sessions, specs and issues it names stay.</p>
-        {confirming ? (
-          <div className="flex gap-2">
-            <Button
-              variant="danger"
-              size="sm"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(bundle.id, { onSuccess: () => router.push("/bundles") })}
-            >
-              {remove.isPending ? "Deleting…" : `Delete ${bundle.id}`}
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-          </div>
-        ) : (
-          <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
-            Delete bundle…
-          </Button>
-        )}
-      </div>
-      {remove.isError ? <ErrorAlert className="mt-2">{remove.error.message}</ErrorAlert> : null}
-    </section>
+    <DangerZone
+      title="Delete this bundle"
+      explanation={keeps}
+      openLabel="Delete bundle…"
+      question={`Delete ${bundle.id}? ${keeps}`}
+      confirmLabel={`Delete ${bundle.id}`}
+      pending={remove.isPending}
+      error={remove.isError ? remove.error.message : null}
+      onConfirm={() => remove.mutate(bundle.id, { onSuccess: () => router.push("/bundles") })}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Field, TextArea } from "@/components/ui/field";
 import { LoadingBlock } from "@/components/ui/states";
 import { isApiError } from "@/lib/api-error";
-import type { ApplyStrategy } from "@/lib/diff/types";
+import type { ApplyStrategy } from "@/lib/diff/schema";
 import { useApplyExecution, useApplyPreview } from "@/lib/diff/hooks";
 import { ApplyConflictSteps } from "./apply-conflict-steps";
 import { ApplyPreviewView } from "./apply-preview-view";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ApplyPreview } from "@/lib/diff/types";
+import type { ApplyPreview } from "@/lib/diff/schema";
 import { shortId } from "@/lib/executions/format";
 import { ApplyConflictSteps } from "./apply-conflict-steps";
 import { DiffViewer } from "./diff-viewer";

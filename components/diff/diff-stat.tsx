@@ -1,4 +1,4 @@
-import type { DiffFile } from "@/lib/diff/types";
+import type { DiffFile } from "@/lib/diff/schema";
 import { cn } from "@/lib/cn";
 
 const STATUS_LABEL: Record<DiffFile["status"], string> = {

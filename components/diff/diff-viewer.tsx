@@ -2,7 +2,7 @@
 
 import { type ReactNode, useMemo, useState } from "react";
 import { Diff, Hunk, parseDiff, type FileData, type ViewType } from "react-diff-view";
-import type { DiffFile, DiffResult } from "@/lib/diff/types";
+import type { DiffFile, DiffResult } from "@/lib/diff/schema";
 import { cn } from "@/lib/cn";
 import { DiffFileList, FileStatus, LineCounts, fileAnchor } from "./diff-stat";
 

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import type { ApplyPreview, ExecutionDiff } from "@/lib/diff/types";
+import type { ApplyPreview, ExecutionDiff } from "@/lib/diff/schema";
 import type { ExecutionDto } from "@/lib/executions/schema";
 import { makeExecution } from "@/test/support/execution-fixtures";
 

@@ -6,7 +6,7 @@ import { QueryList } from "@/components/ui/query-gate";
 import { Section } from "@/components/ui/section";
 import { EmptyState } from "@/components/ui/states";
 import { TextLink } from "@/components/ui/text-link";
-import { ExecutionList } from "@/components/executions/execution-list";
+import { ExecutionList } from "@/components/execution/execution-list";
 import { IssueList } from "@/components/issues/issue-list";
 import { SpecList } from "@/components/specs/spec-list";
 import { useIssues } from "@/lib/issues/hooks";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { executionsHref } from "@/lib/insights/api";
-import type { Drill } from "@/lib/insights/types";
+import type { Drill } from "@/lib/insights/schema";
 import { cn } from "@/lib/cn";
 
 /** A number that opens the executions behind it. */

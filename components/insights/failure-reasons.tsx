@@ -7,7 +7,7 @@ import { AXIS } from "@/components/insights/chart-theme";
 import { DrillLink } from "@/components/insights/drill-link";
 import { executionsHref } from "@/lib/insights/api";
 import { formatRate } from "@/lib/insights/format";
-import type { InsightsDto } from "@/lib/insights/types";
+import type { InsightsDto } from "@/lib/insights/schema";
 
 const LABELS: Record<string, string> = {
   agent_error: "the agent reported an error",

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useMemo } from "react";
-import { ExecutionRow } from "@/components/executions/execution-list";
+import { ExecutionRow } from "@/components/execution/execution-list";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState, LoadingBlock } from "@/components/ui/states";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { describeRange } from "@/lib/insights/format";
 import { insightsHref } from "@/lib/insights/api";
-import type { InsightsDto } from "@/lib/insights/types";
+import type { InsightsDto } from "@/lib/insights/schema";
 
 const RANGES = [
   { value: "7d", label: "Last 7 days" },

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
-import type { InsightsDto } from "@/lib/insights/types";
+import type { InsightsDto } from "@/lib/insights/schema";
 import { makeInsights } from "@/test/support/insights-fixtures";
 
 const mockReplace = jest.fn();

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Line, LineChart, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import { bucketLabel, SERIES_COLORS } from "@/components/insights/chart-theme";
 import { DrillLink } from "@/components/insights/drill-link";
-import type { Drill, SeriesPoint } from "@/lib/insights/types";
+import type { Drill, SeriesPoint } from "@/lib/insights/schema";
 import { cn } from "@/lib/cn";
 
 export type TrendLine = { key: string; name: string; value: (p: SeriesPoint) => number | null };

@@ -4,7 +4,7 @@ import { Bar, BarChart, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFrame } from "@/components/insights/chart-frame";
 import { VERDICT_COLORS } from "@/components/insights/chart-theme";
 import { DrillLink } from "@/components/insights/drill-link";
-import type { InsightsDto } from "@/lib/insights/types";
+import type { InsightsDto } from "@/lib/insights/schema";
 
 /** How many runs worked, didn't, or are not judged yet, where the verdicts came from, and the signals seen. */
 export function OutcomesSummary({ data }: { data: InsightsDto }) {

@@ -3,7 +3,7 @@
 import { DrillLink } from "@/components/insights/drill-link";
 import { MetricCard } from "@/components/insights/metric-card";
 import { countOf, formatMs, formatRate, meetsTarget } from "@/lib/insights/format";
-import type { InsightsDto, Ratio, SeriesPoint } from "@/lib/insights/types";
+import type { InsightsDto, Ratio, SeriesPoint } from "@/lib/insights/schema";
 
 /** "12 of 40 finished runs", each number opening its executions. */
 function Counted({ r, of }: { r: Ratio; of: string }) {

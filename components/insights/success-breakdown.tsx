@@ -8,7 +8,7 @@ import { AXIS, SERIES_COLORS } from "@/components/insights/chart-theme";
 import { DrillLink } from "@/components/insights/drill-link";
 import { executionsHref } from "@/lib/insights/api";
 import { formatCompact, formatRate, formatUsd, NONE } from "@/lib/insights/format";
-import type { Breakdown, GroupRow } from "@/lib/insights/types";
+import type { Breakdown, GroupRow } from "@/lib/insights/schema";
 import { cn } from "@/lib/cn";
 
 type Measure = "worked" | "completed";

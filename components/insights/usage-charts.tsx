@@ -5,7 +5,7 @@ import { ChartFrame } from "@/components/insights/chart-frame";
 import { AXIS, bucketLabel, SERIES_COLORS } from "@/components/insights/chart-theme";
 import { DrillLink } from "@/components/insights/drill-link";
 import { countOf, formatCompact, formatUsd } from "@/lib/insights/format";
-import type { InsightsDto } from "@/lib/insights/types";
+import type { InsightsDto } from "@/lib/insights/schema";
 
 const USAGE_BY = [
   { id: "agent", label: "Agent" },

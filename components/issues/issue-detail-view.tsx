@@ -2,16 +2,16 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type ReactNode } from "react";
-import { InsightsLink } from "@/components/insights/insights-link";
+import type { ReactNode } from "react";
+import { InsightsLink } from "@/components/ui/insights-link";
 import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
 import { ErrorAlert } from "@/components/ui/alert";
 import { PriorityBadge, StatusBadge } from "@/components/ui/badges";
-import { Button } from "@/components/ui/button";
+import { DangerZone } from "@/components/ui/danger-zone";
+import { EditableEntity } from "@/components/ui/editable-entity";
 import { Select } from "@/components/ui/field";
 import { AddToBundle } from "@/components/bundles/add-to-bundle";
-import { EntityHeader } from "@/components/ui/page-header";
 import { QueryGate } from "@/components/ui/query-gate";
 import { RelativeTime } from "@/components/ui/time";
 import { IssueForm } from "@/components/issues/issue-form";
@@ -19,9 +19,9 @@ import { useDeleteIssue, useIssue, useUpdateIssue } from "@/lib/issues/hooks";
 import { useSpecs } from "@/lib/specs/hooks";
 import { ISSUE_PRIORITIES, ISSUE_STATUSES, PRIORITY_LABELS, STATUS_LABELS, type IssuePriority, type IssueStatus } from "@/lib/issues/schema";
 import type { Issue } from "@/lib/issues/schema";
-import { IssueExecutions } from "@/components/executions/issue-executions";
-import { RunAgentForm } from "@/components/executions/run-agent-form";
-import { ProjectSelect } from "@/components/projects/project-select";
+import { IssueExecutions } from "@/components/execution/issue-executions";
+import { RunAgentForm } from "@/components/follow-up/run-agent-form";
+import { ProjectSelect } from "@/components/project-fields/project-select";
 import { usePrefetchIssueSessionTree } from "@/lib/executions/hooks";
 
 export function IssueDetailView({ id }: { id: string }) {
@@ -37,20 +37,17 @@ export function IssueDetailView({ id }: { id: string }) {
 }
 
 function IssueDetail({ issue }: { issue: Issue }) {
-  const [editing, setEditing] = useState(false);
   const updateIssue = useUpdateIssue(issue.id);
 
   return (
-    <article className="space-y-6">
-      <EntityHeader
-        list={{ label: "Issues", href: "/issues" }}
-        id={issue.id}
-        title={issue.title}
-        editing={editing}
-        onEdit={() => setEditing(true)}
-        editLabel="Edit issue"
-        actions={<AddToBundle itemId={issue.id} title={issue.title} />}
-      >
+    <EditableEntity
+      className="space-y-6"
+      list={{ label: "Issues", href: "/issues" }}
+      id={issue.id}
+      title={issue.title}
+      editLabel="Edit issue"
+      actions={<AddToBundle itemId={issue.id} title={issue.title} />}
+      meta={
         <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
           <StatusBadge status={issue.status} />
           <PriorityBadge priority={issue.priority} />
@@ -64,74 +61,71 @@ function IssueDetail({ issue }: { issue: Issue }) {
             </span>
           ) : null}
         </div>
-      </EntityHeader>
+      }
+      view={<Markdown emptyText="This issue has no description yet.">{issue.body}</Markdown>}
+      form={(close) => (
+        <section aria-label="Edit issue">
+          <IssueForm
+            idPrefix="edit-issue"
+            showMeta={false}
+            specs={[]}
+            initialValues={{
+              title: issue.title,
+              body: issue.body,
+              status: issue.status,
+              priority: issue.priority,
+              specId: issue.specId ?? "",
+            }}
+            submitLabel="Save changes"
+            onSubmit={async ({ title, body }) => {
+              await updateIssue.mutateAsync({ title, body });
+              close();
+            }}
+            onCancel={close}
+          />
+        </section>
+      )}
+    >
+      {(description) => (
+        /* Phone: description, details, executions. Wide: details in a right-hand column. */
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr_auto] lg:gap-x-8">
+          <div className="min-w-0 lg:col-start-1">{description}</div>
+          <aside className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+            <IssueMetaPanel issue={issue} />
+            <ReferencedBy target={issue.id} compact />
+            <dl className="space-y-1 text-xs text-zinc-500 dark:text-zinc-400">
+              <div className="flex justify-between gap-2">
+                <dt>Created</dt>
+                <dd>
+                  <RelativeTime iso={issue.createdAt} />
+                </dd>
+              </div>
+              <div className="flex justify-between gap-2">
+                <dt>Updated</dt>
+                <dd>
+                  <RelativeTime iso={issue.updatedAt} />
+                </dd>
+              </div>
+            </dl>
+            <DeleteIssue issue={issue} />
+          </aside>
 
-      {/* Phone: description, details, executions. Wide: details in a right-hand column. */}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr_auto] lg:gap-x-8">
-        <div className="min-w-0 lg:col-start-1">
-          {editing ? (
-            <section aria-label="Edit issue">
-              <IssueForm
-                idPrefix="edit-issue"
-                showMeta={false}
-                specs={[]}
-                initialValues={{
-                  title: issue.title,
-                  body: issue.body,
-                  status: issue.status,
-                  priority: issue.priority,
-                  specId: issue.specId ?? "",
-                }}
-                submitLabel="Save changes"
-                onSubmit={async ({ title, body }) => {
-                  await updateIssue.mutateAsync({ title, body });
-                  setEditing(false);
-                }}
-                onCancel={() => setEditing(false)}
-              />
+          <div className="min-w-0 lg:col-start-1">
+            <section id="executions" aria-labelledby="executions-heading" data-slot="issue-executions" className="space-y-3">
+              <h2 id="executions-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+                Executions
+              </h2>
+              <RunAgentForm issueId={issue.id} projectId={issue.projectId} />
             </section>
-          ) : (
-            <section aria-label="Description" className="rounded-lg border border-zinc-200 bg-white px-5 py-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-              <Markdown emptyText="This issue has no description yet.">{issue.body}</Markdown>
-            </section>
-          )}
-        </div>
+          </div>
 
-        <aside className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
-          <IssueMetaPanel issue={issue} />
-          <ReferencedBy target={issue.id} compact />
-          <dl className="space-y-1 text-xs text-zinc-500 dark:text-zinc-400">
-            <div className="flex justify-between gap-2">
-              <dt>Created</dt>
-              <dd>
-                <RelativeTime iso={issue.createdAt} />
-              </dd>
-            </div>
-            <div className="flex justify-between gap-2">
-              <dt>Updated</dt>
-              <dd>
-                <RelativeTime iso={issue.updatedAt} />
-              </dd>
-            </div>
-          </dl>
-          <DeleteIssue issue={issue} />
-        </aside>
-
-        <div className="min-w-0 lg:col-start-1">
-          <section id="executions" aria-labelledby="executions-heading" data-slot="issue-executions" className="space-y-3">
-            <h2 id="executions-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
-              Executions
-            </h2>
-            <RunAgentForm issueId={issue.id} projectId={issue.projectId} />
+          {/* The history list and the session tree picture get the full width. */}
+          <section aria-label="Execution history and session tree" className="min-w-0 lg:col-span-2">
+            <IssueExecutions issueId={issue.id} showRunForm={false} />
           </section>
         </div>
-
-        {/* The history list and the session tree picture get the full width. */}
-        <section aria-label="Execution history and session tree" className="min-w-0 lg:col-span-2">
-          <IssueExecutions issueId={issue.id} showRunForm={false} />
-        </section>
-      </div>
-    </article>
+      )}
+    </EditableEntity>
   );
 }
 
@@ -221,39 +215,16 @@ function MetaField({ id, label, children }: { id: string; label: string; childre
 function DeleteIssue({ issue }: { issue: Issue }) {
   const router = useRouter();
   const deleteIssue = useDeleteIssue();
-  const [confirming, setConfirming] = useState(false);
-
-  if (!confirming) {
-    return (
-      <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
-        Delete issue…
-      </Button>
-    );
-  }
   return (
-    <div className="space-y-2 rounded-lg border border-red-200 p-3 dark:border-red-900/60">
-      {deleteIssue.isError ? <ErrorAlert>{deleteIssue.error.message}</ErrorAlert> : null}
-      <p className="text-sm text-zinc-700 dark:text-zinc-300">Delete {issue.id}? This cannot be undone.</p>
-      <div className="flex gap-2">
-        <Button
-          variant="danger"
-          size="sm"
-          disabled={deleteIssue.isPending}
-          onClick={() => deleteIssue.mutate(issue.id, { onSuccess: () => router.push("/issues") })}
-        >
-          {deleteIssue.isPending ? "Deleting…" : "Delete issue"}
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => {
-            setConfirming(false);
-            deleteIssue.reset();
-          }}
-        >
-          Cancel
-        </Button>
-      </div>
-    </div>
+    <DangerZone
+      title="Delete this issue"
+      openLabel="Delete issue…"
+      question={`Delete ${issue.id}? This cannot be undone.`}
+      confirmLabel="Delete issue"
+      pending={deleteIssue.isPending}
+      error={deleteIssue.isError ? deleteIssue.error.message : null}
+      onConfirm={() => deleteIssue.mutate(issue.id, { onSuccess: () => router.push("/issues") })}
+      onCancel={() => deleteIssue.reset()}
+    />
   );
 }

@@ -9,7 +9,7 @@ import { SearchField } from "@/components/ui/search-field";
 import { EmptyState } from "@/components/ui/states";
 import { TextLink } from "@/components/ui/text-link";
 import { IssueList } from "@/components/issues/issue-list";
-import { ProjectFilter } from "@/components/projects/project-filter";
+import { ProjectFilter } from "@/components/project-fields/project-filter";
 import { useIssues } from "@/lib/issues/hooks";
 import { useListSearch } from "@/lib/hooks/use-list-search";
 import { ISSUE_STATUSES, STATUS_LABELS, type IssueStatus } from "@/lib/issues/schema";

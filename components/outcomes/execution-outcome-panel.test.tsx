@@ -7,7 +7,7 @@ import { applyExecutionUpdate } from "@/lib/executions/status-stream";
 import { queryKeys } from "@/lib/query-keys";
 import { makeExecution } from "@/test/support/execution-fixtures";
 import { makeOutcome } from "@/test/support/insights-fixtures";
-import type { ExecutionOutcome } from "@/lib/outcomes/types";
+import type { ExecutionOutcome } from "@/lib/outcomes/schema";
 
 const ID = "00000001-0000-4000-8000-000000000001";
 

@@ -1,4 +1,4 @@
-import type { ExecutionOutcome, OutcomeMark } from "@/lib/outcomes/types";
+import type { ExecutionOutcome, OutcomeMark } from "@/lib/outcomes/schema";
 
 // How outcomes read in the UI.
 

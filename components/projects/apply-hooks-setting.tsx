@@ -2,7 +2,7 @@
 
 import { ErrorAlert } from "@/components/ui/alert";
 import { useUpdateProject } from "@/lib/projects/hooks";
-import type { ProjectDetail } from "@/lib/projects/types";
+import type { ProjectDetail } from "@/lib/projects/schema";
 
 /**
  * The project's one trust setting. Arbor's own git work never runs anything

@@ -3,7 +3,7 @@
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useUpdateProject } from "@/lib/projects/hooks";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 
 /**
  * Retires a project that has history (runs keep the project they ran in, so

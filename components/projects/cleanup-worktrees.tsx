@@ -5,7 +5,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { formatBytes } from "@/lib/projects/format-bytes";
 import { useCleanupWorktrees } from "@/lib/projects/hooks";
-import type { ProjectDetail } from "@/lib/projects/types";
+import type { ProjectDetail } from "@/lib/projects/schema";
 
 /**
  * Housekeeping on the project page: remove the worktrees whose sessions are

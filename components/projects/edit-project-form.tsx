@@ -7,8 +7,7 @@ import { Field, Select, TextInput } from "@/components/ui/field";
 import { useAgents } from "@/lib/agents/hooks";
 import { isApiError } from "@/lib/api-error";
 import { useUpdateProject } from "@/lib/projects/hooks";
-import type { UpdateProjectInput } from "@/lib/projects/schema";
-import type { Project } from "@/lib/projects/types";
+import type { Project, UpdateProjectInput } from "@/lib/projects/schema";
 
 /**
  * Edits a project's name, base branch (git; it must exist) and default agent

@@ -5,7 +5,7 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/api-error";
 import { useUpdateProject } from "@/lib/projects/hooks";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { draftOf, PermissionPolicyFields, policyOfDraft, type PolicyDraft } from "./permission-policy-fields";
 
 /**

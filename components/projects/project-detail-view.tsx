@@ -17,7 +17,7 @@ import { isApiError } from "@/lib/api-error";
 import { useIssues } from "@/lib/issues/hooks";
 import { useSpecs } from "@/lib/specs/hooks";
 import { useDeleteProject, useProject } from "@/lib/projects/hooks";
-import type { ProjectDetail } from "@/lib/projects/types";
+import type { ProjectDetail } from "@/lib/projects/schema";
 
 export function ProjectDetailView({ id }: { id: string }) {
   const project = useProject(id);

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { ApplyHooksSetting } from "@/components/projects/apply-hooks-setting";
-import type { ProjectDetail } from "@/lib/projects/types";
+import type { ProjectDetail } from "@/lib/projects/schema";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import type { ProjectDetail } from "@/lib/projects/types";
+import type { ProjectDetail } from "@/lib/projects/schema";
 import { defaultWorkspaceProject, makeProject } from "@/test/support/project-fixtures";
 
 // A project's page as a person changes it: New issue / New spec started in

@@ -5,7 +5,7 @@ import { CleanupWorktrees } from "@/components/projects/cleanup-worktrees";
 import { EmptyState } from "@/components/ui/states";
 import { shortId } from "@/lib/executions/format";
 import { formatBytes } from "@/lib/projects/format-bytes";
-import type { ProjectDetail } from "@/lib/projects/types";
+import type { ProjectDetail } from "@/lib/projects/schema";
 
 /** Arbor's worktrees of the project's repository: branch, execution, disk use, archived, refused; and their housekeeping. */
 export function ProjectWorktrees({ project }: { project: ProjectDetail }) {

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { ErrorAlert } from "@/components/ui/alert";
 import { LoadingBlock } from "@/components/ui/states";
 import { PageHeader } from "@/components/ui/page-header";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { useArchivedProjects, useProjects } from "@/lib/projects/hooks";
 import { useState } from "react";
 import { RegisterProjectForm } from "./register-project-form";

@@ -1,6 +1,6 @@
 import { agentName } from "@/lib/agents/names";
 import { cn } from "@/lib/cn";
-import { poisonText, sessionAvailability } from "@/lib/resume-text";
+import { poisonText, sessionAvailability } from "@/lib/sessions/resume-text";
 import type { SessionSummary } from "@/lib/sessions/schema";
 
 const pill = "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap";

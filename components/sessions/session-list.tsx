@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
+import { ExecutionStatusBadge } from "@/components/ui/execution-status-badge";
 import { ArchivedBadge, ExpiredBadge } from "@/components/sessions/session-badges";
 import { agentName } from "@/lib/agents/names";
 import { RelativeTime } from "@/components/ui/time";

@@ -5,7 +5,8 @@ import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/alert";
 import { RelativeTime } from "@/components/ui/time";
 import { useUpdateSession } from "@/lib/sessions/hooks";
-import { formatTokens, poisonText, sessionAvailability } from "@/lib/resume-text";
+import { formatTokens } from "@/lib/executions/resume-text";
+import { poisonText, sessionAvailability } from "@/lib/sessions/resume-text";
 import { POISON_NOTE_MAX } from "@/lib/sessions/schema";
 import type { SessionDetail } from "@/lib/sessions/schema";
 

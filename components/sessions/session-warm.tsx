@@ -9,21 +9,8 @@ import type { SessionSummary } from "@/lib/sessions/schema";
 // Warm sessions on the session page: whether the session's agent process is
 // kept alive for its next turn (a Continue of the latest turn then starts
 // without a new process), and the person's switch to turn that off (its
-// runner then closes the process, cleanly) or on again.
-
-/** "warm" beside the session's status, while its process is kept. */
-export function WarmBadge({ session }: { session: Pick<SessionSummary, "warm"> }) {
-  if (!session.warm) return null;
-  return (
-    <span
-      data-slot="warm-badge"
-      title="A warm session: the agent's process is kept alive, so a Continue of the latest turn starts without a new process"
-      className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-medium text-orange-800 dark:bg-orange-950 dark:text-orange-300"
-    >
-      kept ready
-    </span>
-  );
-}
+// runner then closes the process, cleanly) or on again. (The "kept ready"
+// badge beside a status, shared with the execution page: components/ui/badges.tsx.)
 
 export function WarmFact({ session }: { session: Pick<SessionSummary, "id" | "warm" | "keepWarm"> }) {
   const update = useUpdateSession(session.id);

@@ -1,14 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { InsightsLink } from "@/components/insights/insights-link";
+import { InsightsLink } from "@/components/ui/insights-link";
 import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
-import { ErrorAlert } from "@/components/ui/alert";
-import { Button, LinkButton } from "@/components/ui/button";
+import { LinkButton } from "@/components/ui/button";
+import { DangerZone } from "@/components/ui/danger-zone";
+import { EditableEntity } from "@/components/ui/editable-entity";
 import { AddToBundle } from "@/components/bundles/add-to-bundle";
-import { EntityHeader } from "@/components/ui/page-header";
 import { QueryGate, QueryList } from "@/components/ui/query-gate";
 import { Section } from "@/components/ui/section";
 import { EmptyState } from "@/components/ui/states";
@@ -31,26 +30,21 @@ export function SpecDetailView({ id }: { id: string }) {
 }
 
 function SpecDetail({ spec }: { spec: Spec }) {
-  const [editing, setEditing] = useState(false);
   const updateSpec = useUpdateSpec(spec.id);
-
   return (
-    <article className="space-y-8">
-      <EntityHeader
-        list={{ label: "Specs", href: "/specs" }}
-        id={spec.id}
-        title={spec.title}
-        editing={editing}
-        onEdit={() => setEditing(true)}
-        editLabel="Edit spec"
-        actions={<AddToBundle itemId={spec.id} title={spec.title} />}
-      >
+    <EditableEntity
+      list={{ label: "Specs", href: "/specs" }}
+      id={spec.id}
+      title={spec.title}
+      editLabel="Edit spec"
+      actions={<AddToBundle itemId={spec.id} title={spec.title} />}
+      meta={
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
           Created <RelativeTime iso={spec.createdAt} /> · Updated <RelativeTime iso={spec.updatedAt} /> · <InsightsLink filters={{ spec: spec.id }} />
         </p>
-      </EntityHeader>
-
-      {editing ? (
+      }
+      view={<Markdown emptyText="This spec has no description yet.">{spec.body}</Markdown>}
+      form={(close) => (
         <section aria-label="Edit spec">
           <SpecForm
             idPrefix="edit-spec"
@@ -58,21 +52,22 @@ function SpecDetail({ spec }: { spec: Spec }) {
             submitLabel="Save changes"
             onSubmit={async (values) => {
               await updateSpec.mutateAsync(values);
-              setEditing(false);
+              close();
             }}
-            onCancel={() => setEditing(false)}
+            onCancel={close}
           />
         </section>
-      ) : (
-        <section aria-label="Description" className="rounded-lg border border-zinc-200 bg-white px-5 py-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-          <Markdown emptyText="This spec has no description yet.">{spec.body}</Markdown>
-        </section>
       )}
-
-      <SpecIssues spec={spec} />
-      <ReferencedBy target={spec.id} />
-      <DeleteSpec spec={spec} />
-    </article>
+    >
+      {(description) => (
+        <>
+          {description}
+          <SpecIssues spec={spec} />
+          <ReferencedBy target={spec.id} />
+          <DeleteSpec spec={spec} />
+        </>
+      )}
+    </EditableEntity>
   );
 }
 
@@ -99,53 +94,26 @@ function SpecIssues({ spec }: { spec: Spec }) {
 function DeleteSpec({ spec }: { spec: Spec }) {
   const router = useRouter();
   const deleteSpec = useDeleteSpec();
-  const [confirming, setConfirming] = useState(false);
   const conflict = isApiError(deleteSpec.error) && deleteSpec.error.status === 409;
   const hasIssues = spec.issueCount > 0 || conflict;
-
-  const run = (detachIssues: boolean) => deleteSpec.mutate({ id: spec.id, detachIssues }, { onSuccess: () => router.push("/specs") });
-
+  const issues = spec.issueCount === 1 ? "it" : "them";
   return (
-    <section aria-labelledby="danger-heading" className="rounded-lg border border-red-200 px-5 py-4 dark:border-red-900/60">
-      <h2 id="danger-heading" className="text-sm font-semibold text-red-800 dark:text-red-300">
-        Delete this spec
-      </h2>
-      {!confirming ? (
-        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Issues are never deleted with their spec{spec.issueCount > 0 ? "; they are unlinked instead" : ""}.
-          </p>
-          <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
-            Delete spec…
-          </Button>
-        </div>
-      ) : (
-        <div className="mt-3 space-y-3">
-          {deleteSpec.isError && !conflict ? <ErrorAlert>{deleteSpec.error.message}</ErrorAlert> : null}
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            {conflict
-              ? deleteSpec.error?.message
-              : hasIssues
-                ? `${spec.id} has ${spec.issueCount === 1 ? "1 issue" : `${spec.issueCount} issues`}. Deleting the spec keeps ${spec.issueCount === 1 ? "it" : "them"} but unlinks ${spec.issueCount === 1 ? "it" : "them"} from the spec. This cannot be undone.`
-                : `Delete ${spec.id}? This cannot be undone.`}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="danger" size="sm" disabled={deleteSpec.isPending} onClick={() => run(hasIssues)}>
-              {deleteSpec.isPending ? "Deleting…" : hasIssues ? "Unlink issues and delete spec" : "Delete spec"}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                setConfirming(false);
-                deleteSpec.reset();
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
-        </div>
-      )}
-    </section>
+    <DangerZone
+      title="Delete this spec"
+      explanation={`Issues are never deleted with their spec${spec.issueCount > 0 ? "; they are unlinked instead" : ""}.`}
+      openLabel="Delete spec…"
+      question={
+        conflict
+          ? deleteSpec.error?.message
+          : hasIssues
+            ? `${spec.id} has ${spec.issueCount === 1 ? "1 issue" : `${spec.issueCount} issues`}. Deleting the spec keeps ${issues} but unlinks ${issues} from the spec. This cannot be undone.`
+            : `Delete ${spec.id}? This cannot be undone.`
+      }
+      confirmLabel={hasIssues ? "Unlink issues and delete spec" : "Delete spec"}
+      pending={deleteSpec.isPending}
+      error={deleteSpec.isError && !conflict ? deleteSpec.error.message : null}
+      onConfirm={() => deleteSpec.mutate({ id: spec.id, detachIssues: hasIssues }, { onSuccess: () => router.push("/specs") })}
+      onCancel={() => deleteSpec.reset()}
+    />
   );
 }

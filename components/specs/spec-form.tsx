@@ -4,7 +4,7 @@ import { FormActions } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/alert";
 import { describedBy, Field, TextInput } from "@/components/ui/field";
 import { MarkdownEditor } from "@/components/markdown-editor";
-import { ProjectSelect } from "@/components/projects/project-select";
+import { ProjectSelect } from "@/components/project-fields/project-select";
 import { useZodForm } from "@/lib/hooks/use-zod-form";
 import { BODY_MAX, TITLE_MAX } from "@/lib/schemas/common";
 import { createSpecSchema, type CreateSpecData } from "@/lib/specs/schema";

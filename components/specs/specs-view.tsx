@@ -8,7 +8,7 @@ import { SearchField } from "@/components/ui/search-field";
 import { EmptyState } from "@/components/ui/states";
 import { TextLink } from "@/components/ui/text-link";
 import { SpecList } from "@/components/specs/spec-list";
-import { ProjectFilter } from "@/components/projects/project-filter";
+import { ProjectFilter } from "@/components/project-fields/project-filter";
 import { useListSearch } from "@/lib/hooks/use-list-search";
 import { useSpecs } from "@/lib/specs/hooks";
 

@@ -1,5 +1,6 @@
 import { PRIORITY_LABELS, STATUS_LABELS, type IssuePriority, type IssueStatus } from "@/lib/issues/schema";
 import { cn } from "@/lib/cn";
+import type { SessionSummary } from "@/lib/sessions/schema";
 
 export const pill = "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap";
 
@@ -38,6 +39,20 @@ export function PriorityBadge({ priority, className }: { priority: IssuePriority
     <span className={cn(pill, priorityStyles[priority], className)}>
       <span className="sr-only">Priority: </span>
       {PRIORITY_LABELS[priority]}
+    </span>
+  );
+}
+
+/** "warm" beside the session's status, while its process is kept. */
+export function WarmBadge({ session }: { session: Pick<SessionSummary, "warm"> }) {
+  if (!session.warm) return null;
+  return (
+    <span
+      data-slot="warm-badge"
+      title="A warm session: the agent's process is kept alive, so a Continue of the latest turn starts without a new process"
+      className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-medium text-orange-800 dark:bg-orange-950 dark:text-orange-300"
+    >
+      kept ready
     </span>
   );
 }

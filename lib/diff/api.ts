@@ -1,7 +1,6 @@
 // Typed calls for the diff and apply APIs, on top of the shared JSON client.
 import { api, type ApiClient } from "@/lib/api-client";
-import type { ApplyExecutionInput } from "./schema";
-import type { ApplyPreview, ApplyResult, CompareDiff, ExecutionDiff } from "./types";
+import type { ApplyExecutionInput, ApplyPreview, ApplyResult, CompareDiff, ExecutionDiff } from "./schema";
 
 export function createDiffApi(client: ApiClient = api) {
   const enc = encodeURIComponent;

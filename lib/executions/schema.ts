@@ -8,6 +8,7 @@ import {
   RESUME_DECISIONS,
   RESUME_REASONS,
   SESSION_TREE_EDGES,
+  type ExecutionStatus,
   type SessionTreeEdge,
 } from "@/lib/executions/types";
 import type { LogEntry } from "@/lib/executions/log-entries";
@@ -66,6 +67,24 @@ export const startFreshSchema = requestObject({
   withConversation: z.boolean({ error: "withConversation must be true or false" }).optional(),
 });
 export type StartFreshInput = z.input<typeof startFreshSchema>;
+
+/** ?status=queued,running: one execution status or several, comma-separated (the executions list's filter, and Insights'). */
+export const executionStatusesParam = text()
+  .trim()
+  .optional()
+  .transform((raw, ctx) => {
+    if (!raw) return undefined;
+    const statuses = raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const unknown = statuses.filter((s) => !(EXECUTION_STATUSES as readonly string[]).includes(s));
+    if (unknown.length) {
+      ctx.addIssue({ code: "custom", message: `unknown status ${unknown.join(", ")}: use ${EXECUTION_STATUSES.join(", ")}` });
+      return z.NEVER;
+    }
+    return statuses as ExecutionStatus[];
+  });
 
 // ---- Responses ----------------------------------------------------------
 // The Execution as the API returns it (GET /api/executions/:id), shared by

@@ -1,11 +1,7 @@
 // Typed calls for the Insights and outcomes APIs, on top of the shared JSON client.
 import { api, type ApiClient } from "@/lib/api-client";
-import type { ExecutionListItem } from "@/lib/executions/schema";
-import type { Drill, InsightsDto } from "@/lib/insights/types";
-import type { MarkExecutionInput, MarkSessionInput } from "@/lib/outcomes/schema";
-import type { ExecutionOutcome, SessionOutcome } from "@/lib/outcomes/types";
-
-export type FilteredExecutionsPage = { items: ExecutionListItem[]; total: number; nextBefore: string | null };
+import type { Drill, FilteredExecutions, InsightsDto } from "@/lib/insights/schema";
+import type { ExecutionOutcome, MarkExecutionInput, MarkSessionInput, SessionOutcome } from "@/lib/outcomes/schema";
 
 export function createInsightsApi(client: ApiClient = api) {
   const enc = encodeURIComponent;
@@ -14,7 +10,7 @@ export function createInsightsApi(client: ApiClient = api) {
     /** The executions behind a number (its drill filter), newest first. */
     executions: (drill: Drill, before: string | null, signal?: AbortSignal) =>
       // No filter at all still asks for the filtered list (with its total): every execution.
-      client.request<FilteredExecutionsPage>("/api/executions", {
+      client.request<FilteredExecutions>("/api/executions", {
         query: { ...(Object.keys(drill).length ? drill : { since: "all" }), before, limit: 50 },
         signal,
       }),

@@ -2,9 +2,8 @@
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { insightsApi } from "@/lib/insights/api";
-import type { Drill } from "@/lib/insights/types";
-import type { MarkExecutionInput } from "@/lib/outcomes/schema";
-import type { ExecutionOutcome } from "@/lib/outcomes/types";
+import type { Drill } from "@/lib/insights/schema";
+import type { ExecutionOutcome, MarkExecutionInput } from "@/lib/outcomes/schema";
 
 // Query keys live here (not in lib/query-keys.ts) so this domain stays in one folder.
 export const insightsKeys = {

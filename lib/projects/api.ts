@@ -1,7 +1,15 @@
 // Typed calls for the projects API, on top of the shared JSON client.
 import { api, type ApiClient } from "@/lib/api-client";
-import type { CleanupWorktreesInput, CreateProjectInput, UpdateProjectInput } from "./schema";
-import type { DeleteProjectResponse, Project, ProjectDetail, ProjectListResponse, WorktreeCleanup } from "./types";
+import type {
+  CleanupWorktreesInput,
+  CreateProjectInput,
+  DeleteProjectResponse,
+  Project,
+  ProjectDetail,
+  ProjectListResponse,
+  UpdateProjectInput,
+  WorktreeCleanup,
+} from "./schema";
 
 export function createProjectApi(client: ApiClient = api) {
   const enc = encodeURIComponent;

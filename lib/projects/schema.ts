@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { emptyToUndefined, limitSchema, requestObject } from "@/lib/schemas/common";
+import { emptyToUndefined, isoDateSchema, limitSchema, requestObject } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";
 import { branchNameProblem } from "./branch-name";
 import { parseProjectId } from "./ids";
-import { permissionPolicySchema } from "@/lib/permissions/schema";
+import { permissionPolicyResponseSchema, permissionPolicySchema } from "@/lib/permissions/schema";
 
-// Request bodies and queries of the projects API, shared by the UI, the CLI and the server.
+// Request bodies and queries of the projects API, and its answers (below
+// "Responses"), shared by the UI, the CLI and the server. Dates are ISO 8601 strings.
 
 export const PROJECT_NAME_MAX = 200;
 export const PROJECT_PATH_MAX = 4096;
@@ -119,3 +120,117 @@ export const projectFilterSchema = z.preprocess(
     })
     .optional(),
 );
+
+// ---- Responses ----------------------------------------------------------
+
+export const projectSchema = z.object({
+  /** "PROJ-2", or "default" for the implicit default workspace. */
+  id: z.string(),
+  number: z.number().int(),
+  name: z.string(),
+  /** Real path on the server (symlinks resolved). */
+  path: z.string(),
+  isGitRepo: z.boolean(),
+  /** Runs start from it and Apply merges into it (git projects). */
+  baseBranch: z.string().nullable(),
+  defaultAgent: z.string().nullable(),
+  /**
+   * Apply runs what `git merge` would run in the main checkout — the
+   * repository's own hooks, filters and merge drivers — only when true (the
+   * person opted in). Otherwise Arbor runs nothing of the repository, ever.
+   */
+  runHooksOnApply: z.boolean(),
+  /** What agents may do alone in its runs (lib/permissions/schema.ts); null: each agent's default. */
+  permissions: permissionPolicyResponseSchema.nullable(),
+  /** The default workspace: where specs and issues without a project run. Cannot be edited or removed. */
+  implicit: z.boolean(),
+  /** When it was archived (hidden from lists and pickers, no new runs, everything kept); null: active. */
+  archivedAt: isoDateSchema.nullable(),
+  specCount: z.number().int(),
+  issueCount: z.number().int(),
+  executionCount: z.number().int(),
+  createdAt: isoDateSchema.nullable(),
+  updatedAt: isoDateSchema.nullable(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** GET /api/projects */
+export const projectListResponseSchema = z.object({
+  items: z.array(projectSchema),
+  /** The implicit project of everything that names none (ARBOR_WORKSPACE). */
+  defaultWorkspace: projectSchema,
+});
+export type ProjectListResponse = z.infer<typeof projectListResponseSchema>;
+
+/** A worktree of the project's repository that Arbor made for a line of work. */
+export const projectWorktreeSchema = z.object({
+  path: z.string(),
+  branch: z.string().nullable(),
+  head: z.string().nullable(),
+  /** Its directory vanished (git would prune it). */
+  missing: z.boolean(),
+  /** Disk it uses (its files and git's bookkeeping for it; objects are shared). */
+  bytes: z.number(),
+  /** False when counting stopped at the page's time budget: `bytes` is a lower bound. */
+  bytesComplete: z.boolean(),
+  /** The execution that ran in it, when known. */
+  executionId: z.string().nullable(),
+  /** A checkout made ahead of time, waiting for the next run (no branch yet). */
+  spare: z.boolean(),
+  /** Every session of its line of work is archived: housekeeping may remove it (POST /api/projects/:id/cleanup). */
+  archived: z.boolean(),
+  /** Why Arbor refused to run git in it (its `.git` was changed): its line keeps its last good snapshot. Null: nothing wrong. */
+  problem: z.string().nullable(),
+});
+export type ProjectWorktree = z.infer<typeof projectWorktreeSchema>;
+
+/** What the repository looks like right now (git projects). */
+export const repositoryFactsSchema = z.object({
+  currentBranch: z.string().nullable(),
+  head: z.string().nullable(),
+  /** "rebase", "merge", … when git is in the middle of one. */
+  operation: z.string().nullable(),
+  baseBranchExists: z.boolean(),
+  /** Tracked files with uncommitted changes in the main checkout. */
+  uncommittedFiles: z.number().int(),
+});
+export type RepositoryFacts = z.infer<typeof repositoryFactsSchema>;
+
+/** GET /api/projects/:id */
+export const projectDetailSchema = projectSchema.extend({
+  /** Null when the directory is not a git repository (or git could not be run: see `problems`). */
+  repository: repositoryFactsSchema.nullable(),
+  worktrees: z.array(projectWorktreeSchema),
+  worktreeBytes: z.number(),
+  /** Things a person should fix, in words ("the directory no longer exists"). */
+  problems: z.array(z.string()),
+});
+export type ProjectDetail = z.infer<typeof projectDetailSchema>;
+
+/** DELETE /api/projects/:id */
+export const deleteProjectResponseSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export type DeleteProjectResponse = z.infer<typeof deleteProjectResponseSchema>;
+
+/** POST /api/projects/:id/cleanup: the worktrees of archived sessions, removed (their branches and snapshots kept unless asked). */
+export const worktreeCleanupSchema = z.object({
+  projectId: z.string(),
+  removed: z.array(
+    z.object({
+      path: z.string(),
+      /** The branch Arbor made for it (arbor/…): the only branch cleanup ever deletes. */
+      branch: z.string().nullable(),
+      /** Its branch was deleted too (deleteBranches); its snapshots stay reachable either way. */
+      branchDeleted: z.boolean(),
+      /** Why its branch stayed although deleteBranches asked (checked out elsewhere…). */
+      branchKept: z.string().optional(),
+      /** The executions that ran in it. */
+      executionIds: z.array(z.string()),
+      /** Disk it used. */
+      bytes: z.number(),
+    }),
+  ),
+  /** Worktrees of archived sessions that were not removed, and why (an execution still queued or running there, …). */
+  kept: z.array(z.object({ path: z.string(), branch: z.string().nullable(), reason: z.string() })),
+  freedBytes: z.number(),
+});
+export type WorktreeCleanup = z.infer<typeof worktreeCleanupSchema>;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { isLoopbackHost } from "@/server/security/request-guard";
+import { isLoopbackHost } from "@/server/config/loopback-host";
 
 // All configuration comes from the environment, and this is the one place in
 // server/ and scripts/ that reads it: every variable below is parsed here,

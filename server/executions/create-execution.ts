@@ -8,7 +8,7 @@ import { checkRunAgent, DEFAULT_AGENT } from "@/server/executions/check-run-agen
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { resolveRunPlace } from "@/server/executions/resolve-run-place";
 import { insertIdempotently } from "@/server/executions/insert-idempotently";
-import { turnTime } from "@/server/executions/session-lock";
+import { turnTime } from "@/server/locks/session-lock";
 import { enqueueExecution } from "@/server/queue/enqueue-execution";
 import { expandPrompt } from "@/server/references/expand-prompt";
 import { nowMs } from "@/lib/executions/timings";

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { ExecutionListItem } from "@/lib/executions/schema";
+import { executionStatusesParam, type ExecutionListItem } from "@/lib/executions/schema";
 import { parseId } from "@/lib/ids";
 import { requestObject } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";
@@ -8,11 +8,9 @@ import { ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { validate } from "@/server/http/validation";
-import { drillShape } from "@/server/insights/drill-conditions";
-import { FILTER_PARAMS, listFilteredExecutions, type FilteredExecutions } from "@/server/insights/list-filtered-executions";
 
 export const listExecutionsQuery = requestObject({
-  status: drillShape.status,
+  status: executionStatusesParam,
   issueId: text()
     .optional()
     .transform((value, ctx) => {
@@ -30,11 +28,9 @@ export const listExecutionsQuery = requestObject({
 /**
  * Executions across issues, newest first: GET /api/executions?status=running,queued&limit=20.
  * Each carries its issue's title, for lists that span issues (the home page).
- * With any Insights filter, see listFilteredExecutions.
+ * (With any Insights filter the route lists server/insights/list-filtered-executions.ts instead.)
  */
-export async function listExecutions(query: Record<string, string>): Promise<Result<{ items: ExecutionListItem[] } | FilteredExecutions>> {
-  // Insights' filters (agent, since, verdict=worked, …): the executions behind a number, paged, with a total.
-  if (Object.keys(query).some((key) => FILTER_PARAMS.has(key))) return listFilteredExecutions(query);
+export async function listExecutions(query: Record<string, string>): Promise<Result<{ items: ExecutionListItem[] }>> {
   const parsed = validate(listExecutionsQuery, query);
   if (!parsed.ok) return parsed;
   const { status, issueId, limit } = parsed.value;

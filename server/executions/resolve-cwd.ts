@@ -5,6 +5,7 @@ import { loadConfig } from "@/server/config/load-config";
 import { isWithin } from "@/server/projects/directory-relation";
 import { mainCheckoutProblem, type RunIdentity } from "@/server/projects/main-checkout-rule";
 import { registeredDirectories } from "@/server/projects/registered-directories";
+import { defaultWorkspace, outsideRootsMessage, type WorkspaceConfig } from "@/server/projects/workspace-directories";
 
 // An agent may edit anything under its cwd, so the cwd must resolve (after
 // following symlinks) inside a directory a person or the operator allowed:
@@ -15,8 +16,6 @@ import { registeredDirectories } from "@/server/projects/registered-directories"
 // spawn (checkRunCwd), because the directory may have been replaced since,
 // e.g. by a symlink leading out — or into a project's main checkout, which
 // no run writes into (server/projects/main-checkout-rule.ts).
-
-export type WorkspaceConfig = { workspace: string; workspaceRoots: readonly string[]; workspaceCap: readonly string[] | null };
 
 export type CwdProblem = { code: "cwd_not_found" | "cwd_outside_roots"; message: string };
 
@@ -44,31 +43,6 @@ async function locate(absolute: string, roots: readonly string[]): Promise<Locat
   const realRoots = await resolvingRoots;
   const inside = realRoots.some((root) => isWithin(real, root));
   return inside ? { ok: true, real } : { ok: false, code: "cwd_outside_roots", real, roots: realRoots };
-}
-
-/** The real path of a directory as asked for (relative to the default workspace), wherever it is; a 400 naming `field` otherwise. */
-export async function realDirectory(requested: string, config: WorkspaceConfig = loadConfig(), field = "cwd"): Promise<Result<string>> {
-  if (requested.includes("\0")) return err({ code: "bad_request", message: `${field} contains a NUL byte` });
-  try {
-    const real = await realpath(path.resolve(config.workspace, requested));
-    if ((await stat(real)).isDirectory()) return ok(real);
-    return err({ code: "bad_request", message: `${field} ${requested} is not a directory` });
-  } catch {
-    return err({ code: "bad_request", message: `${field} ${requested} does not exist` });
-  }
-}
-
-/** The default workspace as a real path (made when missing). */
-export async function defaultWorkspace(config: WorkspaceConfig = loadConfig()): Promise<string> {
-  await mkdir(config.workspace, { recursive: true });
-  return realpath(config.workspace);
-}
-
-/** Why `real` is outside the roots a run without a project may use, in words (`what`: "cwd /x", "path /x"). */
-export function outsideRootsMessage(what: string, roots: readonly string[], config: WorkspaceConfig): string {
-  return config.workspaceCap
-    ? `${what} is outside the allowed workspace roots (${roots.join(", ")}) that this server's operator set with ARBOR_WORKSPACE_ROOTS`
-    : `${what} is outside the allowed workspace roots (${roots.join(", ")}): register that directory as a project to run there (or set ARBOR_WORKSPACE_ROOTS)`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { RuntimeFingerprint } from "@/lib/executions/schema";
 import type { FollowUpMode } from "@/lib/executions/schema";
-import { POISON_TEXT } from "@/lib/resume-text";
+import { POISON_TEXT } from "@/lib/sessions/resume-text";
 import type { SessionCapability } from "@/lib/agents/schema";
 import type { PoisonReason } from "@/lib/sessions/schema";
 import { firstRefusal, type Guard } from "@/server/executions/resolve-launch-mode";

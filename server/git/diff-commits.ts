@@ -1,7 +1,7 @@
 import "server-only";
 import { ok, type Result } from "@/lib/result";
 import { failure, type GitFailure } from "./git-failure";
-import type { DiffResult } from "@/lib/diff/types";
+import type { DiffResult } from "@/lib/diff/schema";
 import { combineDiffListings, cutPatchAtFileBoundary } from "./parse-diff-output";
 import { resolveCommit } from "./refs";
 import { runGit } from "./run-git";
@@ -12,7 +12,7 @@ const MAX_LISTING_BYTES = 16 * 1024 * 1024;
 /** A diff a page waits for: rename detection over a huge change may not take longer. */
 const DIFF_TIMEOUT_MS = 60_000;
 
-/** Files with +/− counts and the patch (shape shared with the API: lib/diff/types.ts). */
+/** Files with +/− counts and the patch (shape shared with the API: lib/diff/schema.ts). */
 export type CommitDiff = DiffResult;
 
 // Same options for every listing, so the file lists agree: renames found,

@@ -1,5 +1,5 @@
 // Parsers for `git diff -z --name-status` and `git diff -z --numstat`. Pure.
-import type { DiffFile as DiffFileEntry, DiffFileStatus } from "@/lib/diff/types";
+import type { DiffFile as DiffFileEntry, DiffFileStatus } from "@/lib/diff/schema";
 
 export type { DiffFileEntry };
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Bucket } from "@/lib/insights/types";
+import type { Bucket } from "@/lib/insights/schema";
 
 const DAY = 86_400_000;
 /** More points than this make a chart unreadable (and a request heavy). */

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Breakdown, GroupRow, UsageSeries } from "@/lib/insights/types";
+import type { Breakdown, GroupRow, UsageSeries } from "@/lib/insights/schema";
 import { prisma } from "@/server/db";
 import type { BucketSpan } from "@/server/insights/buckets";
 import { DIMENSIONS, type Dimension } from "@/server/insights/dimensions";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Drill, Ratio, SeedMetrics, SeriesPoint } from "@/lib/insights/types";
+import type { Drill, Ratio, SeedMetrics, SeriesPoint } from "@/lib/insights/schema";
 import type { BucketSpan } from "@/server/insights/buckets";
 import { scopeDrill, type InsightScope } from "@/server/insights/insight-scope";
 import type { ForkPreferenceRow } from "@/server/insights/query-fork-preference";

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { text } from "@/lib/schemas/text";
-import { EXECUTION_STATUSES, type ExecutionStatus } from "@/lib/executions/types";
+import { executionStatusesParam } from "@/lib/executions/schema";
 import { Prisma } from "@/server/generated/prisma/client";
 import { listAgents } from "@/server/agents/registry";
 import { OUTCOME_SIGNALS, verdictSql } from "@/server/outcomes/outcome-signals";
@@ -20,22 +20,7 @@ export const FINISHED = ["completed", "failed", "interrupted"] as const;
 
 export const drillShape = {
   /** One status or several, comma-separated ("queued,running"); also the plain executions list's filter. */
-  status: text()
-    .trim()
-    .optional()
-    .transform((raw, ctx) => {
-      if (!raw) return undefined;
-      const statuses = raw
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean);
-      const unknown = statuses.filter((s) => !(EXECUTION_STATUSES as readonly string[]).includes(s));
-      if (unknown.length) {
-        ctx.addIssue({ code: "custom", message: `unknown status ${unknown.join(", ")}: use ${EXECUTION_STATUSES.join(", ")}` });
-        return z.NEVER;
-      }
-      return statuses as ExecutionStatus[];
-    }),
+  status: executionStatusesParam,
   finished: yes,
   captured: yes,
   /** Only agents that have sessions (the capture rate's denominator). */

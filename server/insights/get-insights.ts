@@ -1,5 +1,5 @@
 import "server-only";
-import type { InsightsDto } from "@/lib/insights/types";
+import type { InsightsDto } from "@/lib/insights/schema";
 import { invalidField, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { validate } from "@/server/http/validation";

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { text } from "@/lib/schemas/text";
 import { requestObject } from "@/lib/schemas/common";
-import type { Bucket, Drill } from "@/lib/insights/types";
+import type { Bucket, Drill } from "@/lib/insights/schema";
 import { kindLabel, parseId, type IdKind } from "@/lib/ids";
 import { invalidField, notFound, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";

@@ -2,7 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { text } from "@/lib/schemas/text";
 import { requestObject } from "@/lib/schemas/common";
-import type { ExecutionListItem } from "@/lib/executions/schema";
+import type { FilteredExecutions } from "@/lib/insights/schema";
+import { UUID } from "@/lib/ids";
 import { notFound, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { toExecutionDto } from "@/server/executions/execution-dto";
@@ -17,8 +18,6 @@ import { MARK_JOINS } from "@/server/outcomes/outcome-signals";
 // The executions behind an Insights number: GET /api/executions with any of
 // Insights' filters (and the drill conditions of drill-conditions.ts) selects
 // from execution_facts with the very SQL the number was counted with.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const listShape = {
   ...scopeShape,
@@ -38,9 +37,12 @@ const listShape = {
 const listQuery = requestObject(listShape);
 
 /** The parameters that make GET /api/executions a filtered (Insights) list. */
-export const FILTER_PARAMS: ReadonlySet<string> = new Set([...Object.keys(scopeShape), ...Object.keys(drillShape), "before"]);
+const FILTER_PARAMS: ReadonlySet<string> = new Set([...Object.keys(scopeShape), ...Object.keys(drillShape), "before"]);
 
-export type FilteredExecutions = { items: ExecutionListItem[]; total: number; nextBefore: string | null };
+/** Whether GET /api/executions was asked with any of Insights' filters (then it lists with listFilteredExecutions). */
+export function isFilteredQuery(query: Record<string, string>): boolean {
+  return Object.keys(query).some((key) => FILTER_PARAMS.has(key));
+}
 
 /** Newest first, `limit` per page, with the total count of matches. */
 export async function listFilteredExecutions(query: Record<string, string>): Promise<Result<FilteredExecutions>> {

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Tallies } from "@/lib/insights/types";
+import type { Tallies } from "@/lib/insights/schema";
 import { prisma } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
 

@@ -1,14 +1,12 @@
 import "server-only";
-import type { MarkSource, Verdict } from "@/lib/outcomes/schema";
-import type { ExecutionOutcome, PreferenceState } from "@/lib/outcomes/types";
+import type { ExecutionOutcome, MarkSource, PreferenceState, Verdict } from "@/lib/outcomes/schema";
+import { isUuid } from "@/lib/ids";
 import { notFound, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { findExecution } from "@/server/executions/find-execution";
 import { commonBranchPoint, lineInfo } from "@/server/outcomes/branch-lines";
 import { toMarkDto, UNFINISHED } from "@/server/outcomes/outcome-dto";
 import { MARK_JOINS, OUTCOME_SIGNALS, signalIdsSql, verdictSourceSql, verdictSql } from "@/server/outcomes/outcome-signals";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Everything said or known about an execution's outcome: its mark, its
@@ -20,7 +18,7 @@ export async function getExecutionOutcome(id: string, options: { over?: string }
   const found = await findExecution(id);
   if (!found.ok) return found;
   const execution = found.value;
-  if (options.over !== undefined && !UUID.test(options.over))
+  if (options.over !== undefined && !isUuid(options.over))
     return notFound(`Execution "${options.over.slice(0, 60)}" not found (over): execution ids are UUIDs`);
 
   const [mark, sessionMark, verdictRows, info] = await Promise.all([

@@ -1,7 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { markExecutionSchema } from "@/lib/outcomes/schema";
-import type { ExecutionOutcome } from "@/lib/outcomes/types";
+import type { ExecutionOutcome, markExecutionSchema } from "@/lib/outcomes/schema";
 import { conflict, invalidField, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { findExecution } from "@/server/executions/find-execution";

@@ -1,8 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { notFoundMessage, parseId } from "@/lib/ids";
-import type { markSessionSchema } from "@/lib/outcomes/schema";
-import type { SessionOutcome } from "@/lib/outcomes/types";
+import type { markSessionSchema, SessionOutcome } from "@/lib/outcomes/schema";
 import { notFound, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { toMarkDto } from "@/server/outcomes/outcome-dto";

@@ -1,6 +1,5 @@
 import "server-only";
-import type { MarkSource } from "@/lib/outcomes/schema";
-import type { OutcomeMark } from "@/lib/outcomes/types";
+import type { MarkSource, OutcomeMark } from "@/lib/outcomes/schema";
 import type { ExecutionMark, SessionMark } from "@/server/generated/prisma/client";
 
 export function toMarkDto(row: ExecutionMark | SessionMark): OutcomeMark {

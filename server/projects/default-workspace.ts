@@ -1,10 +1,10 @@
 import "server-only";
 import { DEFAULT_PROJECT_KEY } from "@/lib/projects/ids";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
-import { resolveCwd } from "@/server/executions/resolve-cwd";
 import { readRepositoryState } from "@/server/git/repository-state";
 import { readProjectPolicy } from "@/server/permissions/read-project-policy";
+import { defaultWorkspace } from "./workspace-directories";
 
 /**
  * The implicit project of everything that names none: ARBOR_WORKSPACE, the
@@ -12,8 +12,7 @@ import { readProjectPolicy } from "@/server/permissions/read-project-policy";
  * this one; it cannot be edited or removed (set ARBOR_WORKSPACE instead).
  */
 export async function describeDefaultWorkspace(): Promise<Project> {
-  const resolved = await resolveCwd(undefined);
-  const dir = resolved.ok ? resolved.value : "";
+  const dir = await defaultWorkspace();
   const [git, specCount, issueCount, executionCount, permissions] = await Promise.all([
     readRepositoryState(dir).catch(() => null),
     prisma.spec.count({ where: { projectId: null } }),

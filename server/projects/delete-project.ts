@@ -1,7 +1,7 @@
 import "server-only";
 import { conflict, notFound, ok, type Result } from "@/lib/result";
 import { parseProjectId, projectNotFoundMessage } from "@/lib/projects/ids";
-import type { DeleteProjectResponse } from "@/lib/projects/types";
+import type { DeleteProjectResponse } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { isPrismaError } from "@/server/http/prisma-errors";
 import { refuseDefaultWorkspace } from "./find-project";

@@ -2,7 +2,7 @@ import "server-only";
 import { stat } from "node:fs/promises";
 import { branchNameProblem } from "@/lib/projects/branch-name";
 import { DEFAULT_PROJECT_KEY, parseProjectId, projectNotFoundMessage } from "@/lib/projects/ids";
-import type { Project, ProjectDetail, ProjectWorktree, RepositoryFacts } from "@/lib/projects/types";
+import type { Project, ProjectDetail, ProjectWorktree, RepositoryFacts } from "@/lib/projects/schema";
 import { notFound, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import { GitError } from "@/server/git/git-error";

@@ -3,12 +3,12 @@ import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { err, invalidField, ok, type Result } from "@/lib/result";
 import { loadConfig, type ArborConfig } from "@/server/config/load-config";
-import { defaultWorkspace, outsideRootsMessage, realDirectory } from "@/server/executions/resolve-cwd";
 import { GitError } from "@/server/git/git-error";
 import { gitErrorToAppError } from "@/server/git/git-failure";
 import { describeOperation, readRepositoryState, type RepositoryState } from "@/server/git/repository-state";
 import { directoryRelation, isWithin } from "./directory-relation";
 import { registeredDirectories } from "./registered-directories";
+import { defaultWorkspace, outsideRootsMessage, realDirectory } from "./workspace-directories";
 
 export interface DirectoryFacts {
   /** Real path (symlinks resolved). */

@@ -1,6 +1,6 @@
 import "server-only";
 import { ok, type Result } from "@/lib/result";
-import type { ProjectListResponse } from "@/lib/projects/types";
+import type { ProjectListResponse } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { describeDefaultWorkspace } from "./default-workspace";
 import { projectInclude, toProjectDto } from "./project-dto";

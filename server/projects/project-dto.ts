@@ -1,5 +1,5 @@
 import "server-only";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import type { Project as ProjectRow } from "@/server/generated/prisma/client";
 import { policyOf } from "@/server/permissions/read-project-policy";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import path from "node:path";
-import type { ProjectWorktree } from "@/lib/projects/types";
+import type { ProjectWorktree } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { diskBudget, worktreeDiskUsage } from "@/server/git/disk-usage";
 import { listWorktrees } from "@/server/git/list-worktrees";

@@ -1,7 +1,6 @@
 import "server-only";
 import { ok, type Result } from "@/lib/result";
-import type { UpdateProjectData } from "@/lib/projects/schema";
-import type { Project } from "@/lib/projects/types";
+import type { Project, UpdateProjectData } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
 import { DEFAULT_PROJECT_KEY } from "@/lib/projects/ids";

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { collectExecutionFacts } from "@/server/insights/collect-execution-facts";
+import { collectExecutionFacts } from "@/server/search/collect-execution-facts";
 
 // Search indexing, off the ingestion path. The event writer stores each
 // event's search_text only; this fills search_vector afterwards, a batch at a

@@ -87,8 +87,3 @@ export function guardRequest(input: GuardInput): GuardVerdict {
   }
   return { action: "allow" };
 }
-
-export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase();
-  return h === "localhost" || h === "::1" || h === "[::1]" || /^127(\.\d{1,3}){3}$/.test(h);
-}

@@ -15,6 +15,20 @@ import * as sessionsRoute from "@/app/api/sessions/route";
 import * as sessionRoute from "@/app/api/sessions/[id]/route";
 import * as specsRoute from "@/app/api/specs/route";
 import * as specRoute from "@/app/api/specs/[id]/route";
+import * as projectsRoute from "@/app/api/projects/route";
+import * as projectRoute from "@/app/api/projects/[id]/route";
+import * as cleanupRoute from "@/app/api/projects/[id]/cleanup/route";
+import * as diffRoute from "@/app/api/executions/[id]/diff/route";
+import * as compareRoute from "@/app/api/compare/diff/route";
+import * as applyPreviewRoute from "@/app/api/executions/[id]/apply-preview/route";
+import * as applyRoute from "@/app/api/executions/[id]/apply/route";
+import * as outcomeRoute from "@/app/api/executions/[id]/outcome/route";
+import * as sessionOutcomeRoute from "@/app/api/sessions/[id]/outcome/route";
+import * as insightsRoute from "@/app/api/insights/route";
+import { applyPreviewSchema, applyResultSchema, compareDiffSchema, executionDiffSchema } from "@/lib/diff/schema";
+import { filteredExecutionsSchema, insightsSchema } from "@/lib/insights/schema";
+import { executionOutcomeSchema, sessionOutcomeSchema } from "@/lib/outcomes/schema";
+import { deleteProjectResponseSchema, projectDetailSchema, projectListResponseSchema, projectSchema, worktreeCleanupSchema } from "@/lib/projects/schema";
 import { backlinksResponseSchema, resolveReferencesResponseSchema } from "@/lib/references/schema";
 import { bundleSchema, bundleSummarySchema, deleteBundleResponseSchema, loadBundleResponseSchema } from "@/lib/bundles/schema";
 import { apiErrorBodySchema, listResponseSchema } from "@/lib/schemas/common";
@@ -25,6 +39,9 @@ import { agentListSchema } from "@/lib/agents/schema";
 import * as agentsRoute from "@/app/api/agents/route";
 import { sessionDetailSchema, sessionSummarySchema } from "@/lib/sessions/schema";
 import { deleteSpecResponseSchema, specSchema } from "@/lib/specs/schema";
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import type { z } from "zod";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
@@ -32,6 +49,9 @@ import { ensureSessionOf } from "@/server/sessions/record-session-capture";
 import { apiRequest, call, type Handler } from "@/test/support/api";
 import { resetDb } from "@/test/support/db";
 import { setEnv } from "@/test/support/route-call";
+import { makeIssue } from "@/test/support/factories";
+import { tempRepos } from "@/test/support/git-repo";
+import { simulateRun } from "@/test/support/simulated-run";
 
 // The response schemas in lib/ are what the API answers: every answer below
 // parses, and parsing drops nothing (a field the schema does not know would
@@ -138,4 +158,51 @@ test("every API answer matches its response schema exactly", async () => {
 
   const agents = await expectShape(agentListSchema, agentsRoute.GET, "GET", "/api/agents");
   expect(agents.agents.map((a) => a.id)).toEqual(expect.arrayContaining(["claude", "codex", "gemini", "opencode", "qwen", "copilot", "aider", "command"]));
+});
+
+test("projects, diffs and Apply, outcomes and Insights answer as their response schemas say", async () => {
+  const repos = tempRepos("arbor-api-responses-");
+  mkdirSync(path.join(repos.root, "workspace"));
+  const restore = setEnv({
+    ARBOR_WORKSPACE: path.join(repos.root, "workspace"),
+    ARBOR_DATA_DIR: path.join(repos.root, "data"),
+    ARBOR_WORKSPACE_ROOTS: undefined,
+  });
+  try {
+    const repo = repos.repo("app", { "plan.txt": "original\n" });
+    const project = await expectShape(projectSchema, projectsRoute.POST, "POST", "/api/projects", { body: { path: repo }, status: 201 });
+    await expectShape(projectListResponseSchema, projectsRoute.GET, "GET", "/api/projects");
+    await expectShape(projectSchema, projectRoute.PATCH, "PATCH", `/api/projects/${project.id}`, { id: project.id, body: { name: "App" } });
+    const issueId = (await makeIssue({ projectId: project.id })).id;
+    const a = await simulateRun({ project, issueId, files: { "plan.txt": "a\n" } });
+    const b = await simulateRun({ project, issueId, files: { "plan.txt": "b\n", "notes.txt": "b\n" } });
+    await expectShape(projectDetailSchema, projectRoute.GET, "GET", `/api/projects/${project.id}`, { id: project.id });
+
+    await expectShape(executionDiffSchema, diffRoute.GET, "GET", `/api/executions/${a.id}/diff`, { id: a.id });
+    await expectShape(compareDiffSchema, compareRoute.GET, "GET", `/api/compare/diff?a=${a.id}&b=${b.id}`);
+    await expectShape(applyPreviewSchema, applyPreviewRoute.GET, "GET", `/api/executions/${a.id}/apply-preview`, { id: a.id });
+    await expectShape(applyResultSchema, applyRoute.POST, "POST", `/api/executions/${a.id}/apply`, { id: a.id, body: {} });
+    // b now conflicts with the base branch: the preview says so in its own shape.
+    const conflicted = await expectShape(applyPreviewSchema, applyPreviewRoute.GET, "GET", `/api/executions/${b.id}/apply-preview`, { id: b.id });
+    expect(conflicted.merge).toBe("conflicts");
+
+    await expectShape(executionOutcomeSchema, outcomeRoute.PUT, "PUT", `/api/executions/${a.id}/outcome`, { id: a.id, body: { mark: "worked", note: "good" } });
+    await expectShape(executionOutcomeSchema, outcomeRoute.GET, "GET", `/api/executions/${b.id}/outcome?over=${a.id}`, { id: b.id });
+    await prisma.execution.update({ where: { id: b.id }, data: { sessionId: randomUUID(), sessionConfirmed: true } });
+    const sessionId = (await ensureSessionOf(b.id))!;
+    await expectShape(sessionOutcomeSchema, sessionOutcomeRoute.PUT, "PUT", `/api/sessions/${sessionId}/outcome`, { id: sessionId, body: { mark: "failed" } });
+    await expectShape(sessionOutcomeSchema, sessionOutcomeRoute.GET, "GET", `/api/sessions/${sessionId}/outcome`, { id: sessionId });
+
+    await expectShape(insightsSchema, insightsRoute.GET, "GET", "/api/insights?since=all");
+    const drilled = await expectShape(filteredExecutionsSchema, executionsRoute.GET, "GET", `/api/executions?project=${project.id}&limit=1`);
+    expect(drilled.nextBefore).not.toBeNull();
+
+    await prisma.session.update({ where: { id: sessionId }, data: { archived: true } });
+    await expectShape(worktreeCleanupSchema, cleanupRoute.POST, "POST", `/api/projects/${project.id}/cleanup`, { id: project.id, body: {} });
+    const other = await expectShape(projectSchema, projectsRoute.POST, "POST", "/api/projects", { body: { path: repos.repo("lib") }, status: 201 });
+    await expectShape(deleteProjectResponseSchema, projectRoute.DELETE, "DELETE", `/api/projects/${other.id}`, { id: other.id });
+  } finally {
+    restore();
+    repos.cleanup();
+  }
 });

@@ -1,6 +1,6 @@
 // An InsightsDto for component tests: a small, consistent history (override anything).
-import type { InsightsDto, Ratio, SeriesPoint } from "@/lib/insights/types";
-import type { ExecutionOutcome } from "@/lib/outcomes/types";
+import type { InsightsDto, Ratio, SeriesPoint } from "@/lib/insights/schema";
+import type { ExecutionOutcome } from "@/lib/outcomes/schema";
 
 const ratio = (count: number, of: number): Ratio => ({ count, of, value: of ? count / of : null, drill: { verdict: "worked" }, ofDrill: {} });
 

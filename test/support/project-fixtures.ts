@@ -1,6 +1,6 @@
 // Projects as the API returns them, for component tests.
 import type { QueryClient } from "@tanstack/react-query";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { queryKeys } from "@/lib/query-keys";
 
 /** PROJ-1 "Shop", a git repository on main at /code/shop; override anything. */

@@ -3,7 +3,7 @@
 // real database (the executions set up with simulated-run.ts).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { createProject } from "@/server/projects/create-project";
 import { resetDb } from "@/test/support/db";

@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { createProject } from "@/server/projects/create-project";
 import { commitAll, git, writeFiles } from "@/test/support/git-repo";
 import { isToolResultTurn, lastUserText, type Reply, type RecordedRequest } from "@/test/support/messages-api";

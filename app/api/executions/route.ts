@@ -2,6 +2,7 @@ import { createExecutionSchema } from "@/lib/executions/schema";
 import { nowMs } from "@/lib/executions/timings";
 import { createExecution } from "@/server/executions/create-execution";
 import { listExecutions } from "@/server/executions/list-executions";
+import { isFilteredQuery, listFilteredExecutions } from "@/server/insights/list-filtered-executions";
 import { createdResponse, idempotencyKeyOf } from "@/server/executions/http/created-response";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readJson } from "@/server/http/validation";
@@ -17,7 +18,11 @@ export const POST = apiRoute(async (request: Request) => {
   return createdResponse(await createExecution({ ...input.value, idempotencyKey: idempotencyKeyOf(request), requestedAt }));
 });
 
-/** GET /api/executions?status=running,queued&issueId=&limit=20 → { items: [Execution & { issueTitle }] }, newest first */
+/**
+ * GET /api/executions?status=running,queued&issueId=&limit=20 → { items: [Execution & { issueTitle }] }, newest first.
+ * With any of Insights' filters (agent, since, verdict=worked, …): the executions behind a number, paged, with a total.
+ */
 export const GET = apiRoute(async (request: Request) => {
-  return resultResponse(await listExecutions(Object.fromEntries(new URL(request.url).searchParams.entries())));
+  const query = Object.fromEntries(new URL(request.url).searchParams.entries());
+  return resultResponse(await (isFilteredQuery(query) ? listFilteredExecutions(query) : listExecutions(query)));
 });

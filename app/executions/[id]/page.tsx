@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ExecutionView } from "@/components/executions/execution-view";
+import { ExecutionView } from "@/components/execution/execution-view";
 import { isUuid } from "@/lib/ids";
 
 type Props = { params: Promise<{ id: string }> };

@@ -3,7 +3,7 @@
 // The session page's conversation: every turn in order, each with the
 // person's prompt, the agent's answer, the tools it used, how it ended, and a
 // link to the turn's own page (its whole log, diff and controls).
-import { ExecutionStatusBadge } from "@/components/executions/execution-status-badge";
+import { ExecutionStatusBadge } from "@/components/ui/execution-status-badge";
 import { Markdown } from "@/components/markdown";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Section } from "@/components/ui/section";

@@ -4,7 +4,7 @@
 // session is gone, may be, or is poisoned) is said up front: such a turn
 // carries Arbor's transcript into a fresh session instead of failing.
 import { useQueryClient } from "@tanstack/react-query";
-import { FollowUpForm } from "@/components/executions/follow-up-form";
+import { FollowUpForm } from "@/components/follow-up/follow-up-form";
 import { ResumeOutlook } from "@/components/sessions/session-resume";
 import { Section } from "@/components/ui/section";
 import { ExecutionLink } from "@/components/ui/text-link";

@@ -2,7 +2,7 @@
 
 // Beside a session's conversation: the session tree of its issue, where this
 // session's turns sit among the others (its forks, the lines it branched from).
-import { SessionTreeGraph } from "@/components/executions/session-tree/session-tree-graph";
+import { SessionTreeGraph } from "@/components/session-tree/session-tree-graph";
 import { ErrorAlert } from "@/components/ui/alert";
 import { LoadingBlock } from "@/components/ui/states";
 import { TextLink } from "@/components/ui/text-link";

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as projectRoute from "@/app/api/projects/[id]/route";
 import type { ExecutionDto } from "@/lib/executions/schema";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { createProject } from "@/server/projects/create-project";
 import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";

@@ -6,7 +6,7 @@ import * as executionsRoute from "@/app/api/executions/route";
 import * as cleanupRoute from "@/app/api/projects/[id]/cleanup/route";
 import * as projectRoute from "@/app/api/projects/[id]/route";
 import * as projectsRoute from "@/app/api/projects/route";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { resolveCommit } from "@/server/git/refs";
 import { prepareSpareWorktree } from "@/server/git/spare-worktrees";

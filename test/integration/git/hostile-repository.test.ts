@@ -7,7 +7,7 @@ import * as applyRoute from "@/app/api/executions/[id]/apply/route";
 import * as diffRoute from "@/app/api/executions/[id]/diff/route";
 import * as cleanupRoute from "@/app/api/projects/[id]/cleanup/route";
 import * as projectRoute from "@/app/api/projects/[id]/route";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { createWorktree } from "@/server/git/create-worktree";
 import { prepareSpareWorktree } from "@/server/git/spare-worktrees";

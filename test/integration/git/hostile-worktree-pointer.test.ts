@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "nod
 import path from "node:path";
 import * as cleanupRoute from "@/app/api/projects/[id]/cleanup/route";
 import * as projectRoute from "@/app/api/projects/[id]/route";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { createProject } from "@/server/projects/create-project";
 import { useHarness } from "@/test/support/executions-harness";

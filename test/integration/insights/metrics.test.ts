@@ -1,4 +1,4 @@
-import type { InsightsDto, Ratio } from "@/lib/insights/types";
+import type { InsightsDto, Ratio } from "@/lib/insights/schema";
 import { prisma } from "@/server/db";
 import { getInsights } from "@/server/insights/get-insights";
 import { listFilteredExecutions } from "@/server/insights/list-filtered-executions";

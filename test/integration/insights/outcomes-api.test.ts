@@ -1,6 +1,6 @@
 import { DELETE as unmarkRoute, GET as outcomeRoute, PUT as markRoute } from "@/app/api/executions/[id]/outcome/route";
 import { DELETE as unmarkSessionRoute, PUT as markSessionRoute } from "@/app/api/sessions/[id]/outcome/route";
-import type { ExecutionOutcome } from "@/lib/outcomes/types";
+import type { ExecutionOutcome } from "@/lib/outcomes/schema";
 import { prisma } from "@/server/db";
 import { getInsights } from "@/server/insights/get-insights";
 import { resetDb } from "@/test/support/db";

@@ -6,7 +6,7 @@ import * as diffRoute from "@/app/api/executions/[id]/diff/route";
 import * as compareRoute from "@/app/api/compare/diff/route";
 import * as projectsRoute from "@/app/api/projects/route";
 import * as projectRoute from "@/app/api/projects/[id]/route";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { resetDb } from "@/test/support/db";
 import { makeIssue } from "@/test/support/factories";

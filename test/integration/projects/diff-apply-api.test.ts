@@ -4,7 +4,7 @@ import * as applyRoute from "@/app/api/executions/[id]/apply/route";
 import * as diffRoute from "@/app/api/executions/[id]/diff/route";
 import * as compareRoute from "@/app/api/compare/diff/route";
 import * as executionRoute from "@/app/api/executions/[id]/route";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { createProject } from "@/server/projects/create-project";
 import { makeIssue } from "@/test/support/factories";

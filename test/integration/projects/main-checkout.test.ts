@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import type { ExecutionDto } from "@/lib/executions/schema";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { createProject } from "@/server/projects/create-project";
 import { settleLaunchCwd } from "@/server/runner/prepare-workspace";

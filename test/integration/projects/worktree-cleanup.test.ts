@@ -5,7 +5,7 @@ import * as executionsRoute from "@/app/api/executions/route";
 import * as cleanupRoute from "@/app/api/projects/[id]/cleanup/route";
 import * as projectRoute from "@/app/api/projects/[id]/route";
 import type { ExecutionDto } from "@/lib/executions/schema";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { runArbor, type RouteTable } from "@/test/support/cli-in-process";
 import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";

@@ -1,7 +1,7 @@
 import { existsSync, renameSync } from "node:fs";
 import path from "node:path";
 import * as diffRoute from "@/app/api/executions/[id]/diff/route";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { worktreeBranchName, worktreePathFor } from "@/server/git/worktree-names";
 import { expectError } from "@/test/support/api";

@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { startRunnerProcess, type RunnerProcess } from "@/bench/lib/runner-process";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { repairWorktrees } from "@/server/runner/repair-worktrees";
 import { liveGroupMembers } from "@/test/integration/agents/support/live-group-members";

@@ -3,7 +3,7 @@ import path from "node:path";
 import * as compareRoute from "@/app/api/compare/diff/route";
 import * as diffRoute from "@/app/api/executions/[id]/diff/route";
 import type { ExecutionDto } from "@/lib/executions/schema";
-import type { Project } from "@/lib/projects/types";
+import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { checkTranscript } from "@/server/sessions/check-transcript";
 import { api, waitForEnd } from "@/test/support/executions-api";

@@ -2,7 +2,7 @@ import { compareDiffQuerySchema } from "@/lib/diff/schema";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readQuery } from "@/server/http/validation";
 import { apiRoute } from "@/server/http/api-route";
-import { compareExecutions } from "@/server/projects/compare-executions";
+import { compareExecutions } from "@/server/diff/compare-executions";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { requestObject } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";
-import { resolveReferences } from "@/server/references/resolve-references";
+import { resolveReferences } from "@/server/lookups/resolve-references";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readQuery } from "@/server/http/validation";
 import { apiRoute } from "@/server/http/api-route";

@@ -2,7 +2,7 @@ import { applyPreviewQuerySchema } from "@/lib/diff/schema";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readQuery } from "@/server/http/validation";
 import { apiRoute } from "@/server/http/api-route";
-import { previewApply } from "@/server/projects/preview-apply";
+import { previewApply } from "@/server/diff/preview-apply";
 
 export const dynamic = "force-dynamic";
 

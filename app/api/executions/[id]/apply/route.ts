@@ -2,7 +2,7 @@ import { applyExecutionSchema } from "@/lib/diff/schema";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readJson } from "@/server/http/validation";
 import { apiRoute } from "@/server/http/api-route";
-import { applyExecution } from "@/server/projects/apply-execution";
+import { applyExecution } from "@/server/diff/apply-execution";
 
 export const dynamic = "force-dynamic";
 

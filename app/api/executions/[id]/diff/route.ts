@@ -2,7 +2,7 @@ import { diffQuerySchema } from "@/lib/diff/schema";
 import { errorResponse, resultResponse } from "@/server/http/responses";
 import { readQuery } from "@/server/http/validation";
 import { apiRoute } from "@/server/http/api-route";
-import { diffExecution } from "@/server/projects/diff-execution";
+import { diffExecution } from "@/server/diff/diff-execution";
 
 export const dynamic = "force-dynamic";
 
