@@ -1,23 +1,16 @@
 // Command-line parsing: argv → a typed `Command`, or a usage error. Pure.
-// (Over 300 lines on purpose: one switch over every command keeps the whole
-// grammar readable in one place; the larger groups live in *-args.ts.)
+// One switch over every command keeps the whole grammar readable in one
+// place; the larger groups live in *-args.ts.
 
-import { parseArgs, type ParseArgsConfig } from "node:util";
-import {
-  APPLY_OPTIONS,
-  parseApplyArgs,
-  parseDiffArgs,
-  parseProjectArgs,
-  PROJECT_OPTIONS,
-  type ApplyCommand,
-  type DiffCommand,
-  type ProjectCommand,
-} from "./project-args";
+import { parseArgs } from "node:util";
+import { parseRunArgs, type RunCommand } from "./run-args";
+import { OPTIONS } from "./options";
+import { parseApplyArgs, parseDiffArgs, parseProjectArgs, type ApplyCommand, type DiffCommand, type ProjectCommand } from "./project-args";
 import { parseBundleArgs, type BundleCommand } from "./bundle-args";
 import { USAGE } from "./usage";
-import { parseMark, parseStats, parseUnmark, STATS_FILTERS, type MarkCommand, type StatsCommand, type UnmarkCommand } from "./insights-args";
-import { parseWorkItemArgs, WORK_ITEM_OPTIONS, type WorkItemCommand } from "./work-item-args";
-import { APPROVAL_OPTIONS, parseApprovalArgs, parsePolicyFlags, POLICY_OPTIONS, type ApprovalCommand, type PolicyFlags } from "./approval-args";
+import { parseMark, parseStats, parseUnmark, type MarkCommand, type StatsCommand, type UnmarkCommand } from "./insights-args";
+import { parseWorkItemArgs, type WorkItemCommand } from "./work-item-args";
+import { parseApprovalArgs, parsePolicyFlags, type ApprovalCommand, type PolicyFlags } from "./approval-args";
 
 /** `continue` and `fork` take the same arguments. `freshSession`: a new session carrying Arbor's transcript instead of a resume. */
 export type ExecutionPromptCommand = {
@@ -32,27 +25,7 @@ export type ExecutionPromptCommand = {
 };
 
 export type Command =
-  | {
-      name: "run";
-      issueId: string;
-      prompt: string;
-      agent?: string;
-      cwd?: string;
-      /** The project to run in (default: the issue's; "default": the default workspace). */
-      project?: string;
-      /** In a git project: no worktree of its own, the project's directory itself. */
-      sharedDirectory?: boolean;
-      /** In a git project: the branch, tag or commit its worktree starts from. */
-      from?: string;
-      /** Run as the next turn of this session (its head), or with `fork` as a fork of it, like the run form's "run as". */
-      session?: string;
-      fork: boolean;
-      freshSession: boolean;
-      /** --mode/--allow/--deny: this run's own permission policy. */
-      permissions?: PolicyFlags;
-      follow: boolean;
-      json: boolean;
-    }
+  | RunCommand
   | ExecutionPromptCommand
   | ApprovalCommand
   | { name: "restart"; executionId: string; prompt?: string; withoutConversation: boolean; follow: boolean; json: boolean }
@@ -99,61 +72,6 @@ export const ALIASES: Record<string, CommandName> = {
 
 /** `arbor issues` is `arbor issue list` (and `ls`, `specs` likewise). */
 const LIST_ALIASES = new Set(["issues", "specs", "ls"]);
-
-type Options = NonNullable<ParseArgsConfig["options"]>;
-
-const COMMON: Options = {
-  json: { type: "boolean" },
-  url: { type: "string" },
-  help: { type: "boolean", short: "h" },
-};
-const FOLLOW: Options = { follow: { type: "boolean", short: "f" } };
-const FRESH: Options = { "fresh-session": { type: "boolean" } };
-
-const OPTIONS: Record<Exclude<CommandName, "help" | "version">, Options> = {
-  run: {
-    ...COMMON,
-    ...FOLLOW,
-    ...FRESH,
-    agent: { type: "string", short: "a" },
-    cwd: { type: "string", short: "C" },
-    project: { type: "string", short: "p" },
-    "shared-directory": { type: "boolean" },
-    from: { type: "string" },
-    session: { type: "string", short: "s" },
-    fork: { type: "boolean" },
-    ...POLICY_OPTIONS,
-  },
-  continue: { ...COMMON, ...FOLLOW, ...FRESH, ...POLICY_OPTIONS },
-  fork: { ...COMMON, ...FOLLOW, ...FRESH, ...POLICY_OPTIONS },
-  inbox: { ...COMMON, ...APPROVAL_OPTIONS.inbox },
-  approve: { ...COMMON, ...APPROVAL_OPTIONS.approve },
-  deny: { ...COMMON, ...APPROVAL_OPTIONS.deny },
-  restart: { ...COMMON, ...FOLLOW, "without-conversation": { type: "boolean" } },
-  cancel: COMMON,
-  show: COMMON,
-  tree: COMMON,
-  issue: { ...COMMON, ...WORK_ITEM_OPTIONS.issue },
-  spec: { ...COMMON, ...WORK_ITEM_OPTIONS.spec },
-  sessions: { ...COMMON, q: { type: "string", short: "q" }, agent: { type: "string", short: "a" }, archived: { type: "boolean" } },
-  session: {
-    ...COMMON,
-    poison: { type: "boolean" },
-    unpoison: { type: "boolean" },
-    note: { type: "string" },
-    warm: { type: "boolean" },
-    "no-warm": { type: "boolean" },
-  },
-  search: { ...COMMON, limit: { type: "string", short: "n" } },
-  agents: COMMON,
-  bundle: { ...COMMON, ...FOLLOW, description: { type: "string", short: "d" } },
-  project: { ...COMMON, ...PROJECT_OPTIONS },
-  diff: { ...COMMON, stat: { type: "boolean" } },
-  apply: { ...COMMON, ...APPLY_OPTIONS },
-  stats: { ...COMMON, ...Object.fromEntries(STATS_FILTERS.map((key) => [key, { type: "string" as const }])) },
-  mark: { ...COMMON, note: { type: "string", short: "m" }, over: { type: "string" } },
-  unmark: { ...COMMON, preferred: { type: "boolean" } },
-};
 
 function isCommandName(s: string): s is Exclude<CommandName, "version"> {
   return Object.hasOwn(USAGE, s);
@@ -223,52 +141,8 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
 
   switch (name) {
     case "run": {
-      const [issueId, ...rest] = positionals;
-      if (!issueId) return fail("missing issue id", name);
-      const prompt = rest.join(" ");
-      if (prompt.trim() === "") return fail("missing prompt", name);
-      const agent = values.agent as string | undefined;
-      const cwd = values.cwd as string | undefined;
-      const project = values.project as string | undefined;
-      const from = values.from as string | undefined;
-      const sharedDirectory = values["shared-directory"] === true;
-      const session = values.session as string | undefined;
-      const fork = values.fork === true;
-      if (session === undefined && (fork || freshSession)) {
-        return fail(`${fork ? "--fork" : "--fresh-session"} goes with --session SESS (a plain run always starts a new session)`, name);
-      }
-      const place = [
-        agent !== undefined && "--agent",
-        cwd !== undefined && "--cwd",
-        project !== undefined && "--project",
-        sharedDirectory && "--shared-directory",
-        from !== undefined && "--from",
-      ].filter(Boolean);
-      if (session !== undefined && place.length > 0) {
-        return fail(
-          `${place.join(" and ")} ${place.length === 1 ? "does" : "do"} not go with --session (the session's own agent, project and directory are used)`,
-          name,
-        );
-      }
-      if (project !== undefined && cwd !== undefined) return fail("--project and --cwd do not go together: name a project or a directory", name);
-      if (sharedDirectory && from !== undefined)
-        return fail("--from does not go with --shared-directory (a shared-directory run uses the project's directory as it is)", name);
-      return ok({
-        name,
-        issueId,
-        prompt,
-        ...(agent !== undefined ? { agent } : {}),
-        ...(cwd !== undefined ? { cwd } : {}),
-        ...(project !== undefined ? { project } : {}),
-        ...(sharedDirectory ? { sharedDirectory } : {}),
-        ...(from !== undefined ? { from } : {}),
-        ...(session !== undefined ? { session } : {}),
-        fork,
-        freshSession,
-        ...permissions,
-        follow,
-        json,
-      });
+      const parsed = parseRunArgs(positionals, values, { freshSession, follow, json, ...permissions });
+      return parsed.ok ? ok(parsed.command) : fail(parsed.message, name);
     }
     case "continue":
     case "fork": {

@@ -1,0 +1,63 @@
+// The options each `arbor` command takes (node:util parseArgs), by command. Data only.
+
+import type { ParseArgsConfig } from "node:util";
+import { APPROVAL_OPTIONS, POLICY_OPTIONS } from "./approval-args";
+import { STATS_FILTERS } from "./insights-args";
+import { APPLY_OPTIONS, PROJECT_OPTIONS } from "./project-args";
+import { WORK_ITEM_OPTIONS } from "./work-item-args";
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+const COMMON: Options = {
+  json: { type: "boolean" },
+  url: { type: "string" },
+  help: { type: "boolean", short: "h" },
+};
+const FOLLOW: Options = { follow: { type: "boolean", short: "f" } };
+const FRESH: Options = { "fresh-session": { type: "boolean" } };
+
+/** Keyed by command name: args.ts indexes it with every command's name, so one without its entry fails the type check. */
+export const OPTIONS = {
+  run: {
+    ...COMMON,
+    ...FOLLOW,
+    ...FRESH,
+    agent: { type: "string", short: "a" },
+    cwd: { type: "string", short: "C" },
+    project: { type: "string", short: "p" },
+    "shared-directory": { type: "boolean" },
+    from: { type: "string" },
+    session: { type: "string", short: "s" },
+    fork: { type: "boolean" },
+    ...POLICY_OPTIONS,
+  },
+  continue: { ...COMMON, ...FOLLOW, ...FRESH, ...POLICY_OPTIONS },
+  fork: { ...COMMON, ...FOLLOW, ...FRESH, ...POLICY_OPTIONS },
+  inbox: { ...COMMON, ...APPROVAL_OPTIONS.inbox },
+  approve: { ...COMMON, ...APPROVAL_OPTIONS.approve },
+  deny: { ...COMMON, ...APPROVAL_OPTIONS.deny },
+  restart: { ...COMMON, ...FOLLOW, "without-conversation": { type: "boolean" } },
+  cancel: COMMON,
+  show: COMMON,
+  tree: COMMON,
+  issue: { ...COMMON, ...WORK_ITEM_OPTIONS.issue },
+  spec: { ...COMMON, ...WORK_ITEM_OPTIONS.spec },
+  sessions: { ...COMMON, q: { type: "string", short: "q" }, agent: { type: "string", short: "a" }, archived: { type: "boolean" } },
+  session: {
+    ...COMMON,
+    poison: { type: "boolean" },
+    unpoison: { type: "boolean" },
+    note: { type: "string" },
+    warm: { type: "boolean" },
+    "no-warm": { type: "boolean" },
+  },
+  search: { ...COMMON, limit: { type: "string", short: "n" } },
+  agents: COMMON,
+  bundle: { ...COMMON, ...FOLLOW, description: { type: "string", short: "d" } },
+  project: { ...COMMON, ...PROJECT_OPTIONS },
+  diff: { ...COMMON, stat: { type: "boolean" } },
+  apply: { ...COMMON, ...APPLY_OPTIONS },
+  stats: { ...COMMON, ...Object.fromEntries(STATS_FILTERS.map((key) => [key, { type: "string" as const }])) },
+  mark: { ...COMMON, note: { type: "string", short: "m" }, over: { type: "string" } },
+  unmark: { ...COMMON, preferred: { type: "boolean" } },
+} satisfies Record<string, Options>;
