@@ -223,7 +223,7 @@ async function main() {
  * and the facts pass alone over the same events.
  */
 async function measureIndexer(url: string): Promise<InsightsBenchResult["indexer"]> {
-  const { EventWriter } = await import("@/server/runner/event-writer");
+  const { EventWriter } = await import("@/server/runner/turn/event-writer");
   const { indexAllPendingEvents } = await import("@/server/search/index-pending-events");
   const { collectExecutionFacts } = await import("@/server/search/collect-execution-facts");
   const lines = (await import("@/server/agents/claude/__fixtures__/stream-json-2.1.330.json")).default as Record<string, string>;

@@ -6,7 +6,7 @@ async function main() {
   const config = loadConfig();
   const databaseUrl = requireDatabaseUrl(config);
   // Loaded once the configuration is known good: the database client connects as it loads.
-  const { startRunner } = await import("@/server/runner/run-runner");
+  const { startRunner } = await import("@/server/runner/process/run-runner");
   const runner = await startRunner({
     databaseUrl,
     runnerId: config.runner.id,

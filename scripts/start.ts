@@ -16,7 +16,7 @@ import { adoptEnvironment, assertSafeToServe, ConfigError, loadConfig } from "@/
 import { resolveDatabase } from "@/server/database/resolve-database";
 import { applyMigrations } from "@/server/migrations/apply-migrations";
 import { installQueueSchema } from "@/server/queue/install-queue-schema";
-import type { RunnerHandle } from "@/server/runner/run-runner";
+import type { RunnerHandle } from "@/server/runner/process/run-runner";
 import { agentReadinessLines } from "./lib/agent-readiness";
 import { createSupervisor, type Supervisor } from "./lib/children";
 import { BuildInterrupted, ensureNextBuild } from "./lib/next-build";
@@ -123,7 +123,7 @@ async function main() {
   if (config.runner.disabled) return;
   // The runner, here: it boots while the web server does (they are separate processes), on the database chosen above.
   adoptEnvironment(env);
-  const { startRunner } = await import("@/server/runner/run-runner");
+  const { startRunner } = await import("@/server/runner/process/run-runner");
   const { dbPool } = await import("@/server/db");
   endSharedPool = () => dbPool.end();
   try {

@@ -10,60 +10,13 @@ import { cn } from "@/lib/cn";
 import type { ExecutionDto } from "@/lib/executions/schema";
 import { shortId } from "@/lib/executions/format";
 import { useExecution, useFollowUp, type FollowUpMode } from "@/lib/executions/hooks";
-import { followUpReason } from "@/lib/executions/follow-up-rule";
+import { continueBecomesFork, followUpBlocker, knownUnresumable, worktreeNote } from "@/lib/executions/follow-up-rules";
 import { useSession } from "@/lib/sessions/hooks";
-import type { SessionDetail } from "@/lib/sessions/schema";
 import { useAgent, useAgentActions } from "@/lib/agents/hooks";
 import type { PermissionMode, PermissionPolicy } from "@/lib/permissions/schema";
 import { useProjects } from "@/lib/projects/hooks";
 import { chosenRunMode, PermissionModeField } from "./permission-mode-field";
-import type { FollowUpActions } from "@/lib/agents/actions";
 import { resumeBadge } from "@/lib/executions/resume-text";
-import { poisonText } from "@/lib/sessions/resume-text";
-
-type AgentActions = FollowUpActions & { name: string };
-
-/** Why Continue/Fork cannot run from this execution, or null when they can. `agent`: what its agent can do (useAgentActions). */
-export function followUpBlocker(execution: ExecutionDto, agent?: Pick<AgentActions, "hasSessions" | "name">): string | null {
-  if (agent && !agent.hasSessions) return `${agent.name} has no sessions: its runs cannot be continued or forked. Run a new one from the issue.`;
-  if (execution.error?.code === "session_not_found")
-    return "Its session expired or was not found: start fresh with the conversation instead (or continue the turn Arbor re-ran from its transcript).";
-  if (execution.sessionId || execution.status === "queued" || execution.status === "running") return null;
-  return "This execution has no agent session to continue or fork.";
-}
-
-/** What a Continue of this execution does with its files, when that is not the plain "in its worktree". */
-export function worktreeNote(execution: ExecutionDto): string | null {
-  const state = execution.worktree?.state;
-  if (state !== "missing" && state !== "removed") return null;
-  return `Its worktree ${state === "removed" ? "was removed by housekeeping" : "vanished from disk"}: a Continue forks the conversation and starts from its snapshot in a fresh worktree.`;
-}
-
-/** What Arbor already knows makes the agent's session impossible to resume (the next turn then starts fresh with Arbor's transcript), or null. */
-function knownUnresumable(session: SessionDetail | undefined): string | null {
-  if (session?.health?.state === "missing") return "The agent's session is gone (its transcript was deleted or expired)";
-  if (session?.poisoned) return `This session is marked not to be resumed (${poisonText(session.poisoned)})`;
-  return null;
-}
-
-/**
- * Said before sending, when a Continue of this execution will be recorded as
- * a fork because its session has moved on past it (the server's rule,
- * followUpReason): which later turn, and what happens instead.
- */
-function continueBecomesFork(execution: ExecutionDto, session: SessionDetail | undefined, freshSession: boolean): string | null {
-  // Unknown until the session is loaded (or the execution has none yet): say nothing rather than guess.
-  if (!session || !execution.sessionId) return null;
-  const reason = followUpReason({
-    requested: "continue",
-    isHead: session.headExecutionId === execution.id,
-    freshWithTranscript: freshSession || knownUnresumable(session) !== null,
-    worktreeGone: worktreeNote(execution) !== null,
-  });
-  if (reason !== "continue_not_head") return null;
-  const next = session.headExecutionId ? `#${shortId(session.headExecutionId)}` : "a later turn";
-  return `This turn already has a next turn (the session's latest is ${next}): Continue will be recorded as a fork, a new session that branches from here. The later turns stay as they are.`;
-}
 
 /** The policy of the project a turn runs in (its source's): the default workspace's when it has none; null while unknown or unset. */
 function useProjectPolicy(projectId: string | null): PermissionPolicy | null {

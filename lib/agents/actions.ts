@@ -2,7 +2,7 @@ import type { SessionCapability } from "./schema";
 
 // Which follow-ups an agent's runs offer, from what the agent can do with
 // sessions (seed 002 / issue 10: never a button that fails for a reason Arbor
-// knew). The server's rules (resolve-launch-mode.ts) say the same: an agent
+// knew). The server's rules (server/turns/resolve-follow-up.ts) say the same: an agent
 // without sessions refuses Continue and Fork; one without a fork of its own
 // forks by starting a new session that carries Arbor's transcript.
 

@@ -8,7 +8,7 @@ import { agentRegistry, sessionStrategyOf, type RegisteredAgent } from "@/server
 import { compareVersions } from "@/server/agents/version";
 import { inheritedEnv } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
-import { isRunnerAlive } from "@/server/runner/runner-liveness";
+import { isRunnerAlive } from "@/server/runners/runner-liveness";
 
 // What `GET /api/agents` and `arbor agents` show: every agent Arbor knows
 // (built-in or from the agents file), whether its program is installed here,

@@ -6,14 +6,17 @@ import { agentHomeDir, defaultHomeRoot, locateAgentBinary } from "@/server/agent
 import { probeCli } from "@/server/agents/cli-probe";
 import { invalidLaunch, misconfigured } from "@/server/agents/launch-args";
 import { prepareAgentHome } from "@/server/agents/prepare-agent-home";
-import { getRegisteredAgent, type RegisteredAgent } from "@/server/agents/registry";
+import { getRegisteredAgent, launchableMode, type RegisteredAgent } from "@/server/agents/registry";
 import { inheritedEnv } from "@/server/config/load-config";
 
 // The impure half of launching: find the agent (built-in or from the agents
 // file) and its binary, make its isolated home ready, probe the CLI (cached),
 // locate what a fork imports, then let the agent's pure builder produce the
-// argv. Every expected failure (unknown agent, missing binary, unsupported
-// flag) comes back as data.
+// argv, asking it only for what it can take (a mode as this agent can be
+// asked for it, streaming input only where it reads any). Every expected
+// failure (unknown agent, missing binary, unsupported flag) comes back as
+// data. The runner resolves the runtime once per launch (for its resume
+// decision too) and hands it in, so the agent is looked up once.
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -88,7 +91,7 @@ export async function resolveAgentRuntime(agentId: string, options: { env?: Env;
   return { ok: true, runtime: { agent, registered, binaryPath: binary.path, realPath, capabilities } };
 }
 
-export async function planLaunch(agentId: string, request: LaunchRequest, options: PlanLaunchOptions = {}): Promise<LaunchResult> {
+export async function planLaunch(agentId: string, asked: LaunchRequest, options: PlanLaunchOptions = {}): Promise<LaunchResult> {
   const env = options.env ?? inheritedEnv();
   let runtime = options.runtime;
   if (!runtime) {
@@ -98,6 +101,8 @@ export async function planLaunch(agentId: string, request: LaunchRequest, option
   }
   const { agent, registered } = runtime;
   const override = registered.override;
+  const { streamInput, ...rest } = asked;
+  const request: LaunchRequest = { ...rest, mode: launchableMode(agent, asked.mode), ...(streamInput && agent.streamInput ? { streamInput } : {}) };
   // A per-session home (strategy B) depends on the request's session.
   const ready = await readyHome(registered, request.mode, env, options.homeRoot);
   if (!ready.ok) return ready;

@@ -2,7 +2,7 @@ import "server-only";
 import type { Approval, ApprovalScope, DecideApprovalData } from "@/lib/approvals/schema";
 import { conflict, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
-import { APPROVAL_DECIDED_CHANNEL } from "@/server/realtime/channels";
+import { announce, notice } from "@/server/realtime/announce";
 import { refreshWaitingFor } from "@/server/approvals/record-approval-request";
 import { approvalInclude, toApprovalDto, type ApprovalRow } from "@/server/approvals/approval-dto";
 import { findApproval, parseApprovalId } from "@/server/approvals/find-approval";
@@ -59,7 +59,7 @@ async function decideForProject(decision: Decision): Promise<ApprovalRow | null>
     if (updated.count === 0) return null;
     await addProjectRules(tx, approval.projectId, remembered);
     // Delivered at commit: the runner answers the process; open pages see the execution stop waiting.
-    await tx.$executeRaw`SELECT pg_notify(${APPROVAL_DECIDED_CHANNEL}, ${approval.id})`;
+    await announce(tx, notice.approvalDecided(approval.id));
     await refreshWaitingFor(tx, approval.executionId);
     return tx.approval.findUniqueOrThrow({ where: { id: approval.id }, include: approvalInclude });
   });

@@ -2,7 +2,7 @@ import "server-only";
 import type { ApprovalKind, WaitingFor } from "@/lib/approvals/schema";
 import { prisma } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
-import { STATUS_CHANNEL } from "@/server/realtime/channels";
+import { announce, notice } from "@/server/realtime/announce";
 import { approvalInclude, type ApprovalRow } from "@/server/approvals/approval-dto";
 import { nextNumber } from "@/server/ids/next-number";
 
@@ -42,5 +42,5 @@ export async function refreshWaitingFor(tx: Prisma.TransactionClient, executionI
   const oldest = await tx.approval.findFirst({ where: { executionId, status: "pending" }, orderBy: { number: "asc" } });
   const waitingFor: WaitingFor | null = oldest ? { approvalId: oldest.id, kind: oldest.kind, summary: oldest.summary } : null;
   await tx.execution.update({ where: { id: executionId }, data: { waitingFor: waitingFor ?? Prisma.DbNull } });
-  await tx.$executeRaw`SELECT pg_notify(${STATUS_CHANNEL}, ${executionId})`;
+  await announce(tx, notice.status(executionId));
 }

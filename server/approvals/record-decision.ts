@@ -2,7 +2,8 @@ import "server-only";
 import type { ApprovalScope } from "@/lib/approvals/schema";
 import { prisma } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
-import { APPROVAL_DECIDED_CHANNEL, STATUS_CHANNEL } from "@/server/realtime/channels";
+import { notice } from "@/server/realtime/announce";
+import { STATUS_CHANNEL } from "@/server/realtime/channels";
 import type { ApprovalRow } from "@/server/approvals/approval-dto";
 
 // A decision is on the path from a person's click to the agent's tool
@@ -56,6 +57,8 @@ const COLUMNS = Prisma.raw(
 
 export async function recordDecision(decision: Decision): Promise<ApprovalRow | null> {
   const status = decision.allow ? "allowed" : "denied";
+  // The runner hears the decision; open pages hear the execution (its id is the statement's to find, so only the channel is taken).
+  const toRunner = notice.approvalDecided(decision.approvalId);
   const rows = await prisma.$queryRaw<Array<Omit<ApprovalRow, "issue" | "execution"> & { issueTitle: string; managedSessionId: string | null }>>`
     WITH decided AS (
       UPDATE approvals a SET
@@ -80,7 +83,7 @@ export async function recordDecision(decision: Decision): Promise<ApprovalRow | 
     ), waited AS (
       UPDATE executions e SET waiting_for = next.waiting, updated_at = now() FROM next WHERE e.id = next.execution_id RETURNING e.id
     ), notified AS (
-      SELECT pg_notify(${APPROVAL_DECIDED_CHANNEL}, d.id), pg_notify(${STATUS_CHANNEL}, w.id::text) FROM decided d, waited w
+      SELECT pg_notify(${toRunner.channel}::text, ${toRunner.payload}::text), pg_notify(${STATUS_CHANNEL}, w.id::text) FROM decided d, waited w
     )
     SELECT ${COLUMNS}, i.title AS "issueTitle", e.managed_session_id AS "managedSessionId", (SELECT count(*) FROM notified) AS "notified"
       FROM decided d JOIN issues i ON i.id = d.issue_id JOIN executions e ON e.id = d.execution_id`;

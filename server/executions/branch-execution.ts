@@ -11,18 +11,18 @@ import { toExecutionDto } from "@/server/executions/execution-dto";
 import { findFollowUpSource, type FollowUpSource } from "@/server/executions/find-execution";
 import { recordIdempotently } from "@/server/executions/insert-idempotently";
 import { recordFollowUp } from "@/server/executions/record-follow-up";
-import { resolveFollowUp, type FollowUpFacts, type FollowUpRefusal } from "@/server/executions/resolve-launch-mode";
+import { resolveFollowUp, type FollowUpFacts, type FollowUpRefusal } from "@/server/turns/resolve-follow-up";
 import { sessionOf } from "@/server/executions/session-head";
-import { CONTINUE_ASKED_CHANNEL, QUEUED_CHANNEL } from "@/server/realtime/channels";
+import { announceSoon, notice } from "@/server/realtime/announce";
 import { expandPrompt } from "@/server/references/expand-prompt";
 import { nowMs } from "@/lib/executions/timings";
-import { isRunnerAlive } from "@/server/runner/runner-liveness";
+import { isRunnerAlive } from "@/server/runners/runner-liveness";
 import type { PermissionPolicyInput } from "@/lib/permissions/schema";
 import { checkRunPermissions } from "@/server/permissions/check-run-permissions";
 
 // Continue and Fork: a new execution from an existing one's session. What is
 // recorded and where it queues is decided by resolveFollowUp
-// (resolve-launch-mode.ts); this gathers the facts and stores the result. The
+// (server/turns/resolve-follow-up.ts); this gathers the facts and stores the result. The
 // head is read, the row inserted and the job added in one statement under the
 // session's lock (record-follow-up.ts), so concurrent follow-ups each see the
 // head the one before them recorded. The job runs on the runner whose disk holds the
@@ -52,7 +52,7 @@ export async function branchExecution(
   // A runner keeping the session warm checks the turn's guards while this request records it (not waited for).
   if (mode === "continue" && session && source.runnerId) {
     // (On the pool directly: this request's own work waits behind whatever CPU Prisma would spend on it.)
-    dbPool.query("SELECT pg_notify($1, $2)", [CONTINUE_ASKED_CHANNEL, `${source.runnerId} ${session} ${source.id}`]).catch(() => {});
+    announceSoon(dbPool, notice.continueAsked({ runnerId: source.runnerId, sessionId: session, sourceId: source.id }));
   }
   const agent = getAgentDefinition(source.agent);
   // The source came with its runner and Session; the rest, side by side (a Continue's request waits for them).
@@ -89,7 +89,11 @@ export async function branchExecution(
       if (!decision.ok) return refused(decision.refusal);
       const { plan } = decision;
       // A runner keeping this session's process warm starts a Continue of its head at once (NOTIFY, delivered at commit).
-      const early = plan.queue.runnerId && plan.parentExecutionId && plan.targetSessionId;
+      const { runnerId } = plan.queue;
+      const early =
+        runnerId && plan.parentExecutionId && plan.targetSessionId
+          ? notice.queued({ executionId: id, runnerId, sessionId: plan.targetSessionId, parentId: plan.parentExecutionId })
+          : undefined;
       const recorded = await recordFollowUp({
         session: session!,
         sourceId: source.id,
@@ -120,10 +124,7 @@ export async function branchExecution(
           timings: { ...(options.requestedAt ? { requestedAt: options.requestedAt } : {}), insertedAt: nowMs() },
           requestedPermissions: options.permissions ?? null,
         },
-        queue: {
-          ...plan.queue,
-          notify: early ? { channel: QUEUED_CHANNEL, payload: `${id} ${plan.queue.runnerId} ${plan.targetSessionId} ${plan.parentExecutionId}` } : undefined,
-        },
+        queue: { ...plan.queue, notify: early },
       });
       if (recorded.recorded) return ok(recorded.row);
       headId = recorded.headId;

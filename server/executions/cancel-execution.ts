@@ -5,7 +5,7 @@ import { prisma } from "@/server/db";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { findExecution } from "@/server/executions/find-execution";
 import { removeQueuedExecution } from "@/server/queue/enqueue-execution";
-import { CANCEL_CHANNEL, STATUS_CHANNEL } from "@/server/realtime/channels";
+import { announce, notice } from "@/server/realtime/announce";
 
 // Queued: cancelled on the spot (its job removed). Running: the runner that
 // owns the process is told over NOTIFY (and re-checks on its heartbeat), sends
@@ -23,7 +23,7 @@ export async function cancelExecution(id: string): Promise<Result<ExecutionDto>>
     });
     if (updated.count === 1) {
       await removeQueuedExecution(id).catch(() => {});
-      await prisma.$executeRawUnsafe(`SELECT pg_notify($1, $2)`, STATUS_CHANNEL, id);
+      await announce(prisma, notice.status(id));
     } else {
       // A runner claimed it between our read and the update: it is running
       // now, so cancel it as such (otherwise the cancel was silently lost).
@@ -35,7 +35,7 @@ export async function cancelExecution(id: string): Promise<Result<ExecutionDto>>
       where: { id, status: "running", cancelRequestedAt: null },
       data: { cancelRequestedAt: new Date() },
     });
-    if (requested.count === 1) await prisma.$executeRawUnsafe(`SELECT pg_notify($1, $2)`, CANCEL_CHANNEL, id);
+    if (requested.count === 1) await announce(prisma, notice.cancel(id));
   }
   const fresh = await prisma.execution.findUniqueOrThrow({ where: { id } });
   return ok(toExecutionDto(fresh));

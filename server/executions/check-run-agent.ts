@@ -5,7 +5,7 @@ import { defaultHomeRoot, locateAgentBinary } from "@/server/agents/agent-setup"
 import { getRegisteredAgent, listAgentIds } from "@/server/agents/registry";
 import { inheritedEnv } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
-import { isRunnerAlive } from "@/server/runner/runner-liveness";
+import { isRunnerAlive } from "@/server/runners/runner-liveness";
 
 export { DEFAULT_AGENT } from "@/lib/agents/names";
 

@@ -3,6 +3,7 @@ import { dbPool } from "@/server/db";
 import { Prisma, type Execution } from "@/server/generated/prisma/client";
 import { executionColumns, executionFromPg } from "@/server/executions/execution-columns";
 import { jobOf, type JobTarget } from "@/server/queue/enqueue-execution";
+import type { Notice } from "@/server/realtime/announce";
 import type { PermissionPolicyInput } from "@/lib/permissions/schema";
 
 // A follow-up's turn (Continue, Fork) recorded in one statement, one round
@@ -50,7 +51,7 @@ export type FollowUpTurn = {
   assumedHead: "source" | "other" | "any";
   row: FollowUpRow;
   /** Where the job queues (enqueue-execution.ts; its run_at is the row's createdAt), and a NOTIFY sent with it (delivered at commit). */
-  queue: JobTarget & { notify?: { channel: string; payload: string } };
+  queue: JobTarget & { notify?: Notice };
 };
 
 export type FollowUpRecord = { recorded: true; row: Execution } | { recorded: false; headId: string | null };

@@ -1,5 +1,7 @@
-// Postgres NOTIFY channels. Runners publish; any web instance listens, so a
-// browser can follow an execution that runs on another machine.
+// Postgres NOTIFY channels, by name and payload. Every one is sent through
+// announce.ts (which says who hears it): runners announce executions to any
+// web instance, so a browser can follow one that runs on another machine,
+// and the web app tells runners what they must act on (server/runner/process/listen.ts).
 export const EVENTS_CHANNEL = "arbor_execution_events"; // payload: "<executionId> <lastSeq>"
 export const STATUS_CHANNEL = "arbor_execution_status"; // payload: "<executionId>"
 export const CANCEL_CHANNEL = "arbor_execution_cancel"; // payload: "<executionId>"

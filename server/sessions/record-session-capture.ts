@@ -5,7 +5,7 @@ import { nextNumber } from "@/server/ids/next-number";
 import { formatId } from "@/lib/ids";
 
 // Sessions come into being when the runner captures an execution's agent
-// session id (server/runner/execute-job.ts, right after pinning it). The
+// session id (server/runner/turn/turn-records.ts, right after pinning it). The
 // first turn of an agent session creates its Session (SESS-n); every later
 // turn (Continue) joins it; a Fork's new agent session gets a new Session
 // linked to the one it branched from. Idempotent and safe when several

@@ -5,7 +5,7 @@ import type { SessionDetail, UpdateSessionData } from "@/lib/sessions/schema";
 import { prisma } from "@/server/db";
 import { syncReferences } from "@/server/references/sync-references";
 import { getSession } from "@/server/sessions/get-session";
-import { WARM_CHANNEL } from "@/server/realtime/channels";
+import { announce, notice } from "@/server/realtime/announce";
 import { poisonFields } from "@/server/sessions/poison-session";
 
 /**
@@ -32,7 +32,8 @@ export async function updateSession(rawRef: string, input: UpdateSessionData): P
     if (input.description !== undefined) await syncReferences(tx, { type: "session", id }, input.description);
     // Its runner closes a warm process at once (delivered at commit): warm sessions turned off, or poisoned.
     if (input.keepWarm === false || input.poisoned === true) {
-      await tx.$executeRaw`SELECT pg_notify(${WARM_CHANNEL}, agent_session_id) FROM sessions WHERE id = ${id}`;
+      const session = await tx.session.findUniqueOrThrow({ where: { id }, select: { agentSessionId: true } });
+      await announce(tx, notice.warmOff(session.agentSessionId));
     }
     return true;
   });

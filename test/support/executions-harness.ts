@@ -4,7 +4,7 @@ import path from "node:path";
 import { TERMINAL_STATUSES } from "@/lib/executions/types";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { startRunner, type RunnerHandle, type RunnerOptions } from "@/server/runner/run-runner";
+import { startRunner, type RunnerHandle, type RunnerOptions } from "@/server/runner/process/run-runner";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
 import { claudeTestEnv, startMessagesApi, type MessagesApi } from "@/test/support/messages-api";
 import { StandIn } from "@/test/support/turn-script";

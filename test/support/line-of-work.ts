@@ -8,7 +8,7 @@ import { prisma } from "@/server/db";
 import { createWorktree } from "@/server/git/create-worktree";
 import { startRefName, worktreeBranchName, worktreePathFor } from "@/server/git/worktree-names";
 import { worktreesRoot } from "@/server/projects/worktrees-root";
-import { snapshotExecution } from "@/server/runner/snapshot-execution";
+import { snapshotExecution } from "@/server/runner/workspace/snapshot-execution";
 import { writeFiles } from "@/test/support/git-repo";
 
 type LineProject = { id: string; path: string };

@@ -16,7 +16,7 @@ import type { WebhookEvent } from "@/server/notifications/send-webhook";
 // answered at once (a deny rule, or an allow rule added since the launch: the
 // CLI already skips the launch's own); anything else becomes an approval
 // (APR-n) a person decides through the API. The decision arrives as a NOTIFY
-// (run-runner.ts → decided()), and the answer goes to the process's stdin.
+// (process/listen.ts → decided()), and the answer goes to the process's stdin.
 // Every request and answer is an event in the turn's log (the audit trail).
 
 export type TurnApprovalsDeps = {

@@ -2,7 +2,7 @@ import type { Preflight } from "@/server/runner/warm/warm-guards";
 import type { WarmProcess } from "@/server/runner/warm/warm-process";
 
 // Continues of a warm session's head, started before the queue hands them
-// out. Two NOTIFYs lead here (run-runner.ts): CONTINUE_ASKED_CHANNEL as the
+// out. Two NOTIFYs lead here (process/listen.ts): CONTINUE_ASKED_CHANNEL as the
 // web app receives a Continue request, before it records the turn (the
 // guards' file checks start then, while the row and job are written), and
 // QUEUED_CHANNEL when the turn is committed (the run starts at once instead

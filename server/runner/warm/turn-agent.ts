@@ -2,11 +2,15 @@ import type { LaunchKind } from "@/lib/executions/types";
 import type { EffectivePermissions } from "@/lib/permissions/schema";
 import { nowMs } from "@/lib/executions/timings";
 import type { SessionOutcome } from "@/server/agents/session-tracker";
-import { spawnAgent, type SpawnedAgent } from "@/server/runner/agent-adapter";
-import type { AgentExit } from "@/server/runner/agent-process";
-import type { ExitClassification } from "@/server/runner/classify-exit";
-import { type ProcessTurn, WarmProcess } from "@/server/runner/warm/warm-process";
 import type { StreamInputProtocol } from "@/server/agents/types";
+import type { Execution } from "@/server/generated/prisma/client";
+import type { SpawnedAgent } from "@/server/runner/agent-io/agent-adapter";
+import { spawnAgentProcess, type AgentExit } from "@/server/runner/agent-io/agent-process";
+import { readProcessIdentity } from "@/server/runner/agent-io/process-identity";
+import { openingLines } from "@/server/runner/approvals/live-channel";
+import type { ExitClassification } from "@/server/runner/turn/classify-exit";
+import type { PlannedTurn } from "@/server/runner/turn/plan-turn";
+import { type ProcessTurn, WarmProcess } from "@/server/runner/warm/warm-process";
 
 // What execute-job.ts runs a turn through: the agent as a process of its own
 // (SpawnedAgent), plus what warm sessions add: how the turn reached the agent
@@ -26,7 +30,7 @@ export type FinishData = {
   sessionConfirmed?: boolean;
 } & Partial<Pick<ExitClassification, "status" | "errorCode" | "errorMessage">>;
 
-/** How a turn given to a warm process was decided, the runtime that runs it and its session: stored with its process record (execute-job.ts). */
+/** How a turn given to a warm process was decided, the runtime that runs it and its session: stored with its process record (turn/turn-records.ts). */
 export type LaunchRecord = {
   /** The process's session, which it confirmed at its first turn (a live process does not change sessions). */
   sessionId: string | null;
@@ -54,18 +58,44 @@ export type TurnAgent = SpawnedAgent & {
   writeInput(text: string): boolean;
 };
 
-/** A process of its own for one turn, as before warm sessions. */
-export function spawnedTurnAgent(options: Parameters<typeof spawnAgent>[0], launchReason: string | null): TurnAgent {
-  const agent = spawnAgent(options);
+/** How a turn's process is started: the plan's argv and env, in its settled directory. */
+type ProcessOptions = { argv: string[]; env: Record<string, string | undefined>; cwd: string; baseEnv: NodeJS.ProcessEnv; stdin?: string };
+export type SpawnOptions = ProcessOptions & { execution: Execution };
+
+/** A process for this turn alone: reading its input from stdin when it must (a person answers its questions there), else as before. */
+export function ownTurnAgent(turn: Extract<PlannedTurn, { ok: true }>, options: SpawnOptions, launchReason: string | null): TurnAgent {
+  const { argv, env, cwd, baseEnv, stdin, execution } = options;
+  if (turn.prepared.streamInput) {
+    return streamedTurnAgent({ argv, env, cwd, baseEnv }, turn.prepared.streamInput, {
+      agentId: execution.agent,
+      executionId: execution.id,
+      permissions: turn.permissions,
+      opening: openingLines(turn.prepared.agent, turn.permissions),
+    });
+  }
+  return spawnedTurnAgent({ argv, env, cwd, baseEnv, stdin }, launchReason);
+}
+
+/** A process of its own for one turn, as before warm sessions: in its own process group, no shell, its prompt in its argv (or stdin). */
+function spawnedTurnAgent(options: ProcessOptions, launchReason: string | null): TurnAgent {
+  const child = spawnAgentProcess(options);
   const stamps: TurnAgent["stamps"] = { spawnedAt: nowMs() };
   const launch: Launch = { kind: "spawn", reason: launchReason };
   return {
-    ...agent,
+    pid: child.pid,
+    // spawn() returns once the child has exec'd (or failed to), so its group
+    // is already its own; a process that exited at once is still a zombie here.
+    identity: child.pid === undefined ? null : readProcessIdentity(child.pid),
     onStdoutLine: (handler) =>
-      agent.onStdoutLine((line, truncated) => {
+      child.onStdoutLine((line) => {
         stamps.firstLineAt ??= nowMs();
-        return handler(line, truncated);
+        return handler(line.text, line.truncated);
       }),
+    onStderr: (handler) => child.onStderr(handler),
+    wait: () => child.wait(),
+    terminate: async (graceMs) => {
+      await child.terminate(graceMs);
+    },
     launch,
     stamps,
     finishData: () => ({ launchKind: launch.kind, launchReason: launch.reason }),
@@ -81,8 +111,8 @@ export function spawnedTurnAgent(options: Parameters<typeof spawnAgent>[0], laun
  * policy has the agent ask a person (approvals are answered on stdin). It is
  * closed once the turn has ended.
  */
-export function streamedTurnAgent(
-  options: { argv: string[]; env: Record<string, string | undefined>; cwd: string; baseEnv: NodeJS.ProcessEnv },
+function streamedTurnAgent(
+  options: Omit<ProcessOptions, "stdin">,
   stream: { prompt: string; protocol: StreamInputProtocol },
   agent: { agentId: string; executionId: string; permissions: EffectivePermissions | null; opening: string[] },
 ): TurnAgent {

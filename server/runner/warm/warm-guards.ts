@@ -1,10 +1,10 @@
 import { stat } from "node:fs/promises";
 import { checkLaunchCwd } from "@/server/executions/resolve-cwd";
-import { resolveResumeDecision } from "@/server/executions/resolve-resume-decision";
+import { resolveResumeDecision } from "@/server/turns/resolve-resume-decision";
 import type { Execution } from "@/server/generated/prisma/client";
 import { mainCheckoutProblem } from "@/server/projects/main-checkout-rule";
 import { registeredDirectories } from "@/server/projects/registered-directories";
-import type { LaunchPlace } from "@/server/runner/plan-turn";
+import type { LaunchPlace } from "@/server/runner/workspace/prepare-workspace";
 import type { WarmProcess } from "@/server/runner/warm/warm-process";
 import { checkTranscript } from "@/server/sessions/check-transcript";
 
@@ -13,7 +13,7 @@ import { checkTranscript } from "@/server/sessions/check-transcript";
 // runtime, capable): the turn's directory is there and is the process's, the
 // agent still has the session's transcript, and the CLI on disk is the one
 // the process was started from. Without a project (or in its shared
-// directory) the turn works in its recorded cwd (prepare-workspace.ts), so
+// directory) the turn works in its recorded cwd (server/runner/workspace/prepare-workspace.ts), so
 // checking that settles its place; a project's worktree is settled by the
 // caller. The file-system facts are read side by side, and for a Continue
 // started as soon as it was queued, while it is being claimed (preflight).

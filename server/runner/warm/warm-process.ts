@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { nowMs } from "@/lib/executions/timings";
 import type { EffectivePermissions } from "@/lib/permissions/schema";
 import type { StreamInputProtocol } from "@/server/agents/types";
-import { spawnAgentProcess, type AgentExit, type AgentProcess } from "@/server/runner/agent-process";
-import { readProcessIdentity, type ProcessIdentity } from "@/server/runner/process-identity";
+import { spawnAgentProcess, type AgentExit, type AgentProcess } from "@/server/runner/agent-io/agent-process";
+import { readProcessIdentity, type ProcessIdentity } from "@/server/runner/agent-io/process-identity";
 
 // One agent process in streaming-input mode (AgentDefinition.streamInput):
 // it takes user messages on stdin and serves them turn after turn, so a
@@ -107,7 +107,7 @@ export type WarmProcessOptions = {
   agentId: string;
   requestedCwd: string;
   runtime: { path: string | null; version: string | null };
-  /** The permission policy it was launched under: a turn under another one cannot use it (warm-turn.ts permissionsMisfit). */
+  /** The permission policy it was launched under: a turn under another one cannot use it (server/turns/warm-eligibility.ts permissionsMisfit). */
   permissions: EffectivePermissions | null;
   /** Lines written before its first message (an approval channel's initialize request). */
   opening?: string[];

@@ -3,44 +3,31 @@ import { getAgentDefinition } from "@/server/agents/registry";
 import type { WarmConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import type { Execution } from "@/server/generated/prisma/client";
-import { lineReaderOf } from "@/server/runner/agent-adapter";
-import type { ExitClassification } from "@/server/runner/classify-exit";
-import { needsLiveChannel, planTurn, type LaunchPlace, type PlannedTurn } from "@/server/runner/plan-turn";
-import { randomUUID } from "node:crypto";
-import { spawnedTurnAgent, streamedTurnAgent, WarmTurnAgent, type TurnAgent } from "@/server/runner/warm/turn-agent";
+import { loadTurnPermissions } from "@/server/permissions/load-turn-permissions";
+import { openingLines } from "@/server/runner/approvals/live-channel";
+import type { ExitClassification } from "@/server/runner/turn/classify-exit";
+import { planTurn, type PlannedTurn } from "@/server/runner/turn/plan-turn";
 import { EarlyTurns } from "@/server/runner/warm/early-turns";
+import { ownTurnAgent, WarmTurnAgent, type SpawnOptions, type TurnAgent } from "@/server/runner/warm/turn-agent";
 import { binaryStat, preflight, warmGuards } from "@/server/runner/warm/warm-guards";
+import { warmPlan, type Planned, type WarmPlanned } from "@/server/runner/warm/warm-plan";
 import { WarmPool } from "@/server/runner/warm/warm-pool";
 import { WarmProcess } from "@/server/runner/warm/warm-process";
 import { clearWarm, keepsWarm, warmStateRecorder } from "@/server/runner/warm/warm-state";
-import { permissionsMisfit, sessionTouched, warmIneligibility } from "@/server/runner/warm/warm-turn";
-import { loadTurnPermissions } from "@/server/permissions/load-turn-permissions";
+import type { Place } from "@/server/runner/workspace/prepare-workspace";
+import { permissionsMisfit, sessionTouched, warmIneligibility } from "@/server/turns/warm-eligibility";
 
 // Warm sessions (seed 001): the runner keeps a session's agent process alive
 // after its turn, for an idle window, so a Continue of that turn is the
 // process's next user message instead of a new process (no CLI start-up).
 // execute-job.ts asks this module twice: before planning (planWarmTurn: is
-// this turn the warm process's next message? if the turn touches a warm
-// session otherwise, that process is closed first) and to start the agent
+// this turn the warm process's next message? the rule is
+// server/turns/warm-eligibility.ts; if the turn touches a warm session
+// otherwise, that process is closed first) and to start the agent
 // (startAgent: the warm process, or a spawn that can stay warm). After the
 // turn, settle() parks the process in the pool (warm-pool.ts) or closes it.
-// The process, its pool, the guards, the early starts and the recorded state
-// are modules of their own.
-
-export type Planned = Extract<PlannedTurn, { ok: true }>;
-/** A turn planned onto a warm process: its next user message (`place`: where the turn works, for a re-plan when the process is gone). */
-export type WarmPlanned = Planned & { warm: WarmProcess; place: () => Promise<LaunchPlace> };
-
-type SpawnOptions = { execution: Execution; argv: string[]; env: Record<string, string | undefined>; cwd: string; baseEnv: NodeJS.ProcessEnv; stdin?: string };
-
-/** Where a turn's agent runs (prepare-workspace.ts's settleLaunchCwd), settled at most once whichever plan asks. */
-export type Place = () => Promise<LaunchPlace>;
-
-/** `fn` run once; later calls get the same promise. */
-export function once<T>(fn: () => Promise<T>): () => Promise<T> {
-  let result: Promise<T> | null = null;
-  return () => (result ??= fn());
-}
+// The process, its pool, the guards, the plan, the early starts and the
+// recorded state are modules of their own.
 
 /** A warm process that prints nothing for this long after a message is taken as hung (it normally answers within ms). */
 const WARM_START_TIMEOUT_MS = 15_000;
@@ -104,7 +91,7 @@ export class WarmSessions {
     if (busy?.alive && !this.pool.peek(sessionId)) {
       if (warmIneligibility(execution, busy)) return null;
       const permissions = await this.turnPermissions(execution, busy);
-      return permissions.fits ? this.warmPlan(execution, sessionId, busy, "resumable", busy.options.cwd, place, permissions.policy) : null;
+      return permissions.fits ? warmPlan(execution, { sessionId, process: busy, cwd: busy.options.cwd, place }, "resumable", permissions.policy) : null;
     }
     const process = this.pool.peek(sessionId);
     if (!process) return null;
@@ -131,7 +118,7 @@ export class WarmSessions {
       this.fallbacks.set(execution.id, "The turn's directory is not the warm process's any more; it spawned the agent");
       return null;
     }
-    return this.warmPlan(execution, sessionId, taken, reason, where.cwd, place, permissions?.fits ? permissions.policy : null);
+    return warmPlan(execution, { sessionId, process: taken, cwd: where.cwd, place }, reason, permissions?.fits ? permissions.policy : null);
   }
 
   /** The policy the turn must run under, and whether the process's launch can honour it (else it spawns under it). */
@@ -144,42 +131,6 @@ export class WarmSessions {
     if (!loaded?.ok) return { fits: false, why: loaded?.message ?? "The turn's agent is unknown" };
     const misfit = permissionsMisfit(process.options.permissions, loaded.permissions);
     return misfit ? { fits: false, why: misfit } : { fits: true, policy: loaded.permissions };
-  }
-
-  private warmPlan(
-    execution: Execution,
-    sessionId: string,
-    process: WarmProcess,
-    reason: "resumable" | "runtime_upgraded",
-    cwd: string,
-    place: Place,
-    permissions: WarmPlanned["permissions"],
-  ): WarmPlanned {
-    const agent = getAgentDefinition(execution.agent)!;
-    const prompt = execution.agentPrompt ?? execution.prompt;
-    return {
-      ok: true,
-      mode: { kind: "continue", sessionId },
-      prepared: {
-        ok: true,
-        agent,
-        argv: [...process.options.argv],
-        env: {},
-        expectedSessionId: sessionId,
-        permissionNotes: [],
-        ...lineReaderOf(agent),
-        readUsageFile: async () => null,
-        streamInput: { prompt, protocol: agent.streamInput! },
-      },
-      cwd,
-      resumes: true,
-      resume: { decision: "resume", reason },
-      transcriptSourceId: execution.parentExecutionId,
-      transcript: null,
-      permissions,
-      warm: process,
-      place,
-    };
   }
 
   /** Starts the planned turn: the warm process's next message, a spawn that can stay warm, or a plain spawn. */
@@ -218,7 +169,7 @@ export class WarmSessions {
           },
         },
       );
-      // Stored with its process record (execute-job.ts), after the message is written: how it was decided, and the runtime that runs it.
+      // Stored with its process record (turn/turn-records.ts), after the message is written: how it was decided, and the runtime that runs it.
       agent.launchRecord = {
         sessionId: process.sessionId,
         resumeDecision: "resume",
@@ -275,7 +226,7 @@ export class WarmSessions {
       requestedCwd: options.cwd,
       runtime: { path: null, version: null },
       permissions: turn.permissions,
-      opening: openingLines(turn),
+      opening: openingLines(turn.prepared.agent, turn.permissions),
     });
     process.sessionId = turn.prepared.expectedSessionId;
     // What the binary was at its start, so an upgrade on disk retires it (off the spawn's path).
@@ -322,31 +273,11 @@ export class WarmSessions {
 }
 
 /**
- * How execute-job.ts starts a turn's agent: through warm sessions when the
- * runner has them, else a process of its own (reading its input from stdin
- * when the turn's policy has it ask a person).
+ * Starts a planned turn's agent (execute-job.ts): through warm sessions when
+ * the runner has them, else a process of its own (reading its input from
+ * stdin when the turn's policy has it ask a person).
  */
-export async function startTurnAgent(warm: WarmSessions | undefined, turn: Planned, options: SpawnOptions): Promise<TurnAgent> {
+export async function startAgent(warm: WarmSessions | undefined, turn: Planned, options: SpawnOptions): Promise<TurnAgent> {
   if (warm) return warm.startAgent(turn, options);
   return ownTurnAgent(turn, options, null);
-}
-
-/** A process for this turn alone: reading its input from stdin when it must (a person answers its questions there), else as before. */
-function ownTurnAgent(turn: Planned, options: SpawnOptions, launchReason: string | null): TurnAgent {
-  const { argv, env, cwd, baseEnv, stdin, execution } = options;
-  if (turn.prepared.streamInput) {
-    return streamedTurnAgent({ argv, env, cwd, baseEnv }, turn.prepared.streamInput, {
-      agentId: execution.agent,
-      executionId: execution.id,
-      permissions: turn.permissions,
-      opening: openingLines(turn),
-    });
-  }
-  return spawnedTurnAgent({ argv, env, cwd, baseEnv, stdin }, launchReason);
-}
-
-/** What a process must read before the turn's message: the approval channel's opening, when the turn has one. */
-function openingLines(turn: Planned): string[] {
-  const approvals = turn.prepared.agent.permissions?.approvals;
-  return approvals?.initialize && needsLiveChannel(turn.prepared.agent, turn.permissions) ? [approvals.initialize(randomUUID())] : [];
 }

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { WarmProcess } from "@/server/runner/warm/warm-process";
-import { STATUS_CHANNEL } from "@/server/realtime/channels";
+import { notice } from "@/server/realtime/announce";
 
 // What the database says about warm sessions, so a person sees that a
 // session is warm (its page, its turns' pages) and can turn it off:
@@ -19,7 +19,7 @@ export async function recordWarm(
   await pool.query(
     `WITH s AS (UPDATE sessions SET warm_runner_id = $1, warm_pid = $2, warm_until = $3 WHERE agent = $4 AND agent_session_id = $5 RETURNING id)
      SELECT pg_notify($6, $7) FROM s WHERE $7::text IS NOT NULL`,
-    [runnerId, where.pid, where.until, where.agent, where.agentSessionId, STATUS_CHANNEL, where.headExecutionId],
+    [runnerId, where.pid, where.until, where.agent, where.agentSessionId, ...headNotice(where.headExecutionId)],
   );
 }
 
@@ -27,8 +27,15 @@ export async function recordCold(pool: pg.Pool, runnerId: string, where: Where &
   await pool.query(
     `WITH s AS (UPDATE sessions SET warm_runner_id = NULL, warm_pid = NULL, warm_until = NULL WHERE agent = $2 AND agent_session_id = $3 AND warm_runner_id = $1 RETURNING id)
      SELECT pg_notify($4, $5) FROM s WHERE $5::text IS NOT NULL`,
-    [runnerId, where.agent, where.agentSessionId, STATUS_CHANNEL, where.headExecutionId],
+    [runnerId, where.agent, where.agentSessionId, ...headNotice(where.headExecutionId)],
   );
+}
+
+/** The status NOTIFY of the session's latest turn, as the statements' last two values (null: it has none, nothing is sent). */
+function headNotice(headExecutionId: string | null): [string | null, string | null] {
+  if (!headExecutionId) return [null, null];
+  const { channel, payload } = notice.status(headExecutionId);
+  return [channel, payload];
 }
 
 /** At start and stop: this runner keeps no process any more. */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { configureAgentRegistry } from "@/server/agents/registry";
-import { findInstalledAgents } from "@/server/runner/installed-agents";
+import { findInstalledAgents } from "@/server/runner/process/installed-agents";
 import { resetDb } from "@/test/support/db";
 import { expectError } from "@/test/support/api";
 import { api } from "@/test/support/executions-api";

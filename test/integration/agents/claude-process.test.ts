@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { spawnAgentProcess } from "@/server/runner/agent-process";
+import { spawnAgentProcess } from "@/server/runner/agent-io/agent-process";
 import { isToolResultTurn, lastUserText, startMessagesApi, type MessagesApi } from "@/test/support/messages-api";
 import { liveGroupMembers } from "@/test/integration/agents/support/live-group-members";
 import { createSandbox, planFor, runAgent, type Sandbox } from "@/test/integration/agents/support/run-agent";

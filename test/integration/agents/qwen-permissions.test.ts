@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { EffectivePermissions } from "@/lib/permissions/schema";
 import { getAgentDefinition } from "@/server/agents/registry";
 import type { ApprovalSignal } from "@/server/agents/types";
-import { spawnAgentProcess } from "@/server/runner/agent-process";
+import { spawnAgentProcess } from "@/server/runner/agent-io/agent-process";
 import { startChatCompletionsApi } from "@/test/support/chat-completions-api";
 import { qwenEnv } from "@/test/integration/agents/support/agent-envs";
 import { useAgentSuite } from "@/test/integration/agents/support/agent-suite";

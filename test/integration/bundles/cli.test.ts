@@ -12,7 +12,7 @@ import { GET as searchRoute } from "@/app/api/search/route";
 import { getAgentDefinition } from "@/server/agents/registry";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { EventWriter } from "@/server/runner/event-writer";
+import { EventWriter } from "@/server/runner/turn/event-writer";
 import { indexAllPendingEvents } from "@/server/search/index-pending-events";
 import { searchTextOf } from "@/server/search/search-text";
 import { testDatabaseUrl, resetDb } from "@/test/support/db";

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { GET as searchRoute } from "@/app/api/search/route";
 import { prisma } from "@/server/db";
 import { getWorkerUtils } from "@/server/queue/worker-utils";
-import { sweepDeadRunners } from "@/server/runner/recover-executions";
+import { sweepDeadRunners } from "@/server/runner/process/recover-executions";
 import { approvalsApi, scriptToolTurns, waitForApproval } from "@/test/support/approvals-api";
 import { api, waitForEnd } from "@/test/support/executions-api";
 import { useRestartableRunner, waitForSearchIndexed } from "@/test/support/executions-harness";

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { ExecutionDto } from "@/lib/executions/schema";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import type { RunnerHandle } from "@/server/runner/run-runner";
+import type { RunnerHandle } from "@/server/runner/process/run-runner";
 import { resetDb } from "@/test/support/db";
 import { createHarness, type Harness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";

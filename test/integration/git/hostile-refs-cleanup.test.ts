@@ -12,7 +12,7 @@ import { resolveCommit } from "@/server/git/refs";
 import { prepareSpareWorktree } from "@/server/git/spare-worktrees";
 import { createProject } from "@/server/projects/create-project";
 import { worktreesRoot } from "@/server/projects/worktrees-root";
-import { repairWorktrees } from "@/server/runner/repair-worktrees";
+import { repairWorktrees } from "@/server/runner/process/repair-worktrees";
 import { useHarness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
 import { commitAll, git, writeFiles } from "@/test/support/git-repo";

@@ -1,7 +1,7 @@
 import pg from "pg";
 import lines from "@/server/agents/claude/__fixtures__/stream-json-2.1.330.json";
 import { prisma } from "@/server/db";
-import { EventWriter } from "@/server/runner/event-writer";
+import { EventWriter } from "@/server/runner/turn/event-writer";
 import { recordSessionCapture } from "@/server/sessions/record-session-capture";
 import { indexAllPendingEvents, indexPendingEvents } from "@/server/search/index-pending-events";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";

@@ -5,7 +5,7 @@ import type { ExecutionDto } from "@/lib/executions/schema";
 import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { createProject } from "@/server/projects/create-project";
-import { settleLaunchCwd } from "@/server/runner/prepare-workspace";
+import { settleLaunchCwd } from "@/server/runner/workspace/prepare-workspace";
 import { api, waitForEnd } from "@/test/support/executions-api";
 import { useRunningHarness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";

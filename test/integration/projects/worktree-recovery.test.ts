@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { startRunnerProcess, type RunnerProcess } from "@/bench/lib/runner-process";
 import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
-import { repairWorktrees } from "@/server/runner/repair-worktrees";
+import { repairWorktrees } from "@/server/runner/process/repair-worktrees";
 import { liveGroupMembers } from "@/test/integration/agents/support/live-group-members";
 import { testDatabaseUrl } from "@/test/support/db";
 import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";

@@ -2,7 +2,7 @@ import { makeWorkerUtils, type WorkerUtils } from "graphile-worker";
 import pg from "pg";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { releaseDeadWorkerLocks, workerIdFor } from "@/server/runner/runner-locks";
+import { releaseDeadWorkerLocks, workerIdFor } from "@/server/runner/process/runner-locks";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
 import { createHarness, type Harness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { configureAgentRegistry } from "@/server/agents/registry";
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { startRunner } from "@/server/runner/run-runner";
+import { startRunner } from "@/server/runner/process/run-runner";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
 
 // A broken agents file never stops a runner: it starts, says what is wrong

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { prisma } from "@/server/db";
-import { EventWriter } from "@/server/runner/event-writer";
+import { EventWriter } from "@/server/runner/turn/event-writer";
 import { testDatabaseUrl } from "@/test/support/db";
 import { makeIssue } from "@/test/support/factories";
 import { waitFor } from "@/test/support/wait";

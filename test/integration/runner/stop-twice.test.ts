@@ -1,6 +1,6 @@
 import { prisma } from "@/server/db";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
-import { startRunner } from "@/server/runner/run-runner";
+import { startRunner } from "@/server/runner/process/run-runner";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
 
 // A terminal's Ctrl-C reaches npm, tsx and the runner at once, so stop() is

@@ -2,7 +2,7 @@ import pg from "pg";
 import { GET as searchRoute } from "@/app/api/search/route";
 import type { SearchResponse } from "@/lib/search/schema";
 import { prisma } from "@/server/db";
-import { EventWriter } from "@/server/runner/event-writer";
+import { EventWriter } from "@/server/runner/turn/event-writer";
 import { indexAllPendingEvents, indexPendingEvents, startSearchIndexer } from "@/server/search/index-pending-events";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
 import { apiRequest, call } from "@/test/support/api";

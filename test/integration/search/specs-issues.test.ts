@@ -5,7 +5,7 @@ import { searchResponseSchema, type SearchHit, type SearchResponse } from "@/lib
 import { normalizeStoredEvent } from "@/server/agents/normalize-stored-event";
 import { prisma } from "@/server/db";
 import { updateIssue } from "@/server/issues/update-issue";
-import { EventWriter } from "@/server/runner/event-writer";
+import { EventWriter } from "@/server/runner/turn/event-writer";
 import { indexAllPendingEvents } from "@/server/search/index-pending-events";
 import { searchTextOf } from "@/server/search/search-text";
 import { updateSpec } from "@/server/specs/update-spec";

@@ -7,7 +7,7 @@ import { getAgentDefinition } from "@/server/agents/registry";
 import { SessionTracker } from "@/server/agents/session-tracker";
 import { settleRun, type SettledRun } from "@/server/agents/session-report";
 import type { LaunchPlan, LaunchRequest, ParsedLine, UsageSignal } from "@/server/agents/types";
-import { mergeEnv, spawnAgentProcess, type AgentExit, type AgentProcess } from "@/server/runner/agent-process";
+import { mergeEnv, spawnAgentProcess, type AgentExit, type AgentProcess } from "@/server/runner/agent-io/agent-process";
 import { claudeTestEnv, type MessagesApi } from "@/test/support/messages-api";
 
 // Runs an agent the way the runner will: plan the launch (registry, binary,

@@ -3,8 +3,8 @@ import { makeWorkerUtils, type WorkerUtils } from "graphile-worker";
 import { startRunnerProcess, type RunnerProcess } from "@/bench/lib/runner-process";
 import { prng } from "@/bench/lib/seed-ui";
 import { prisma } from "@/server/db";
-import { sweepDeadRunners } from "@/server/runner/recover-executions";
-import { workerIdPrefix } from "@/server/runner/runner-locks";
+import { sweepDeadRunners } from "@/server/runner/process/recover-executions";
+import { workerIdPrefix } from "@/server/runner/process/runner-locks";
 import { liveGroupMembers } from "@/test/integration/agents/support/live-group-members";
 import { api } from "@/test/support/executions-api";
 

@@ -1,0 +1,209 @@
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import { Logger, makeWorkerUtils, runTaskList, type Task, type WorkerPool, type WorkerPoolOptions } from "graphile-worker";
+import pg from "pg";
+import type { ExecutionErrorCode } from "@/lib/executions/types";
+import { agentRegistry } from "@/server/agents/registry";
+import { inheritedEnv, loadConfig, type WarmConfig } from "@/server/config/load-config";
+import { prisma } from "@/server/db";
+import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";
+import { announceSoon, notice } from "@/server/realtime/announce";
+import { settlePendingApprovals } from "@/server/approvals/settle-pending-approvals";
+import { executeJob, type LiveProcess, type RunnerContext } from "@/server/runner/execute-job";
+import { findInstalledAgents } from "@/server/runner/process/installed-agents";
+import { listen } from "@/server/runner/process/listen";
+import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/process/recover-executions";
+import { claimRunnerId } from "@/server/runner/process/runner-identity";
+import { settleSpares } from "@/server/runner/workspace/spare-checkouts";
+import { HEARTBEAT_MS } from "@/server/runners/runner-liveness";
+import { workerIdFor } from "@/server/runner/process/runner-locks";
+import { WarmSessions } from "@/server/runner/warm/warm-sessions";
+import { startSearchIndexer } from "@/server/search/index-pending-events";
+import { refreshHeldSessions } from "@/server/sessions/session-health";
+
+// The runner process: takes execution jobs from the Postgres queue, owns the
+// agent child processes, stores their events and announces them. The web
+// server never spawns agents; any number of runners (on any machines sharing
+// DATABASE_URL) can run at once.
+
+export type RunnerHandle = { runnerId: string; bootId: string; stop: () => Promise<void> };
+
+export type RunnerOptions = {
+  databaseUrl: string;
+  runnerId?: string;
+  /** Executions run at once (default: ARBOR_RUNNER_CONCURRENCY of `env`). */
+  concurrency?: number;
+  cancelGraceMs?: number;
+  /** The environment agents inherit, and where the runner's settings are read from. */
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+  /** Warm sessions' settings over the environment's (tests: a short start timeout). */
+  warm?: Partial<WarmConfig> & { startTimeoutMs?: number };
+  /** Over ARBOR_APPROVAL_TIMEOUT (tests: a short wait limit). */
+  approvalTimeoutMs?: number | null;
+};
+
+export async function startRunner(options: RunnerOptions): Promise<RunnerHandle> {
+  const log = options.log ?? (() => {});
+  const env = options.env ?? inheritedEnv();
+  const config = loadConfig(env);
+  const concurrency = options.concurrency ?? config.runner.concurrency;
+  const runnerId = await claimRunnerId(options.runnerId);
+  // This process's boot: part of every worker id, so its locks can be told apart from a previous process's.
+  const bootId = randomBytes(6).toString("hex");
+  // One connection per worker listens for new jobs; the rest serve jobs, event batches and the indexer.
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: concurrency * 2 + 6 });
+  // An idle connection the server ends (a restart, its shutdown) is replaced on next use; it must not end the runner.
+  pool.on("error", (error) => log(`database connection lost: ${error.message}`));
+  const utils = await makeWorkerUtils({ pgPool: pool });
+  const live = new Map<string, LiveProcess>();
+  const ctx: RunnerContext = {
+    runnerId,
+    pool,
+    live,
+    env,
+    workspaceRoots: config.workspaceRoots,
+    cancelGraceMs: options.cancelGraceMs ?? 5_000,
+    approvals: new Map(),
+    approvalTimeoutMs: options.approvalTimeoutMs ?? config.approvalTimeoutMs,
+    webhook: config.notify,
+    log,
+  };
+  // Warm sessions: a session's agent process kept after its turn for its next one (ARBOR_WARM_*).
+  const warmConfig = { ...config.runner.warm, ...options.warm };
+  if (warmConfig.enabled) {
+    ctx.warm = new WarmSessions(warmConfig, { runnerId, pool, env, workspaceRoots: config.workspaceRoots, log });
+    await ctx.warm.start();
+  }
+
+  // The row first (it waits while another runner's sweep is cleaning up after
+  // this runner's previous process), then that clean-up, then jobs.
+  const now = new Date();
+  const row = {
+    hostname: os.hostname(),
+    pid: process.pid,
+    startedAt: now,
+    heartbeatAt: now,
+    stoppedAt: null,
+    bootId,
+    ...(await findInstalledAgents(env)),
+  };
+  await prisma.runner.upsert({ where: { id: runnerId }, create: { id: runnerId, ...row }, update: row });
+  const interrupted = await recoverOwnExecutions(runnerId, bootId, utils);
+  if (interrupted.length) log(`marked ${interrupted.length} execution(s) interrupted from this runner's previous process`);
+
+  const runJob = async (executionId: string, options: { early?: boolean } = {}) => {
+    try {
+      await executeJob(ctx, executionId, options);
+    } catch (error) {
+      // A bug must not leave the execution "running" forever.
+      log(`execution ${executionId} crashed the job: ${(error as Error).stack}`);
+      const errorCode: ExecutionErrorCode = "runner_error";
+      await prisma.execution
+        .updateMany({
+          where: { id: executionId, status: { in: ["queued", "running"] } },
+          data: { status: "failed", errorCode, errorMessage: (error as Error).message, finishedAt: new Date() },
+        })
+        .catch(() => {});
+      // Nobody will answer its agent's questions now.
+      await settlePendingApprovals([executionId], "expired", "The run ended in an error before anyone decided.").catch(() => []);
+      // Open pages hear it (a warm turn started early was claimed without an announcement).
+      announceSoon(pool, notice.status(executionId));
+    }
+  };
+  // Cancel requests: NOTIFY for speed, and the heartbeat re-checks in case one was missed.
+  const cancelRequested = (executionId: string) => {
+    const entry = live.get(executionId);
+    if (!entry || entry.cancelled) return;
+    entry.cancelled = true;
+    void entry.terminate(ctx.cancelGraceMs);
+  };
+  const listener = await listen(
+    options.databaseUrl,
+    {
+      cancel: cancelRequested,
+      closeWarm: (sessionId) => void ctx.warm?.closeSession(sessionId, "warm sessions were turned off for it, or it was poisoned"),
+      continueAsked: (payload) => ctx.warm?.continueAsked(payload),
+      queued: (payload) => ctx.warm?.startEarly(payload, (executionId) => runJob(executionId, { early: true })),
+      approvalDecided: (approvalId) => void ctx.approvals.get(approvalId)?.decided(approvalId),
+    },
+    log,
+  );
+
+  // A job whose execution runs early already (a warm Continue) waits for that run: no claim of its own to lose.
+  const task: Task = async (payload) => {
+    const { executionId } = payload as ExecuteJobPayload;
+    return ctx.warm?.adopted(executionId) ?? runJob(executionId);
+  };
+
+  // One single-worker pool per slot: graphile-worker lets a worker be named
+  // only when it is alone in its pool, and the names are how a dead process's
+  // locks are found (runner-locks.ts).
+  const workerPools: WorkerPool[] = [];
+  for (let slot = 0; slot < concurrency; slot++) {
+    const poolOptions: WorkerPoolOptions & { workerId: string } = {
+      workerId: workerIdFor(runnerId, bootId, slot),
+      concurrency: 1,
+      noHandleSignals: true,
+      pollInterval: 1_000,
+      logger: new Logger(() => () => {}),
+    };
+    workerPools.push(runTaskList(poolOptions, { [EXECUTE_ANY_TASK]: task, [executeOnRunnerTask(runnerId)]: task }, pool));
+  }
+
+  // Search vectors are filled in the background, not as events are stored;
+  // the indexer yields to this runner's own ingestion (and catches up after).
+  const indexer = startSearchIndexer(pool, { log });
+  ctx.onEventsStored = () => indexer.noteIngest();
+
+  const heartbeat = setInterval(() => {
+    void (async () => {
+      await prisma.runner.update({ where: { id: runnerId }, data: { heartbeatAt: new Date(), ...(await findInstalledAgents(env)) } });
+      const cancels = await prisma.execution.findMany({
+        where: { id: { in: [...live.keys()] }, cancelRequestedAt: { not: null } },
+        select: { id: true },
+      });
+      for (const c of cancels) cancelRequested(c.id);
+      // Decisions whose NOTIFY was missed (the listener reconnected): answered now.
+      await Promise.all([...new Set(ctx.approvals.values())].map((turn) => turn.recheck()));
+      const swept = await sweepDeadRunners(utils);
+      if (swept.length) log(`interrupted ${swept.length} execution(s) of runners that stopped answering`);
+      // Session health without resuming: the transcripts of this runner's recently active sessions, by a stat.
+      await refreshHeldSessions(runnerId, env);
+    })().catch((error) => log(`heartbeat failed: ${(error as Error).message}`));
+  }, HEARTBEAT_MS);
+
+  // A broken agents file never stops the built-ins; it is said once at start, naming each field.
+  for (const warning of agentRegistry().warnings) log(warning);
+  log(`runner ${runnerId} ready (pid ${process.pid}, ${concurrency} slot(s))`);
+
+  // Every caller waits for the same clean-up (a second stop() must not return before it is done).
+  let stopping: Promise<void> | null = null;
+  return {
+    runnerId,
+    bootId,
+    stop() {
+      stopping ??= stopRunner();
+      return stopping;
+    },
+  };
+
+  async function stopRunner(): Promise<void> {
+    clearInterval(heartbeat);
+    for (const entry of live.values()) {
+      entry.stopping = true;
+      void entry.terminate(ctx.cancelGraceMs);
+    }
+    await Promise.all(workerPools.map((workers) => workers.gracefulShutdown()));
+    await settleSpares();
+    // Every warm process ends cleanly: its session stays resumable by a spawn.
+    await ctx.warm?.stop().catch(() => {});
+    await indexer.stop();
+    await prisma.runner.update({ where: { id: runnerId }, data: { stoppedAt: new Date() } }).catch(() => {});
+    await listener.end().catch(() => {});
+    await utils.release();
+    await pool.end();
+    // The process's Prisma client (server/db.ts): its connections end with the runner (npm start stops the database next).
+    await prisma.$disconnect().catch(() => {});
+  }
+}
