@@ -159,7 +159,8 @@ function render(options: {
   out.push(`- Memory: ${m.memory}; ${m.os}`);
   out.push(`- Node ${m.node}`);
   out.push(`- ${m.postgres}; benchmarks use their own database \`arbor_bench\`, recreated from prisma/migrations at the start of each benchmark`);
-  out.push(`- Code: commit ${m.commit || "?"}${m.dirty.length ? ` plus uncommitted changes in ${m.dirty.map((d) => `\`${d}\``).join(", ")}` : ""}`);
+  // The files as they were then, not references (no backticks: docs' backticked paths must exist, test/unit/doc-paths.test.ts).
+  out.push(`- Code: commit ${m.commit || "?"}${m.dirty.length ? ` plus uncommitted changes in ${m.dirty.join(", ")}` : ""}`);
   out.push(
     `- Load: the machine is shared (other builds and test runs may be going on). 1-minute load average when the run started: ${options.quiet.load} ` +
       `(waited ${options.quiet.waitedS} s for it to drop below ${options.quiet.threshold}). The load seen by each measurement is in its table; it includes the benchmark's own processes ` +
