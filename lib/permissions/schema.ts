@@ -3,7 +3,7 @@ import { text } from "@/lib/schemas/text";
 import { parseRule } from "./rules";
 
 // The permission policy: one vocabulary for what an agent may do alone, set
-// per project and per run (docs/architecture.md, "People in the loop").
+// per project and per run (docs/topics/people-in-the-loop.md).
 //
 // - ask:     file edits inside the run's directory go ahead; anything else the
 //            agent may not do alone waits for a person's decision (agents with

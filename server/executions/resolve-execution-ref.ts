@@ -8,8 +8,8 @@ import { prisma } from "@/server/db";
  * The execution whose id starts with `ref` (a short id as the UI and the CLI
  * print it, or the full id). The ids a prefix can name form one range of the
  * uuid primary key, from the prefix padded with 0s to the prefix padded with
- * fs: an index range scan however many executions there are (docs/
- * architecture.md: "Short execution ids"). Several → a conflict listing them.
+ * fs: an index range scan however many executions there are
+ * (docs/topics/executions.md, "Execution ids"). Several → a conflict listing them.
  */
 export async function resolveExecutionRef(ref: ExecutionRef): Promise<Result<{ execution: ExecutionRefMatch }>> {
   const rows = await prisma.execution.findMany({

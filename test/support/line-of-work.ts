@@ -1,6 +1,6 @@
 // A line of work as the runner makes and ends it, without an agent: its
 // worktree (server/git/create-worktree.ts), files written "by the agent", then
-// the runner's own end-of-execution snapshot (server/runner/snapshot-execution.ts)
+// the runner's own end-of-execution snapshot (server/runner/workspace/snapshot-execution.ts)
 // stored with the final status. For tests that tamper with a worktree between
 // the two, as an agent's tools could during a turn.
 import { randomUUID } from "node:crypto";

@@ -1,5 +1,5 @@
 // What the runner does for an execution in a git project
-// (server/runner/prepare-workspace.ts, snapshot-execution.ts), done directly
+// (server/runner/workspace/prepare-workspace.ts, snapshot-execution.ts), done directly
 // without an agent: a worktree from `from`, the file changes, a snapshot, and
 // the execution row that records them. For tests of diffs and apply; the
 // runner's own are test/integration/projects/worktree-*.test.ts.

@@ -16,7 +16,7 @@ import { claudeApprovals } from "@/server/agents/claude/claude-approvals";
 //   prompt tool is `plan` (ExitPlanMode is asked for like a tool; allowing it
 //   with a setMode to acceptEdits lets the turn go on under `ask`).
 // - bypassPermissions is `trusted`; as root the CLI refuses it unless
-//   IS_SANDBOX=1 (server/permissions/check-permissions.ts says so up front).
+//   IS_SANDBOX=1 (server/permissions/check-run-permissions.ts says so up front).
 // - --allowedTools / --disallowedTools take rules in exactly Arbor's syntax,
 //   one argv element each ("Bash(npm test:*)"): an allowed call is not asked for.
 

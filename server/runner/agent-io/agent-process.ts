@@ -19,7 +19,7 @@ import { OutputPump } from "@/server/runner/agent-io/output-pump";
 // Expected failures (binary or cwd missing, spawn refused) resolve wait()
 // with ok: false; nothing is thrown for them.
 
-/** Why a process could not start: members of EXECUTION_ERROR_CODES (lib/execution-types.ts). */
+/** Why a process could not start: members of EXECUTION_ERROR_CODES (lib/executions/types.ts). */
 export type SpawnFailureCode = Extract<ExecutionErrorCode, "agent_not_found" | "cwd_not_found" | "spawn_failed">;
 
 export type AgentExit = { ok: true; exitCode: number | null; signal: NodeJS.Signals | null } | { ok: false; reason: SpawnFailureCode; message: string };
