@@ -6,7 +6,8 @@ import type { CliCapabilities, LaunchFailure, LaunchMode } from "@/server/agents
 // never pass for an option, and the operator's extra options (from the agents
 // file) taking precedence over the driver's own defaults.
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Session ids Arbor passes are UUIDs (lib/ids.ts: one definition). */
+export { UUID } from "@/lib/ids";
 
 export function unsupported(message: string, missingFlags?: string[]): LaunchFailure {
   return { ok: false, code: "agent_unsupported", message, ...(missingFlags ? { missingFlags } : {}) };

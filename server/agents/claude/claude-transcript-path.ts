@@ -1,3 +1,4 @@
+import { isUuid } from "@/lib/ids";
 import os from "node:os";
 import path from "node:path";
 
@@ -14,7 +15,7 @@ export function claudeSessionTranscript(
   env: Readonly<Record<string, string | undefined>>,
 ): { path: string; searchRoot: string } | null {
   // Only ids Claude itself would use; anything else cannot name a file safely.
-  if (!/^[0-9a-f-]{36}$/i.test(session.sessionId)) return null;
+  if (!isUuid(session.sessionId)) return null;
   const configDir = env.CLAUDE_CONFIG_DIR?.trim() || path.join(env.HOME?.trim() || os.homedir(), ".claude");
   const projects = path.join(configDir, "projects");
   return { path: path.join(projects, session.cwd.replace(/[^a-zA-Z0-9]/g, "-"), `${session.sessionId}.jsonl`), searchRoot: projects };
