@@ -3,6 +3,7 @@ import { prisma } from "@/server/db";
 import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";
 import { useRunningHarness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
+import { waitFor } from "@/test/support/wait";
 
 // A run from POST to completion: queued at once, the session id pinned while
 // the agent is still working, usage recorded, every event stored in order and
@@ -69,4 +70,36 @@ test("POST runs the agent: queued, session pinned mid-run, completed with usage 
 
   const page = await api.events(done.id, 2);
   expect(page.body.events.map((e) => e.seq)).toEqual(rows.slice(2).map((r) => r.seq));
+});
+
+test("the answer streams as it is written: drafts stored a few at a time while the model writes, then the complete message", async () => {
+  const issueId = (await makeIssue()).id;
+  const answer = "Streaming is a way to show the agent's words as they are written, not all at once at the end.";
+  suite.standIn.on("Stream your answer", () => ({ kind: "text", text: answer, chunkSize: 4, chunkDelayMs: 40 }));
+  const run = (await api.create({ issueId, prompt: "Stream your answer" })).body;
+  // While the model still writes, part of the answer is already in the log as drafts.
+  const partial = await waitForDto(run.id, (e) => e.eventCount > 0, "events");
+  const early = await waitFor(
+    async () => {
+      const entries = (await api.events(run.id)).body.events.flatMap((e) => e.entries);
+      const drafts = entries.filter((e) => e.type === "text_draft");
+      return drafts.length > 0 && !entries.some((e) => e.type === "assistant_text") ? drafts : undefined;
+    },
+    "a draft before the complete message",
+    20_000,
+    10,
+  );
+  expect(partial.status).toBe("running");
+  expect(answer.startsWith(early.map((d) => (d.type === "text_draft" ? d.text : "")).join(""))).toBe(true);
+
+  await waitForEnd(run.id);
+  const events = (await api.events(run.id)).body.events;
+  const entries = events.flatMap((e) => e.entries);
+  const drafts = entries.filter((e) => e.type === "text_draft").map((e) => (e.type === "text_draft" ? e.text : ""));
+  // Every piece arrived, in order, joined into far fewer events than the model's 24 pieces.
+  expect(drafts.join("")).toBe(answer);
+  expect(drafts.length).toBeLessThan(12);
+  expect(entries).toContainEqual({ type: "assistant_text", text: answer });
+  // The stream's framing (message_start, content_block_stop, …) is not stored.
+  expect(events.some((e) => e.kind === "stream_event")).toBe(false);
 });
