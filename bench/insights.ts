@@ -16,13 +16,14 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { benchDatabaseUrl, serverUrl, withClient } from "@/bench/lib/bench-db";
+import { measureIndexer } from "@/bench/insights/indexer";
+import { BENCH_INSIGHTS_DATABASE, renderSection, type InsightsBenchResult, type RequestResult } from "@/bench/insights/report";
+import { seedInsightsData, type InsightsSeedOptions } from "@/bench/insights/seed";
+import { benchDatabaseUrl, ensureDatabase, withClient } from "@/bench/lib/bench-db";
 import { writeDocSection } from "@/bench/lib/doc-section";
-import { fmtMs, loadAverage, percentile, writeResult } from "@/bench/lib/stats";
-import { seedInsightsData, type InsightsSeedOptions, type InsightsSeedStats } from "@/bench/insights/seed";
+import { fmtMs, loadAverage, percentile, round2, writeResult } from "@/bench/lib/stats";
 import { applyMigrations } from "@/server/migrations/apply-migrations";
 
-export const BENCH_INSIGHTS_DATABASE = "arbor_bench_insights";
 const SEED_VERSION = 1;
 const TARGET_P50_MS = 200;
 
@@ -44,23 +45,6 @@ const REQUESTS: { name: string; path: string; page: boolean }[] = [
 ];
 
 const databaseUrl = () => benchDatabaseUrl(BENCH_INSIGHTS_DATABASE);
-
-type RequestResult = { name: string; path: string; page: boolean; status: number; p50: number; p95: number; min: number; max: number; bytes: number };
-
-export type InsightsBenchResult = {
-  date: string;
-  postgres: string;
-  seed: InsightsSeedStats & { reused: boolean };
-  rounds: number;
-  requests: RequestResult[];
-  page: { p50: number; p95: number; n: number };
-  targetP50Ms: number;
-  metTarget: boolean;
-  eventsTouched: { seqScans: number; indexScans: number };
-  /** The search indexer over Claude events, and the part of it collecting Insights' facts (model, tools). */
-  indexer: { events: number; totalMs: number; factsMs: number; microsPerEventFacts: number };
-  loadAverage: { start: number; end: number };
-};
 
 const eventScans = (client: pg.Client) =>
   client
@@ -96,10 +80,7 @@ async function main() {
     days: 365,
   };
   const marker = `arbor insights bench seed v${SEED_VERSION} ${JSON.stringify(seedOptions)}`;
-  await withClient(serverUrl(), async (admin) => {
-    const { rows } = await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [BENCH_INSIGHTS_DATABASE]);
-    if (rows.length === 0) await admin.query(`CREATE DATABASE ${BENCH_INSIGHTS_DATABASE}`);
-  });
+  await ensureDatabase(BENCH_INSIGHTS_DATABASE);
   const url = databaseUrl();
   await applyMigrations(url);
 
@@ -214,100 +195,6 @@ async function main() {
     writeDocSection("insights", renderSection(result));
     log("docs/performance.md: Insights section updated");
   }
-}
-
-/**
- * What collecting facts adds to the runner's search indexer: 20,000 Claude
- * stream-json events (tool calls, tool results, text; the recorded 2.1.330
- * lines) stored as the runner stores them, indexed by indexAllPendingEvents,
- * and the facts pass alone over the same events.
- */
-async function measureIndexer(url: string): Promise<InsightsBenchResult["indexer"]> {
-  const { EventWriter } = await import("@/server/runner/turn/event-writer");
-  const { indexAllPendingEvents } = await import("@/server/search/index-pending-events");
-  const { collectExecutionFacts } = await import("@/server/search/collect-execution-facts");
-  const lines = (await import("@/server/agents/claude/__fixtures__/stream-json-2.1.330.json")).default as Record<string, string>;
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const id = crypto.randomUUID();
-  const events = 20_000;
-  try {
-    await pool.query(`INSERT INTO executions (id, issue_id, agent, prompt, cwd, updated_at) VALUES ($1, 'ISSUE-1', 'claude', 'indexer bench', '/w', now())`, [
-      id,
-    ]);
-    const writer = new EventWriter(pool, id);
-    const mix = [lines.assistantToolUseRead, lines.userToolResultRead, lines.assistantText, lines.assistantToolUseEdit, lines.userToolResultEdit];
-    for (let i = 0; i < events; i++) {
-      const line = mix[i % mix.length];
-      const kind = JSON.parse(line).type as string;
-      writer.push({ stream: "stdout", kind, json: line, searchText: kind === "assistant" ? "read the file and edit it" : null });
-      if (writer.needsDrain) await writer.flush();
-    }
-    await writer.flush();
-    let t0 = performance.now();
-    await indexAllPendingEvents(pool, { executionId: id });
-    const totalMs = performance.now() - t0;
-    const client = await pool.connect();
-    t0 = performance.now();
-    try {
-      for (let from = 0; from < events; from += 2_000) await collectExecutionFacts(client, id, "claude", from, from + 2_000);
-    } finally {
-      client.release();
-    }
-    const factsMs = performance.now() - t0;
-    return { events, totalMs: round2(totalMs), factsMs: round2(factsMs), microsPerEventFacts: round2((factsMs / events) * 1000) };
-  } finally {
-    await pool.query(`DELETE FROM executions WHERE id = $1`, [id]);
-    await pool.end();
-  }
-}
-
-function round2(n: number): number {
-  return Math.round(n * 100) / 100;
-}
-
-function renderSection(r: InsightsBenchResult): string {
-  const s = r.seed;
-  const lines = [
-    "## Insights",
-    "",
-    `Insights (\`GET /api/insights\`, server/insights/) over ${s.executions.toLocaleString("en-US")} executions and ${s.events.toLocaleString("en-US")} execution events ` +
-      `(${s.issues.toLocaleString("en-US")} issues, ${s.specs} specs, ${s.sessions.toLocaleString("en-US")} sessions, a year of history), measured by \`bench/insights.ts\` ` +
-      `(\`npx tsx --conditions=react-server bench/insights.ts\`) on ${r.postgres}, 2 cores, load average ${r.loadAverage.start} at the start and ${r.loadAverage.end} at the end (the machine is shared).`,
-    "",
-    `- **Page requests with p50 ≤ ${r.targetP50Ms} ms: ${r.requests.filter((q) => q.page && q.p50 <= r.targetP50Ms).length} of ${r.requests.filter((q) => q.page).length}** ` +
-      `(${
-        r.metTarget
-          ? "all met"
-          : `missed: ${r.requests
-              .filter((q) => q.page && q.p50 > r.targetP50Ms)
-              .map((q) => q.name.replace(/^Insights, /, ""))
-              .join("; ")}`
-      }). ` +
-      `Each request is the route handler called in-process (validation, every query, JSON), ${r.rounds} timed calls after a warm-up, one at a time. ` +
-      "A request's cost grows with the executions in its scope: the default view (30 days) and views of one issue, spec or agent aggregate a fraction of them; the all-time views aggregate every one of the 100,000 rows in each of their passes.",
-    ...(r.metTarget
-      ? []
-      : [
-          "- **Why the all-time views miss**: they aggregate every one of the 100,000 execution_facts rows in each of about seven passes (the trend, two grouping passes, tools, time to session id, fork preference, usage); " +
-            "even as one statement over the rows materialized once, that work measured about 0.4 s here. Going below 200 ms for them would take pre-aggregated days (a rollup of finished days kept by the runner, with marks and signals applied on top), which this section does not have yet.",
-        ]),
-    `- **No request reads the events**: execution_events saw ${r.eventsTouched.seqScans} sequential and ${r.eventsTouched.indexScans} index scans during all ${r.requests.length * (r.rounds + 1)} requests. ` +
-      "Insights aggregates `execution_facts`, one narrow row per execution kept by a trigger on executions; what only the events say (model, tools) is collected once by the runner's search indexer.",
-    `- The facts come from the runner's search indexer, once per event: over ${r.indexer.events.toLocaleString("en-US")} Claude events (tool calls, results, text) indexing took ${fmtMs(r.indexer.totalMs)} ms, ` +
-      `of which collecting model and tools ${fmtMs(r.indexer.factsMs)} ms (${r.indexer.microsPerEventFacts} µs per event: reading the assistant lines back and running them through the agent's normalizer). The indexer yields to ingestion, so this lengthens search lag after a flood, not ingestion.`,
-    `- Data: seeded with \`INSERT … SELECT generate_series\` into the \`${BENCH_INSIGHTS_DATABASE}\` database (bench/insights/seed.ts${s.reused ? "; reused from an earlier run" : `, ${s.seconds} s`}): executions ${s.executionsMb} MB, events ${s.eventsMb.toLocaleString("en-US")} MB.`,
-    "- The queries of one request run in parallel on the connection pool (a pass for the trend and the seed metrics, one for every grouping at once with GROUPING SETS, one per multi-valued dimension, time to session id, fork preference, spec citations); each raises work_mem to 32 MB so 100k rows group in memory.",
-    "",
-    "| request | p50 (ms) | p95 (ms) | min–max (ms) | answer |",
-    "| --- | ---: | ---: | ---: | ---: |",
-    ...r.requests.map(
-      (q) =>
-        `| ${q.name} (\`${q.path}\`) | ${fmtMs(q.p50)} | ${fmtMs(q.p95)} | ${fmtMs(q.min)}–${fmtMs(q.max)} | ${Math.max(1, Math.round(q.bytes / 1024))} KB |`,
-    ),
-    "",
-    `Results: \`bench/results/insights.json\` (${r.date}).`,
-  ];
-  return lines.join("\n");
 }
 
 main().catch((error) => {

@@ -19,9 +19,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type pg from "pg";
 import { applyMigrations } from "@/server/migrations/apply-migrations";
-import { benchDatabaseUrl, serverUrl, withClient } from "@/bench/lib/bench-db";
+import { benchDatabaseUrl, ensureDatabase, withClient } from "@/bench/lib/bench-db";
 import { writeDocSection } from "@/bench/lib/doc-section";
-import { fmtMs, loadAverage, percentile, summarize, writeResult } from "@/bench/lib/stats";
+import { fmtMs, loadAverage, percentile, round2, summarize, writeResult } from "@/bench/lib/stats";
 import { QUERIES } from "@/bench/search/queries";
 import { seedSearchData, type SeedOptions, type SeedStats } from "@/bench/search/seed";
 
@@ -70,10 +70,7 @@ async function main() {
   const limit = Number(values.limit);
   const marker = `arbor search bench seed v${SEED_VERSION} ${JSON.stringify(seedOptions)}`;
 
-  await withClient(serverUrl(), async (admin) => {
-    const { rows } = await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [BENCH_SEARCH_DATABASE]);
-    if (rows.length === 0) await admin.query(`CREATE DATABASE ${BENCH_SEARCH_DATABASE}`);
-  });
+  await ensureDatabase(BENCH_SEARCH_DATABASE);
   const url = databaseUrl();
   await applyMigrations(url);
 
@@ -221,10 +218,6 @@ async function measureIndexingCost(client: pg.Client): Promise<{ events: number;
   }
   await client.query(`DROP TABLE indexing_probe`);
   return { events, chars: text.length, microsPerEvent: Math.round(((indexed - plain) * 1000) / events) };
-}
-
-function round2(n: number): number {
-  return Math.round(n * 100) / 100;
 }
 
 export function renderSection(r: SearchBenchResult): string {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { monoNowMs } from "@/bench/lib/stats";
+import { MB, monoNowMs } from "@/bench/lib/stats";
 import { sleep } from "@/bench/lib/runner-process";
 
 // Runs Arbor exactly as a person does, `npm start` (web app, one runner, the
@@ -78,6 +78,31 @@ function groupAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** PSS of the tree once it has been idle for `settleMs`: the median of a few samples. */
+export async function idlePss(tree: ArborTree, settleMs: number) {
+  await sleep(settleMs);
+  const samples = [];
+  for (let k = 0; k < 3; k++) {
+    samples.push(processTree(tree.pid));
+    await sleep(1_000);
+  }
+  const totals = samples.map((s) => s.reduce((sum, p) => sum + p.pssBytes, 0));
+  const median = [...totals].sort((a, b) => a - b)[1];
+  const chosen = samples[totals.indexOf(median)];
+  const byPart = new Map<string, { pss: number; count: number }>();
+  for (const p of chosen) {
+    const part = byPart.get(p.name) ?? { pss: 0, count: 0 };
+    part.pss += p.pssBytes;
+    part.count += 1;
+    byPart.set(p.name, part);
+  }
+  return {
+    totalMiB: median / MB,
+    parts: [...byPart].map(([name, v]) => ({ name, processes: v.count, pssMiB: v.pss / MB })).sort((a, b) => b.pssMiB - a.pssMiB),
+    processes: chosen.map((p) => ({ pid: p.pid, name: p.name, command: p.command, pssMiB: p.pssBytes / MB })),
+  };
 }
 
 export type TreeProcess = { pid: number; name: string; command: string; pssBytes: number };

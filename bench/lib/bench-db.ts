@@ -19,6 +19,14 @@ export function benchDatabaseUrl(database = BENCH_DATABASE): string {
   return url.toString();
 }
 
+/** Creates `database` on the server unless it exists (a benchmark that keeps its data between runs). */
+export async function ensureDatabase(database: string): Promise<void> {
+  await withClient(serverUrl(), async (admin) => {
+    const { rows } = await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [database]);
+    if (rows.length === 0) await admin.query(`CREATE DATABASE ${database}`);
+  });
+}
+
 export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

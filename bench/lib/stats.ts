@@ -24,6 +24,11 @@ export function summarize(values: number[]) {
 
 export type Summary = ReturnType<typeof summarize>;
 
+/** To two decimals, as the results files keep milliseconds. */
+export function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
 export const MB = 1024 * 1024;
 
 export function fmtMs(ms: number): string {

@@ -1,7 +1,8 @@
 // The search benchmark's queries: what people would type, across the
-// selectivity range of the seeded data (bench/search/vocabulary.ts): very
-// common words, rare ones, several terms, file names and paths, commands,
-// tool names, phrases, exclusions, `or`, partial matches and no match.
+// selectivity range of the seeded data (bench/search/vocabulary.ts,
+// bench/search/assistant-phrases.ts): very common words, rare ones, several
+// terms, file names and paths, commands, tool names, phrases, exclusions,
+// `or`, partial matches and no match.
 
 export type BenchQuery = { q: string; class: string };
 

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { pathTerms } from "@/server/search/search-text";
-import { ASSISTANT_PHRASES, COMMANDS, FILE_PATHS, GREP_PATTERNS, PROMPT_OPENERS, TOOL_OUTPUT } from "./vocabulary";
+import { ASSISTANT_PHRASES } from "./assistant-phrases";
+import { COMMANDS, FILE_PATHS, GREP_PATTERNS, PROMPT_OPENERS, TOOL_OUTPUT } from "./vocabulary";
 
 // Fills the search benchmark's database with synthetic agent history, in SQL
 // (INSERT … SELECT generate_series), fast: issues, sessions, executions (the

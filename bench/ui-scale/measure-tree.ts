@@ -1,0 +1,97 @@
+import type { Browser } from "playwright-core";
+import { bounded, frameStats, frameTimes, freshPage, type FrameStats } from "@/bench/ui-scale/page-timing";
+
+// The session-tree picture of an issue with many executions (issue page, Tree
+// tab), then the same executions as the History list: times from navigation
+// start, a zoom click, frame times while panning and wheel-zooming.
+
+export type TreeRun = {
+  interactiveMs: number;
+  renderedNodes: number;
+  zoomResponseMs: number;
+  pan: FrameStats;
+  wheelZoom: FrameStats;
+  loadLatestMs: number;
+  historyListMs: number;
+};
+
+/** One run in a fresh context; `executions`: how many rows the History list must show. */
+export async function measureTree(browser: Browser, base: string, issueId: string, executions: number): Promise<TreeRun> {
+  const { context, page } = await freshPage(browser, 60_000);
+  try {
+    await page.goto(`${base}/issues/${issueId}?view=tree`);
+    // Interactive: the picture has its first view and nodes to focus (ms since navigation start).
+    const interactiveMs = await page
+      .waitForFunction(
+        () => {
+          const graph = document.querySelector('[data-testid="session-tree-graph"][data-ready="true"]');
+          return graph?.querySelector('[role="treeitem"]') ? performance.now() : false;
+        },
+        undefined,
+        { polling: "raf" },
+      )
+      .then((h) => h.jsonValue() as Promise<number>);
+    const renderedNodes = await page.locator('[role="treeitem"]').count();
+
+    // A click on Zoom in until the new zoom shows.
+    const zoomResponseMs = await bounded(
+      page.evaluate(async () => {
+        const label = () => /(\d+)%/.exec(document.querySelector('[role="toolbar"]')?.textContent ?? "")?.[1];
+        const before = label();
+        const button = [...document.querySelectorAll("button")].find((b) => b.getAttribute("aria-label") === "Zoom in")!;
+        const t0 = performance.now();
+        button.click();
+        return new Promise<number>((resolve) => {
+          const check = () => (label() !== before ? resolve(performance.now() - t0) : requestAnimationFrame(check));
+          requestAnimationFrame(check);
+        });
+      }),
+      "zoom response",
+    );
+
+    const box = (await page.getByTestId("session-tree-graph").boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const pan = frameStats(
+      await frameTimes(page, async () => {
+        await page.mouse.move(cx, cy);
+        await page.mouse.down();
+        for (let i = 0; i < 90; i++) await page.mouse.move(cx - i * 12, cy - i * 6);
+        await page.mouse.up();
+      }),
+    );
+    const wheelZoom = frameStats(
+      await frameTimes(page, async () => {
+        await page.mouse.move(cx, cy);
+        for (let i = 0; i < 40; i++) await page.mouse.wheel(0, i < 20 ? 120 : -120);
+      }),
+    );
+    const loadLatestMs = await bounded(
+      page.evaluate(async () => {
+        const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Load latest")!;
+        const t0 = performance.now();
+        button.click();
+        return new Promise<number>((resolve) => {
+          const check = () => {
+            const focused = document.activeElement?.getAttribute("data-node-id");
+            if (focused) resolve(performance.now() - t0);
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        });
+      }),
+      "load latest",
+    );
+
+    // The same executions as the history list.
+    await page.goto(`${base}/issues/${issueId}`);
+    const historyListMs = await page
+      .waitForFunction((n) => (document.querySelectorAll('[aria-label="Execution history"] > li').length >= n ? performance.now() : false), executions, {
+        polling: "raf",
+      })
+      .then((h) => h.jsonValue() as Promise<number>);
+    return { interactiveMs, renderedNodes, zoomResponseMs, pan, wheelZoom, loadLatestMs, historyListMs };
+  } finally {
+    await context.close();
+  }
+}
