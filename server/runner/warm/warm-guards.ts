@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import { checkLaunchCwd } from "@/server/executions/resolve-cwd";
 import { resolveResumeDecision } from "@/server/turns/resolve-resume-decision";
 import type { Execution } from "@/server/generated/prisma/client";
+import { readTurnPolicyInputs, type TurnPolicyInputs } from "@/server/permissions/load-turn-permissions";
 import { mainCheckoutProblem } from "@/server/projects/main-checkout-rule";
 import { registeredDirectories } from "@/server/projects/registered-directories";
 import type { LaunchPlace } from "@/server/runner/workspace/prepare-workspace";
@@ -15,13 +16,15 @@ import { checkTranscript } from "@/server/sessions/check-transcript";
 // the process was started from. Without a project (or in its shared
 // directory) the turn works in its recorded cwd (server/runner/workspace/prepare-workspace.ts), so
 // checking that settles its place; a project's worktree is settled by the
-// caller. The file-system facts are read side by side, and for a Continue
+// caller. The file-system facts (and the turn's policy inputs) are read side by side, and for a Continue
 // started as soon as it was queued, while it is being claimed (preflight).
 
 export type Preflight = {
   cwd: ReturnType<typeof checkLaunchCwd>;
   transcript: ReturnType<typeof checkTranscript>;
   binary: Promise<BinaryStat | null>;
+  /** The turn's project policy and session rules, read at the same time (null: the process's project is not known). */
+  policy: TurnPolicyInputs | null;
 };
 
 type BinaryStat = { mtimeMs: number; size: number };
@@ -42,6 +45,7 @@ export function preflight(process: WarmProcess, sessionId: string, ctx: Ctx): Pr
     cwd: checkLaunchCwd(cwd, ctx.workspaceRoots),
     transcript: checkTranscript(process.options.agentId, { sessionId, cwd }, ctx.env),
     binary: binaryStat(process),
+    policy: process.options.projectId === undefined ? null : readTurnPolicyInputs(process.options.projectId, process.options.agentId, sessionId),
   };
 }
 

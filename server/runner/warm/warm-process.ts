@@ -106,6 +106,8 @@ export type WarmProcessOptions = {
   /** What the process is: its agent and the cwd the execution asked for (a Continue must ask for the same). */
   agentId: string;
   requestedCwd: string;
+  /** The project its turns are in (undefined: not known, as for a one-turn process): a Continue's policy inputs are read for it early. */
+  projectId?: string | null;
   runtime: { path: string | null; version: string | null };
   /** The permission policy it was launched under: a turn under another one cannot use it (server/turns/warm-eligibility.ts permissionsMisfit). */
   permissions: EffectivePermissions | null;

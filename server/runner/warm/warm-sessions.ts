@@ -3,7 +3,7 @@ import { getAgentDefinition } from "@/server/agents/registry";
 import type { WarmConfig } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import type { Execution } from "@/server/generated/prisma/client";
-import { loadTurnPermissions } from "@/server/permissions/load-turn-permissions";
+import { loadTurnPermissions, type TurnPolicyInputs } from "@/server/permissions/load-turn-permissions";
 import { openingLines } from "@/server/runner/approvals/live-channel";
 import type { ExitClassification } from "@/server/runner/turn/classify-exit";
 import { planTurn, type PlannedTurn } from "@/server/runner/turn/plan-turn";
@@ -97,10 +97,10 @@ export class WarmSessions {
     if (!process) return null;
     const ineligible = warmIneligibility(execution, process);
     const early = this.early.takePreflight(execution.id);
-    // The turn's policy is read while the guards stat their files.
+    // The turn's policy is read while the guards stat their files (or was, with their early facts, as the Continue was asked for).
     const [verdict, permissions] = ineligible
       ? [null, null]
-      : await Promise.all([warmGuards(execution, process, sessionId, this.ctx, early), this.turnPermissions(execution, process)]);
+      : await Promise.all([warmGuards(execution, process, sessionId, this.ctx, early), this.turnPermissions(execution, process, early?.policy ?? undefined)]);
     const why = ineligible ?? verdict!.why ?? (permissions && !permissions.fits ? permissions.why : null);
     const { reason, settled } = verdict ?? { reason: "resumable" as const, settled: null };
     const taken = why ? null : this.pool.take(sessionId);
@@ -125,9 +125,10 @@ export class WarmSessions {
   private async turnPermissions(
     execution: Execution,
     process: WarmProcess,
+    early?: TurnPolicyInputs,
   ): Promise<{ fits: true; policy: WarmPlanned["permissions"] } | { fits: false; why: string }> {
     const agent = getAgentDefinition(execution.agent);
-    const loaded = agent ? await loadTurnPermissions(execution, agent) : null;
+    const loaded = agent ? await loadTurnPermissions(execution, agent, early) : null;
     if (!loaded?.ok) return { fits: false, why: loaded?.message ?? "The turn's agent is unknown" };
     const misfit = permissionsMisfit(process.options.permissions, loaded.permissions);
     return misfit ? { fits: false, why: misfit } : { fits: true, policy: loaded.permissions };
@@ -224,6 +225,7 @@ export class WarmSessions {
       agentId: execution.agent,
       // Where it runs (settled, real): a Continue's recorded cwd is its source's, i.e. this.
       requestedCwd: options.cwd,
+      projectId: execution.projectId,
       runtime: { path: null, version: null },
       permissions: turn.permissions,
       opening: openingLines(turn.prepared.agent, turn.permissions),
