@@ -20,10 +20,11 @@ export const INTERNAL_ERROR_MESSAGE = "Something went wrong on the server. The e
  */
 export function apiRoute<Ctx = unknown>(
   handler: (request: Request, context: Ctx) => Promise<Response> | Response,
+  options: { ownCredential?: boolean } = {},
 ): (request: Request, context: Ctx) => Promise<Response> {
   return async (request, context) => {
     try {
-      const denied = guardResponse(request);
+      const denied = guardResponse(request, options);
       if (denied) return denied;
       return await handler(request, context);
     } catch (error) {

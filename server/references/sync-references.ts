@@ -12,10 +12,12 @@ export type ReferenceSource = { type: ReferenceType; id: string };
  */
 export async function syncReferences(tx: Prisma.TransactionClient, source: ReferenceSource, text: string): Promise<void> {
   const targets = parseReferences(text).filter((r) => !(r.type === source.type && r.id === source.id));
+  // Only what the text cited follows the text: an agent's `cite` (origin "agent") stays.
   await tx.entityReference.deleteMany({
     where: {
       sourceType: source.type,
       sourceId: source.id,
+      origin: "text",
       ...(targets.length ? { NOT: { OR: targets.map((t) => ({ targetType: t.type, targetId: t.id })) } } : {}),
     },
   });

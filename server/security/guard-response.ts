@@ -20,10 +20,15 @@ function guardSettings(): Settings {
   return settings;
 }
 
-/** A denial or the token cookie's redirect; null when the request may go on. */
-export function guardResponse(request: Request): Response | null {
+/**
+ * A denial or the token cookie's redirect; null when the request may go on.
+ * `ownCredential`: the route checks a credential of its own instead of
+ * ARBOR_TOKEN (the MCP server's per-run tokens); rebinding and CSRF still apply.
+ */
+export function guardResponse(request: Request, options: { ownCredential?: boolean } = {}): Response | null {
   const url = new URL(request.url);
-  const { token, loopbackOnly } = guardSettings();
+  const { token: accessToken, loopbackOnly } = guardSettings();
+  const token = options.ownCredential ? undefined : accessToken;
   const verdict = guardRequest({ method: request.method, url, headers: request.headers, cookieToken: cookieValue(request, TOKEN_COOKIE), token, loopbackOnly });
   if (verdict.action === "allow") return null;
   if (verdict.action === "set-token-cookie") {
@@ -48,4 +53,9 @@ function cookieValue(request: Request, name: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The server listens on loopback only: every peer is on this machine. */
+export function serverIsLoopbackOnly(): boolean {
+  return guardSettings().loopbackOnly;
 }
