@@ -99,6 +99,8 @@ async function main() {
     PORT: String(config.port),
     ARBOR_DATA_DIR: config.dataDir,
     NEXT_TELEMETRY_DISABLED: "1",
+    // Where this runner's agents reach Arbor's MCP server: this web server, over loopback.
+    ARBOR_MCP_URL: config.env.ARBOR_MCP_URL || `http://${loopbackAddressOf(config.host)}:${config.port}/api/mcp`,
   };
   if (!dev) ensureNextBuild(root, config.nextDistDir, env, log);
   checkpoint();
@@ -167,3 +169,10 @@ main().then(
     exit(interrupted ? 0 : 1);
   },
 );
+
+/** An address on this machine that reaches a server bound to `host` (a wildcard bind answers on loopback too). */
+function loopbackAddressOf(host: string): string {
+  if (host === "0.0.0.0" || host === "") return "127.0.0.1";
+  if (host === "::" || host === "[::]") return "[::1]";
+  return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+}

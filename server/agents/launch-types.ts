@@ -43,7 +43,24 @@ export interface LaunchRequest {
    * `text_draft` events (LogEntry text_draft) and transient ones.
    */
   partialMessages?: boolean;
+  /**
+   * Arbor's MCP server `arbor` for this run (server/mcp/): where it answers and
+   * the run's token. The driver attaches it without touching the person's own
+   * config, the token never in argv (a file of Arbor's, or the environment),
+   * and lets Arbor's tools run without asking (ARBOR_MCP_TOOLS). Absent: none.
+   */
+  mcp?: McpAttachment;
 }
+
+export type McpAttachment = { url: string; token: string };
+
+/**
+ * Arbor's MCP tools. Drivers let all of them run without asking: they read
+ * Arbor's own records or add to them (a citation, an issue) only within the
+ * run's issue and project, and everything they do is shown to the person.
+ * A deny rule of the run's policy still refuses one (mcp__arbor__create_issue).
+ */
+export const ARBOR_MCP_TOOLS = ["search_sessions", "get_session", "get_issue", "get_spec", "list_issue_sessions", "cite", "create_issue"] as const;
 
 /** What `<bin> --help` / `--version` revealed about one installed CLI. */
 export interface CliCapabilities {

@@ -18,6 +18,7 @@ export type {
   LaunchPlan,
   LaunchRequest,
   LaunchResult,
+  McpAttachment,
 } from "@/server/agents/launch-types";
 
 // The contract every agent CLI integration fulfils. An agent is data plus a
@@ -185,6 +186,11 @@ export interface AgentDefinition {
    * (only runs without a policy; a run asking for one is refused up front).
    */
   permissions?: AgentPermissions;
+  /**
+   * Its driver attaches Arbor's MCP server (LaunchRequest.mcp) to a run, so the
+   * runner mints that run a token. Absent: runs get no MCP server.
+   */
+  attachesMcp?: boolean;
 }
 
 export type LineParser = (line: string, options?: { truncated?: boolean }) => ParsedLine;

@@ -82,6 +82,10 @@ export const envSchema = z.object({
     .optional(),
   ARBOR_NOTIFY_URL: z.string().url("ARBOR_NOTIFY_URL must be an http(s) URL").optional(),
   ARBOR_NOTIFY_SECRET: z.string().min(16, "ARBOR_NOTIFY_SECRET must be at least 16 characters").optional(),
+  // Arbor's MCP server for agents (server/mcp/): where a runner's agents reach
+  // /api/mcp. `npm start` sets it for its own runner; a runner started apart
+  // (`npm run runner`) attaches the server only when it is set.
+  ARBOR_MCP_URL: z.string().url("ARBOR_MCP_URL must be an http(s) URL, e.g. http://127.0.0.1:3000/api/mcp").optional(),
   // The test suite (`npm test`)
   ARBOR_TEST_DB_PORT: port("ARBOR_TEST_DB_PORT").default(54339),
   CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),

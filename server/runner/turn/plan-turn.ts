@@ -7,6 +7,7 @@ import { prisma } from "@/server/db";
 import type { Execution, Prisma } from "@/server/generated/prisma/client";
 import { loadTurnPermissions } from "@/server/permissions/load-turn-permissions";
 import { adaptLaunch, type PreparedLaunch } from "@/server/runner/agent-io/agent-adapter";
+import { attachMcp } from "@/server/runner/turn/attach-mcp";
 import { needsLiveChannel } from "@/server/runner/approvals/live-channel";
 import { gatherLaunchFacts } from "@/server/runner/turn/launch-facts";
 import { gatherResumeFacts } from "@/server/runner/turn/resume-facts";
@@ -42,6 +43,8 @@ export type PlannedTurn =
       transcript: { tokens: number; keptTurns: number; elidedTurns: number } | null;
       /** The policy the turn runs under (null: the agent honours none); recorded on the execution. */
       permissions: EffectivePermissions | null;
+      /** The hash of the run's MCP token (attach-mcp.ts), granted again to each later turn a warm process serves; null: no MCP server. */
+      mcpTokenHash: string | null;
     }
   | { ok: false; code: ExecutionErrorCode; message: string };
 
@@ -76,7 +79,7 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, pla
   }
   await prisma.execution.update({ where: { id: execution.id }, data: update });
 
-  const where = await place();
+  const [where, mcp] = await Promise.all([place(), attachMcp(execution, runtime.agent, env)]);
   if (!where.ok) return where;
   // A person answers the agent's questions over its stdin: such a turn's process reads it (streamInput).
   const streamInput = options.streamInput === true || needsLiveChannel(runtime.agent, permissions);
@@ -86,6 +89,7 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, pla
     partialMessages: true,
     ...(streamInput ? { streamInput } : {}),
     ...(permissions ? { permissions } : {}),
+    ...(mcp ? { mcp: mcp.attachment } : {}),
   };
   const plan = await planLaunch(execution.agent, request, { env, runtime, cwd: where.cwd });
   if (!plan.ok) return { ok: false, code: plan.code, message: plan.message };
@@ -99,6 +103,7 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, pla
     transcriptSourceId: lineage.transcriptSourceId,
     transcript,
     permissions,
+    mcpTokenHash: mcp?.tokenHash ?? null,
   };
 }
 

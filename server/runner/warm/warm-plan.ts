@@ -42,6 +42,8 @@ export function warmPlan(
     transcriptSourceId: execution.parentExecutionId,
     transcript: null,
     permissions,
+    // The process's MCP token: granted to this turn too as its message is sent (warm-sessions.ts).
+    mcpTokenHash: on.process.options.mcpTokenHash ?? null,
     warm: on.process,
     place: on.place,
   };

@@ -108,6 +108,8 @@ export type WarmProcessOptions = {
   requestedCwd: string;
   /** The project its turns are in (undefined: not known, as for a one-turn process): a Continue's policy inputs are read for it early. */
   projectId?: string | null;
+  /** The hash of the MCP token its launch was given (runner/turn/attach-mcp.ts): each turn it serves is granted it. */
+  mcpTokenHash?: string | null;
   runtime: { path: string | null; version: string | null };
   /** The permission policy it was launched under: a turn under another one cannot use it (server/turns/warm-eligibility.ts permissionsMisfit). */
   permissions: EffectivePermissions | null;

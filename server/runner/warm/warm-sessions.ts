@@ -6,6 +6,7 @@ import type { Execution } from "@/server/generated/prisma/client";
 import { loadTurnPermissions, type TurnPolicyInputs } from "@/server/permissions/load-turn-permissions";
 import { openingLines } from "@/server/runner/approvals/live-channel";
 import type { ExitClassification } from "@/server/runner/turn/classify-exit";
+import { grantMcpToken } from "@/server/mcp/mcp-token";
 import { planTurn, type PlannedTurn } from "@/server/runner/turn/plan-turn";
 import { EarlyTurns } from "@/server/runner/warm/early-turns";
 import { ownTurnAgent, WarmTurnAgent, type SpawnOptions, type TurnAgent } from "@/server/runner/warm/turn-agent";
@@ -144,6 +145,8 @@ export class WarmSessions {
     const hooks = { startTimeoutMs: this.config.startTimeoutMs ?? WARM_START_TIMEOUT_MS, settle, continues: execution.parentExecutionId };
     if ("warm" in turn && turn.warm instanceof WarmProcess) {
       const { warm: process, place } = turn as WarmPlanned;
+      // Its MCP token is good for this turn from before the agent reads the message.
+      if (turn.mcpTokenHash) await grantMcpToken(turn.mcpTokenHash, execution.id);
       const message = process.send(turn.prepared.streamInput!.prompt, execution.id);
       this.running.set(turn.mode.kind === "continue" ? turn.mode.sessionId : process.sessionId!, process);
       const agent = new WarmTurnAgent(
@@ -226,6 +229,7 @@ export class WarmSessions {
       // Where it runs (settled, real): a Continue's recorded cwd is its source's, i.e. this.
       requestedCwd: options.cwd,
       projectId: execution.projectId,
+      mcpTokenHash: turn.mcpTokenHash,
       runtime: { path: null, version: null },
       permissions: turn.permissions,
       opening: openingLines(turn.prepared.agent, turn.permissions),
