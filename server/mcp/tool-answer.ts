@@ -9,7 +9,10 @@ export type ToolAnswer = { ok: true; text: string; structured: Record<string, un
 export const toolError = (message: string): ToolAnswer => ({ ok: false, message });
 
 export function toolAnswer(text: string, structured: Record<string, unknown>, consulted: string[] = []): ToolAnswer {
-  return { ok: true, text: bounded(text), structured, consulted };
+  const shown = bounded(text);
+  // Some clients hand the model the structured content instead of the text (Claude Code does): it is bounded too.
+  const fits = JSON.stringify(structured).length <= RESULT_MAX_CHARS;
+  return { ok: true, text: shown, structured: fits ? structured : { cut: "The full answer is over the size bound; this is its text", text: shown }, consulted };
 }
 
 /** Text cut to the bound, with a last line saying it was and how much is left out. */

@@ -1,6 +1,7 @@
 import type { CliCapabilities, LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
 import { requireIds, sessionOptions, unsupported, UUID } from "@/server/agents/launch-args";
 import { isAtLeast } from "@/server/agents/version";
+import { claudeMcpArgs } from "@/server/agents/claude/claude-mcp";
 import { claudePermissionArgs } from "@/server/agents/claude/claude-permissions";
 
 // Builds the argv of one non-interactive Claude Code run. Pure: the probe
@@ -79,8 +80,12 @@ export function buildClaudeLaunch(request: LaunchRequest, context: LaunchContext
     return { ...unsupported(`This Claude Code does not list ${missing.join(", ")} in --help`), missingFlags: missing };
   }
 
-  const head = [context.binaryPath, "-p", "--verbose", "--output-format", "stream-json", ...permissionArgs.args];
+  // Arbor's MCP server (claude-mcp.ts): the file names the server, the environment carries the token.
+  const mcp = capabilities.flags.has("--mcp-config") && capabilities.flags.has("--allowedTools") ? claudeMcpArgs(request.mcp, context) : null;
+  const head = [context.binaryPath, "-p", "--verbose", "--output-format", "stream-json", ...permissionArgs.args, ...(mcp?.args ?? [])];
   const notes = permissionArgs.notes.length ? { permissionNotes: permissionArgs.notes } : {};
+  const extras = mcp ? { files: mcp.files } : {};
+  const env = mcp?.env ?? {};
   if (streamInput) {
     // The prompt is the first user message on stdin (claude-stream-input.ts), so the process can take more.
     // The text as it is written (stream_event lines, stored as text_draft entries), when asked for.
@@ -88,13 +93,14 @@ export function buildClaudeLaunch(request: LaunchRequest, context: LaunchContext
     return {
       ok: true,
       argv: [...head, ...STREAM_INPUT_ARGS, ...partial, ...sessionArgs],
-      env: {},
+      env,
       expectedSessionId,
       streamInput: { prompt: request.prompt },
       ...notes,
+      ...extras,
     };
   }
-  return { ok: true, argv: [...head, ...sessionArgs, "--", request.prompt], env: {}, expectedSessionId, ...notes };
+  return { ok: true, argv: [...head, ...sessionArgs, "--", request.prompt], env, expectedSessionId, ...notes, ...extras };
 }
 
 /** User messages as stream-json lines on stdin, each echoed back when taken (how a turn's message is told from a folded-in follow-up). */

@@ -28,4 +28,5 @@ export const claudeAgent: AgentDefinition = {
   verification: { status: "verified", version: "2.1.330" },
   streamInput: claudeStreamInput,
   permissions: claudePermissions,
+  attachesMcp: true,
 };
