@@ -24,7 +24,7 @@ describe("Arbor's MCP server on a Claude Code launch", () => {
   it("names a config file of Arbor's and allows each of Arbor's tools", () => {
     const at = plan.argv.indexOf("--mcp-config");
     expect(plan.argv[at + 1]).toMatch(/^\/data\/agents\/claude\/arbor-files\/claude-mcp-[0-9a-f]{16}\.json$/);
-    expect(plan.argv.filter((a, i) => plan.argv[i - 1] === "--allowedTools")).toEqual([
+    expect(plan.argv.filter((_a, i) => plan.argv[i - 1] === "--allowedTools")).toEqual([
       "mcp__arbor__search_sessions",
       "mcp__arbor__get_session",
       "mcp__arbor__get_issue",
