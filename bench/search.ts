@@ -18,25 +18,20 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type pg from "pg";
-import { applyMigrations } from "@/server/migrations/apply-migrations";
-import { benchDatabaseUrl, ensureDatabase, withClient } from "@/bench/lib/bench-db";
+import { withClient } from "@/bench/lib/bench-db";
 import { writeDocSection } from "@/bench/lib/doc-section";
 import { fmtMs, loadAverage, percentile, round2, summarize, writeResult } from "@/bench/lib/stats";
+import { BENCH_SEARCH_DATABASE, ensureSearchSeed, type SearchSeed } from "@/bench/search/ensure-seed";
 import { QUERIES } from "@/bench/search/queries";
-import { seedSearchData, type SeedOptions, type SeedStats } from "@/bench/search/seed";
 
-export const BENCH_SEARCH_DATABASE = "arbor_bench_search";
-const SEED_VERSION = 1;
 const TARGET_P50_MS = 100;
-
-const databaseUrl = () => benchDatabaseUrl(BENCH_SEARCH_DATABASE);
 
 type QueryResult = { q: string; class: string; hits: number; groups: number; kinds: Record<string, number>; medianMs: number; minMs: number; maxMs: number };
 
 export type SearchBenchResult = {
   date: string;
   postgres: string;
-  seed: SeedStats & { reused: boolean };
+  seed: SearchSeed["seed"];
   rounds: number;
   limit: number;
   overall: ReturnType<typeof summarize>;
@@ -65,54 +60,11 @@ async function main() {
   }, Number(values["max-minutes"]) * 60_000);
   deadline.unref();
 
-  const seedOptions: SeedOptions = { events: Number(values.events), eventsPerExecution: 200, executionsPerSession: 2, issues: 300 };
   const rounds = Number(values.rounds);
   const limit = Number(values.limit);
-  const marker = `arbor search bench seed v${SEED_VERSION} ${JSON.stringify(seedOptions)}`;
-
-  await ensureDatabase(BENCH_SEARCH_DATABASE);
-  const url = databaseUrl();
-  await applyMigrations(url);
 
   const log = (line: string) => console.log(`[search bench] ${line}`);
-  const { seed, postgres } = await withClient(url, async (client) => {
-    const current = await client.query<{ comment: string | null }>(
-      `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = current_database()`,
-    );
-    const counted = await client.query<{ n: string }>(`SELECT count(*) AS n FROM execution_events`);
-    let seed: SearchBenchResult["seed"];
-    if (!values.reseed && current.rows[0]?.comment === marker && Number(counted.rows[0].n) === seedOptions.events) {
-      const stats = await client.query<{ searchable: string; executions: string; sessions: string; table_mb: string; index_mb: string }>(
-        `SELECT (SELECT count(search_text) FROM execution_events) AS searchable, (SELECT count(*) FROM executions) AS executions,
-                (SELECT count(*) FROM sessions) AS sessions, pg_table_size('execution_events') / 1048576 AS table_mb,
-                pg_relation_size('execution_events_search_vector_idx') / 1048576 AS index_mb`,
-      );
-      const s = stats.rows[0];
-      log(`reusing the seeded data (${seedOptions.events.toLocaleString("en-US")} events)`);
-      seed = {
-        events: seedOptions.events,
-        searchableEvents: Number(s.searchable),
-        executions: Number(s.executions),
-        sessions: Number(s.sessions),
-        issues: seedOptions.issues,
-        seconds: 0,
-        tableMb: Number(s.table_mb),
-        indexMb: Number(s.index_mb),
-        reused: true,
-      };
-    } else {
-      log(`seeding ${seedOptions.events.toLocaleString("en-US")} events…`);
-      await client.query(`COMMENT ON DATABASE ${BENCH_SEARCH_DATABASE} IS NULL`);
-      seed = { ...(await seedSearchData(client, seedOptions, log)), reused: false };
-      await client.query(`COMMENT ON DATABASE ${BENCH_SEARCH_DATABASE} IS '${marker.replace(/'/g, "''")}'`);
-      log(`seeded in ${seed.seconds}s: table ${seed.tableMb} MB, GIN index ${seed.indexMb} MB`);
-    }
-    const { rows: settings } = await client.query<{ v: string; sb: string; wm: string; jit: string }>(
-      `SELECT current_setting('server_version') AS v, current_setting('shared_buffers') AS sb, current_setting('work_mem') AS wm, current_setting('jit') AS jit`,
-    );
-    const s = settings[0];
-    return { seed, postgres: `PostgreSQL ${s.v} (shared_buffers=${s.sb}, work_mem=${s.wm}, jit=${s.jit})` };
-  });
+  const { seed, postgres, url } = await ensureSearchSeed({ events: Number(values.events), reseed: values.reseed }, log);
 
   const indexing = await withClient(url, measureIndexingCost);
   log(`indexing at write time: ${indexing.microsPerEvent} µs of Postgres time per searchable event of ~${indexing.chars} characters`);
