@@ -37,6 +37,7 @@ export type Command =
   | { name: "session"; sessionId: string; poison?: "mark" | "clear"; note?: string; keepWarm?: boolean; json: boolean }
   | { name: "search"; q: string; limit?: number; json: boolean }
   | { name: "agents"; json: boolean }
+  | { name: "mcp" }
   | BundleCommand
   | ProjectCommand
   | DiffCommand
@@ -183,6 +184,11 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
     case "agents": {
       if (positionals.length > 0) return fail(`unexpected argument "${positionals[0]}"`, name);
       return ok({ name, json });
+    }
+    case "mcp": {
+      // No token argument on purpose: argv is visible to every process on the machine (ARBOR_MCP_TOKEN).
+      if (positionals.length > 0) return fail(`unexpected argument "${positionals[0]}" (the token goes in ARBOR_MCP_TOKEN)`, name);
+      return ok({ name });
     }
     case "sessions": {
       if (positionals.length > 0) return fail(`unexpected argument "${positionals[0]}" (search with --q)`, name);

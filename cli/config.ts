@@ -16,9 +16,20 @@ export const cliEnvSchema = z.object({
   ARBOR_DEBUG: z.string().optional(),
   /** Who `arbor mark` records as having marked (the OS user name when unset). */
   ARBOR_USER: z.string().trim().max(100).optional(),
+  /** `arbor mcp`: Arbor's MCP endpoint (default: the Arbor URL + /api/mcp). */
+  ARBOR_MCP_URL: z.string().trim().min(1).optional(),
+  /** `arbor mcp`: the run's MCP token, from the environment only (argv is visible to every process on the machine). */
+  ARBOR_MCP_TOKEN: z.string().trim().min(1).optional(),
 });
 
-export type CliConfig = { url: string; token: string | undefined; debug: boolean; user: string | undefined };
+export type CliConfig = {
+  url: string;
+  token: string | undefined;
+  debug: boolean;
+  user: string | undefined;
+  mcpUrl: string | undefined;
+  mcpToken: string | undefined;
+};
 
 /** Never throws: empty values count as unset, and the URL is checked where it is used (with --url). */
 export function readCliConfig(env: Readonly<Record<string, string | undefined>>): CliConfig {
@@ -29,5 +40,7 @@ export function readCliConfig(env: Readonly<Record<string, string | undefined>>)
     token: parsed.ARBOR_TOKEN,
     debug: Boolean(parsed.ARBOR_DEBUG && parsed.ARBOR_DEBUG !== "0" && parsed.ARBOR_DEBUG !== "false"),
     user: parsed.ARBOR_USER,
+    mcpUrl: parsed.ARBOR_MCP_URL,
+    mcpToken: parsed.ARBOR_MCP_TOKEN,
   };
 }

@@ -74,7 +74,7 @@ async function askOnTerminal(question: string): Promise<string | null> {
   }
 }
 
-function dispatch(ctx: Context, command: Exclude<Command, { name: "help" | "version" }>): Promise<number> {
+function dispatch(ctx: Context, command: Exclude<Command, { name: "help" | "version" | "mcp" }>): Promise<number> {
   switch (command.name) {
     case "run":
       return runCommand(ctx, command);
@@ -175,6 +175,13 @@ export async function main(argv: readonly string[], io: Partial<MainIO> = {}): P
   if (command.name === "version") {
     println(stdout, `arbor ${version ?? "(unknown version)"}`);
     return 0;
+  }
+
+  if (command.name === "mcp") {
+    // Loaded here only: the MCP SDK adds half a second to every start, and no other command needs it.
+    // require, not import(): tsx runs this file as CommonJS from a data: URL, which import() cannot resolve "./" against.
+    const { mcpCommand } = require("./commands/mcp") as typeof import("./commands/mcp");
+    return mcpCommand({ config, argUrl: parsed.url, stderr, signal, fetch: fetchImpl });
   }
 
   let baseUrl: string;

@@ -21,6 +21,7 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   session: 'arbor session <SESS> [--poison [--note "why"] | --unpoison] [--no-warm | --warm] [--json]',
   search: 'arbor search "<text>" [--limit N] [--json]',
   agents: "arbor agents [--json]",
+  mcp: "arbor mcp [--url URL]   (ARBOR_MCP_TOKEN=<the run's token> in the environment)",
   bundle:
     'arbor bundle list | show <BUNDLE> | create "<name>" [--description TEXT] | add <BUNDLE> <SESS|SPEC|ISSUE|SHA>… | export <BUNDLE> | import <FILE|-> | load <BUNDLE> "<prompt>" [--follow]  [--json]',
   project:
@@ -55,6 +56,7 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
     "Show a session: its health, savings, whether its agent process is kept warm, executions, issue, parent and forks, and what refers to it; mark or clear it as poisoned; turn warm sessions off (--no-warm) or on (--warm) for it.",
   search: "Search specs and issues (titles and text), prompts, agent output, tool calls, files touched and session titles.",
   agents: "List the agents the server can run: installed?, version, sessions, verified.",
+  mcp: "Arbor's MCP server over stdio, for MCP clients that only start servers as commands: relays JSON-RPC between stdin/stdout and ARBOR_MCP_URL (else the Arbor URL + /api/mcp) with ARBOR_MCP_TOKEN; a call the server cannot answer comes back as an error saying why.",
   bundle: "Context bundles: list, show, create, add items, export to JSON, import, and load into an agent.",
   project:
     "Projects: register any directory (a git repository gets a worktree per line of work), edit one (name, base branch, agent, hooks on Apply, what agents may do), list, show, archive one that has history (hidden, everything kept) or unarchive it, remove an unused one; clean removes the worktrees of archived sessions.",

@@ -61,6 +61,13 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
     "--json             print the session as JSON",
   ],
   agents: ["--json             print the API's answer as JSON"],
+  mcp: [
+    "--url URL          the Arbor server (its /api/mcp), when ARBOR_MCP_URL is not set",
+    "ARBOR_MCP_URL      Arbor's MCP endpoint, e.g. http://127.0.0.1:3000/api/mcp (Arbor gives it to a run's agents)",
+    "ARBOR_MCP_TOKEN    the run's MCP token (required; never an argument, never printed); good while the run's turn runs",
+    "stdout carries only JSON-RPC; what went wrong is said on stderr. It runs until stdin ends.",
+    'an MCP client\'s config: {"command": "npx", "args": ["arbor", "mcp"], "env": {"ARBOR_MCP_URL": "…", "ARBOR_MCP_TOKEN": "…"}}',
+  ],
   issue: [
     'create "TITLE"                a new issue (open); its text from --body TEXT, --body - or --body-file FILE (- reads stdin)',
     "  --project, -p PROJ|default  the project it belongs to (default: the default workspace)",
@@ -180,6 +187,7 @@ export function helpText(asked?: string): { text: string; ok: boolean } {
     "environment:",
     "  ARBOR_URL    Arbor server URL (default http://127.0.0.1:3000)",
     "  ARBOR_TOKEN  sent as `Authorization: Bearer <token>` when set",
+    "  ARBOR_MCP_URL, ARBOR_MCP_TOKEN  `arbor mcp`: Arbor's MCP endpoint and the run's token",
     "  NO_COLOR     disable colors",
     "",
     "exit codes: 0 ok (show/--follow: the execution completed), 1 error or the execution did not complete, 2 usage error, 130 detached (Ctrl-C)",
