@@ -41,6 +41,8 @@ export const queryKeys = {
     detail: (id: string) => [...queryKeys.executions.details(), id.toLowerCase()] as const,
     /** What an execution did (final answer, tools, files): GET /api/executions/:id/summary. */
     summary: (id: string) => [...queryKeys.executions.detail(id), "summary"] as const,
+    /** What it consulted through Arbor's MCP server and the calls it made: GET /api/executions/:id/mcp-calls. */
+    mcpCalls: (id: string) => [...queryKeys.executions.detail(id), "mcp-calls"] as const,
     /** The end of an execution's log, fetched as soon as its page opens (see useExecutionLog). */
     logTail: (id: string) => [...queryKeys.executions.detail(id), "log-tail"] as const,
     lists: () => [...queryKeys.executions.all, "list"] as const,
@@ -66,6 +68,8 @@ export const queryKeys = {
     list: (filters: SessionListParams = {}) => [...queryKeys.sessions.lists(), clean(filters)] as const,
     details: () => [...queryKeys.sessions.all, "detail"] as const,
     detail: (ref: string) => [...queryKeys.sessions.details(), ref.trim().toUpperCase()] as const,
+    /** The runs that read it through Arbor's MCP server: GET /api/sessions/:ref/consulted-by. */
+    consultedBy: (ref: string) => [...queryKeys.sessions.detail(ref), "consulted-by"] as const,
   },
   references: {
     all: ["references"] as const,
