@@ -24,6 +24,8 @@ function serve(execution: ExecutionDto, created?: ExecutionDto) {
     if (init?.method === "POST" && created) return respond(201, created);
     if (path === `/api/executions/${execution.id}`) return respond(200, execution);
     if (path === `/api/executions/${execution.id}/events`) return respond(200, { events: [], nextAfter: 0, after: 0 });
+    if (path === `/api/executions/${execution.id}/mcp-calls`)
+      return respond(200, { executionId: execution.id, consulted: [], calls: [], callCount: 0, raisedIssues: [], citations: [] });
     if (path === `/api/executions/${execution.id}/outcome`) return respond(200, makeOutcome(execution.id, { markable: false }));
     if (path === "/api/issues/ISSUE-1/session-tree") return respond(200, { roots: buildSessionTree([execution]) });
     if (path === "/api/issues/ISSUE-1") return respond(200, { id: "ISSUE-1", title: "Make the build green" });

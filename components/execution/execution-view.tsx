@@ -8,6 +8,7 @@ import { ExecutionDiffPanel } from "@/components/diff/execution-diff-panel";
 import { ConversationCards, TurnPrompt } from "@/components/execution/execution-conversation";
 import { ExecutionDetails, elapsed } from "@/components/execution/execution-details";
 import { SessionWarmBadge } from "@/components/execution/execution-launch";
+import { ConsultedLine, McpCallsPanel } from "@/components/execution/execution-mcp-activity";
 import { ExecutionLog } from "@/components/execution-log/execution-log";
 import { ExecutionStatusBadge, ExecutionStatusDot } from "@/components/ui/execution-status-badge";
 import { FollowUpForm } from "@/components/follow-up/follow-up-form";
@@ -155,6 +156,7 @@ function ExecutionPage({ execution }: { execution: ExecutionDto }) {
         </div>
         <TurnFacts execution={execution} />
         <TurnLinks execution={execution} followUps={followUps} />
+        <ConsultedLine executionId={execution.id} />
       </header>
       {cancel.error ? <ErrorAlert title="Could not cancel">{cancel.error.message}</ErrorAlert> : null}
 
@@ -178,6 +180,7 @@ function ExecutionPage({ execution }: { execution: ExecutionDto }) {
 
       <ExecutionDiffPanel execution={execution} />
       <ExecutionOutcomePanel executionId={execution.id} />
+      <McpCallsPanel executionId={execution.id} />
       <ExecutionDetails execution={execution} live={live} />
     </div>
   );

@@ -25,6 +25,8 @@ export function applyExecutionUpdate(queryClient: QueryClient, execution: Execut
   });
   if (TERMINAL_STATUSES.has(execution.status) && previous && !TERMINAL_STATUSES.has(previous.status)) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.executions.summary(execution.id) });
+    // Its calls to Arbor's MCP server were made while it ran: the page shows them all once it ends.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.executions.mcpCalls(execution.id) });
   }
   if (previous?.status !== execution.status) {
     // Sessions show their turns' statuses and totals (and a new fork's session appears).
