@@ -9,6 +9,7 @@ import { excerpt, formatCost, formatDuration, shortId } from "@/lib/executions/f
 import { formatRelative } from "@/lib/format";
 import { resumeBadge } from "@/lib/executions/resume-text";
 import { agentName } from "@/lib/agents/names";
+import { consultedShort } from "@/lib/mcp/format";
 import { LAYOUT, linkPath, type LaidOutLink, type LaidOutNode } from "@/lib/executions/session-tree-layout";
 import type { View } from "./viewport";
 
@@ -49,11 +50,22 @@ export function stateWords(e: Pick<SessionTreeNode, "status" | "waitingFor" | "r
   return e.status;
 }
 
-/** The node's accessible name: "#1a2b3c4d, Claude Code, fork, completed, head, +3 −1 in 2 files: <prompt>". */
+/** "consulted SESS-3, ISSUE-9": what the turn read through Arbor's MCP server, or null. */
+export function consultedText(e: Pick<SessionTreeNode, "consulted">): string | null {
+  return e.consulted.length ? `consulted ${e.consulted.join(", ")}` : null;
+}
+
+/** The node's accessible name: "#1a2b3c4d, Claude Code, fork, completed, head, +3 −1 in 2 files, consulted SESS-3: <prompt>". */
 export function nodeName(n: LaidOutNode): string {
   const e = n.node;
   const changes = changesText(e);
-  return `#${shortId(e.id)}, ${agentName(e.agent)}, ${edgeWord(n)}, ${stateWords(e)}${e.isHead ? ", head" : ""}${changes ? `, ${changes}` : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
+  const consulted = consultedText(e);
+  return `#${shortId(e.id)}, ${agentName(e.agent)}, ${edgeWord(n)}, ${stateWords(e)}${e.isHead ? ", head" : ""}${changes ? `, ${changes}` : ""}${consulted ? `, ${consulted}` : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
+}
+
+/** Characters of the prompt the node's second line has room for, after what it changed and what it consulted. */
+function promptRoom(e: SessionTreeNode): number {
+  return 26 - (e.worktree?.changes ? 6 : 0) - (e.consulted.length ? 16 : 0);
 }
 
 /** One execution in the picture: status dot, head ring, labels and the fold toggle. */
@@ -132,7 +144,13 @@ export const GraphNode = memo(function GraphNode({
                 </tspan>
               </tspan>
             ) : null}
-            <tspan dx={e.worktree?.changes ? 6 : 0}>{excerpt(e.prompt, e.worktree?.changes ? 20 : 26)}</tspan>
+            {e.consulted.length ? (
+              // A small mark: the first ref it read (+ how many more); the tooltip and the name list them all.
+              <tspan data-slot="consulted" dx={e.worktree?.changes ? 6 : 0} className="fill-sky-700 font-medium dark:fill-sky-400">
+                ↩ {consultedShort(e.consulted)}
+              </tspan>
+            ) : null}
+            {promptRoom(e) > 4 ? <tspan dx={e.worktree?.changes || e.consulted.length ? 6 : 0}>{excerpt(e.prompt, promptRoom(e))}</tspan> : null}
           </text>
         </>
       ) : null}
@@ -204,6 +222,7 @@ export function Tooltip({ id, n, view, height }: { id: string; n: LaidOutNode; v
         {e.usage?.numTurns != null ? ` · ${e.usage.numTurns} ${e.usage.numTurns === 1 ? "turn" : "turns"}` : ""} · {formatRelative(e.createdAt)}
       </p>
       {changesText(e) ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">files: {changesText(e)}</p> : null}
+      {e.consulted.length ? <p className="mt-1 text-sky-700 dark:text-sky-400">Consulted {e.consulted.join(", ")}</p> : null}
       {e.managedSessionId ? <p className="mt-1 font-mono text-zinc-500">{e.managedSessionId}</p> : null}
       {n.collapsed ? <p className="mt-1 text-zinc-500">{n.hiddenCount} executions folded (Space unfolds)</p> : null}
     </div>

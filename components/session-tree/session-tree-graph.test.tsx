@@ -220,3 +220,21 @@ describe("honest states on the tree", () => {
     expect(container.querySelectorAll('[data-waiting="true"]')).toHaveLength(1);
   });
 });
+
+describe("what a turn consulted", () => {
+  it("marks a node whose run read sessions or issues through Arbor, names them all, and lists them in its tooltip", async () => {
+    const run = makeExecution({ prompt: "fix the expiry" });
+    const reader = { ...makeExecution({ parentExecutionId: run.id, sessionId: run.sessionId }), consulted: ["SESS-3", "ISSUE-9"] };
+    const { container } = render(<SessionTreeGraph roots={buildSessionTree([run, reader])} label="Session tree" />);
+    const [first, second] = within(screen.getByRole("tree", { name: "Session tree" })).getAllByRole("treeitem");
+    expect(first.getAttribute("aria-label")).not.toContain("consulted");
+    expect(second.getAttribute("aria-label")).toContain(", consulted SESS-3, ISSUE-9:");
+    // The picture has room for one ref: the first, and how many more.
+    const marks = container.querySelectorAll('[data-slot="consulted"]');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]).toHaveTextContent("SESS-3 +1");
+    expect(second).toContainElement(marks[0] as HTMLElement);
+    act(() => second.focus());
+    expect(await screen.findByRole("tooltip")).toHaveTextContent("Consulted SESS-3, ISSUE-9");
+  });
+});

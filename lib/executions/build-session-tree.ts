@@ -7,12 +7,16 @@ import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
 // execution with none of these is a root. The head of each chain (a session's latest
 // turn that is not itself continued) is marked. Iterative, so 10k-deep chains
 // do not overflow the stack.
-export function buildSessionTree(executions: ExecutionDto[]): SessionTreeNode[] {
+
+/** An execution, with the refs it consulted when the server knows them (none otherwise). */
+export type SessionTreeInput = ExecutionDto & { consulted?: string[] };
+
+export function buildSessionTree(executions: SessionTreeInput[]): SessionTreeNode[] {
   const nodes = new Map<string, SessionTreeNode>();
   const sorted = [...executions].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   for (const e of sorted) {
     const edge = e.parentExecutionId ? "continue" : e.forkedFromExecutionId ? "fork" : e.restartedFromExecutionId ? "restarted" : "root";
-    nodes.set(e.id, { ...e, edge, isHead: false, children: [] });
+    nodes.set(e.id, { ...e, consulted: e.consulted ?? [], edge, isHead: false, children: [] });
   }
   const roots: SessionTreeNode[] = [];
   for (const node of nodes.values()) {

@@ -208,9 +208,14 @@ export const executionSchema = z.object({
 });
 export type ExecutionDto = z.infer<typeof executionSchema>;
 
-/** One node of an issue's session tree: an execution, how it hangs under its parent, and its children. */
-export type SessionTreeNode = ExecutionDto & { edge: SessionTreeEdge; isHead: boolean; children: SessionTreeNode[] };
+/**
+ * One node of an issue's session tree: an execution, the refs it read through
+ * Arbor's MCP server (`consulted`, in the order first read), how it hangs
+ * under its parent, and its children.
+ */
+export type SessionTreeNode = ExecutionDto & { consulted: string[]; edge: SessionTreeEdge; isHead: boolean; children: SessionTreeNode[] };
 export const sessionTreeNodeSchema: z.ZodType<SessionTreeNode> = executionSchema.extend({
+  consulted: z.array(z.string()),
   edge: z.enum(SESSION_TREE_EDGES),
   isHead: z.boolean(),
   children: z.array(z.lazy(() => sessionTreeNodeSchema)),

@@ -1,7 +1,7 @@
 // Pure helpers over an issue's session tree (see build-session-tree.ts), used
 // by the history list, the tree graph and the live cache patches. Iterative
 // throughout: a chain of continuations can be thousands of turns deep.
-import { buildSessionTree } from "@/lib/executions/build-session-tree";
+import { buildSessionTree, type SessionTreeInput } from "@/lib/executions/build-session-tree";
 import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
 
 /** Every node, depth-first pre-order. */
@@ -16,7 +16,7 @@ export function flattenTree(roots: SessionTreeNode[]): SessionTreeNode[] {
   return out;
 }
 
-function toDto(node: SessionTreeNode): ExecutionDto {
+function toDto(node: SessionTreeNode): SessionTreeInput {
   const { edge: _edge, isHead: _isHead, children: _children, ...dto } = node;
   return dto;
 }
@@ -30,7 +30,12 @@ export function patchTree(roots: SessionTreeNode[], execution: ExecutionDto): Se
   const index = all.findIndex((node) => node.id === execution.id);
   if (index < 0) return null;
   const dtos = all.map(toDto);
-  dtos[index] = { ...execution, waitingForExecutionId: execution.status === "queued" ? dtos[index].waitingForExecutionId : null };
+  // A status event carries the execution, not what it consulted: the node keeps what the tree was fetched with.
+  dtos[index] = {
+    ...execution,
+    consulted: dtos[index].consulted,
+    waitingForExecutionId: execution.status === "queued" ? dtos[index].waitingForExecutionId : null,
+  };
   return buildSessionTree(dtos);
 }
 

@@ -3,6 +3,8 @@ import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { applyExecutionUpdate, useExecutionStatusStream } from "@/lib/executions/status-stream";
 import { queryKeys } from "@/lib/query-keys";
+import { buildSessionTree } from "@/lib/executions/build-session-tree";
+import type { SessionTreeNode } from "@/lib/executions/schema";
 import { flattenTree } from "@/lib/executions/session-tree";
 import { makeExecution, runContinueFork } from "@/test/support/execution-fixtures";
 import { FakeEventSource } from "@/test/support/fake-event-source";
@@ -29,6 +31,25 @@ describe("applyExecutionUpdate (status events patch the cache)", () => {
     const stranger = makeExecution();
     applyExecutionUpdate(queryClient, stranger);
     expect(queryClient.getQueryState(queryKeys.issues.sessionTree("ISSUE-1"))?.isInvalidated).toBe(true);
+  });
+});
+
+describe("applyExecutionUpdate and what a turn consulted through Arbor", () => {
+  it("keeps the tree's consulted refs (a status event does not carry them) and refetches the turn's calls once it ends", () => {
+    const queryClient = new QueryClient();
+    const { run, next } = runContinueFork();
+    const running = { ...next, status: "running" as const };
+    queryClient.setQueryData(queryKeys.executions.detail(next.id), running);
+    queryClient.setQueryData(queryKeys.issues.sessionTree("ISSUE-1"), { roots: buildSessionTree([run, { ...running, consulted: ["SESS-3"] }]) });
+    queryClient.setQueryData(queryKeys.executions.mcpCalls(next.id), { consulted: ["SESS-3"] });
+
+    applyExecutionUpdate(queryClient, { ...running, eventCount: 9 });
+    expect(queryClient.getQueryState(queryKeys.executions.mcpCalls(next.id))?.isInvalidated).toBe(false);
+    applyExecutionUpdate(queryClient, { ...next, status: "completed" });
+
+    const tree = queryClient.getQueryData<{ roots: SessionTreeNode[] }>(queryKeys.issues.sessionTree("ISSUE-1"))!;
+    expect(flattenTree(tree.roots).find((n) => n.id === next.id)).toMatchObject({ status: "completed", consulted: ["SESS-3"] });
+    expect(queryClient.getQueryState(queryKeys.executions.mcpCalls(next.id))?.isInvalidated).toBe(true);
   });
 });
 
