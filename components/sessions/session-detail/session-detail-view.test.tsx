@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SessionDetailView } from "@/components/sessions/session-detail/session-detail-view";
+import type { SessionConsulters } from "@/lib/mcp/schema";
 import type { SessionConversation, SessionDetail } from "@/lib/sessions/schema";
 import { makeExecution } from "@/test/support/execution-fixtures";
 
@@ -64,9 +65,12 @@ function respond(body: unknown) {
 
 const NO_TURNS: SessionConversation = { sessionId: "SESS-1", turns: [] };
 
-function renderWith(detail: SessionDetail, conversation: SessionConversation = NO_TURNS) {
+const NO_READERS: SessionConsulters = { sessionId: "SESS-1", items: [], total: 0 };
+
+function renderWith(detail: SessionDetail, conversation: SessionConversation = NO_TURNS, readers: SessionConsulters = NO_READERS) {
   global.fetch = jest.fn(async (url: string) => {
     if (url === "/api/sessions/SESS-1/conversation") return respond(conversation);
+    if (url === "/api/sessions/SESS-1/consulted-by") return respond(readers);
     if (url.startsWith("/api/sessions/")) return respond(detail);
     if (url.startsWith("/api/agents")) return respond(AGENT_LIST);
     if (url.startsWith("/api/references/resolve")) return respond({ items: { "SPEC-1": null } });
@@ -227,4 +231,45 @@ test("the whole conversation: each turn's prompt, the agent's answer, its tools 
   expect(live).toHaveTextContent("The agent is working: watch it live.");
   expect(live).toHaveTextContent("latest");
   expect(screen.getByRole("heading", { name: "Tree" })).toBeInTheDocument();
+});
+
+test("Consulted by: the later runs that read the session through Arbor, each linked to the run, its session and its issue", async () => {
+  const reader = "99999999-2222-4333-8444-555555555555";
+  const own = "88888888-2222-4333-8444-555555555555";
+  renderWith(session(), NO_TURNS, {
+    sessionId: "SESS-1",
+    total: 3,
+    items: [
+      {
+        executionId: reader,
+        sessionId: "SESS-7",
+        issueId: "ISSUE-4",
+        issueTitle: "Logout loses the cart",
+        agent: "claude",
+        status: "completed",
+        reads: 2,
+        lastReadAt: old,
+      },
+      { executionId: own, sessionId: "SESS-1", issueId: "ISSUE-1", issueTitle: "Login", agent: "claude", status: "running", reads: 1, lastReadAt: old },
+    ],
+  });
+  const section = (await screen.findByRole("heading", { name: /Consulted by/ })).closest("section")!;
+  const list = await within(section).findByRole("list", { name: "Runs that read SESS-1" });
+  expect(within(section).getByRole("heading")).toHaveTextContent("Consulted by3");
+  const [first, second] = within(list).getAllByRole("listitem");
+  expect(within(first).getByRole("link", { name: "#99999999" })).toHaveAttribute("href", `/executions/${reader}`);
+  expect(within(first).getByRole("link", { name: "SESS-7" })).toHaveAttribute("href", "/sessions/SESS-7");
+  expect(within(first).getByRole("link", { name: /Logout loses the cart/ })).toHaveAttribute("href", "/issues/ISSUE-4");
+  expect(first).toHaveTextContent("read 2 times");
+  // A turn of this very session that read it says so rather than linking to the page it is on.
+  expect(second).toHaveTextContent("in this session");
+  expect(within(second).queryByRole("link", { name: "SESS-1" })).toBeNull();
+  expect(second).toHaveTextContent("read once");
+  expect(section).toHaveTextContent("and 1 earlier reader not listed");
+});
+
+test("Consulted by says plainly when no run has read the session", async () => {
+  renderWith(session());
+  const section = (await screen.findByRole("heading", { name: /Consulted by/ })).closest("section")!;
+  expect(await within(section).findByText(/No run has read SESS-1 through Arbor yet/)).toBeInTheDocument();
 });

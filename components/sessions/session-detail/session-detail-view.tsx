@@ -2,8 +2,8 @@
 
 // /sessions/SESS-n: a session's title and description, its whole
 // conversation (every turn's prompt and answer) with its issue's tree beside
-// it, Continue / Fork from its latest turn, its forks, what cites it, and its
-// facts folded under Details.
+// it, Continue / Fork from its latest turn, its forks, what cites it, the
+// runs that read it through Arbor's MCP server, and its facts folded under Details.
 import Link from "next/link";
 import { useState } from "react";
 import { AddToBundle } from "@/components/bundles/add-to-bundle";
@@ -23,6 +23,7 @@ import { RelativeTime } from "@/components/ui/time";
 import { useSession, useUpdateSession } from "@/lib/sessions/hooks";
 import type { SessionDetail } from "@/lib/sessions/schema";
 import { ChildSessions } from "./child-sessions";
+import { ConsultedBy } from "./consulted-by";
 import { EditSession } from "./edit-session";
 import { SessionConversation } from "./conversation";
 import { SessionFacts } from "./facts";
@@ -109,6 +110,7 @@ function SessionDetailBody({ session }: { session: SessionDetail }) {
           </div>
           <ChildSessions session={session} />
           <ReferencedBy target={session.id} />
+          <ConsultedBy sessionId={session.id} />
           <SessionFacts session={session} />
         </>
       )}
