@@ -32,6 +32,8 @@ function describe(params: Record<string, string>): string[] {
     yes("branchPoint", "forked from", "not forked from"),
     params.preference ? `preferred line: ${params.preference}` : null,
     yes("citedBySpec", "in sessions a spec cites", "in sessions no spec cites"),
+    yes("consultedSessions", "consulted a session through Arbor", "consulted no session"),
+    yes("succeeded", "completed with nothing refused", "did not succeed"),
     params.from ? `from ${params.from.slice(0, 16).replace("T", " ")}` : null,
     params.to ? `to ${params.to.slice(0, 16).replace("T", " ")}` : null,
     params.since ? `since ${params.since}` : null,

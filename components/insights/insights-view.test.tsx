@@ -62,6 +62,21 @@ test("loading, then the seed's metrics with their counts, each linked to its exe
   expect(fetchMock.mock.calls[0][0]).toBe("/api/insights");
 });
 
+test("how often turns consulted earlier sessions, and how they fared beside the others, each count opening its executions", async () => {
+  fetchMock.mockResolvedValue(respond(200, makeInsights()));
+  renderView();
+  const panel = (await screen.findByRole("heading", { name: "Consulting earlier sessions" })).closest("section")!;
+  const share = panel.querySelector("[data-slot=consultation-share]")!;
+  expect(share).toHaveTextContent("38 % of executions consulted an earlier session: 3 of 8");
+  const table = within(panel).getByRole("table", { name: "Success of turns that consulted earlier sessions and of those that did not" });
+  const [, consulted, others] = within(table).getAllByRole("row");
+  expect(consulted).toHaveTextContent("consulted a session3100 % (3/3)100 % (2/2)");
+  expect(others).toHaveTextContent("did not575 % (3/4)50 % (1/2)");
+  expect(within(consulted).getAllByRole("link")[0]).toHaveAttribute("href", "/executions?consultedSessions=yes");
+  expect(within(others).getAllByRole("link")[0]).toHaveAttribute("href", "/executions?consultedSessions=no");
+  expect(panel).toHaveTextContent("Few turns consulted a session yet");
+});
+
 test("an empty history explains itself instead of showing zeros", async () => {
   fetchMock.mockResolvedValue(respond(200, makeInsights({ empty: true, totals: { executions: 0, finished: 0, completed: 0, running: 0 } })));
   renderView();

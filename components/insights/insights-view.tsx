@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
+import { ConsultationSummary } from "@/components/insights/consultation-summary";
 import { DrillLink } from "@/components/insights/drill-link";
 import { FailureReasons } from "@/components/insights/failure-reasons";
 import { InsightsFilters } from "@/components/insights/insights-filters";
@@ -75,6 +76,7 @@ export function InsightsView() {
             {data.totals.running ? `, ${data.totals.running} still running` : ""}.
           </p>
           <SeedMetrics data={data} />
+          <ConsultationSummary data={data} />
           <OutcomesSummary data={data} />
           <SuccessBreakdown breakdowns={data.breakdowns} />
           <UsageCharts data={data} usageBy={params.usageBy ?? "agent"} onUsageBy={(by) => navigate({ ...params, usageBy: by })} />

@@ -138,6 +138,26 @@ export type UsageSeries = z.infer<typeof usageSeriesSchema>;
 export const tokenTotalsSchema = z.array(z.object({ id: z.string(), label: z.string(), total: z.number().nullable(), recorded: z.number(), of: z.number() }));
 export type TokenTotals = z.infer<typeof tokenTotalsSchema>;
 
+/** One side of "does consulting earlier sessions pay": the executions that did, or those that did not. */
+export const consultationSideSchema = z.object({
+  executions: z.number(),
+  drill: drillSchema,
+  /** Finished executions that completed with nothing refused (a failed, interrupted or refused run is no success). */
+  succeeded: ratioSchema,
+  /** Judged executions that worked (marks and signals). */
+  worked: ratioSchema,
+});
+export type ConsultationSide = z.infer<typeof consultationSideSchema>;
+
+/** Turns that read earlier sessions through Arbor's MCP server, and how they fared beside those that did not. */
+export const consultationSchema = z.object({
+  /** Executions that consulted at least one session (SESS-n), of all in scope. */
+  share: ratioSchema,
+  consulted: consultationSideSchema,
+  notConsulted: consultationSideSchema,
+});
+export type Consultation = z.infer<typeof consultationSchema>;
+
 export const failureRowSchema = z.object({ code: z.string(), count: z.number(), share: z.number(), drill: drillSchema });
 export type FailureRow = z.infer<typeof failureRowSchema>;
 
@@ -148,6 +168,8 @@ export const insightsSchema = z.object({
   empty: z.boolean(),
   totals: z.object({ executions: z.number(), finished: z.number(), completed: z.number(), running: z.number() }),
   metrics: seedMetricsSchema,
+  /** Context continuity: how often turns consulted earlier sessions, and their success beside the others'. */
+  consultation: consultationSchema,
   series: z.array(seriesPointSchema),
   outcomes: outcomeCountsSchema,
   breakdowns: z.array(breakdownSchema),

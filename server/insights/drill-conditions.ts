@@ -45,6 +45,10 @@ export const drillShape = {
   preference: z.enum(["fork", "original", "decided", "none"], { error: "preference must be fork, original, decided or none" }).optional(),
   /** Executions of sessions that a spec cites. */
   citedBySpec: yes,
+  /** Executions that read at least one session (SESS-n) through Arbor's MCP server. */
+  consultedSessions: yes,
+  /** Completed with nothing refused: the success Insights counts. */
+  succeeded: yes,
 };
 
 export type DrillInput = { [K in keyof typeof drillShape]?: z.output<(typeof drillShape)[K]> };
@@ -65,6 +69,14 @@ export const FINISHED_SQL = Prisma.sql`x.status IN ('completed', 'failed', 'inte
 export const RESUMED_SQL = Prisma.sql`x.lineage IN ('continue', 'fork')`;
 export const BRANCH_POINT_SQL = Prisma.sql`x.execution_id IN (SELECT forked_from_execution_id FROM executions WHERE forked_from_execution_id IS NOT NULL)`;
 export const CITED_SQL = Prisma.sql`x.managed_session_id IN (SELECT target_id FROM entity_references WHERE source_type = 'spec' AND target_type = 'session')`;
+/** A run that completed with nothing refused (a refused action is no success: people-in-the-loop). */
+export const SUCCEEDED_SQL = Prisma.sql`(x.status = 'completed' AND coalesce(x.refused_actions, 0) = 0)`;
+/**
+ * A run whose calls to Arbor's MCP server read at least one session: one
+ * hashed pass over mcp_calls (a session ref cannot use the GIN index, which
+ * finds whole elements, not a prefix).
+ */
+export const CONSULTED_SESSIONS_SQL = Prisma.sql`x.execution_id IN (SELECT c.execution_id FROM mcp_calls c WHERE EXISTS (SELECT 1 FROM unnest(c.consulted) AS r WHERE r LIKE 'SESS-%'))`;
 
 /** The SQL conditions of the drill parameters given. */
 export function drillConditions(input: DrillInput): Prisma.Sql[] {
@@ -93,5 +105,7 @@ export function drillConditions(input: DrillInput): Prisma.Sql[] {
   if (input.preference === "original")
     out.push(Prisma.sql`EXISTS (SELECT 1 FROM fork_preferences p WHERE p.branch_point_id = x.execution_id AND p.preferred_execution_id = x.execution_id)`);
   flag(input.citedBySpec, CITED_SQL);
+  flag(input.consultedSessions, CONSULTED_SESSIONS_SQL);
+  flag(input.succeeded, SUCCEEDED_SQL);
   return out;
 }

@@ -8,6 +8,7 @@ import { buildMetrics, buildSeries } from "@/server/insights/build-metrics";
 import { bucketSpans, MAX_BUCKETS } from "@/server/insights/buckets";
 import { dimension } from "@/server/insights/dimensions";
 import { DEFAULT_SINCE, insightsQuerySchema, resolveScope, scopeDrill } from "@/server/insights/insight-scope";
+import { buildConsultation, queryConsultation } from "@/server/insights/query-consultation";
 import { queryForkPreference } from "@/server/insights/query-fork-preference";
 import { querySeries, sumSeries, VERDICT_SOURCES } from "@/server/insights/query-series";
 import { querySpecCitations } from "@/server/insights/query-spec-citations";
@@ -36,7 +37,7 @@ export async function getInsights(query: Record<string, string>, options: { now?
     return invalidField("bucket", `this range has more than ${MAX_BUCKETS} ${scope.bucket}s: choose bucket=week or a shorter range`);
   const usageBy = dimension(parsed.value.usageBy ?? "agent")!;
 
-  const [series, time, forks, citations, groups, usage] = await Promise.all([
+  const [series, time, forks, citations, groups, usage, consultation] = await Promise.all([
     querySeries(scope),
     queryTimeToSession(scope),
     queryForkPreference(scope),
@@ -46,6 +47,7 @@ export async function getInsights(query: Record<string, string>, options: { now?
     ),
     queryGroups(scope),
     queryUsage(scope, usageBy),
+    queryConsultation(scope),
   ]);
   const failureRows = groups.filter((r) => r.dim === "failure").sort((a, b) => b.executions - a.executions || String(a.key).localeCompare(String(b.key)));
   const total = sumSeries(series);
@@ -66,6 +68,7 @@ export async function getInsights(query: Record<string, string>, options: { now?
     empty: total.executions === 0,
     totals: { executions: total.executions, finished: total.finished, completed: total.completed, running: total.running },
     metrics: buildMetrics(scope, rows),
+    consultation: buildConsultation(scope, consultation),
     series: buildSeries(spans, rows),
     outcomes: {
       judged: total.judged,

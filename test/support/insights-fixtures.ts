@@ -57,6 +57,11 @@ export function makeInsights(over: Partial<InsightsDto> = {}): InsightsDto {
       forkPreference: { ...ratio(0, 0), originalChosen: 0, undecided: 1, target: [0.4, 0.6] },
       specsCitingSessions: { ...ratio(1, 2), sessionsCited: 1, target: 0.2 },
     },
+    consultation: {
+      share: ratio(3, 8),
+      consulted: { executions: 3, drill: { consultedSessions: "yes" }, succeeded: ratio(3, 3), worked: ratio(2, 2) },
+      notConsulted: { executions: 5, drill: { consultedSessions: "no" }, succeeded: ratio(3, 4), worked: ratio(1, 2) },
+    },
     series: [point("2026-03-01"), point("2026-03-02", { captureRate: null, executions: 0 })],
     outcomes: {
       judged: 4,
