@@ -37,6 +37,19 @@ describe("arbor project", () => {
     expect(parse("project", "edit", "PROJ-1", "--run-hooks-on-apply")).toMatchObject({ command: { runHooksOnApply: true } });
   });
 
+  it("parses --mcp / --no-mcp: whether the project's runs get Arbor's MCP server (add: on unless --no-mcp)", () => {
+    expect(parse("project", "add", ".", "--no-mcp")).toEqual({ ok: true, command: { name: "project", action: "add", path: ".", mcp: false, json: false } });
+    expect(parse("project", "edit", "PROJ-1", "--mcp")).toEqual({
+      ok: true,
+      command: { name: "project", action: "edit", projectId: "PROJ-1", mcp: true, json: false },
+    });
+    expect(parse("project", "edit", "PROJ-1", "--no-mcp", "--name", "Shop")).toMatchObject({ ok: true, command: { mcp: false, projectName: "Shop" } });
+    expect(parse("project", "edit", "PROJ-1", "--mcp", "--no-mcp")).toMatchObject({ ok: false, message: "--mcp and --no-mcp do not go together" });
+    expect(parse("project", "show", "PROJ-1", "--no-mcp")).toMatchObject({ ok: false, message: "--no-mcp only goes with add or edit" });
+    expect(parse("project", "edit", "PROJ-1", "--mcp=yes")).toMatchObject({ ok: false });
+    expect(parse("project", "edit", "PROJ-1")).toMatchObject({ ok: false, message: expect.stringContaining("--mcp / --no-mcp") });
+  });
+
   it("parses archive and unarchive, and clean with --delete-branches", () => {
     expect(parse("project", "archive", "PROJ-3")).toEqual({ ok: true, command: { name: "project", action: "archive", projectId: "PROJ-3", json: false } });
     expect(parse("project", "unarchive", "PROJ-3", "--json")).toEqual({

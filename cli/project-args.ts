@@ -11,6 +11,8 @@ export type ProjectSettings = {
   agent?: string | null;
   /** Apply runs the repository's own hooks (add: off unless given; edit: --no-run-hooks-on-apply turns it off). */
   runHooksOnApply?: boolean;
+  /** Its runs get Arbor's MCP server (--mcp / --no-mcp; add: on unless --no-mcp). */
+  mcp?: boolean;
   /** --mode/--allow/--deny: what agents may do alone there; null (edit, --clear-permissions): each agent's default. */
   permissions?: PolicyFlags | null;
 };
@@ -47,6 +49,8 @@ export const PROJECT_OPTIONS: Options = {
   "delete-branches": { type: "boolean" },
   "run-hooks-on-apply": { type: "boolean" },
   "no-run-hooks-on-apply": { type: "boolean" },
+  mcp: { type: "boolean" },
+  "no-mcp": { type: "boolean" },
   "clear-permissions": { type: "boolean" },
   archived: { type: "boolean" },
   ...POLICY_OPTIONS,
@@ -73,6 +77,8 @@ const OPTION_ACTIONS: Record<string, readonly string[]> = {
   agent: ["add", "edit"],
   "run-hooks-on-apply": ["add", "edit"],
   "no-run-hooks-on-apply": ["edit"],
+  mcp: ["add", "edit"],
+  "no-mcp": ["add", "edit"],
   mode: ["add", "edit"],
   "clear-permissions": ["edit"],
   "delete-branches": ["clean"],
@@ -117,7 +123,7 @@ export function parseProjectArgs(positionals: string[], values: Values): Parsed<
       if (!settings.ok) return settings;
       if (Object.keys(settings.value).length === 0) {
         return fail(
-          "nothing to change: give --name, --base-branch, --agent, --run-hooks-on-apply / --no-run-hooks-on-apply, --mode (with --allow / --deny) or --clear-permissions",
+          "nothing to change: give --name, --base-branch, --agent, --run-hooks-on-apply / --no-run-hooks-on-apply, --mcp / --no-mcp, --mode (with --allow / --deny) or --clear-permissions",
         );
       }
       return needsId() ?? extra(1) ?? { ok: true, command: { name: "project", action: "edit", projectId: args[0]!, ...settings.value, json } };
@@ -127,7 +133,7 @@ export function parseProjectArgs(positionals: string[], values: Values): Parsed<
   }
 }
 
-/** The settings --name, --base-branch, --agent, the hooks switch and the policy flags give (only those given). */
+/** The settings --name, --base-branch, --agent, the hooks and MCP switches and the policy flags give (only those given). */
 function projectSettings(values: Values, action: "add" | "edit"): { ok: true; value: ProjectSettings } | { ok: false; message: string } {
   const text = (key: string) => (typeof values[key] === "string" ? (values[key] as string) : undefined);
   const settings: ProjectSettings = {};
@@ -141,6 +147,9 @@ function projectSettings(values: Values, action: "add" | "edit"): { ok: true; va
   }
   if (values["run-hooks-on-apply"] === true) settings.runHooksOnApply = true;
   if (values["no-run-hooks-on-apply"] === true) settings.runHooksOnApply = false;
+  if (values.mcp === true && values["no-mcp"] === true) return fail("--mcp and --no-mcp do not go together");
+  if (values.mcp === true) settings.mcp = true;
+  if (values["no-mcp"] === true) settings.mcp = false;
   const policy = parsePolicyFlags(values);
   if (!policy.ok) return policy;
   if (values["clear-permissions"] === true) {

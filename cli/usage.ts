@@ -25,7 +25,7 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   bundle:
     'arbor bundle list | show <BUNDLE> | create "<name>" [--description TEXT] | add <BUNDLE> <SESS|SPEC|ISSUE|SHA>… | export <BUNDLE> | import <FILE|-> | load <BUNDLE> "<prompt>" [--follow]  [--json]',
   project:
-    "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] [--run-hooks-on-apply] [--mode MODE [--allow RULE]… [--deny RULE]…] | edit <PROJ|default> [--name NAME] [--base-branch BRANCH] [--agent NAME|none] [--run-hooks-on-apply|--no-run-hooks-on-apply] [--mode ask|edits|plan|trusted [--allow RULE]… [--deny RULE]… | --clear-permissions] | list [--archived] | show <PROJ> | archive <PROJ> | unarchive <PROJ> | remove <PROJ> | clean <PROJ> [--delete-branches]  [--json]",
+    "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] [--run-hooks-on-apply] [--no-mcp] [--mode MODE [--allow RULE]… [--deny RULE]…] | edit <PROJ|default> [--name NAME] [--base-branch BRANCH] [--agent NAME|none] [--run-hooks-on-apply|--no-run-hooks-on-apply] [--mcp|--no-mcp] [--mode ask|edits|plan|trusted [--allow RULE]… [--deny RULE]… | --clear-permissions] | list [--archived] | show <PROJ> | archive <PROJ> | unarchive <PROJ> | remove <PROJ> | clean <PROJ> [--delete-branches]  [--json]",
   diff: "arbor diff <executionId> [otherExecutionId] [--stat] [--json]",
   apply: 'arbor apply <executionId> [--merge] [--message "…"] [--yes] [--stat] [--json]',
   stats:
@@ -59,7 +59,7 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   mcp: "Arbor's MCP server over stdio, for MCP clients that only start servers as commands: relays JSON-RPC between stdin/stdout and ARBOR_MCP_URL (else the Arbor URL + /api/mcp) with ARBOR_MCP_TOKEN; a call the server cannot answer comes back as an error saying why.",
   bundle: "Context bundles: list, show, create, add items, export to JSON, import, and load into an agent.",
   project:
-    "Projects: register any directory (a git repository gets a worktree per line of work), edit one (name, base branch, agent, hooks on Apply, what agents may do), list, show, archive one that has history (hidden, everything kept) or unarchive it, remove an unused one; clean removes the worktrees of archived sessions.",
+    "Projects: register any directory (a git repository gets a worktree per line of work), edit one (name, base branch, agent, hooks on Apply, whether agents may consult Arbor's MCP server, what agents may do), list, show, archive one that has history (hidden, everything kept) or unarchive it, remove an unused one; clean removes the worktrees of archived sessions.",
   diff: "What an execution changed (start → snapshot), or the difference between two executions' snapshots.",
   apply:
     "Show what its project's base branch will receive from a line of work (its whole change onto the branch's head now), then apply it on confirmation (squashed; --merge for a merge commit); nothing changes on conflicts.",

@@ -34,6 +34,7 @@ export async function projectCommand(ctx: Context, cmd: ProjectCommand): Promise
         const kind = project.isGitRepo ? `git repository, base branch ${project.baseBranch}` : "a directory (not git: runs there share its files)";
         println(ctx.stdout, `Registered ${project.id}: ${project.name} (${kind}) at ${project.path}`);
         if (project.runHooksOnApply) println(ctx.stdout, "Apply runs the repository's own hooks, filters and merge drivers.");
+        if (project.mcp === false) println(ctx.stdout, "Its runs do not get Arbor's MCP server (arbor project edit --mcp turns it on).");
       }
       return 0;
     }
@@ -80,6 +81,7 @@ function settingsBody(s: ProjectSettings) {
     ...(s.baseBranch !== undefined ? { baseBranch: s.baseBranch } : {}),
     ...(s.agent !== undefined ? { defaultAgent: s.agent } : {}),
     ...(s.runHooksOnApply !== undefined ? { runHooksOnApply: s.runHooksOnApply } : {}),
+    ...(s.mcp !== undefined ? { mcp: s.mcp } : {}),
     ...(s.permissions !== undefined ? { permissions: s.permissions } : {}),
   };
 }

@@ -47,6 +47,10 @@ export function renderProjectDetail(p: ProjectDetail, style: Style): string[] {
     );
   }
   row(
+    "mcp server",
+    p.mcp ? "on: agents may consult Arbor (search sessions, read issues and specs, cite them)" : "off: agents here run without Arbor's MCP server",
+  );
+  row(
     "uses",
     `${p.specCount} spec${p.specCount === 1 ? "" : "s"}, ${p.issueCount} issue${p.issueCount === 1 ? "" : "s"}, ${p.executionCount} execution${p.executionCount === 1 ? "" : "s"}`,
   );

@@ -36,6 +36,9 @@ const baseBranchSchema = text({ error: "Base branch must be text" })
 /** Apply runs the repository's own hooks, filters and merge drivers (as the person's `git merge` would) only when true. */
 const runHooksSchema = z.boolean({ error: "runHooksOnApply must be true or false" });
 
+/** Runs there get Arbor's MCP server (server/mcp/): their agents may search and read Arbor's sessions, specs and issues. */
+const mcpSchema = z.boolean({ error: "mcp must be true or false" });
+
 const agentSchema = text({ error: "Agent must be text" }).trim().min(1, "Agent must not be empty").max(64, "Agent must be at most 64 characters");
 
 /** POST /api/projects: a directory to register (name: its folder's; base branch: the checked-out one). */
@@ -45,6 +48,8 @@ export const createProjectSchema = requestObject({
   baseBranch: baseBranchSchema.optional(),
   defaultAgent: agentSchema.optional(),
   runHooksOnApply: runHooksSchema.optional(),
+  /** Absent: on. */
+  mcp: mcpSchema.optional(),
   /** What agents may do alone in its runs (lib/permissions/schema.ts); absent: each agent's default. */
   permissions: permissionPolicySchema.optional(),
 });
@@ -58,12 +63,13 @@ export const updateProjectSchema = requestObject({
   /** null clears it. */
   defaultAgent: agentSchema.nullable().optional(),
   runHooksOnApply: runHooksSchema.optional(),
+  mcp: mcpSchema.optional(),
   /** What agents may do alone in its runs; null: back to each agent's default. The only field the default workspace takes. */
   permissions: permissionPolicySchema.nullable().optional(),
   /** true: retire it (hidden from lists and pickers, no new runs, everything kept); false: bring it back. */
   archived: z.boolean({ error: "archived must be true or false" }).optional(),
 }).refine((v) => Object.values(v).some((x) => x !== undefined), {
-  message: "Nothing to update: send at least one of name, baseBranch, defaultAgent, runHooksOnApply, permissions, archived",
+  message: "Nothing to update: send at least one of name, baseBranch, defaultAgent, runHooksOnApply, mcp, permissions, archived",
   when: (payload) => payload.issues.length === 0,
 });
 export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
@@ -140,6 +146,12 @@ export const projectSchema = z.object({
    * person opted in). Otherwise Arbor runs nothing of the repository, ever.
    */
   runHooksOnApply: z.boolean(),
+  /**
+   * Its runs get Arbor's MCP server `arbor` (agents may consult Arbor: search
+   * sessions, read issues and specs, cite, file issues). On by default; the
+   * default workspace's runs always get it.
+   */
+  mcp: z.boolean(),
   /** What agents may do alone in its runs (lib/permissions/schema.ts); null: each agent's default. */
   permissions: permissionPolicyResponseSchema.nullable(),
   /** The default workspace: where specs and issues without a project run. Cannot be edited or removed. */

@@ -41,6 +41,7 @@ export async function createProject(input: CreateProjectData): Promise<Result<Pr
           baseBranch: baseBranch.value,
           defaultAgent: input.defaultAgent ?? null,
           runHooksOnApply: input.runHooksOnApply ?? false,
+          mcp: input.mcp ?? true,
           permissions: input.permissions ? fullPolicy(input.permissions) : undefined,
         },
         include: projectInclude,

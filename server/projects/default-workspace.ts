@@ -30,6 +30,8 @@ export async function describeDefaultWorkspace(): Promise<Project> {
     baseBranch: isGitRepo ? git.branch : null,
     defaultAgent: null,
     runHooksOnApply: false,
+    // The runner attaches the MCP server to a run without a project unasked (server/runner/turn/attach-mcp.ts).
+    mcp: true,
     permissions,
     implicit: true,
     archivedAt: null,

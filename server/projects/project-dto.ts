@@ -18,6 +18,7 @@ export function toProjectDto(row: ProjectWithCounts): Project {
     baseBranch: row.baseBranch,
     defaultAgent: row.defaultAgent,
     runHooksOnApply: row.runHooksOnApply,
+    mcp: row.mcp,
     permissions: policyOf(row.permissions),
     implicit: false,
     archivedAt: row.archivedAt?.toISOString() ?? null,

@@ -14,6 +14,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     baseBranch: "main",
     defaultAgent: null,
     runHooksOnApply: false,
+    mcp: true,
     permissions: null,
     implicit: false,
     archivedAt: null,

@@ -14,7 +14,7 @@ export const GET = apiRoute(async (request: Request) => {
   return resultResponse(await listProjects(query.value));
 });
 
-/** POST /api/projects { path, name?, baseBranch?, defaultAgent?, runHooksOnApply?, permissions? } → 201 Project (any directory, unless ARBOR_WORKSPACE_ROOTS caps them) */
+/** POST /api/projects { path, name?, baseBranch?, defaultAgent?, runHooksOnApply?, mcp?, permissions? } → 201 Project (any directory, unless ARBOR_WORKSPACE_ROOTS caps them) */
 export const POST = apiRoute(async (request: Request) => {
   const input = await readJson(request, createProjectSchema);
   if (!input.ok) return errorResponse(input.error);

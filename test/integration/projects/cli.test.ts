@@ -61,7 +61,7 @@ test("project add (relative path), list, show, edit, archive, unarchive, remove;
   expect(listed.stdout).toContain(`default  Default workspace  directory   ${path.join(repos.root, "workspace")}  0 issues  (implicit)`);
 
   const shown = await arbor("project", "show", "proj-1");
-  expect(shown.stdout.split("\n").slice(0, 8)).toEqual([
+  expect(shown.stdout.split("\n").slice(0, 9)).toEqual([
     "PROJ-1  Shop",
     `  path          ${repo}`,
     "  kind          git repository: a worktree per line of work",
@@ -69,6 +69,7 @@ test("project add (relative path), list, show, edit, archive, unarchive, remove;
     "  default agent Arbor's default (Claude Code)",
     "  agents may    each agent's default (ask where it can ask you, else edit files only)",
     "  apply hooks   off: Apply runs nothing of the repository",
+    "  mcp server    on: agents may consult Arbor (search sessions, read issues and specs, cite them)",
     "  uses          0 specs, 0 issues, 0 executions",
   ]);
   expect(shown.stdout).toContain("worktrees     0, 0 B on disk");

@@ -173,6 +173,7 @@ describe("GET /api/projects and /api/projects/:id", () => {
       baseBranch: null,
       defaultAgent: null,
       runHooksOnApply: false,
+      mcp: true,
       permissions: null,
       implicit: true,
       archivedAt: null,

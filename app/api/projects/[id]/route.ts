@@ -16,7 +16,7 @@ export const GET = apiRoute(async (_request: Request, { params }: Context) => {
   return resultResponse(await getProject(id));
 });
 
-/** PATCH /api/projects/:id { name?, baseBranch?, defaultAgent?, runHooksOnApply?, permissions?, archived? } → Project ("default": permissions only) */
+/** PATCH /api/projects/:id { name?, baseBranch?, defaultAgent?, runHooksOnApply?, mcp?, permissions?, archived? } → Project ("default": permissions only) */
 export const PATCH = apiRoute(async (request: Request, { params }: Context) => {
   const { id } = await params;
   const input = await readJson(request, updateProjectSchema);
