@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { ApplyHooksSetting } from "@/components/projects/apply-hooks-setting";
+import { McpSetting } from "@/components/projects/mcp-setting";
 import type { ProjectDetail } from "@/lib/projects/schema";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -13,7 +14,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** What the project is: its directory, kind, base branch, default agent, the Apply hooks setting, its checkout and what uses it. */
+/** What the project is: its directory, kind, base branch, default agent, the Apply hooks and MCP settings, its checkout and what uses it. */
 export function ProjectFacts({ project }: { project: ProjectDetail }) {
   const repo = project.repository;
   return (
@@ -33,6 +34,11 @@ export function ProjectFacts({ project }: { project: ProjectDetail }) {
           <ApplyHooksSetting project={project} />
         </Row>
       ) : null}
+      {project.implicit ? null : (
+        <Row label="MCP server">
+          <McpSetting project={project} />
+        </Row>
+      )}
       {repo ? (
         <Row label="Main checkout">
           {repo.currentBranch ? `on ${repo.currentBranch}` : "detached HEAD"}

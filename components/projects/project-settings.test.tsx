@@ -6,8 +6,9 @@ import { defaultWorkspaceProject, makeProject } from "@/test/support/project-fix
 
 // A project's page as a person changes it: New issue / New spec started in
 // it, editing its name, base branch and agent, archiving one that has history,
-// and "What agents may do here" (also the default workspace's and the
-// register form's): a mode, allow and deny rules checked line by line.
+// whether agents may consult Arbor (its MCP server), and "What agents may do
+// here" (also the default workspace's and the register form's): a mode, allow
+// and deny rules checked line by line.
 
 const mockPush = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push: mockPush }) }));
@@ -173,6 +174,62 @@ it("the default workspace has the setting too", async () => {
   fireEvent.change(within(form).getByLabelText("What agents may do here"), { target: { value: "ask" } });
   fireEvent.click(within(form).getByRole("button", { name: "Save" }));
   await waitFor(() => expect(patches()).toEqual([["/api/projects/default", { permissions: { mode: "ask" } }]]));
+});
+
+it("Agents may consult Arbor (MCP server): on by default, turned off and on, a refusal shown; not offered for the default workspace", async () => {
+  let current = detail();
+  let refuse = false;
+  const view = renderWith(<ProjectDetailView id="PROJ-1" />, (url, init) => {
+    if (init?.method === "PATCH") {
+      if (refuse) return { status: 404, body: { error: { code: "not_found", message: "Project PROJ-1 not found" } } };
+      current = { ...current, ...JSON.parse(String(init.body)) };
+      return { status: 200, body: current };
+    }
+    if (url.startsWith("/api/projects/PROJ-1")) return { status: 200, body: current };
+    return undefined;
+  });
+  const setting = await screen.findByLabelText("Agents may consult Arbor (MCP server)");
+  expect(setting).toBeChecked();
+  expect(setting).toHaveAccessibleDescription(/^Runs here get Arbor's MCP server: their agents can search earlier sessions/);
+  fireEvent.click(setting);
+  await waitFor(() => expect(screen.getByLabelText("Agents may consult Arbor (MCP server)")).not.toBeChecked());
+  expect(screen.getByLabelText("Agents may consult Arbor (MCP server)")).toHaveAccessibleDescription("Off: agents here run without Arbor's MCP server.");
+  fireEvent.click(screen.getByLabelText("Agents may consult Arbor (MCP server)"));
+  await waitFor(() => expect(screen.getByLabelText("Agents may consult Arbor (MCP server)")).toBeChecked());
+  expect(patches()).toEqual([
+    ["/api/projects/PROJ-1", { mcp: false }],
+    ["/api/projects/PROJ-1", { mcp: true }],
+  ]);
+
+  refuse = true;
+  fireEvent.click(screen.getByLabelText("Agents may consult Arbor (MCP server)"));
+  expect(await screen.findByText("Project PROJ-1 not found")).toBeInTheDocument();
+  expect(screen.getByLabelText("Agents may consult Arbor (MCP server)")).toBeChecked();
+  view.unmount();
+
+  renderWith(<ProjectDetailView id="default" />, (url) =>
+    url.startsWith("/api/projects/default") ? { status: 200, body: { ...detail(), ...defaultWorkspaceProject() } } : undefined,
+  );
+  await screen.findByRole("form", { name: "What agents may do here" });
+  expect(screen.queryByLabelText("Agents may consult Arbor (MCP server)")).toBeNull();
+});
+
+it("registers with Arbor's MCP server off when unticked (on, it sends nothing: the server's default)", async () => {
+  renderWith(<ProjectsView />, (url, init) => {
+    if (init?.method === "POST") return { status: 201, body: makeProject({ id: "PROJ-3", mcp: false }) };
+    if (url.startsWith("/api/projects")) return { status: 200, body: { items: [], defaultWorkspace: defaultWorkspaceProject() } };
+    return undefined;
+  });
+  await screen.findByRole("list", { name: "Projects" });
+  const mcp = screen.getByLabelText("Agents may consult Arbor (MCP server)");
+  expect(mcp).toBeChecked();
+  fireEvent.click(mcp);
+  expect(mcp).toHaveAccessibleDescription("Off: agents here run without Arbor's MCP server.");
+  fireEvent.change(screen.getByLabelText("Directory"), { target: { value: "/home/me/code/vault" } });
+  fireEvent.click(screen.getByRole("button", { name: "Register project" }));
+  await waitFor(() => expect(mockPush).toHaveBeenCalledWith("/projects/PROJ-3"));
+  const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === "POST")!;
+  expect(JSON.parse(init.body)).toEqual({ path: "/home/me/code/vault", mcp: false });
 });
 
 it("registers with what agents may do there, and lists archived projects on request", async () => {

@@ -8,6 +8,7 @@ import { Field, Select, TextInput, describedBy } from "@/components/ui/field";
 import { useAgents } from "@/lib/agents/hooks";
 import { isApiError } from "@/lib/api-error";
 import { useCreateProject } from "@/lib/projects/hooks";
+import { McpCheckbox } from "./mcp-setting";
 import { EMPTY_POLICY_DRAFT, PermissionPolicyFields, policyOfDraft, type PolicyDraft } from "./permission-policy-fields";
 
 const FIELDS = ["path", "name", "baseBranch", "defaultAgent"] as const;
@@ -17,8 +18,8 @@ type FieldName = (typeof FIELDS)[number];
  * Register a directory as a project: any directory on the server (registering
  * it is the person's consent to agents working there, in worktrees of it),
  * unless the operator capped them with ARBOR_WORKSPACE_ROOTS. The server
- * checks the path, detects git and the base branch; what agents may do there
- * can be set at once.
+ * checks the path, detects git and the base branch; whether agents may
+ * consult Arbor and what they may do there can be set at once.
  */
 export function RegisterProjectForm() {
   const router = useRouter();
@@ -28,6 +29,7 @@ export function RegisterProjectForm() {
   const [pathError, setPathError] = useState<string | undefined>();
   const [policy, setPolicy] = useState<PolicyDraft>(EMPTY_POLICY_DRAFT);
   const [policyProblem, setPolicyProblem] = useState<string | null>(null);
+  const [mcp, setMcp] = useState(true);
   const pathInput = useRef<HTMLInputElement>(null);
   const serverErrors = isApiError(create.error) ? create.error.fieldErrors : {};
   const errorOf = (field: FieldName) => (field === "path" ? (pathError ?? serverErrors.path?.[0]) : serverErrors[field]?.[0]);
@@ -75,7 +77,8 @@ export function RegisterProjectForm() {
           (["name", "baseBranch", "defaultAgent"] as const).filter((f) => values[f].trim()).map((f) => [f, values[f].trim()]),
         );
         create.mutate(
-          { path: values.path.trim(), ...optional, ...(permissions.value ? { permissions: permissions.value } : {}) },
+          // mcp is on unless said otherwise, so only "off" is sent.
+          { path: values.path.trim(), ...optional, ...(mcp ? {} : { mcp: false }), ...(permissions.value ? { permissions: permissions.value } : {}) },
           { onSuccess: (project) => router.push(`/projects/${project.id}`) },
         );
       }}
@@ -115,6 +118,7 @@ export function RegisterProjectForm() {
           </Select>
         </Field>
       </div>
+      <McpCheckbox id="project-mcp" checked={mcp} onChange={setMcp} />
       <details className="rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800" open={policyRefused || policyProblem !== null || undefined}>
         <summary className="cursor-pointer text-sm text-zinc-700 dark:text-zinc-300">What agents may do here (optional)</summary>
         <div className="mt-3">
