@@ -1,5 +1,6 @@
 import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
 import { misconfigured, requireChoice, requireExtraArgsListed, requireFlags, requireIds, unsupported, withExtraArgs } from "@/server/agents/launch-args";
+import { opencodeMcp } from "@/server/agents/opencode/opencode-mcp";
 import { mapOpencodePermissions } from "@/server/agents/opencode/opencode-permissions";
 import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 
@@ -22,6 +23,8 @@ import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 // - A permission policy (request.permissions) becomes OPENCODE_PERMISSION and
 //   --auto (opencode-permissions.ts); without one, opencode's own defaults
 //   apply, as before policies.
+// - Arbor's MCP server (request.mcp) reaches it as config (opencode-mcp.ts):
+//   OPENCODE_CONFIG names a file of Arbor's, the token in ARBOR_MCP_TOKEN.
 
 export const OPENCODE_SESSION_ID = /^ses_[A-Za-z0-9]+$/;
 const WHO = "This opencode";
@@ -35,7 +38,8 @@ export function buildOpencodeLaunch(request: LaunchRequest, context: LaunchConte
   if (mode.kind === "new" && mode.sessionId) return unsupported("opencode cannot be told the id of a new session (it reports its own)");
   if (mode.kind === "fork" && (mode.newSessionId || mode.atMessageId)) return unsupported("opencode forks a whole session into one it names itself");
 
-  const policy = request.permissions ? mapOpencodePermissions(request.permissions) : null;
+  const mcp = opencodeMcp(request.mcp, context);
+  const policy = request.permissions ? mapOpencodePermissions(request.permissions, { arborTools: mcp !== null }) : null;
   if (policy && !policy.ok) return policy;
   const extra = context.extraArgs ?? [];
   const needed = ["--format", ...(policy?.args ?? [])];
@@ -74,9 +78,10 @@ export function buildOpencodeLaunch(request: LaunchRequest, context: LaunchConte
     ok: true,
     argv: [context.binaryPath, "run", ...withExtraArgs(defaults, extra), ...session],
     // PWD is what opencode reads its directory from; self-updates mid-run are never wanted.
-    env: { ...(context.cwd ? { PWD: context.cwd } : {}), OPENCODE_DISABLE_AUTOUPDATE: "1", ...(policy?.env ?? {}) },
+    env: { ...(context.cwd ? { PWD: context.cwd } : {}), OPENCODE_DISABLE_AUTOUPDATE: "1", ...(policy?.env ?? {}), ...(mcp?.env ?? {}) },
     expectedSessionId,
     stdin: request.prompt,
+    ...(mcp?.files.length ? { files: mcp.files } : {}),
     ...(policy?.notes.length ? { permissionNotes: policy.notes } : {}),
   };
 }

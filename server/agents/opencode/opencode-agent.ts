@@ -36,4 +36,6 @@ export const opencodeAgent: AgentDefinition = {
   normalize: normalizeOpencodeEvent,
   verification: { status: "verified", version: "1.18.33" },
   permissions: opencodePermissions,
+  // Arbor's MCP server per run: opencode-mcp.ts.
+  attachesMcp: true,
 };

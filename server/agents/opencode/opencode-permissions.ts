@@ -1,4 +1,5 @@
 import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
+import { ARBOR_MCP_TOOLS } from "@/server/agents/launch-types";
 import type { EffectivePermissions } from "@/lib/permissions/schema";
 import { broadenedDeny, cannotDeny, checkMode, classifiedRules, droppedAllow, type RuleTarget } from "@/server/agents/permission-mapping";
 import type { AgentPermissions, LaunchFailure } from "@/server/agents/types";
@@ -18,6 +19,11 @@ import type { AgentPermissions, LaunchFailure } from "@/server/agents/types";
 // - `--auto` approves every "ask" not explicitly denied; with bash
 //   {"node":"deny","node *":"deny"} `node -p 1` was refused, the rest ran: `trusted`.
 // - `run` cannot ask anyone ("ask" = rejected); that would take `opencode serve`.
+// - Arbor's MCP tools (opencode-mcp.ts) are `arbor_<tool>`: under "*":"deny"
+//   they are not offered; "arbor_search_sessions":"allow" after it offers and
+//   runs that one. So when the server is attached each of Arbor's tools is
+//   allowed by name, before the policy's rules, and a deny rule on one
+//   (mcp__arbor__create_issue → "arbor_create_issue":"deny") comes later and wins.
 
 const NAME = BUILT_IN_AGENT_NAMES.opencode;
 
@@ -35,7 +41,8 @@ const KEYS: Record<string, string> = { Read: "read", Glob: "glob", Grep: "grep",
 
 export type OpencodePolicy = { ok: true; args: string[]; env: Record<string, string>; notes: string[] };
 
-export function mapOpencodePermissions(permissions: EffectivePermissions): OpencodePolicy | LaunchFailure {
+/** `arborTools`: Arbor's MCP server is attached to the run, so its tools are allowed by name. */
+export function mapOpencodePermissions(permissions: EffectivePermissions, options: { arborTools?: boolean } = {}): OpencodePolicy | LaunchFailure {
   const refused = checkMode(opencodePermissions, permissions.mode, NAME);
   if (refused) return refused;
   const trusted = permissions.mode === "trusted";
@@ -55,6 +62,7 @@ export function mapOpencodePermissions(permissions: EffectivePermissions): Openc
     ] as const)
       add("read", pattern, action);
     for (const key of ["edit", "glob", "grep", "list", "todowrite", "lsp", "skill"]) add(key, "*", "allow");
+    if (options.arborTools) for (const tool of ARBOR_MCP_TOOLS) add(`arbor_${tool}`, "*", "allow");
     for (const { rule, target } of allow) {
       if (target.kind === "edit" || target.kind === "read") continue; // allowed under edits already
       const mapped = patternsOf(target, "allow");
@@ -69,7 +77,10 @@ export function mapOpencodePermissions(permissions: EffectivePermissions): Openc
   for (const { rule, target } of deny) {
     const mapped = patternsOf(target, "deny");
     if (!mapped) return cannotDeny(NAME, rule, "opencode has no permission pattern that covers the same calls");
-    if (mapped.broader) notes.push(broadenedDeny(NAME, rule, `the pattern ${mapped.patterns.map((p) => JSON.stringify(p)).join(", ")}`));
+    if (mapped.broader) {
+      const how = mapped.key === "bash" ? `the pattern ${mapped.patterns.map((p) => JSON.stringify(p)).join(", ")}` : `the key ${JSON.stringify(mapped.key)}`;
+      notes.push(broadenedDeny(NAME, rule, how));
+    }
     for (const pattern of mapped.patterns) add(mapped.key, pattern, "deny");
   }
   const env: Record<string, string> =
@@ -89,6 +100,8 @@ function keyValue(rules: Array<[string, Action]>): Action | Record<string, Actio
 }
 
 const WILDCARD = /[*?]/;
+/** A rule on Arbor's own MCP server: mcp__arbor__cite, mcp__arbor__*. */
+const ARBOR_TOOL = /^mcp__arbor__([A-Za-z0-9_*-]+)$/;
 
 /**
  * The opencode key and patterns for a rule, or null when opencode cannot
@@ -112,6 +125,13 @@ function patternsOf(target: RuleTarget, action: Action): { key: string; patterns
     case "search":
       return { key: "websearch", patterns: ["*"] };
     case "other": {
+      const arbor = ARBOR_TOOL.exec(target.tool);
+      if (arbor && target.specifier === null) {
+        // opencode's `*` in a key would also match another server whose name starts with "arbor_".
+        const wildcard = arbor[1].includes("*");
+        if (wildcard && action === "allow") return null;
+        return { key: `arbor_${arbor[1]}`, patterns: ["*"], ...(wildcard ? { broader: true } : {}) };
+      }
       const key = KEYS[target.tool];
       return key && target.specifier === null ? { key, patterns: ["*"] } : null;
     }

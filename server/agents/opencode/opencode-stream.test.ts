@@ -59,6 +59,19 @@ describe("opencode run --format json", () => {
     expect(entries(fixtures.error)).toEqual([expect.objectContaining({ type: "result", isError: true, text: "stand-in refuses" })]);
   });
 
+  it("shows a call to Arbor's MCP server (arbor_<tool>) with its answer, like any tool call", () => {
+    expect(entries(fixtures.toolUseMcp)).toEqual([
+      {
+        type: "tool_call",
+        toolUseId: "call_mcp1",
+        tool: "arbor_search_sessions",
+        input: { query: "login", limit: 2 },
+        summary: { kind: "other", text: '{"query":"login","limit":2}' },
+      },
+      { type: "tool_result", toolUseId: "call_mcp1", content: 'MCPRESULT: 1 session matches "login" (limit 2): ses-42 "Fix login bug"', isError: false },
+    ]);
+  });
+
   it("reads an unknown session from stderr, colours and all", () => {
     expect(classifyOpencodeStderr(fixtures.stderrSessionNotFound)).toEqual({ sessionNotFound: true });
     expect(classifyOpencodeStderr(fixtures.stderrPermissionRejected)).toEqual({});
