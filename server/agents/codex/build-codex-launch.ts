@@ -1,11 +1,12 @@
 import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
+import { codexMcpArgs } from "@/server/agents/codex/codex-mcp";
 import { mapCodexPermissions } from "@/server/agents/codex/codex-permissions";
 import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
 import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 
 // Builds the argv of one non-interactive Codex run. Pure.
 //
-//   codex exec --json --skip-git-repo-check -s workspace-write [-c provider…] [extra…]
+//   codex exec --json --skip-git-repo-check -s workspace-write [-c provider…] [-c mcp_servers.arbor…] [extra…]
 //         [resume <id> | resume --last | fork <id>] -- <prompt>
 //
 // Verified against Codex 0.169.0 (offline, Responses-API stand-in):
@@ -31,6 +32,8 @@ import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 // - A permission policy (request.permissions) decides the sandbox and which
 //   tools Codex has (codex-permissions.ts); without one, the argv is the one
 //   Arbor ran before policies (workspace-write, shell included).
+// - Arbor's MCP server (request.mcp) comes as -c overrides, its token in the
+//   environment (codex-mcp.ts).
 
 export const DEFAULT_CODEX_SANDBOX = "workspace-write";
 const WHO = "This Codex";
@@ -48,6 +51,7 @@ export function buildCodexLaunch(request: LaunchRequest, context: LaunchContext)
   if (policy && !policy.ok) return policy;
   const sandbox = policy?.sandbox ?? DEFAULT_CODEX_SANDBOX;
   const extra = context.extraArgs ?? [];
+  const mcp = codexMcpArgs(request.mcp, policy?.mcpDenied);
   const options = withExtraArgs(
     [
       { args: ["--json"] },
@@ -89,8 +93,9 @@ export function buildCodexLaunch(request: LaunchRequest, context: LaunchContext)
   if (failed) return failed;
   return {
     ok: true,
-    argv: [context.binaryPath, "exec", ...options, ...subcommand, "--", request.prompt],
-    env: {},
+    // Not among the defaults above: a `-c` in the agents file would drop them as "overridden".
+    argv: [context.binaryPath, "exec", ...options, ...(mcp?.args ?? []), ...subcommand, "--", request.prompt],
+    env: mcp?.env ?? {},
     expectedSessionId,
     ...(policy?.notes.length ? { permissionNotes: policy.notes } : {}),
   };

@@ -32,4 +32,6 @@ export const codexAgent: AgentDefinition = {
   normalize: normalizeCodexEvent,
   verification: { status: "verified", version: "0.169.0" },
   permissions: codexPermissions,
+  // Arbor's MCP server as -c overrides, the token in the environment (codex-mcp.ts).
+  attachesMcp: true,
 };

@@ -40,6 +40,7 @@ describe("mapCodexPermissions", () => {
       sandbox: "workspace-write",
       args: [NO_SHELL, NO_SEARCH],
       notes: [expect.stringContaining('"Bash(npm test:*)" was not given to Codex')],
+      mcpDenied: [],
     });
   });
 });
