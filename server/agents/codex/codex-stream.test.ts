@@ -62,6 +62,33 @@ describe("Codex exec --json", () => {
     expect(entries(fixtures.turnStarted)).toEqual([]);
   });
 
+  it("shows an MCP tool call (Arbor's) and the text it answered", () => {
+    expect(entries(fixtures.mcpCallStarted)).toEqual([
+      {
+        type: "tool_call",
+        toolUseId: "item_0",
+        tool: "arbor.search_sessions",
+        input: { query: "login", limit: 2 },
+        summary: { kind: "other", text: '{"query":"login","limit":2}' },
+      },
+    ]);
+    expect(entries(fixtures.mcpCallCompleted)).toEqual([
+      { type: "tool_result", toolUseId: "item_0", content: 'MCPRESULT: 1 session matches "login" (limit 2): ses-42 "Fix login bug"', isError: false },
+    ]);
+    const failed = {
+      id: "item_2",
+      type: "mcp_tool_call",
+      server: "arbor",
+      tool: "cite",
+      result: null,
+      status: "failed",
+      error: { message: "user cancelled MCP tool call" },
+    };
+    expect(entries(JSON.stringify({ type: "item.completed", item: failed }))).toEqual([
+      { type: "tool_result", toolUseId: "item_2", content: "user cancelled MCP tool call", isError: true },
+    ]);
+  });
+
   it("reads an unknown thread from stderr, for resume and fork", () => {
     expect(classifyCodexStderr(fixtures.stderrUnknownThread)).toEqual({ sessionNotFound: true });
     expect(classifyCodexStderr(fixtures.stderrUnknownForkSource)).toEqual({ sessionNotFound: true });

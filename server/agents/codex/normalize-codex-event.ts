@@ -98,7 +98,7 @@ function completedItem(item: Json): LogEntry[] {
       return [toolResult(id, changesText(item.changes), item.status === "failed")];
     case "mcp_tool_call": {
       const error = stringOrNull(objectOrEmpty(item.error).message);
-      return [toolResult(id, error ?? compactJson(item.result), item.status === "failed" || error !== null)];
+      return [toolResult(id, error ?? mcpResultText(item.result), item.status === "failed" || error !== null)];
     }
     case "todo_list": {
       const items = Array.isArray(item.items) ? item.items.filter(isObject) : [];
@@ -113,6 +113,17 @@ function completedItem(item: Json): LogEntry[] {
 function toolResult(toolUseId: string, text: string, isError: boolean): LogEntry {
   const { content, truncated } = capToolOutput(text);
   return { type: "tool_result", toolUseId, content, isError, ...(truncated ? { truncated: true } : {}) };
+}
+
+/**
+ * The text an MCP tool answered (`result.content[].text`, what the model
+ * read), not the JSON around it: compactJson would cut Arbor's answers at
+ * 300 characters and repeat them in `structured_content`.
+ */
+function mcpResultText(result: unknown): string {
+  const content = objectOrEmpty(result).content;
+  const texts = (Array.isArray(content) ? content.filter(isObject) : []).map((part) => stringOrNull(part.text)).filter((text) => text !== null);
+  return texts.length ? texts.join("\n") : compactJson(result);
 }
 
 /** "add /w/notes.md" per line: Codex reports which files changed and how, not the diff. */
