@@ -78,6 +78,8 @@ describe("Arbor's MCP server on an opencode launch", () => {
     expect(Object.keys(permission(all.env)!).at(-1)).toBe("arbor_*");
     expect(permission(all.env)!["arbor_*"]).toBe("deny");
     expect(all.permissionNotes).toEqual([expect.stringContaining('the key "arbor_*"')]);
+    // An allow rule on Arbor's tools adds nothing and is not reported as dropped.
+    expect(plan({ permissions: { ...policy("edits"), allow: ["mcp__arbor__*"] } }).permissionNotes).toBeUndefined();
   });
 
   it("trusted: --auto runs them already; only a deny rule is added. Without the server nothing is allowed for it", () => {

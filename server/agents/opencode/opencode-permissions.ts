@@ -65,6 +65,7 @@ export function mapOpencodePermissions(permissions: EffectivePermissions, option
     if (options.arborTools) for (const tool of ARBOR_MCP_TOOLS) add(`arbor_${tool}`, "*", "allow");
     for (const { rule, target } of allow) {
       if (target.kind === "edit" || target.kind === "read") continue; // allowed under edits already
+      if (options.arborTools && target.kind === "other" && ARBOR_TOOL.test(target.tool)) continue; // all of Arbor's tools are allowed already
       const mapped = patternsOf(target, "allow");
       if (!mapped) notes.push(droppedAllow(NAME, rule, "opencode's patterns would match other calls too"));
       else {
