@@ -1,6 +1,7 @@
 import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
 import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, sessionOptions, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
 import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
+import { qwenMcp } from "@/server/agents/qwen/qwen-mcp";
 import { mapQwenPermissions } from "@/server/agents/qwen/qwen-permissions";
 
 // Builds the argv of one headless Qwen Code run. Pure.
@@ -25,6 +26,8 @@ import { mapQwenPermissions } from "@/server/agents/qwen/qwen-permissions";
 //   open for it (LaunchPlan.streamInput) and for the answers to Qwen's
 //   questions (qwen-approvals.ts). Without a policy, the argv is the one
 //   Arbor ran before policies.
+// - Arbor's MCP server (qwen-mcp.ts): the home's settings name it, the
+//   environment carries its URL and the token, --allowed-tools its tools.
 
 export const DEFAULT_QWEN_APPROVAL_MODE = "auto-edit";
 const WHO = "This Qwen Code";
@@ -72,14 +75,15 @@ export function buildQwenLaunch(request: LaunchRequest, context: LaunchContext):
     ],
     extra,
   );
+  const mcp = qwenMcp(request.mcp, request.permissions, capabilities.flags.has("--allowed-tools"));
   // The rule lists take every value up to the next option, so they come last before the prompt.
-  const rules = (policy?.args ?? []).flat();
+  const rules = withAllowed(policy?.args ?? [], mcp.allowedTools).flat();
   const notes = policy?.notes.length ? { permissionNotes: policy.notes } : {};
   if (streamInput) {
     return {
       ok: true,
       argv: [context.binaryPath, ...options, ...session.args, ...rules],
-      env: {},
+      env: mcp.env,
       expectedSessionId: session.expectedSessionId,
       streamInput: { prompt: request.prompt },
       ...notes,
@@ -88,7 +92,7 @@ export function buildQwenLaunch(request: LaunchRequest, context: LaunchContext):
   return {
     ok: true,
     argv: [context.binaryPath, ...options, ...session.args, ...rules, `--prompt=${request.prompt}`],
-    env: {},
+    env: mcp.env,
     expectedSessionId: session.expectedSessionId,
     ...notes,
   };
@@ -96,3 +100,11 @@ export function buildQwenLaunch(request: LaunchRequest, context: LaunchContext):
 
 /** Options the permission policy decides: the agents file may not set them under a policy. */
 const POLICY_FLAGS = ["--approval-mode", "--yolo", "-y", "--allowed-tools", "--exclude-tools", "--core-tools", "--input-format"];
+
+/** The policy's option lists with `tools` added to its --allowed-tools (one list: each takes every value up to the next option). */
+function withAllowed(args: string[][], tools: string[]): string[][] {
+  if (tools.length === 0) return args;
+  const at = args.findIndex((list) => list[0] === "--allowed-tools");
+  if (at < 0) return [["--allowed-tools", ...tools], ...args];
+  return args.map((list, i) => (i === at ? [...list, ...tools] : list));
+}

@@ -6,6 +6,7 @@ import { buildQwenLaunch } from "@/server/agents/qwen/build-qwen-launch";
 import { classifyQwenStderr } from "@/server/agents/qwen/classify-qwen-stderr";
 import { normalizeQwenEvent } from "@/server/agents/qwen/normalize-qwen-event";
 import { parseQwenLine } from "@/server/agents/qwen/parse-qwen-line";
+import { qwenMcpSettings } from "@/server/agents/qwen/qwen-mcp";
 
 // Qwen Code (`qwen --output-format stream-json`), 0.24 or newer: older
 // versions (the newest a plain `npm install` picks on Node 20 is 0.15.10,
@@ -20,7 +21,8 @@ export const qwenAgent: AgentDefinition = {
   sessionCapabilities: ["assign-id-at-launch", "resume-by-id", "fork", "continue-latest"],
   transcriptRetentionDays: null,
   probesCli: true,
-  home: { scope: "agent", env: (dir) => ({ QWEN_HOME: dir }) },
+  // Arbor's MCP server is named in the home's settings, its URL and token read from each launch's environment (qwen-mcp.ts).
+  home: { scope: "agent", env: (dir) => ({ QWEN_HOME: dir }), settings: qwenMcpSettings },
   usageReporting: "session-total",
   buildLaunch: buildQwenLaunch,
   parseLine: parseQwenLine,
@@ -30,4 +32,5 @@ export const qwenAgent: AgentDefinition = {
   permissions: qwenPermissions,
   // Only an `ask` run uses it: the builder puts every other run's prompt in the argv.
   streamInput: qwenStreamInput,
+  attachesMcp: true,
 };

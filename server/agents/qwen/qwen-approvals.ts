@@ -39,6 +39,8 @@ const ARBOR_TOOLS: Record<string, { tool: string; field: string | null }> = {
 
 type Json = Record<string, unknown>;
 
+const MCP_TOOL = /^mcp__[A-Za-z0-9_-]+__[A-Za-z0-9_-]+$/;
+
 function parseObject(line: string): Json | null {
   try {
     const value: unknown = JSON.parse(line);
@@ -77,8 +79,9 @@ export const qwenApprovals: ApprovalProtocol = {
       toolName: request.tool_name,
       input: request.input ?? null,
       toolUseId: typeof request.tool_use_id === "string" ? request.tool_use_id : null,
-      // Qwen's suggestions are button labels, not rules: suggest the exact command.
-      suggestedRules: subject.tool === "Bash" && subject.argument ? [`Bash(${subject.argument})`] : [],
+      // Qwen's suggestions are button labels, not rules: suggest the exact command, or an MCP tool by its name
+      // (Qwen names it mcp__<server>__<tool>, as Arbor's rules do; Arbor's own are allowed up front and never asked).
+      suggestedRules: subject.tool === "Bash" && subject.argument ? [`Bash(${subject.argument})`] : MCP_TOOL.test(subject.tool) ? [subject.tool] : [],
       reason: null,
       subject,
     };

@@ -2,6 +2,7 @@ import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { EffectivePermissions } from "@/lib/permissions/schema";
 import { broadenedDeny, cannotDeny, checkMode, classifiedRules, droppedAllow, type RuleTarget } from "@/server/agents/permission-mapping";
 import { qwenApprovals } from "@/server/agents/qwen/qwen-approvals";
+import { arborToolsOf } from "@/server/agents/qwen/qwen-mcp";
 import type { AgentPermissions, LaunchFailure } from "@/server/agents/types";
 
 // Arbor's permission policy as Qwen Code options. Verified against Qwen Code
@@ -35,7 +36,8 @@ export const qwenPermissions: AgentPermissions = {
   approvals: qwenApprovals,
   note:
     "ask: --input-format stream-json, and Qwen Code asks Arbor before a shell command (file edits go ahead); edits: --approval-mode auto-edit (no shell); trusted: yolo. " +
-    "Rules become --allowed-tools / --exclude-tools in Qwen's own syntax (Bash(npm test:*) → Bash(npm test *)); per-command allows need ask.",
+    "Rules become --allowed-tools / --exclude-tools in Qwen's own syntax (Bash(npm test:*) → Bash(npm test *)); per-command allows need ask. " +
+    "Arbor's MCP tools are allowed in every mode; a deny rule for one (mcp__arbor__create_issue) excludes it.",
 };
 
 export type QwenPolicy = { ok: true; approvalMode: "auto-edit" | "yolo"; streamInput: boolean; args: string[][]; notes: string[] };
@@ -50,6 +52,7 @@ export function mapQwenPermissions(permissions: EffectivePermissions): QwenPolic
   if (mode !== "trusted") {
     for (const { rule, target } of allow) {
       if (target.kind === "edit" || target.kind === "read") continue; // edits and reads go ahead already
+      if (arborToolsOf(rule)) continue; // Arbor's MCP tools are allowed on every run that has them (qwen-mcp.ts)
       const whole = wholeTool(target);
       if (whole) allowed.push(whole);
       else if (mode === "ask" && isPrefix(target)) allowed.push(`Bash(${target.command} *)`);
@@ -68,6 +71,13 @@ export function mapQwenPermissions(permissions: EffectivePermissions): QwenPolic
   const excluded: string[] = [];
   for (const { rule, target } of deny) {
     if (target.kind === "search") continue; // Qwen Code has no web search tool
+    const arbor = arborToolsOf(rule);
+    if (arbor) {
+      // Arbor's MCP tools by their own names (--exclude-tools beats the --allowed-tools that pre-allow them); Qwen's rules have no arguments for them.
+      excluded.push(...arbor);
+      if (rule.specifier !== null) notes.push(broadenedDeny(NAME, rule, `${arbor.join(", ")} whole`));
+      continue;
+    }
     const whole = wholeTool(target);
     if (whole) excluded.push(whole);
     else if (isPrefix(target)) excluded.push(`Bash(${target.command} *)`);
