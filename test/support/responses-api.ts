@@ -23,7 +23,10 @@ import { chunks, openEventStream, sendJson, standInId } from "@/test/support/sta
 // Event shapes follow what Codex 0.169.0 reads: response.created,
 // response.output_item.added / response.output_text.delta / response.output_item.done
 // per output item (a message, or a function_call with call_id + JSON
-// arguments), then response.completed with the usage.
+// arguments, and a `namespace` when the call names one), then
+// response.completed with the usage. Codex offers MCP tools as a namespace
+// tool ({type:"namespace", name:"mcp__arbor", tools:[functions]}) for models
+// without tool search, and expects calls to carry that namespace.
 
 type Json = Record<string, unknown>;
 
@@ -37,7 +40,12 @@ function parseResponsesRequest(_req: http.IncomingMessage, body: Json): ReturnTy
       if (item.role === "developer" || item.role === "system") system.push(contentText(item.content));
       else if (item.role === "user" || item.role === "assistant") messages.push({ role: item.role, text: contentText(item.content), toolCalls: [] });
     } else if (type === "function_call" || type === "custom_tool_call") {
-      const call = { id: String(item.call_id ?? item.id ?? ""), name: String(item.name ?? ""), arguments: parseArguments(item.arguments ?? item.input) };
+      const call = {
+        id: String(item.call_id ?? item.id ?? ""),
+        name: String(item.name ?? ""),
+        ...(typeof item.namespace === "string" ? { namespace: item.namespace } : {}),
+        arguments: parseArguments(item.arguments ?? item.input),
+      };
       const last = messages.at(-1);
       if (last?.role === "assistant") last.toolCalls.push(call);
       else messages.push({ role: "assistant", text: "", toolCalls: [call] });
@@ -46,8 +54,15 @@ function parseResponsesRequest(_req: http.IncomingMessage, body: Json): ReturnTy
       messages.push({ role: "tool", text: typeof output === "string" ? output : contentText(output), toolCalls: [], toolCallId: String(item.call_id ?? "") });
     }
   }
-  const tools = (Array.isArray(body.tools) ? (body.tools as Json[]) : []).map((tool) => String(tool?.name ?? tool?.type ?? ""));
+  const tools = (Array.isArray(body.tools) ? (body.tools as Json[]) : []).flatMap(toolNames);
   return { model: typeof body.model === "string" ? body.model : undefined, stream: body.stream === true, system: system.join("\n\n"), messages, tools };
+}
+
+/** A tool's name; a namespace's, then each of its functions as `<namespace>.<function>`. */
+function toolNames(tool: Json): string[] {
+  const name = String(tool?.name ?? tool?.type ?? "");
+  if (tool?.type !== "namespace" || !Array.isArray(tool.tools)) return [name];
+  return [name, ...(tool.tools as Json[]).map((inner) => `${name}.${String(inner?.name ?? "")}`)];
 }
 
 function usageOf(usage: ReplyUsage = DEFAULT_USAGE): Json {
@@ -72,7 +87,15 @@ function outputItems(reply: StreamedReply): Json[] {
       items.push(
         typeof call.input === "string"
           ? { type: "custom_tool_call", id: standInId("ctc"), call_id: callId, name: call.name, input: call.input, status: "completed" }
-          : { type: "function_call", id: standInId("fc"), call_id: callId, name: call.name, arguments: JSON.stringify(call.input), status: "completed" },
+          : {
+              type: "function_call",
+              id: standInId("fc"),
+              call_id: callId,
+              ...(call.namespace ? { namespace: call.namespace } : {}),
+              name: call.name,
+              arguments: JSON.stringify(call.input),
+              status: "completed",
+            },
       );
     }
   }

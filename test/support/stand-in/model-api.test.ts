@@ -92,6 +92,30 @@ describe("Responses API stand-in (Codex)", () => {
     expect(lastToolResults(api.requests[1])).toEqual([{ role: "tool", text: "a.txt", toolCalls: [], toolCallId: "c1" }]);
     expect(api.requests[1].messages[1].toolCalls).toEqual([{ id: "c1", name: "exec_command", arguments: { cmd: "ls" } }]);
   });
+
+  it("records a namespace tool's functions and calls one inside its namespace (Codex's MCP tools)", async () => {
+    const api = await started(
+      startResponsesApi({
+        script: () => ({ kind: "tool_use", calls: [{ id: "m1", namespace: "mcp__arbor", name: "search_sessions", input: { query: "x" } }] }),
+      }),
+    );
+    const tools = [
+      { type: "function", name: "exec_command" },
+      { type: "namespace", name: "mcp__arbor", tools: [{ type: "function", name: "search_sessions" }] },
+    ];
+    const items = (await frames(await post(`${api.url}/v1/responses`, { stream: true, input: [{ role: "user", content: "go" }], tools })))
+      .filter((e) => e.type === "response.output_item.done")
+      .map((e) => e.item);
+    expect(items).toEqual([
+      expect.objectContaining({ type: "function_call", call_id: "m1", namespace: "mcp__arbor", name: "search_sessions", arguments: '{"query":"x"}' }),
+    ]);
+    expect(api.requests[0].tools).toEqual(["exec_command", "mcp__arbor", "mcp__arbor.search_sessions"]);
+    await post(`${api.url}/v1/responses`, {
+      stream: true,
+      input: [{ role: "user", content: "go" }, { ...items[0] }, { type: "function_call_output", call_id: "m1", output: "found" }],
+    });
+    expect(api.requests[1].messages[1].toolCalls).toEqual([{ id: "m1", namespace: "mcp__arbor", name: "search_sessions", arguments: { query: "x" } }]);
+  });
 });
 
 describe("Chat Completions stand-in (opencode, Qwen Code, Copilot)", () => {

@@ -16,6 +16,8 @@ export type WireName = "responses" | "chat" | "gemini";
 export interface ToolCallMade {
   id: string;
   name: string;
+  /** The namespace the function was called in (Responses API: Codex's MCP tools, `mcp__arbor`). */
+  namespace?: string;
   /** Parsed arguments when they were JSON, else the raw text. */
   arguments: unknown;
 }
@@ -42,7 +44,10 @@ export interface ModelRequest {
   /** System / developer instructions, joined. */
   system: string;
   messages: ModelMessage[];
-  /** Names of the tools the CLI offered. */
+  /**
+   * Names of the tools the CLI offered. A Responses-API namespace (Codex's
+   * MCP servers) gives its own name and then `<namespace>.<function>` per function.
+   */
   tools: string[];
   body: Record<string, unknown>;
 }
@@ -51,6 +56,12 @@ export interface ToolCall {
   /** Defaults to a fresh id. */
   id?: string;
   name: string;
+  /**
+   * Responses API only: call `name` inside this namespace tool (Codex offers
+   * an MCP server's tools as namespace `mcp__<server>`; a flat
+   * `mcp__<server>__<tool>` is an "unsupported call" there).
+   */
+  namespace?: string;
   /**
    * The call's arguments. A string is a freeform input (Responses API
    * `custom_tool_call`, e.g. Codex's apply_patch); the other wires send it
