@@ -57,7 +57,8 @@ describe("Codex exec --json", () => {
       expect.objectContaining({ type: "result", isError: true, text: expect.stringContaining("stand-in refuses") }),
     ]);
     expect(entries(fixtures.turnCompleted)).toEqual([
-      expect.objectContaining({ type: "result", isError: false, text: "Thread total so far: 11 input, 7 output tokens" }),
+      // No text: the turn's answer is its last message (the usage is the thread's total, not the turn's).
+      expect.objectContaining({ type: "result", isError: false, text: "" }),
     ]);
     expect(entries(fixtures.turnStarted)).toEqual([]);
   });

@@ -2,7 +2,6 @@ import type { LogEntry, ToolCallSummary } from "@/lib/executions/log-entries";
 import { safeNormalizer } from "@/server/agents/normalizer";
 import { capToolOutput } from "@/server/agents/tool-output";
 import { compactJson, isObject, numberOrNull, objectOrEmpty, stringOrNull, type Json } from "@/server/agents/json-line";
-import { readCodexUsage } from "@/server/agents/codex/parse-codex-line";
 
 // Maps one stored `codex exec --json` event to log entries. Codex reports
 // each piece of work as an item that is started and later completed:
@@ -24,20 +23,12 @@ function entriesFor(kind: string, line: Json): LogEntry[] {
       // Not terminal: retries ("Reconnecting... 2/5") and the provider's error
       // text before a turn.failed both come this way.
       return typeof line.message === "string" ? [{ type: "error", severity: "warning", message: line.message }] : [];
-    case "turn_completed": {
-      const usage = readCodexUsage(line.usage);
-      return [
-        {
-          type: "result",
-          isError: false,
-          text: sessionTotal(usage),
-          costUsd: null,
-          usage: { inputTokens: null, outputTokens: null },
-          durationMs: null,
-          numTurns: null,
-        },
-      ];
-    }
+    case "turn_completed":
+      // No text: a result's text is the turn's answer wherever Arbor reads one
+      // back (the summary, get_session for an agent consulting Arbor), and
+      // Codex's answer is its last message. Its usage is the thread's running
+      // total, not this turn's: the execution's usage holds the turn's share.
+      return [{ type: "result", isError: false, text: "", costUsd: null, usage: { inputTokens: null, outputTokens: null }, durationMs: null, numTurns: null }];
     case "turn_failed": {
       const message = stringOrNull(objectOrEmpty(line.error).message) ?? "The turn failed";
       return [
@@ -47,16 +38,6 @@ function entriesFor(kind: string, line: Json): LogEntry[] {
     default:
       return [];
   }
-}
-
-/**
- * Codex's usage counts the whole thread so far; the turn's own share is known
- * only next to the previous turn's total (the execution's usage), so the log
- * says what the figure is rather than passing it off as this turn's.
- */
-function sessionTotal(usage: { inputTokens: number | null; outputTokens: number | null }): string {
-  if (usage.inputTokens === null && usage.outputTokens === null) return "";
-  return `Thread total so far: ${usage.inputTokens ?? "?"} input, ${usage.outputTokens ?? "?"} output tokens`;
 }
 
 function startedItem(item: Json): LogEntry[] {
