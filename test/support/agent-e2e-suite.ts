@@ -15,13 +15,20 @@ export type AgentE2eSuite = { harness: Harness; server: AppServer; browser: Brow
  * inherits too), the production app, and one Chromium page. Registers
  * beforeAll/afterAll; the returned object's fields are set once beforeAll ran.
  */
-export function useAgentE2eSuite(runnerId: string, options: { runnerEnv?: Record<string, string | undefined> } = {}): AgentE2eSuite {
+export function useAgentE2eSuite(
+  runnerId: string,
+  options: {
+    runnerEnv?: Record<string, string | undefined> /** The runner's agents get the app's MCP server (ARBOR_MCP_URL), as under npm start. */;
+    mcp?: boolean;
+  } = {},
+): AgentE2eSuite {
   const suite = {} as AgentE2eSuite;
   beforeAll(async () => {
     await resetDb();
     suite.harness = await createHarness();
     suite.server = await startAppServer();
-    await suite.harness.startRunner({ runnerId, env: options.runnerEnv });
+    const mcp = options.mcp ? { ARBOR_MCP_URL: `${suite.server.url}/api/mcp` } : {};
+    await suite.harness.startRunner({ runnerId, env: { ...mcp, ...options.runnerEnv } });
     suite.browser = await launchBrowser();
     suite.page = await (await suite.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     suite.page.setDefaultTimeout(20_000);
