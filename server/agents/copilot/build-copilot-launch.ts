@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
+import { copilotMcp } from "@/server/agents/copilot/copilot-mcp";
 import { mapCopilotPermissions } from "@/server/agents/copilot/copilot-permissions";
 import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, sessionOptions, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
 import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
@@ -27,6 +28,8 @@ import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 //   session's running total) when the run ends.
 // - Copilot masks the provider key's text wherever it occurs in its output:
 //   a short key mangles ordinary words ("exitCode" became "e******itCode" with key "x").
+// - Arbor's MCP server (request.mcp): --additional-mcp-config @<file of
+//   Arbor's>, the token in ARBOR_MCP_TOKEN (copilot-mcp.ts).
 
 const WHO = "This Copilot CLI";
 
@@ -36,7 +39,8 @@ export function buildCopilotLaunch(request: LaunchRequest, context: LaunchContex
   const invalid = requireIds(request.mode, UUID, "a UUID");
   if (invalid) return invalid;
 
-  const policy = request.permissions ? mapCopilotPermissions(request.permissions, capabilities.flags) : null;
+  const mcp = copilotMcp(request.mcp, context);
+  const policy = request.permissions ? mapCopilotPermissions(request.permissions, capabilities.flags, { arborTools: mcp !== null }) : null;
   if (policy && !policy.ok) return policy;
   const permissionArgs = policy?.args ?? ["--allow-all-tools"];
   const mode = request.mode;
@@ -66,9 +70,18 @@ export function buildCopilotLaunch(request: LaunchRequest, context: LaunchContex
   );
   return {
     ok: true,
-    argv: [context.binaryPath, ...options, ...session.args, ...(usageFile ? ["--usage-output-file", usageFile] : []), `--prompt=${request.prompt}`],
-    env: {},
+    // Arbor's server beside the agents file's options, not overridden by them: both options may be repeated.
+    argv: [
+      context.binaryPath,
+      ...options,
+      ...(mcp?.args ?? []),
+      ...session.args,
+      ...(usageFile ? ["--usage-output-file", usageFile] : []),
+      `--prompt=${request.prompt}`,
+    ],
+    env: mcp?.env ?? {},
     expectedSessionId: session.expectedSessionId,
+    ...(mcp ? { files: mcp.files } : {}),
     ...(usageFile ? { usageFile } : {}),
     ...(policy?.notes.length ? { permissionNotes: policy.notes } : {}),
   };

@@ -26,4 +26,6 @@ export const copilotAgent: AgentDefinition = {
   normalize: normalizeCopilotEvent,
   verification: { status: "verified", version: "1.0.102" },
   permissions: copilotPermissions,
+  // Arbor's MCP server per run: copilot-mcp.ts.
+  attachesMcp: true,
 };

@@ -1,4 +1,5 @@
 import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
+import { ARBOR_MCP_TOOLS } from "@/server/agents/launch-types";
 import type { EffectivePermissions } from "@/lib/permissions/schema";
 import { broadenedDeny, cannotDeny, checkMode, classifiedRules, droppedAllow, type RuleTarget } from "@/server/agents/permission-mapping";
 import type { AgentPermissions, LaunchFailure } from "@/server/agents/types";
@@ -17,6 +18,12 @@ import type { AgentPermissions, LaunchFailure } from "@/server/agents/types";
 // - --deny-tool beats --allow-all-tools: "shell(node -e:*)" refused `node -e …`
 //   not `node -p 7`; "shell(git status)" refused `git status --short`;
 //   "shell" refused every command.
+// - Arbor's MCP tools (copilot-mcp.ts): under --allow-tool=write a call to one
+//   is refused; --allow-tool=arbor(search_sessions) runs it. So when the
+//   server is attached each of Arbor's tools is allowed by name under edits
+//   (trusted allows everything); a deny rule on one (mcp__arbor__create_issue →
+//   --deny-tool=arbor(create_issue)) beats the allow: the tool is still
+//   offered, and its call comes back denied (test/integration/mcp/copilot-consults-arbor.test.ts).
 
 const NAME = BUILT_IN_AGENT_NAMES.copilot;
 
@@ -31,7 +38,12 @@ export const copilotPermissions: AgentPermissions = {
 
 export type CopilotPolicy = { ok: true; args: string[]; notes: string[] };
 
-export function mapCopilotPermissions(permissions: EffectivePermissions, flags: ReadonlySet<string>): CopilotPolicy | LaunchFailure {
+/** `arborTools`: Arbor's MCP server is attached to the run, so its tools are allowed by name. */
+export function mapCopilotPermissions(
+  permissions: EffectivePermissions,
+  flags: ReadonlySet<string>,
+  options: { arborTools?: boolean } = {},
+): CopilotPolicy | LaunchFailure {
   const refused = checkMode(copilotPermissions, permissions.mode, NAME);
   if (refused) return refused;
   const trusted = permissions.mode === "trusted";
@@ -43,8 +55,10 @@ export function mapCopilotPermissions(permissions: EffectivePermissions, flags: 
       : ["--allow-all-tools", "--allow-all-paths", "--allow-all-urls"]
     : ["--allow-tool=write"];
   if (!trusted) {
+    if (options.arborTools) args.push(...ARBOR_MCP_TOOLS.map((tool) => `--allow-tool=arbor(${tool})`));
     for (const { rule, target } of allow) {
       if (target.kind === "edit" || target.kind === "read") continue; // allowed (inside the cwd) already
+      if (options.arborTools && target.kind === "other" && ARBOR_TOOL.test(target.tool)) continue; // all of Arbor's tools are allowed already
       const mapped = allowOf(target);
       if (mapped) args.push(...mapped);
       else notes.push(droppedAllow(NAME, rule, target.kind === "search" ? "Copilot CLI has no web search tool" : "Copilot would match other calls too"));
@@ -81,6 +95,8 @@ function allowOf(target: RuleTarget): string[] | null {
   }
 }
 
+const ARBOR_TOOL = /^mcp__arbor__([A-Za-z0-9_*-]+)$/;
+
 function denyOf(target: RuleTarget): string[] | null {
   switch (target.kind) {
     case "shell":
@@ -94,7 +110,13 @@ function denyOf(target: RuleTarget): string[] | null {
       if (target.specifier !== null) return null;
       if (target.domain === null) return ["--excluded-tools=web_fetch"];
       return plain(target.domain) ? [`--deny-url=https://${target.domain}`, `--deny-url=http://${target.domain}`] : null;
+    case "other": {
+      // Arbor's own server, whose name Arbor chose: mcp__arbor__cite → arbor(cite), mcp__arbor__* → arbor.
+      const arbor = ARBOR_TOOL.exec(target.tool);
+      if (!arbor || target.specifier !== null) return null;
+      return arbor[1] === "*" ? ["--deny-tool=arbor"] : arbor[1].includes("*") ? null : [`--deny-tool=arbor(${arbor[1]})`];
+    }
     default:
-      return null; // reads inside the cwd need no permission; MCP and other tools: not mapped
+      return null; // reads inside the cwd need no permission; other MCP servers and tools: not mapped
   }
 }

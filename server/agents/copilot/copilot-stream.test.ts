@@ -64,6 +64,21 @@ describe("Copilot CLI --output-format json", () => {
     expect(entries(fixtures.resultError)).toEqual([expect.objectContaining({ type: "result", isError: true })]);
   });
 
+  it("shows a call to Arbor's MCP server (arbor-<tool>) with its answer, like any tool call", () => {
+    expect(entries(fixtures.assistantMessageMcp)).toEqual([
+      {
+        type: "tool_call",
+        toolUseId: "call_mcp1",
+        tool: "arbor-search_sessions",
+        input: { query: "login", limit: 2 },
+        summary: { kind: "other", text: '{"query":"login","limit":2}' },
+      },
+    ]);
+    expect(entries(fixtures.toolCompleteMcp)).toEqual([
+      { type: "tool_result", toolUseId: "call_mcp1", content: 'MCPRESULT: 1 session matches "login" (limit 2): ses-42 "Fix login bug"', isError: false },
+    ]);
+  });
+
   it("reads an unknown session from stderr", () => {
     expect(classifyCopilotStderr(fixtures.stderrSessionNotFound)).toEqual({ sessionNotFound: true });
   });
