@@ -52,16 +52,21 @@ export function buildCodexLaunch(request: LaunchRequest, context: LaunchContext)
   const sandbox = policy?.sandbox ?? DEFAULT_CODEX_SANDBOX;
   const extra = context.extraArgs ?? [];
   const mcp = codexMcpArgs(request.mcp, policy?.mcpDenied);
-  const options = withExtraArgs(
+  const isOverride = (args: string[]) => args[0] === "-c";
+  const defaults = withExtraArgs(
     [
       { args: ["--json"] },
       { args: ["--skip-git-repo-check"] },
       { args: ["-s", sandbox], alsoOverriddenBy: ["--sandbox", "--dangerously-bypass-approvals-and-sandbox"] },
-      ...(policy?.args ?? []).map((args) => ({ args })),
-      { args: providerArgs(context.env.ARBOR_CODEX_BASE_URL) },
+      ...(policy?.args ?? []).filter((args) => !isOverride(args)).map((args) => ({ args })),
     ],
     extra,
-  );
+  ).slice(0, -extra.length || undefined);
+  // -c overrides are kept whatever the agents file gives: withExtraArgs would
+  // drop them all for any `-c` of its own (web_search="disabled" of the policy,
+  // the provider). Theirs come after, so theirs win for the same key.
+  const overrides = [...(policy?.args ?? []).filter(isOverride).flat(), ...providerArgs(context.env.ARBOR_CODEX_BASE_URL)];
+  const options = [...defaults, ...overrides, ...extra];
   const checks = [
     requireFlags(capabilities, ["--json", "--skip-git-repo-check", "-s", "-c", ...(policy?.args ?? []).map((args) => args[0])], WHO, "exec"),
     requireChoice(capabilities, "--sandbox", sandbox, WHO, "exec"),

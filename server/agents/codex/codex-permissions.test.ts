@@ -67,6 +67,17 @@ describe("buildCodexLaunch with a policy", () => {
     });
   });
 
+  it("keeps the policy's -c overrides when the agents file gives a -c of its own", () => {
+    const plan = buildCodexLaunch(
+      { mode: { kind: "new" }, prompt: "go", permissions: policy("edits") },
+      recordedContext(capabilities, { extraArgs: ["-c", 'model_reasoning_effort="high"'], env: { ARBOR_CODEX_BASE_URL: "http://127.0.0.1:9/v1" } }),
+    );
+    if (!plan.ok) throw new Error(plan.message);
+    expect(plan.argv.slice(6, 10)).toEqual([...NO_SHELL, ...NO_SEARCH]);
+    expect(plan.argv).toContain('model_provider="arbor"');
+    expect(plan.argv.slice(-4)).toEqual(["-c", 'model_reasoning_effort="high"', "--", "go"]);
+  });
+
   it("refuses a sandbox from the agents file under a policy (it would override the person's choice)", () => {
     const plan = buildCodexLaunch(
       { mode: { kind: "new" }, prompt: "go", permissions: policy("edits") },
