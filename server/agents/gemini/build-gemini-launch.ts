@@ -1,5 +1,6 @@
 import type { LaunchContext, LaunchFailure, LaunchRequest, LaunchResult } from "@/server/agents/types";
-import { mapGeminiPermissions } from "@/server/agents/gemini/gemini-permissions";
+import { geminiMcp } from "@/server/agents/gemini/gemini-mcp";
+import { arborOnlyPolicyFile, mapGeminiPermissions } from "@/server/agents/gemini/gemini-permissions";
 import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, sessionOptions, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
 import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 
@@ -25,6 +26,10 @@ import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 // - A permission policy (request.permissions) picks the approval mode and may
 //   add --policy <file> (gemini-permissions.ts); without one, the argv is the
 //   one Arbor ran before policies.
+// - Arbor's MCP server (gemini-mcp.ts): the home's settings name it, the
+//   environment carries its URL and the token, the --policy file allows its
+//   tools (a file of their own when the run has no permission policy; an
+//   agents file's own --policy then replaces it, and the tools are not offered).
 
 export const DEFAULT_GEMINI_APPROVAL_MODE = "auto_edit";
 const WHO = "This Gemini CLI";
@@ -35,7 +40,10 @@ export function buildGeminiLaunch(request: LaunchRequest, context: LaunchContext
   const invalid = requireIds(request.mode, UUID, "a UUID");
   if (invalid) return invalid;
 
-  const policy = request.permissions ? mapGeminiPermissions(request.permissions, context.filesDir) : null;
+  const mcp = geminiMcp(request.mcp, capabilities.flags.has("--policy"));
+  const policy = request.permissions
+    ? mapGeminiPermissions(request.permissions, context.filesDir, mcp.allowTools)
+    : arborPolicy(arborOnlyPolicyFile(mcp.allowTools, context.filesDir));
   if (policy && !policy.ok) return policy;
   const approvalMode = policy?.approvalMode ?? DEFAULT_GEMINI_APPROVAL_MODE;
   const extra = context.extraArgs ?? [];
@@ -57,17 +65,24 @@ export function buildGeminiLaunch(request: LaunchRequest, context: LaunchContext
     requireChoice(capabilities, "--output-format", "stream-json", WHO),
     requireChoice(capabilities, "--approval-mode", approvalMode, WHO),
     requireExtraArgsListed(capabilities, extra, "Gemini CLI"),
-    policy ? policyFlagsInExtraArgs(extra, ["--approval-mode", "--yolo", "-y", "--policy", "--allowed-tools"], "Gemini CLI") : null,
+    request.permissions ? policyFlagsInExtraArgs(extra, ["--approval-mode", "--yolo", "-y", "--policy", "--allowed-tools"], "Gemini CLI") : null,
   ].find((check) => check !== null);
   if (failed) return failed;
   return {
     ok: true,
     argv: [context.binaryPath, ...options, ...session.args, `--prompt=${request.prompt}`],
-    env: {},
+    env: mcp.env,
     expectedSessionId: session.expected,
     ...(policy?.policyFile ? { files: [policy.policyFile] } : {}),
     ...(policy?.notes.length ? { permissionNotes: policy.notes } : {}),
   };
+}
+
+/** Only the policy file for Arbor's tools (no permission policy): the approval mode stays the default, or the agents file's. */
+function arborPolicy(file: ReturnType<typeof arborOnlyPolicyFile>) {
+  if (file === null) return null;
+  if ("ok" in file) return file;
+  return { ok: true as const, approvalMode: undefined, policyFile: file, notes: [] as string[] };
 }
 
 function sessionArgs(request: LaunchRequest, context: LaunchContext, needed: string[]): { args: string[]; expected: string | null } | LaunchFailure {

@@ -6,6 +6,7 @@ import { classifyGeminiStderr } from "@/server/agents/gemini/classify-gemini-std
 import { locateGeminiSession } from "@/server/agents/gemini/locate-gemini-session";
 import { normalizeGeminiEvent } from "@/server/agents/gemini/normalize-gemini-event";
 import { createGeminiLineParser, parseGeminiLine } from "@/server/agents/gemini/parse-gemini-line";
+import { geminiMcpSettings } from "@/server/agents/gemini/gemini-mcp";
 
 // Google Gemini CLI (`gemini -o stream-json`). Sessions live in
 // $GEMINI_CLI_HOME/.gemini/tmp/<project>/chats/ and are scoped to the project
@@ -24,8 +25,11 @@ export const geminiAgent: AgentDefinition = {
     env: (dir) => ({ GEMINI_CLI_HOME: dir }),
     // With GOOGLE_GEMINI_BASE_URL set, 0.61.0 picks the "gateway" auth type,
     // which it then rejects (exit 41): an API key needs it said outright.
-    settings: (dir, env) =>
-      env.GEMINI_API_KEY ? [{ path: `${dir}/.gemini/settings.json`, merge: { security: { auth: { selectedType: "gemini-api-key" } } } }] : [],
+    // Arbor's MCP server is named there too, its URL and token read from each launch's environment (gemini-mcp.ts).
+    settings: (dir, env) => {
+      const merge = { ...(env.GEMINI_API_KEY ? { security: { auth: { selectedType: "gemini-api-key" } } } : {}), ...geminiMcpSettings(env) };
+      return Object.keys(merge).length > 0 ? [{ path: `${dir}/.gemini/settings.json`, merge }] : [];
+    },
   },
   buildLaunch: buildGeminiLaunch,
   parseLine: parseGeminiLine,
@@ -35,4 +39,5 @@ export const geminiAgent: AgentDefinition = {
   locateSession: (sessionId, context) => locateGeminiSession(sessionId, context),
   verification: { status: "verified", version: "0.61.0" },
   permissions: geminiPermissions,
+  attachesMcp: true,
 };

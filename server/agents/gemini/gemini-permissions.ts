@@ -3,7 +3,8 @@ import path from "node:path";
 import { BUILT_IN_AGENT_NAMES } from "@/lib/agents/names";
 import type { EffectivePermissions } from "@/lib/permissions/schema";
 import { misconfigured } from "@/server/agents/launch-args";
-import { cannotDeny, checkMode, classifiedRules, droppedAllow, type RuleTarget } from "@/server/agents/permission-mapping";
+import { arborToolsOf } from "@/server/agents/gemini/gemini-mcp";
+import { broadenedDeny, cannotDeny, checkMode, classifiedRules, droppedAllow, type RuleTarget } from "@/server/agents/permission-mapping";
 import type { AgentPermissions, LaunchFailure } from "@/server/agents/types";
 
 // Arbor's permission policy as Gemini CLI options: an approval mode and a
@@ -36,14 +37,20 @@ export const geminiPermissions: AgentPermissions = {
   rules: "mapped",
   note:
     "edits: --approval-mode auto_edit (file tools, no shell) and a policy file that also takes web_fetch and google_web_search away; trusted: --approval-mode yolo. " +
-    'Headless Gemini never asks. Rules become rules of its policy engine (Bash(npm test:*) → commandPrefix "npm test").',
+    'Headless Gemini never asks. Rules become rules of its policy engine (Bash(npm test:*) → commandPrefix "npm test"). ' +
+    "Arbor's MCP tools are allowed in every mode; a deny rule for one (mcp__arbor__create_issue) denies it.",
 };
 
 type PolicyRule = { tools: string[]; commandPrefix?: string; commandRegex?: string; decision: "allow" | "deny"; priority: number };
 
 export type GeminiPolicy = { ok: true; approvalMode: "auto_edit" | "yolo"; policyFile: { path: string; content: string } | null; notes: string[] };
 
-export function mapGeminiPermissions(permissions: EffectivePermissions, filesDir: string | undefined): GeminiPolicy | LaunchFailure {
+/** `arborTools`: Arbor's MCP tools on this run (gemini-mcp.ts), allowed unless a deny rule names them. */
+export function mapGeminiPermissions(
+  permissions: EffectivePermissions,
+  filesDir: string | undefined,
+  arborTools: readonly string[] = [],
+): GeminiPolicy | LaunchFailure {
   const refused = checkMode(geminiPermissions, permissions.mode, NAME);
   if (refused) return refused;
   const trusted = permissions.mode === "trusted";
@@ -55,6 +62,7 @@ export function mapGeminiPermissions(permissions: EffectivePermissions, filesDir
     for (const { rule, target } of allow) {
       const mapped = shellOrTools(target);
       if (target.kind === "edit" || target.kind === "read") continue; // allowed under auto_edit already
+      if (arborToolsOf(rule)) continue; // Arbor's MCP tools are allowed on every run that has them (below)
       if (!mapped) {
         notes.push(droppedAllow(NAME, rule, "its policy engine has no matching rule for it"));
         continue;
@@ -62,24 +70,43 @@ export function mapGeminiPermissions(permissions: EffectivePermissions, filesDir
       if (mapped.tools.length > 0 && !mapped.commandPrefix && !mapped.commandRegex) for (const tool of mapped.tools) allowedWholeTools.add(tool);
       rules.push({ ...mapped, decision: "allow", priority: ALLOW });
     }
+    // yolo offers and runs MCP tools already; auto_edit does not even offer them unless allowed.
+    if (arborTools.length > 0) rules.push({ tools: [...arborTools], decision: "allow", priority: ALLOW });
     const webDenied = WEB.filter((tool) => !allowedWholeTools.has(tool));
     if (webDenied.length > 0) rules.unshift({ tools: webDenied, decision: "deny", priority: MODE_DENY });
   }
   for (const { rule, target } of deny) {
+    const arbor = arborToolsOf(rule);
+    if (arbor) {
+      // Arbor's MCP tools by Gemini's names, at the deny priority (beats the allow above and yolo); no arguments to match on.
+      if (arbor.length > 0) rules.push({ tools: arbor, decision: "deny", priority: DENY });
+      if (rule.specifier !== null) notes.push(broadenedDeny(NAME, rule, `${arbor.join(", ")} whole`));
+      continue;
+    }
     const mapped = shellOrTools(target);
     if (!mapped) return cannotDeny(NAME, rule, "its policy engine has no rule that covers the same calls");
     rules.push({ ...mapped, decision: "deny", priority: DENY });
   }
-  if (rules.length === 0) return { ok: true, approvalMode: trusted ? "yolo" : "auto_edit", policyFile: null, notes };
+  const policyFile = policyFileOf(rules, filesDir);
+  if (policyFile && "ok" in policyFile) return policyFile;
+  return { ok: true, approvalMode: trusted ? "yolo" : "auto_edit", policyFile, notes };
+}
+
+/**
+ * A run without a permission policy that has Arbor's MCP server: a policy
+ * file that only allows Arbor's tools, which headless Gemini otherwise never
+ * offers. Null when there are none.
+ */
+export function arborOnlyPolicyFile(arborTools: readonly string[], filesDir: string | undefined) {
+  return policyFileOf(arborTools.length > 0 ? [{ tools: [...arborTools], decision: "allow", priority: ALLOW }] : [], filesDir);
+}
+
+function policyFileOf(rules: PolicyRule[], filesDir: string | undefined): { path: string; content: string } | LaunchFailure | null {
+  if (rules.length === 0) return null;
   if (!filesDir) return misconfigured("Gemini CLI's permission policy needs a file, and this launch has no directory for Arbor's files");
   const content = policyToml(rules);
   const hash = createHash("sha256").update(content).digest("hex").slice(0, 16);
-  return {
-    ok: true,
-    approvalMode: trusted ? "yolo" : "auto_edit",
-    policyFile: { path: path.join(filesDir, `gemini-policy-${hash}.toml`), content },
-    notes,
-  };
+  return { path: path.join(filesDir, `gemini-policy-${hash}.toml`), content };
 }
 
 /** The policy-engine condition for a rule's target, or null when Gemini has none that matches the same calls. */
