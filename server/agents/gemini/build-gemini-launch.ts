@@ -40,7 +40,8 @@ export function buildGeminiLaunch(request: LaunchRequest, context: LaunchContext
   const invalid = requireIds(request.mode, UUID, "a UUID");
   if (invalid) return invalid;
 
-  const mcp = geminiMcp(request.mcp, capabilities.flags.has("--policy"));
+  // The server is named in the isolated home: an inherited home (the agents file's home: "inherit") has no entry, so nothing is attached.
+  const mcp = geminiMcp(request.mcp, capabilities.flags.has("--policy") && Boolean(context.homeDir));
   const policy = request.permissions
     ? mapGeminiPermissions(request.permissions, context.filesDir, mcp.allowTools)
     : arborPolicy(arborOnlyPolicyFile(mcp.allowTools, context.filesDir));

@@ -17,7 +17,8 @@ const mcp = { url: "http://127.0.0.1:3000/api/mcp", token: TOKEN };
 const ALL = ["search_sessions", "get_session", "get_issue", "get_spec", "list_issue_sessions", "cite", "create_issue"].map((t) => `mcp_arbor_${t}`);
 const ALLOW_ALL = ["[[rule]]", `toolName = [${ALL.map((t) => `"${t}"`).join(", ")}]`, 'decision = "allow"', "priority = 500"].join("\n");
 const policy = (mode: PermissionMode, allow: string[] = [], deny: string[] = []) => ({ mode, allow, deny, source: "run" as const });
-const launch = (extra: Record<string, unknown> = {}, context = recordedContext(capabilities, { filesDir: DIR })) => {
+const HOME = "/homes/gemini";
+const launch = (extra: Record<string, unknown> = {}, context = recordedContext(capabilities, { filesDir: DIR, homeDir: HOME })) => {
   const plan = buildGeminiLaunch({ mode: { kind: "new", sessionId: A }, prompt: "fix it", mcp, ...extra }, context);
   if (!plan.ok) throw new Error(plan.message);
   return plan;
@@ -55,7 +56,7 @@ describe("Arbor's MCP server on a Gemini CLI launch", () => {
   });
 
   it("keeps the agents file's approval mode on a run without a permission policy", () => {
-    const plan = launch({}, recordedContext(capabilities, { filesDir: DIR, extraArgs: ["--approval-mode", "yolo"] }));
+    const plan = launch({}, recordedContext(capabilities, { filesDir: DIR, homeDir: HOME, extraArgs: ["--approval-mode", "yolo"] }));
     expect(plan.argv).toContain("yolo");
   });
 
@@ -78,15 +79,18 @@ describe("Arbor's MCP server on a Gemini CLI launch", () => {
     expect(mapGeminiPermissions(policy("edits", ["mcp__arbor__*"]), DIR)).toMatchObject({ ok: true, notes: [] });
   });
 
-  it("without the server, removes the variables the home's entry reads, and writes no file for it", () => {
+  it("without the server or an isolated home, removes the variables the home's entry reads, and writes no file for it", () => {
     const plan = buildGeminiLaunch({ mode: { kind: "new", sessionId: A }, prompt: "fix it" }, recordedContext(capabilities, { filesDir: DIR }));
     expect(plan.ok && plan.argv).not.toContain("--policy");
     expect(plan.ok && Object.entries(plan.env)).toEqual([
       ["ARBOR_MCP_URL", undefined],
       ["ARBOR_MCP_TOKEN", undefined],
     ]);
-    const old = launch({}, recordedContext(withoutFlags(capabilities, "--policy"), { filesDir: DIR }));
+    const old = launch({}, recordedContext(withoutFlags(capabilities, "--policy"), { filesDir: DIR, homeDir: HOME }));
     expect(old.env.ARBOR_MCP_TOKEN).toBeUndefined();
+    // An inherited home (the agents file's home: "inherit") has no entry for the server.
+    const inherited = launch({}, recordedContext(capabilities, { filesDir: DIR }));
+    expect([inherited.env.ARBOR_MCP_TOKEN, inherited.argv.includes("--policy")]).toEqual([undefined, false]);
   });
 
   it("shows the recorded call and its result in the log like any tool call", () => {

@@ -75,7 +75,8 @@ export function buildQwenLaunch(request: LaunchRequest, context: LaunchContext):
     ],
     extra,
   );
-  const mcp = qwenMcp(request.mcp, request.permissions, capabilities.flags.has("--allowed-tools"));
+  // The server is named in the isolated home: an inherited home (the agents file's home: "inherit") has no entry, so nothing is attached.
+  const mcp = qwenMcp(request.mcp, request.permissions, capabilities.flags.has("--allowed-tools") && Boolean(context.homeDir));
   // The rule lists take every value up to the next option, so they come last before the prompt.
   const rules = withAllowed(policy?.args ?? [], mcp.allowedTools).flat();
   const notes = policy?.notes.length ? { permissionNotes: policy.notes } : {};

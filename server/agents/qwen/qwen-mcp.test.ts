@@ -17,7 +17,8 @@ const capabilities = recordedCapabilities(BIN, "0.24.4", { "": "qwen/__fixtures_
 const mcp = { url: "http://127.0.0.1:3000/api/mcp", token: TOKEN };
 const ALL = ["search_sessions", "get_session", "get_issue", "get_spec", "list_issue_sessions", "cite", "create_issue"].map((t) => `mcp__arbor__${t}`);
 const policy = (mode: PermissionMode, allow: string[] = [], deny: string[] = []) => ({ mode, allow, deny, source: "run" as const });
-const launch = (extra: Record<string, unknown> = {}, context = recordedContext(capabilities)) => {
+const HOME = { homeDir: "/homes/qwen" };
+const launch = (extra: Record<string, unknown> = {}, context = recordedContext(capabilities, HOME)) => {
   const plan = buildQwenLaunch({ mode: { kind: "new", sessionId: A }, prompt: "fix it", mcp, ...extra }, context);
   if (!plan.ok) throw new Error(plan.message);
   return plan;
@@ -77,15 +78,17 @@ describe("Arbor's MCP server on a Qwen Code launch", () => {
     expect(mapQwenPermissions(policy("edits", ["mcp__arbor__*"]))).toMatchObject({ ok: true, args: [], notes: [] });
   });
 
-  it("without the server, removes the variables the home's entry reads, so Qwen contacts nothing", () => {
+  it("without the server or an isolated home, removes the variables the home's entry reads, so Qwen contacts nothing", () => {
     const plan = buildQwenLaunch({ mode: { kind: "new", sessionId: A }, prompt: "fix it" }, recordedContext(capabilities));
     expect(plan.ok && plan.argv).not.toContain("--allowed-tools");
     expect(plan.ok && Object.entries(plan.env)).toEqual([
       ["ARBOR_MCP_URL", undefined],
       ["ARBOR_MCP_TOKEN", undefined],
     ]);
-    const old = launch({}, recordedContext(withoutFlags(capabilities, "--allowed-tools")));
+    const old = launch({}, recordedContext(withoutFlags(capabilities, "--allowed-tools"), HOME));
     expect(old.env.ARBOR_MCP_TOKEN).toBeUndefined();
+    // An inherited home (the agents file's home: "inherit") has no entry for the server.
+    expect(launch({}, recordedContext(capabilities)).env.ARBOR_MCP_TOKEN).toBeUndefined();
   });
 
   it("shows the recorded call and its result in the log like any tool call", () => {
