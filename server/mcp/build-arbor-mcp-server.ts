@@ -2,6 +2,7 @@ import "server-only";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { text } from "@/lib/schemas/text";
 import type { McpCaller } from "@/server/mcp/authenticate-mcp-request";
 import { recordMcpCall } from "@/server/mcp/record-mcp-call";
 import type { ToolAnswer } from "@/server/mcp/tool-answer";
@@ -22,7 +23,7 @@ export const ARBOR_MCP_SERVER_NAME = "arbor";
 export const QUERY_MAX = 1_000;
 export const LIMIT_MAX = 100;
 
-const ref = (example: string) => z.string().min(1).max(100).describe(`A ref like ${example}`);
+const ref = (example: string) => text().min(1).max(100).describe(`A ref like ${example}`);
 
 export function buildArborMcpServer(caller: McpCaller): McpServer {
   const server = new McpServer({ name: ARBOR_MCP_SERVER_NAME, version: "1.0.0" }, { capabilities: { tools: {} } });
@@ -41,7 +42,7 @@ export function buildArborMcpServer(caller: McpCaller): McpServer {
     "search_sessions",
     "Search Arbor's history of earlier agent sessions: prompts, answers, tool calls, commands and files, plus specs and issues. Each hit names its session (SESS-n), issue, agent, date and a snippet.",
     {
-      query: z.string().min(1).max(QUERY_MAX, `query must be at most ${QUERY_MAX} characters`),
+      query: text().min(1).max(QUERY_MAX, `query must be at most ${QUERY_MAX} characters`),
       limit: z.number().int().min(1).max(LIMIT_MAX, `limit must be at most ${LIMIT_MAX}`).optional(),
     },
     true,
@@ -68,14 +69,14 @@ export function buildArborMcpServer(caller: McpCaller): McpServer {
   tool(
     "cite",
     'Record that the issue this run works on cites a session, issue or spec (as [[SESS-3]] in its text would); it then shows under that one\'s "Referenced by".',
-    { ref: ref("SESS-3, ISSUE-7 or SPEC-2"), note: z.string().max(CITE_NOTE_MAX).optional().describe("Why it is cited") },
+    { ref: ref("SESS-3, ISSUE-7 or SPEC-2"), note: text().max(CITE_NOTE_MAX).optional().describe("Why it is cited") },
     false,
     (args) => cite(args, caller),
   );
   tool(
     "create_issue",
     "Create a new issue (a follow-up, a bug found on the way) in the same project, linked back to this run.",
-    { title: z.string().min(1).max(200), body: z.string().max(100_000), specId: ref("SPEC-2").optional() },
+    { title: text().min(1).max(200), body: text().max(100_000), specId: ref("SPEC-2").optional() },
     false,
     (args) => createIssueForAgent(args, caller),
   );

@@ -12,8 +12,6 @@ export const dynamic = "force-dynamic";
 /** POST /api/mcp — one JSON-RPC message (or batch) → its JSON answer */
 export const POST = apiRoute(serveMcpRequest, { ownCredential: true });
 
-const stateless = apiRoute(async () => jsonError(405, "method_not_allowed", "Arbor's MCP server is stateless: send JSON-RPC messages with POST"), {
-  ownCredential: true,
-});
-export const GET = stateless;
-export const DELETE = stateless;
+const stateless = () => jsonError(405, "method_not_allowed", "Arbor's MCP server is stateless: send JSON-RPC messages with POST");
+export const GET = apiRoute(stateless, { ownCredential: true });
+export const DELETE = apiRoute(stateless, { ownCredential: true });

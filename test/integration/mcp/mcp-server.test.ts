@@ -145,6 +145,7 @@ describe("bad input", () => {
     ["get_issue", { ref: "ISSUE-99999" }, "ISSUE-99999"],
     ["cite", { ref: "SPEC-99999" }, "There is no SPEC-99999"],
     ["create_issue", { title: "x", body: "y", specId: "SPEC-99999" }, "SPEC-99999"],
+    ["create_issue", { title: "x", body: "a\u0000b" }, "NUL"],
   ])("%s %j is a tool error naming it", async (name, args, message) => {
     const result = await client.callTool({ name, arguments: args });
     expect(result.isError).toBe(true);
