@@ -1,12 +1,16 @@
-import { POST as mcpRoute } from "@/app/api/mcp/route";
 import { prisma } from "@/server/db";
-import { api } from "@/test/support/executions-api";
-import { createHarness, type Harness, waitForExecution, waitForSearchIndexed } from "@/test/support/executions-harness";
-import { makeIssue } from "@/test/support/factories";
 import { currentTurn } from "@/test/support/turn-script";
 import type { RecordedRequest, Reply } from "@/test/support/messages-api";
-import { resetDb } from "@/test/support/db";
-import { startRouteServer, type RouteServer } from "@/test/support/route-server";
+import {
+  consultingTurn,
+  downServerOffersNone,
+  earlierSession,
+  eventLog,
+  expectCited,
+  expectNoToken,
+  expectRecorded,
+  useMcpScenario,
+} from "@/test/support/mcp-consult-scenario";
 
 // The real Claude Code CLI consults Arbor while it works: the runner attaches
 // Arbor's MCP server to the run (--mcp-config, the token in the environment),
@@ -17,9 +21,7 @@ import { startRouteServer, type RouteServer } from "@/test/support/route-server"
 
 jest.setTimeout(180_000);
 
-let h: Harness;
-let web: RouteServer;
-let runner: Awaited<ReturnType<Harness["startRunner"]>>;
+const s = useMcpScenario({});
 
 /** Tool calls the model makes in a row, one per request, then its answer; the tool results it got are kept. */
 function consulting(steps: Array<(results: string[]) => { name: string; input: Record<string, unknown> }>) {
@@ -34,38 +36,15 @@ function consulting(steps: Array<(results: string[]) => { name: string; input: R
   return { reply, seen };
 }
 
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  web = await startRouteServer({ "/api/mcp": { POST: mcpRoute } });
-  runner = await h.startRunner({ env: { ARBOR_MCP_URL: `${web.url}/api/mcp` } });
-});
-
-afterAll(async () => {
-  await h?.close();
-  await web?.close();
-});
-
 it("finds, reads and cites the earlier session where the same problem was solved", async () => {
-  const old = await makeIssue({ title: "Sessions expire too early" });
-  h.api.setScript(() => ({ kind: "text", text: "The refresh token check used wombatclock skew; I fixed the comparison." }));
-  const first = await api.create({ issueId: old.id, prompt: "fix the expiry" });
-  const done = await waitForExecution(first.body.id);
-  expect(done.status).toBe("completed");
-  await waitForSearchIndexed(done.id);
-  const earlier = await prisma.execution.findUniqueOrThrow({ where: { id: done.id }, select: { managedSessionId: true } });
-  const sessionRef = earlier.managedSessionId!;
+  const sessionRef = await earlierSession(s, () => ({ kind: "text", text: "The refresh token check used wombatclock skew; I fixed the comparison." }));
 
-  const issue = await makeIssue({ title: "Users are logged out at midnight" });
   const script = consulting([
     () => ({ name: "mcp__arbor__search_sessions", input: { query: "wombatclock" } }),
     () => ({ name: "mcp__arbor__get_session", input: { ref: sessionRef } }),
     () => ({ name: "mcp__arbor__cite", input: { ref: sessionRef, note: "same clock bug" } }),
   ]);
-  h.api.setScript(script.reply);
-  const created = await api.create({ issueId: issue.id, prompt: "consult arbor first" });
-  const run = await waitForExecution(created.body.id);
-  expect(run.status).toBe("completed");
+  const { issue, run } = await consultingTurn(s, script.reply);
 
   // The model got Arbor's answers as tool results (Claude Code hands it the structured content when there is one).
   const last = script.seen[script.seen.length - 1];
@@ -75,17 +54,14 @@ it("finds, reads and cites the earlier session where the same problem was solved
   expect(last[2]).toContain("same clock bug");
 
   // Recorded with the execution, and the citation shows as a backlink.
-  const calls = await prisma.mcpCall.findMany({ where: { executionId: run.id }, orderBy: { id: "asc" } });
-  expect(calls.map((c) => c.tool)).toEqual(["search_sessions", "get_session", "cite"]);
-  expect(calls[1].consulted).toEqual([sessionRef]);
-  expect(await prisma.entityReference.findFirst({ where: { sourceId: issue.id, targetId: sessionRef, origin: "agent" } })).not.toBeNull();
+  await expectRecorded(run.id, ["search_sessions", "get_session", "cite"], sessionRef);
+  await expectCited(issue.id, sessionRef);
 
   // In the log like any tool call; the token is in neither the argv nor any event.
-  const events = await prisma.executionEvent.findMany({ where: { executionId: run.id }, select: { payload: true } });
-  const log = JSON.stringify(events);
+  const log = await eventLog(run.id);
   expect(log).toContain("mcp__arbor__get_session");
   expect(log).toContain("--mcp-config");
-  expect(log).not.toMatch(/arbor_mcp_[A-Za-z0-9_-]{43}/);
+  await expectNoToken(run.id);
 
   // The turn is over: its token is not good any more.
   const token = await prisma.mcpToken.findFirstOrThrow({ where: { executionId: run.id } });
@@ -93,16 +69,5 @@ it("finds, reads and cites the earlier session where the same problem was solved
 });
 
 it("completes when Arbor's MCP server is down", async () => {
-  await runner.stop();
-  await h.startRunner({ runnerId: "runner-mcp-down", env: { ARBOR_MCP_URL: "http://127.0.0.1:9/api/mcp" } });
-  const issue = await makeIssue({ title: "Works without Arbor" });
-  const offered: string[] = [];
-  h.api.setScript((request) => {
-    offered.push(...(JSON.stringify(request.tools).match(/mcp__arbor__\w+/g) ?? []));
-    return { kind: "text", text: "Answered without Arbor's tools." };
-  });
-  const created = await api.create({ issueId: issue.id, prompt: "no server today" });
-  const run = await waitForExecution(created.body.id);
-  expect(run.status).toBe("completed");
-  expect(offered).toEqual([]);
+  await downServerOffersNone(s, (request) => JSON.stringify(request.tools).match(/mcp__arbor__\w+/g) ?? []);
 });

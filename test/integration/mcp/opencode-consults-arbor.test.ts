@@ -1,13 +1,16 @@
-import { POST as mcpRoute } from "@/app/api/mcp/route";
-import { prisma } from "@/server/db";
 import { startChatCompletionsApi } from "@/test/support/chat-completions-api";
-import { api } from "@/test/support/executions-api";
-import { createHarness, type Harness, waitForExecution, waitForSearchIndexed } from "@/test/support/executions-harness";
-import { makeIssue } from "@/test/support/factories";
-import { resetDb } from "@/test/support/db";
-import { startRouteServer, type RouteServer } from "@/test/support/route-server";
-import type { ModelApi, ModelRequest, Reply } from "@/test/support/stand-in/model-api";
+import type { ModelRequest, Reply } from "@/test/support/stand-in/model-api";
 import { opencodeEnv } from "@/test/integration/agents/support/agent-envs";
+import {
+  consultingTurn,
+  downServerCase,
+  earlierSession,
+  eventLog,
+  expectNoToken,
+  expectRecorded,
+  toolResults,
+  useMcpScenario,
+} from "@/test/support/mcp-consult-scenario";
 
 // The real opencode (1.18.33) consults Arbor while it works: the runner
 // attaches Arbor's MCP server to the run (OPENCODE_CONFIG names Arbor's file,
@@ -19,66 +22,35 @@ import { opencodeEnv } from "@/test/integration/agents/support/agent-envs";
 
 jest.setTimeout(180_000);
 
-let h: Harness;
-let model: ModelApi;
-let web: RouteServer;
-let runner: Awaited<ReturnType<Harness["startRunner"]>>;
-const saved: Record<string, string | undefined> = {};
+// The API reads process.env too (is opencode ready to run?); the runner gets it at start.
+const s = useMcpScenario({ agent: "opencode", timeoutMs: 120_000, model: startChatCompletionsApi, processEnv: opencodeEnv });
 
 /** opencode's own side call for a new session's title (it offers no tools). */
 const isTitle = (request: ModelRequest) => request.tools.length === 0;
-const toolResults = (request: ModelRequest) => request.messages.filter((m) => m.role === "tool").map((m) => m.text);
-
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  model = await startChatCompletionsApi();
-  // The API reads process.env too (is opencode ready to run?); the runner gets it at start.
-  for (const [key, value] of Object.entries(opencodeEnv(model))) {
-    saved[key] = process.env[key];
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  web = await startRouteServer({ "/api/mcp": { POST: mcpRoute } });
-  runner = await h.startRunner({ env: { ARBOR_MCP_URL: `${web.url}/api/mcp` } });
-});
-
-afterAll(async () => {
-  await h?.close();
-  await model?.close();
-  await web?.close();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-});
 
 it("under edits, finds and reads the earlier session through arbor_* tools; a denied one is not offered", async () => {
-  const old = await makeIssue({ title: "Sessions expire too early" });
-  model.setScript((request) => ({ kind: "text", text: isTitle(request) ? "Title" : "The refresh check used wombatclock skew; fixed." }));
-  const first = await api.create({ issueId: old.id, prompt: "fix the expiry", agent: "opencode" });
-  const done = await waitForExecution(first.body.id, undefined, 120_000);
-  expect(done.status).toBe("completed");
-  await waitForSearchIndexed(done.id);
-  const sessionRef = (await prisma.execution.findUniqueOrThrow({ where: { id: done.id }, select: { managedSessionId: true } })).managedSessionId!;
+  const sessionRef = await earlierSession(s, (request) => ({
+    kind: "text",
+    text: isTitle(request) ? "Title" : "The refresh check used wombatclock skew; fixed.",
+  }));
 
-  const issue = await makeIssue({ title: "Users are logged out at midnight" });
   const steps = [
     { name: "arbor_search_sessions", input: { query: "wombatclock" } },
     { name: "arbor_get_session", input: { ref: sessionRef } },
   ];
-  model.setScript((request): Reply => {
-    if (isTitle(request)) return { kind: "text", text: "Title" };
-    const step = steps[toolResults(request).length];
-    return step ? { kind: "tool_use", calls: [step] } : { kind: "text", text: "Consulted Arbor." };
-  });
-  const before = model.requests.length;
+  const before = s.model.requests.length;
   const permissions = { mode: "edits" as const, deny: ["mcp__arbor__create_issue"] };
-  const created = await api.create({ issueId: issue.id, prompt: "consult arbor first", agent: "opencode", permissions });
-  const run = await waitForExecution(created.body.id, undefined, 120_000);
-  expect(run.status).toBe("completed");
+  const { run } = await consultingTurn(
+    s,
+    (request): Reply => {
+      if (isTitle(request)) return { kind: "text", text: "Title" };
+      const step = steps[toolResults(request).length];
+      return step ? { kind: "tool_use", calls: [step] } : { kind: "text", text: "Consulted Arbor." };
+    },
+    { permissions },
+  );
 
-  const turns = model.requests.slice(before).filter((request) => !isTitle(request));
+  const turns = s.model.requests.slice(before).filter((request) => !isTitle(request));
   const offered = turns[0].tools;
   for (const tool of ["search_sessions", "get_session", "get_issue", "get_spec", "list_issue_sessions", "cite"]) expect(offered).toContain(`arbor_${tool}`);
   expect(offered).not.toContain("arbor_create_issue");
@@ -90,26 +62,17 @@ it("under edits, finds and reads the earlier session through arbor_* tools; a de
   expect(results[1]).toContain("wombatclock skew");
 
   // Recorded with the execution, with what it read.
-  const calls = await prisma.mcpCall.findMany({ where: { executionId: run.id }, orderBy: { id: "asc" } });
-  expect(calls.map((c) => c.tool)).toEqual(["search_sessions", "get_session"]);
-  expect(calls[1].consulted).toEqual([sessionRef]);
+  await expectRecorded(run.id, ["search_sessions", "get_session"], sessionRef);
 
   // In the log like any tool call; the token is in no event.
-  const log = JSON.stringify(await prisma.executionEvent.findMany({ where: { executionId: run.id }, select: { payload: true } }));
-  expect(log).toContain("arbor_get_session");
-  expect(log).not.toMatch(/arbor_mcp_[A-Za-z0-9_-]{43}/);
+  expect(await eventLog(run.id)).toContain("arbor_get_session");
+  await expectNoToken(run.id);
 });
 
 it("completes when Arbor's MCP server is down", async () => {
-  await runner.stop();
-  await h.startRunner({ runnerId: "runner-mcp-down", env: { ARBOR_MCP_URL: "http://127.0.0.1:9/api/mcp" } });
-  const issue = await makeIssue({ title: "Works without Arbor" });
-  const before = model.requests.length;
-  model.setScript((request) => ({ kind: "text", text: isTitle(request) ? "Title" : "Answered without Arbor's tools." }));
-  const created = await api.create({ issueId: issue.id, prompt: "no server today", agent: "opencode" });
-  const run = await waitForExecution(created.body.id, undefined, 120_000);
-  expect(run.status).toBe("completed");
-  const offered = model.requests.slice(before).flatMap((request) => request.tools);
+  const before = s.model.requests.length;
+  await downServerCase(s, (request) => ({ kind: "text", text: isTitle(request) ? "Title" : "Answered without Arbor's tools." }));
+  const offered = s.model.requests.slice(before).flatMap((request) => request.tools);
   expect(offered.length).toBeGreaterThan(0);
   expect(offered.filter((tool) => tool.startsWith("arbor_"))).toEqual([]);
 });

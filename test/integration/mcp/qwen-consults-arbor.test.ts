@@ -1,13 +1,17 @@
-import { POST as mcpRoute } from "@/app/api/mcp/route";
-import { prisma } from "@/server/db";
 import { qwenEnv } from "@/test/integration/agents/support/agent-envs";
 import { startChatCompletionsApi } from "@/test/support/chat-completions-api";
-import { resetDb } from "@/test/support/db";
 import { api } from "@/test/support/executions-api";
-import { createHarness, type Harness, waitForExecution, waitForSearchIndexed } from "@/test/support/executions-harness";
-import { makeIssue } from "@/test/support/factories";
-import { startRouteServer, type RouteServer } from "@/test/support/route-server";
-import { lastUserText, type ModelApi, type ModelRequest, type Reply } from "@/test/support/stand-in/model-api";
+import { lastUserText, type Reply } from "@/test/support/stand-in/model-api";
+import {
+  consultingTurn,
+  downServerOffersNone,
+  earlierSession,
+  eventLog,
+  expectNoToken,
+  expectRecorded,
+  searchThenRead,
+  useMcpScenario,
+} from "@/test/support/mcp-consult-scenario";
 
 // The real Qwen Code CLI consults Arbor while it works: the runner attaches
 // Arbor's MCP server to the run (the isolated home's settings name it, the
@@ -19,92 +23,37 @@ import { lastUserText, type ModelApi, type ModelRequest, type Reply } from "@/te
 
 jest.setTimeout(180_000);
 
-let h: Harness;
-let web: RouteServer;
-let model: ModelApi;
-let runner: Awaited<ReturnType<Harness["startRunner"]>>;
-
-/** The tool results of the turn so far (everything after its last user message). */
-const resultsOf = (request: ModelRequest) => {
-  const lastUser = request.messages.map((m) => m.role).lastIndexOf("user");
-  return request.messages.slice(lastUser + 1).flatMap((m) => (m.role === "tool" ? [m.text] : []));
-};
-
-beforeAll(async () => {
-  await resetDb();
-  h = await createHarness();
-  web = await startRouteServer({ "/api/mcp": { POST: mcpRoute } });
-  model = await startChatCompletionsApi();
-  runner = await h.startRunner({ env: { ...qwenEnv(model), ARBOR_MCP_URL: `${web.url}/api/mcp` } });
-});
-
-afterAll(async () => {
-  await h?.close();
-  await model?.close();
-  await web?.close();
-});
+const s = useMcpScenario({ agent: "qwen", model: startChatCompletionsApi, runnerEnv: ({ model }) => qwenEnv(model) });
 
 it("finds and reads the earlier session where the same problem was solved", async () => {
-  const old = await makeIssue({ title: "Sessions expire too early" });
-  model.setScript(() => ({ kind: "text", text: "The refresh token check used wombatclock skew; I fixed the comparison." }));
-  const first = await api.create({ issueId: old.id, prompt: "fix the expiry", agent: "qwen" });
-  const done = await waitForExecution(first.body.id);
-  expect(done.status).toBe("completed");
-  await waitForSearchIndexed(done.id);
-  const sessionRef = (await prisma.execution.findUniqueOrThrow({ where: { id: done.id }, select: { managedSessionId: true } })).managedSessionId!;
+  const sessionRef = await earlierSession(s, () => ({ kind: "text", text: "The refresh token check used wombatclock skew; I fixed the comparison." }));
 
-  const seen: string[][] = [];
-  model.setScript((request): Reply => {
+  const script = searchThenRead(sessionRef, (offered, tool) => offered.find((name) => name.endsWith(`arbor__${tool}`))!);
+  const { run } = await consultingTurn(s, (request): Reply => {
     // Qwen's background memory extraction is another conversation: not this one.
     if (!lastUserText(request).includes("consult arbor first")) return { kind: "text", text: "nothing to remember" };
-    const results = resultsOf(request);
-    seen.push(results);
-    const offered = (tool: string) => request.tools.find((name) => name.endsWith(`arbor__${tool}`))!;
-    if (results.length === 0) return { kind: "tool_use", calls: [{ name: offered("search_sessions"), input: { query: "wombatclock" } }] };
-    if (results.length === 1) return { kind: "tool_use", calls: [{ name: offered("get_session"), input: { ref: sessionRef } }] };
-    return { kind: "text", text: "Consulted Arbor." };
+    return script.reply(request);
   });
-  const issue = await makeIssue({ title: "Users are logged out at midnight" });
-  const created = await api.create({ issueId: issue.id, prompt: "consult arbor first", agent: "qwen" });
-  const run = await waitForExecution(created.body.id);
-  expect(run.status).toBe("completed");
 
   // Offered by their own names (alwaysLoadTools: not behind tool_search), and answered as tool results.
-  const offered = model.requests.find((r) => lastUserText(r).includes("consult arbor first"))!.tools;
+  const offered = s.model.requests.find((r) => lastUserText(r).includes("consult arbor first"))!.tools;
   expect(offered).toEqual(expect.arrayContaining(["mcp__arbor__search_sessions", "mcp__arbor__get_session", "mcp__arbor__create_issue"]));
-  const last = seen[seen.length - 1];
+  const last = script.seen[script.seen.length - 1];
   expect(last[0]).toContain(sessionRef);
   expect(last[1]).toContain("wombatclock skew");
 
   // Recorded with the execution, with what it consulted.
-  const calls = await prisma.mcpCall.findMany({ where: { executionId: run.id }, orderBy: { id: "asc" } });
-  expect(calls.map((c) => [c.tool, c.isError])).toEqual([
-    ["search_sessions", false],
-    ["get_session", false],
-  ]);
-  expect(calls[1].consulted).toEqual([sessionRef]);
+  await expectRecorded(run.id, ["search_sessions", "get_session"], sessionRef, { isError: false });
 
   // In the log like any tool call; the token is in neither the argv nor any event.
-  const events = await prisma.executionEvent.findMany({ where: { executionId: run.id }, select: { payload: true } });
-  const log = JSON.stringify(events);
+  const log = await eventLog(run.id);
   expect(log).toContain('"name":"mcp__arbor__get_session"');
   expect(log).toContain("--allowed-tools");
-  expect(log).not.toMatch(/arbor_mcp_[A-Za-z0-9_-]{43}/);
+  await expectNoToken(run.id);
   const entries = (await api.events(run.id)).body.events.flatMap((e) => e.entries);
   expect(entries).toContainEqual(expect.objectContaining({ type: "tool_call", tool: "mcp__arbor__search_sessions", input: { query: "wombatclock" } }));
 });
 
 it("completes when Arbor's MCP server is down", async () => {
-  await runner.stop();
-  await h.startRunner({ runnerId: "runner-mcp-down", env: { ...qwenEnv(model), ARBOR_MCP_URL: "http://127.0.0.1:9/api/mcp" } });
-  const issue = await makeIssue({ title: "Works without Arbor" });
-  const offered: string[] = [];
-  model.setScript((request) => {
-    offered.push(...request.tools.filter((name) => name.includes("arbor")));
-    return { kind: "text", text: "Answered without Arbor's tools." };
-  });
-  const created = await api.create({ issueId: issue.id, prompt: "no server today", agent: "qwen" });
-  const run = await waitForExecution(created.body.id);
-  expect(run.status).toBe("completed");
-  expect(offered).toEqual([]);
+  await downServerOffersNone(s, (request) => request.tools.filter((name) => name.includes("arbor")));
 });
