@@ -32,6 +32,9 @@ import * as approvals from "@/app/api/approvals/route";
 import * as approval from "@/app/api/approvals/[id]/route";
 import * as executionResolve from "@/app/api/executions/resolve/route";
 import * as sessionConversation from "@/app/api/sessions/[id]/conversation/route";
+import * as sessionConsultedBy from "@/app/api/sessions/[id]/consulted-by/route";
+import * as executionMcpCalls from "@/app/api/executions/[id]/mcp-calls/route";
+import * as mcp from "@/app/api/mcp/route";
 import * as health from "@/app/api/health/route";
 import * as insights from "@/app/api/insights/route";
 import * as sessionOutcome from "@/app/api/sessions/[id]/outcome/route";
@@ -273,6 +276,13 @@ const ENDPOINTS: Endpoint[] = [
   },
   { route: "/api/executions/resolve", method: "GET", handler: h(executionResolve, "GET"), query: { ref: "3f2a9c1e" }, text: ["ref"] },
   { route: "/api/sessions/[id]/conversation", method: "GET", handler: h(sessionConversation, "GET") },
+  { route: "/api/sessions/[id]/consulted-by", method: "GET", handler: h(sessionConsultedBy, "GET"), query: { limit: "5" } },
+  { route: "/api/executions/[id]/mcp-calls", method: "GET", handler: h(executionMcpCalls, "GET"), query: { limit: "5" } },
+  // Arbor's MCP server: JSON-RPC behind a run's token (no token here: 401 before any input is read); its tools'
+  // inputs refuse NUL and bounds as tool errors (test/integration/mcp/mcp-server.test.ts).
+  { route: "/api/mcp", method: "POST", handler: h(mcp, "POST") },
+  { route: "/api/mcp", method: "GET", handler: h(mcp, "GET") },
+  { route: "/api/mcp", method: "DELETE", handler: h(mcp, "DELETE") },
   { route: "/api/health", method: "GET", handler: h(health, "GET") },
 ];
 
