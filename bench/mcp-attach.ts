@@ -118,7 +118,7 @@ async function main() {
 | without the server | ${fmtMs(result.without.p50)} | ${fmtMs(result.without.p95)} | ${fmtMs(result.without.max)} |
 | with the server | ${fmtMs(result.with.p50)} | ${fmtMs(result.with.p95)} | ${fmtMs(result.with.max)} |
 
-Difference at p50: **${fmtMs(result.differenceP50)} ms** (before the model is asked, the CLI makes four requests to the server one after another: a \`server/discover\` probe the SDK answers 400, \`initialize\`, \`notifications/initialized\`, \`tools/list\`; each took 7–19 ms in the server in a traced launch — the token check, a new \`McpServer\` — and the rest is the CLI's own client). Without \`alwaysLoad\` the CLI would not wait, but its model would see Arbor's tools only behind \`ToolSearch\`.`,
+Difference at p50: **${fmtMs(result.differenceP50)} ms** (before the model is asked, the CLI makes four requests to the server one after another: a discovery probe the SDK answers 400, \`initialize\`, \`notifications/initialized\`, \`tools/list\`; each took 7–19 ms in the server in a traced launch — the token check, a new \`McpServer\` — and the rest is the CLI's own client). Without \`alwaysLoad\` the CLI would not wait, but its model would see Arbor's tools only behind \`ToolSearch\`.`,
   );
   console.log(JSON.stringify(result, null, 2));
   await prisma.$disconnect();
