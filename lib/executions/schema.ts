@@ -19,13 +19,27 @@ import { text } from "@/lib/schemas/text";
 
 // Request bodies for the executions API, shared by the UI, the CLI and the server.
 
-const prompt = text({ error: "Prompt is required" }).trim().min(1, "Prompt is required").max(200_000, "Prompt is too long (200,000 characters at most)");
+/**
+ * A model as the agent's CLI names it ("sonnet", "gpt-5.5", "anthropic/claude-sonnet-4-5"):
+ * one argv element, so letters, digits and . _ : / @ + - only.
+ */
+export const modelSchema = text({ error: "model must be text" })
+  .trim()
+  .min(1, "model must not be empty")
+  .max(120, "model must be at most 120 characters")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/, "model may hold letters, digits and . _ : / @ + - only (a name like sonnet or gpt-5.5)");
+
+export const agentNameSchema = text({ error: "agent must be text" }).trim().min(1, "agent must not be empty").max(64, "agent must be at most 64 characters");
+
+export const prompt = text({ error: "Prompt is required" }).trim().min(1, "Prompt is required").max(200_000, "Prompt is too long (200,000 characters at most)");
 
 export const createExecutionSchema = requestObject({
   issueId: text({ error: "issueId is required (e.g. ISSUE-1)" }).trim().min(1, "issueId is required (e.g. ISSUE-1)"),
   prompt,
   /** Default: the issue's project's default agent, else Claude Code. */
-  agent: text().trim().min(1).max(64).optional(),
+  agent: agentNameSchema.optional(),
+  /** The model the agent runs with (its CLI's --model / -m); default: the CLI's own. */
+  model: modelSchema.optional(),
   cwd: text().trim().min(1, "cwd must not be empty").max(4096).optional(),
   /** The project to run in (default: the issue's); "default" is the default workspace. */
   projectId: text({ error: "projectId must be a project id like PROJ-1, or default" })
@@ -60,6 +74,15 @@ export const followUpSchema = requestObject({
   permissions: permissionPolicySchema.optional(),
 });
 export type FollowUpInput = z.input<typeof followUpSchema>;
+
+/**
+ * A Fork may hand the session to another agent (issue 26): a new session of
+ * that agent carrying Arbor's transcript of the conversation, in a worktree
+ * from the source's snapshot. `model`: default the source's when the agent is
+ * the same, else the CLI's own. A Continue always stays with its session's agent.
+ */
+export const forkSchema = followUpSchema.extend({ agent: agentNameSchema.optional(), model: modelSchema.optional() });
+export type ForkInput = z.input<typeof forkSchema>;
 
 /** withConversation (default true): the new session's prompt carries Arbor's transcript of the conversation before the restarted turn. */
 export const startFreshSchema = requestObject({
@@ -139,6 +162,10 @@ export const executionSchema = z.object({
   id: z.string(),
   issueId: z.string(),
   agent: z.string(),
+  /** The model the person chose for it (the CLI's --model / -m); null: the CLI's default. */
+  model: z.string().nullable(),
+  /** The fan-out group it is a member of ("GRP-3"), if any (lib/groups/schema.ts). */
+  groupId: z.string().nullable(),
   prompt: z.string(),
   cwd: z.string(),
   status: z.enum(EXECUTION_STATUSES),

@@ -50,6 +50,12 @@ export interface LaunchRequest {
    * and lets Arbor's tools run without asking (ARBOR_MCP_TOOLS). Absent: none.
    */
   mcp?: McpAttachment;
+  /**
+   * The model the person chose for this run (issue 26), passed with the
+   * agent's model option (AgentDefinition.model). Absent: the CLI's default.
+   * A CLI whose --help lacks that option cannot honour it: fail the launch.
+   */
+  model?: string;
 }
 
 export type McpAttachment = { url: string; token: string };

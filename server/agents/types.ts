@@ -191,6 +191,14 @@ export interface AgentDefinition {
    * runner mints that run a token. Absent: runs get no MCP server.
    */
   attachesMcp?: boolean;
+  /**
+   * How the person picks the model for a run (issue 26: `--model`, `-m`):
+   * the CLI option buildLaunch passes LaunchRequest.model with. Absent: the
+   * agent takes no model from Arbor, and a run naming one is refused up front.
+   * When the CLI's --help lists the option's choices, a model outside them is
+   * refused before anything is queued (server/executions/check-run-model.ts).
+   */
+  model?: { flag: string };
 }
 
 export type LineParser = (line: string, options?: { truncated?: boolean }) => ParsedLine;

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { conflict, ok, type Result } from "@/lib/result";
+import { conflict, invalidField, ok, type Result } from "@/lib/result";
 import type { FollowUpMode } from "@/lib/executions/schema";
 import type { PoisonReason } from "@/lib/sessions/schema";
 import { agentCan, getAgentDefinition } from "@/server/agents/registry";
@@ -19,6 +19,8 @@ import { nowMs } from "@/lib/executions/timings";
 import { isRunnerAlive } from "@/server/runners/runner-liveness";
 import type { PermissionPolicyInput } from "@/lib/permissions/schema";
 import { checkRunPermissions } from "@/server/permissions/check-run-permissions";
+import { checkRunAgent } from "@/server/executions/check-run-agent";
+import { checkRunModel } from "@/server/executions/check-run-model";
 
 // Continue and Fork: a new execution from an existing one's session. What is
 // recorded and where it queues is decided by resolveFollowUp
@@ -38,14 +40,17 @@ export async function branchExecution(
   prompt: string,
   idempotencyKey?: string | null,
   /** requestedAt: when the request arrived (epoch ms), for the launch path's timings. */
-  options: { forceFresh?: boolean; requestedAt?: number; permissions?: PermissionPolicyInput } = {},
+  options: BranchOptions = {},
 ): Promise<Result<Created>> {
   const found = await findFollowUpSource(sourceId);
   if (!found.ok) return found;
   const source = found.value;
+  const chosen = await chooseAgent(source, mode, options);
+  if (!chosen.ok) return chosen;
+  const runAgent = chosen.value.agent;
   // A turn's own policy, checked before anything is queued (without one, the project's is the runner's to apply).
   if (options.permissions) {
-    const checked = await checkRunPermissions(source.agent, options.permissions, source.projectId);
+    const checked = await checkRunPermissions(runAgent, options.permissions, source.projectId);
     if (!checked.ok) return checked;
   }
   const session = sessionOf(source);
@@ -54,10 +59,11 @@ export async function branchExecution(
     // (On the pool directly: this request's own work waits behind whatever CPU Prisma would spend on it.)
     announceSoon(dbPool, notice.continueAsked({ runnerId: source.runnerId, sessionId: session, sourceId: source.id }));
   }
-  const agent = getAgentDefinition(source.agent);
+  // The agent that runs the turn: another one than the session's gets Arbor's transcript (resolve-resume-decision: other_agent).
+  const agent = getAgentDefinition(runAgent);
   // The source came with its runner and Session; the rest, side by side (a Continue's request waits for them).
   const runner = source.runner;
-  const [resume, restartedAs] = await Promise.all([session ? knownResumeFacts(source, session, agent) : null, session ? null : restartOf(source.id)]);
+  const [resume, restartedAs] = await Promise.all([session ? knownResumeFacts(source, session, agent, runAgent) : null, session ? null : restartOf(source.id)]);
   const facts = {
     requested: mode,
     agent: agent && { name: agent.displayName, hasSessions: agentCan(agent, "resume-by-id") },
@@ -101,7 +107,9 @@ export async function branchExecution(
         row: {
           id,
           issueId: source.issueId,
-          agent: source.agent,
+          agent: runAgent,
+          model: chosen.value.model,
+          groupId: options.groupId ?? null,
           prompt,
           agentPrompt: expanded.agentPrompt,
           expandedReferences: expanded.expandedReferences,
@@ -136,6 +144,51 @@ export async function branchExecution(
   return ok({ execution: toExecutionDto(inserted.value.row), replayed: inserted.value.replayed });
 }
 
+export type BranchOptions = {
+  forceFresh?: boolean;
+  /** When the request arrived (epoch ms), for the launch path's timings. */
+  requestedAt?: number;
+  permissions?: PermissionPolicyInput;
+  /** A Fork with another agent (issue 26): a new session of it, carrying Arbor's transcript. */
+  agent?: string;
+  /** The model the turn runs with; default: the source's when the agent is the same. */
+  model?: string;
+  /** The fan-out group the fork is a member of. */
+  groupId?: string;
+  /** The request field a refused agent or model is named by ("runs[1].agent"). */
+  fieldPrefix?: string;
+};
+
+/**
+ * The agent and model of a follow-up. A Continue is the session's next turn,
+ * so it keeps the session's agent and model; a Fork may name another agent
+ * (which must be installed, like a new run's) or another model.
+ */
+async function chooseAgent(source: FollowUpSource, mode: FollowUpMode, options: BranchOptions): Promise<Result<{ agent: string; model: string | null }>> {
+  const prefix = options.fieldPrefix ?? "";
+  if (mode === "continue") {
+    if ((options.agent && options.agent !== source.agent) || (options.model && options.model !== source.model)) {
+      return invalidField(`${prefix}agent`, "a Continue stays with its session's agent and model: Fork to hand the conversation to another agent or model");
+    }
+    return ok({ agent: source.agent, model: source.model });
+  }
+  let agent = source.agent;
+  if (options.agent && options.agent !== source.agent) {
+    const checked = await checkRunAgent(options.agent);
+    if (!checked.ok) return prefixed(checked, prefix);
+    agent = checked.value;
+  }
+  const model = await checkRunModel(agent, options.model ?? (agent === source.agent ? source.model : null), `${prefix}model`);
+  if (!model.ok) return model;
+  return ok({ agent, model: model.value });
+}
+
+/** The same refusal, its field named within the request ("runs[1].agent"). */
+function prefixed<T>(result: Result<T>, prefix: string): Result<T> {
+  if (result.ok || !prefix) return result;
+  return invalidField(`${prefix}agent`, result.error.message.replace(/^agent: /, ""));
+}
+
 function refused(refusal: FollowUpRefusal): Result<never> {
   return conflict(refusal.message, refusal.details);
 }
@@ -145,13 +198,18 @@ function refused(refusal: FollowUpRefusal): Result<never> {
  * runtime, poison mark and last known transcript health (the runner checks
  * the rest right before the launch).
  */
-async function knownResumeFacts(source: FollowUpSource, agentSessionId: string, agent: AgentDefinition | undefined): Promise<FollowUpFacts["resume"]> {
+async function knownResumeFacts(
+  source: FollowUpSource,
+  agentSessionId: string,
+  agent: AgentDefinition | undefined,
+  runAgent: string,
+): Promise<FollowUpFacts["resume"]> {
   // Its own Session is the one of the session it ran in (almost always, but not by construction: else look it up).
   const own = source.managedSession?.agentSessionId === agentSessionId && source.managedSession.agent === source.agent ? source.managedSession : null;
   const rows = own ? [own] : await prisma.session.findMany({ where: { agentSessionId } });
   const row = rows.find((r) => r.agent === source.agent) ?? rows[0] ?? null;
   return {
-    agent: source.agent,
+    agent: runAgent,
     session: {
       agent: row?.agent ?? source.agent,
       runtime: row?.runtimePath ? { path: row.runtimePath, version: row.runtimeVersion } : null,

@@ -14,12 +14,16 @@ import { expandPrompt } from "@/server/references/expand-prompt";
 import { nowMs } from "@/lib/executions/timings";
 import type { PermissionPolicyInput } from "@/lib/permissions/schema";
 import { checkRunPermissions } from "@/server/permissions/check-run-permissions";
+import { checkRunModel } from "@/server/executions/check-run-model";
+import type { Execution, Prisma } from "@/server/generated/prisma/client";
 
 export type CreateExecutionArgs = {
   issueId: string;
   prompt: string;
   /** Default: the issue's project's default agent, else Claude Code. */
   agent?: string;
+  /** The model the agent runs with (its CLI's --model); default: the CLI's own. */
+  model?: string;
   cwd?: string;
   /** "PROJ-2" or "default"; default: the issue's project. */
   projectId?: string;
@@ -43,7 +47,23 @@ export type CreateExecutionArgs = {
 
 export type Created = { execution: ExecutionDto; replayed: boolean };
 
+/** A new run checked and ready to insert: everything but its id, time and queue. */
+export type NewRun = { data: Omit<Prisma.ExecutionUncheckedCreateInput, "id" | "createdAt" | "targetSessionId">; runnerId: string | null };
+
 export async function createExecution(args: CreateExecutionArgs): Promise<Result<Created>> {
+  const prepared = await prepareNewRun(args);
+  if (!prepared.ok) return prepared;
+  const inserted = await insertIdempotently(args.idempotencyKey, async (tx) => ok(await insertNewRun(tx, prepared.value)));
+  if (!inserted.ok) return inserted;
+  return ok({ execution: toExecutionDto(inserted.value.row), replayed: inserted.value.replayed });
+}
+
+/**
+ * Everything a new run needs checked before it is recorded: its issue, where
+ * it works, its agent (and model), its permissions; nothing is written. A
+ * fan-out prepares every member this way before it inserts any.
+ */
+export async function prepareNewRun(args: CreateExecutionArgs & { groupId?: string; modelField?: string }): Promise<Result<NewRun>> {
   const issueId = parseId("issue", args.issueId);
   const issue = issueId ? await prisma.issue.findUnique({ where: { id: issueId }, select: { id: true, projectId: true } }) : null;
   if (!issue)
@@ -62,44 +82,54 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
       : null;
   const agent = await checkRunAgent(args.agent ?? project?.defaultAgent ?? DEFAULT_AGENT);
   if (!agent.ok) return agent;
+  const model = await checkRunModel(agent.value, args.model, args.modelField);
+  if (!model.ok) return model;
   // The mode it would run in (its own, else its project's) must be one the agent can honour.
   const permissions = await checkRunPermissions(agent.value, args.permissions, place.value.projectId);
   if (!permissions.ok) return permissions;
   // `prompt` is kept as typed; the agent receives cited specs/issues expanded.
   const expanded = await expandPrompt(args.prompt);
-
-  const inserted = await insertIdempotently(args.idempotencyKey, async (tx) => {
-    const createdAt = await turnTime(tx);
-    const row = await tx.execution.create({
-      data: {
-        id: randomUUID(),
-        issueId: issue.id,
-        agent: agent.value,
-        prompt: args.prompt,
-        agentPrompt: expanded.agentPrompt,
-        expandedReferences: expanded.expandedReferences,
-        cwd: place.value.cwd,
-        projectId: place.value.projectId,
-        sharedDirectory: place.value.sharedDirectory,
-        startSha: place.value.startSha,
-        // Minted now and passed as --session-id, so the session id is known
-        // before the agent starts and no other run can claim it.
-        targetSessionId: randomUUID(),
-        idempotencyKey: args.idempotencyKey ?? null,
-        restartedFromExecutionId: args.restartedFromExecutionId ?? null,
-        resumeDecision: args.resume?.decision ?? null,
-        resumeReason: args.resume?.reason ?? null,
-        resumeMessage: args.resume?.message ?? null,
-        transcriptSourceExecutionId: args.resume?.transcriptSourceExecutionId ?? null,
-        requestedPermissions: args.permissions ?? undefined,
-        createdAt,
-        timings: { ...(args.requestedAt ? { requestedAt: args.requestedAt } : {}), insertedAt: nowMs() },
-      },
-    });
-    // Queued under its own session, so a Continue sent while it runs waits for it.
-    await enqueueExecution(tx, row.id, { sessionId: row.targetSessionId, runnerId: args.runnerId ?? null, runAt: createdAt });
-    return ok(row);
+  return ok({
+    runnerId: args.runnerId ?? null,
+    data: {
+      issueId: issue.id,
+      agent: agent.value,
+      model: model.value,
+      groupId: args.groupId ?? null,
+      prompt: args.prompt,
+      agentPrompt: expanded.agentPrompt,
+      expandedReferences: expanded.expandedReferences,
+      cwd: place.value.cwd,
+      projectId: place.value.projectId,
+      sharedDirectory: place.value.sharedDirectory,
+      startSha: place.value.startSha,
+      idempotencyKey: args.idempotencyKey ?? null,
+      restartedFromExecutionId: args.restartedFromExecutionId ?? null,
+      resumeDecision: args.resume?.decision ?? null,
+      resumeReason: args.resume?.reason ?? null,
+      resumeMessage: args.resume?.message ?? null,
+      transcriptSourceExecutionId: args.resume?.transcriptSourceExecutionId ?? null,
+      requestedPermissions: args.permissions ?? undefined,
+      timings: { ...(args.requestedAt ? { requestedAt: args.requestedAt } : {}), insertedAt: nowMs() },
+    },
   });
-  if (!inserted.ok) return inserted;
-  return ok({ execution: toExecutionDto(inserted.value.row), replayed: inserted.value.replayed });
+}
+
+/** Inserts a prepared run and queues its job, in the caller's transaction. */
+export async function insertNewRun(tx: Prisma.TransactionClient, run: NewRun, extra: { groupId?: string } = {}): Promise<Execution> {
+  const createdAt = await turnTime(tx);
+  const row = await tx.execution.create({
+    data: {
+      ...run.data,
+      ...(extra.groupId ? { groupId: extra.groupId } : {}),
+      id: randomUUID(),
+      // Minted now and passed as --session-id, so the session id is known
+      // before the agent starts and no other run can claim it.
+      targetSessionId: randomUUID(),
+      createdAt,
+    },
+  });
+  // Queued under its own session, so a Continue sent while it runs waits for it.
+  await enqueueExecution(tx, row.id, { sessionId: row.targetSessionId, runnerId: run.runnerId, runAt: createdAt });
+  return row;
 }

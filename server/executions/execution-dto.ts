@@ -12,6 +12,8 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
     id: row.id,
     issueId: row.issueId,
     agent: row.agent,
+    model: row.model,
+    groupId: row.groupId,
     prompt: row.prompt,
     cwd: row.cwd,
     status: row.status,

@@ -22,6 +22,8 @@ export type FollowUpRow = Pick<
   | "id"
   | "issueId"
   | "agent"
+  | "model"
+  | "groupId"
   | "prompt"
   | "agentPrompt"
   | "expandedReferences"
@@ -64,11 +66,11 @@ export async function recordFollowUp(turn: FollowUpTurn): Promise<FollowUpRecord
       SELECT head_id, head_created_at, locked_at FROM arbor_lock_session_head(${turn.session})
     ), inserted AS (
       INSERT INTO executions (
-        id, issue_id, agent, prompt, agent_prompt, expanded_references, cwd, project_id, shared_directory, runner_id,
+        id, issue_id, agent, model, group_id, prompt, agent_prompt, expanded_references, cwd, project_id, shared_directory, runner_id,
         target_session_id, parent_execution_id, forked_from_execution_id, fork_session_id, managed_session_id, force_fresh,
         resume_decision, resume_reason, resume_message, transcript_source_execution_id, idempotency_key, timings,
         requested_permissions, created_at, updated_at)
-      SELECT ${row.id}::uuid, ${row.issueId}::text, ${row.agent}::text, ${row.prompt}::text, ${row.agentPrompt}::text,
+      SELECT ${row.id}::uuid, ${row.issueId}::text, ${row.agent}::text, ${row.model}::text, ${row.groupId}::text, ${row.prompt}::text, ${row.agentPrompt}::text,
         ${row.expandedReferences}::text[], ${row.cwd}::text, ${row.projectId}::text, ${row.sharedDirectory}::boolean, ${row.runnerId}::text,
         ${row.targetSessionId}::text, ${row.parentExecutionId}::uuid, ${row.forkedFromExecutionId}::uuid, ${row.forkSessionId}::text,
         ${row.managedSessionId}::text, ${row.forceFresh}::boolean, ${row.resumeDecision}::text, ${row.resumeReason}::text,

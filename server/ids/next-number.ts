@@ -3,7 +3,7 @@ import type { Prisma } from "@/server/generated/prisma/client";
 import { formatId, type IdKind } from "@/lib/ids";
 
 /** Counters of ids that are not entity references (IdKind): "BUNDLE-3". */
-export type CounterName = "bundle" | "project" | "approval";
+export type CounterName = "bundle" | "project" | "approval" | "group";
 
 /**
  * Takes the next number for a kind of id from the `counters` table, atomically.

@@ -42,7 +42,15 @@ type Line = {
   }>;
 };
 
-export async function cleanupWorktrees(rawId: string, options: { deleteBranches?: boolean } = {}): Promise<Result<WorktreeCleanup>> {
+/**
+ * `onlyPaths`: remove just these lines' worktrees, archived or not (a fan-out
+ * group's members that were not picked, server/groups/pick-group-member.ts);
+ * every other rule above holds for them.
+ */
+export async function cleanupWorktrees(
+  rawId: string,
+  options: { deleteBranches?: boolean; onlyPaths?: readonly string[] } = {},
+): Promise<Result<WorktreeCleanup>> {
   const implicit = refuseDefaultWorkspace(rawId);
   if (implicit) return implicit;
   const found = await findProject(rawId);
@@ -52,7 +60,7 @@ export async function cleanupWorktrees(rawId: string, options: { deleteBranches?
   const root = (await realWorktreesRoot()) + path.sep;
   const here = new Set((await prisma.runner.findMany({ where: { hostname: os.hostname() }, select: { id: true } })).map((r) => r.id));
   const result: WorktreeCleanup = { projectId: project.id, removed: [], kept: [], freedBytes: 0 };
-  const lines = await archivedLines(project.id);
+  const lines = await archivedLines(project.id, options.onlyPaths);
   if (lines.length === 0) return ok(result);
   const adminDirs = await catchGitErrors(async () =>
     ok(new Map((await readWorktreeRecords(await commonDirOf(project.path))).map((r) => [r.path, r.adminDir]))),
@@ -92,8 +100,8 @@ export async function cleanupWorktrees(rawId: string, options: { deleteBranches?
   return ok(result);
 }
 
-/** The project's worktrees still on disk whose lines of work are archived. */
-async function archivedLines(projectId: string): Promise<Line[]> {
+/** The project's worktrees still on disk whose lines of work are archived (or, given paths, those lines whatever their sessions). */
+async function archivedLines(projectId: string, onlyPaths?: readonly string[]): Promise<Line[]> {
   const rows = await prisma.execution.findMany({
     where: { projectId, worktreeState: "present", worktreePath: { not: null } },
     select: {
@@ -114,6 +122,7 @@ async function archivedLines(projectId: string): Promise<Line[]> {
     line.executions.push(e);
     lines.set(worktreePath!, line);
   }
+  if (onlyPaths) return [...lines.values()].filter((line) => onlyPaths.includes(line.path));
   return [...lines.values()].filter((line) => isArchivedLine(line.executions));
 }
 

@@ -5,10 +5,13 @@ import { permissionsMisfit, sessionTouched, warmIneligibility } from "@/server/t
 
 const S = "11111111-1111-4111-8111-111111111111";
 const HEAD = "22222222-2222-4222-8222-222222222222";
-const process = { sessionId: S, headExecutionId: HEAD, options: { agentId: "claude", requestedCwd: "/w" } } as Parameters<typeof warmIneligibility>[1];
+const process = { sessionId: S, headExecutionId: HEAD, options: { agentId: "claude", requestedCwd: "/w", model: null } } as Parameters<
+  typeof warmIneligibility
+>[1];
 type Facts = Parameters<typeof warmIneligibility>[0];
 const continueOfHead: Facts = {
   agent: "claude",
+  model: null,
   cwd: "/w",
   parentExecutionId: HEAD,
   forkedFromExecutionId: null,
@@ -24,6 +27,9 @@ describe("warm turns", () => {
     expect(warmIneligibility(continueOfHead, process)).toBeNull();
     expect(warmIneligibility({ ...continueOfHead, resumeDecision: null }, process)).toBeNull();
     expect(sessionTouched(continueOfHead)).toBe(S);
+    // A one-turn process records no model: nothing to compare.
+    const oneTurn = { ...process, options: { agentId: "claude", requestedCwd: "/w" } };
+    expect(warmIneligibility({ ...continueOfHead, model: "opus" }, oneTurn)).toBeNull();
   });
 
   it("anything else spawns, and says why", () => {
@@ -35,6 +41,7 @@ describe("warm turns", () => {
       [{ targetSessionId: "44444444-4444-4444-8444-444444444444" }, /another session/],
       [{ agent: "command" }, /another agent/],
       [{ cwd: "/elsewhere" }, /another directory/],
+      [{ model: "opus" }, /another model/],
       [{ cancelRequestedAt: new Date() }, /Cancel/],
     ];
     for (const [change, why] of cases) expect(warmIneligibility({ ...continueOfHead, ...change }, process)).toMatch(why);

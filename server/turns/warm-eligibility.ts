@@ -11,7 +11,16 @@ import type { Execution } from "@/server/generated/prisma/client";
 
 type TurnFacts = Pick<
   Execution,
-  "agent" | "cwd" | "parentExecutionId" | "forkedFromExecutionId" | "forkSessionId" | "targetSessionId" | "forceFresh" | "resumeDecision" | "cancelRequestedAt"
+  | "agent"
+  | "model"
+  | "cwd"
+  | "parentExecutionId"
+  | "forkedFromExecutionId"
+  | "forkSessionId"
+  | "targetSessionId"
+  | "forceFresh"
+  | "resumeDecision"
+  | "cancelRequestedAt"
 >;
 
 /** What eligibility reads of a warm process (server/runner/warm/warm-process.ts). */
@@ -19,7 +28,7 @@ export type WarmProcessFacts = {
   sessionId: string | null;
   /** The execution whose turn the process served last. */
   headExecutionId: string | null;
-  options: { agentId: string; requestedCwd: string };
+  options: { agentId: string; requestedCwd: string; model?: string | null };
 };
 
 /** The agent session a turn resumes or forks from on this runner (the one whose warm process it could use or must close), or null. */
@@ -38,6 +47,8 @@ export function warmIneligibility(execution: TurnFacts, process: WarmProcessFact
   if (execution.targetSessionId !== process.sessionId) return "The turn continues another session";
   if (execution.agent !== process.options.agentId) return "The turn runs another agent";
   if (execution.cwd !== process.options.requestedCwd) return "The turn runs in another directory";
+  // A Continue keeps its session's model, so this only differs for a process started before the model was recorded.
+  if (process.options.model !== undefined && (execution.model ?? null) !== process.options.model) return "The turn runs with another model";
   if (execution.cancelRequestedAt) return "Cancel was asked for";
   return null;
 }

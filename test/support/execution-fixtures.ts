@@ -14,6 +14,8 @@ export function makeExecution(overrides: Partial<ExecutionDto> = {}): ExecutionD
     id: `${head}-0000-4000-8000-${n}`,
     issueId: "ISSUE-1",
     agent: "claude",
+    model: null,
+    groupId: null,
     prompt: `prompt ${counter}`,
     cwd: "/workspace",
     status: "completed",

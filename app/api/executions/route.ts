@@ -10,7 +10,7 @@ import { apiRoute } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
-/** POST /api/executions {issueId, prompt, agent? (default: the project's default agent, else claude), projectId?, sharedDirectory?, startRef?, cwd?} → 201 Execution (where it works: resolve-run-place.ts) */
+/** POST /api/executions {issueId, prompt, agent? (default: the project's default agent, else claude), model?, projectId?, sharedDirectory?, startRef?, cwd?} → 201 Execution (where it works: resolve-run-place.ts) */
 export const POST = apiRoute(async (request: Request) => {
   const requestedAt = nowMs();
   const input = await readJson(request, createExecutionSchema);

@@ -90,6 +90,7 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, pla
     ...(streamInput ? { streamInput } : {}),
     ...(permissions ? { permissions } : {}),
     ...(mcp ? { mcp: mcp.attachment } : {}),
+    ...(execution.model ? { model: execution.model } : {}),
   };
   const plan = await planLaunch(execution.agent, request, { env, runtime, cwd: where.cwd });
   if (!plan.ok) return { ok: false, code: plan.code, message: plan.message };

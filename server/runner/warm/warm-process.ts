@@ -106,6 +106,8 @@ export type WarmProcessOptions = {
   /** What the process is: its agent and the cwd the execution asked for (a Continue must ask for the same). */
   agentId: string;
   requestedCwd: string;
+  /** The model it was launched with (null: the CLI's default); a turn asking for another cannot use it. Absent: a one-turn process. */
+  model?: string | null;
   /** The project its turns are in (undefined: not known, as for a one-turn process): a Continue's policy inputs are read for it early. */
   projectId?: string | null;
   /** The hash of the MCP token its launch was given (runner/turn/attach-mcp.ts): each turn it serves is granted it. */

@@ -228,6 +228,7 @@ export class WarmSessions {
       agentId: execution.agent,
       // Where it runs (settled, real): a Continue's recorded cwd is its source's, i.e. this.
       requestedCwd: options.cwd,
+      model: execution.model,
       projectId: execution.projectId,
       mcpTokenHash: turn.mcpTokenHash,
       runtime: { path: null, version: null },

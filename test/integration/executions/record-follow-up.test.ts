@@ -16,6 +16,8 @@ function continueRow(parentId: string, session: string, extra: Partial<FollowUpR
     id: randomUUID(),
     issueId: rows.issueId(),
     agent: "claude",
+    model: null,
+    groupId: null,
     prompt: "go on",
     agentPrompt: null,
     expandedReferences: ["SPEC-1"],

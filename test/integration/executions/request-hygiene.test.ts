@@ -35,6 +35,11 @@ import * as sessionConversation from "@/app/api/sessions/[id]/conversation/route
 import * as sessionConsultedBy from "@/app/api/sessions/[id]/consulted-by/route";
 import * as executionMcpCalls from "@/app/api/executions/[id]/mcp-calls/route";
 import * as mcp from "@/app/api/mcp/route";
+import * as fanOut from "@/app/api/executions/fan-out/route";
+import * as group from "@/app/api/groups/[id]/route";
+import * as groupPick from "@/app/api/groups/[id]/pick/route";
+import * as groupCancel from "@/app/api/groups/[id]/cancel/route";
+import * as issueGroups from "@/app/api/issues/[id]/groups/route";
 import * as health from "@/app/api/health/route";
 import * as insights from "@/app/api/insights/route";
 import * as sessionOutcome from "@/app/api/sessions/[id]/outcome/route";
@@ -80,7 +85,7 @@ type Endpoint = {
 };
 
 const NUL = "bad\u0000value";
-const ids: Record<"spec" | "issue" | "session" | "bundle" | "project" | "execution" | "approval", string> = {
+const ids: Record<"spec" | "issue" | "session" | "bundle" | "project" | "execution" | "approval" | "group", string> = {
   spec: "SPEC-1",
   issue: "ISSUE-1",
   session: "SESS-1",
@@ -88,6 +93,7 @@ const ids: Record<"spec" | "issue" | "session" | "bundle" | "project" | "executi
   project: "PROJ-1",
   execution: randomUUID(),
   approval: "APR-1",
+  group: "GRP-1",
 };
 const noContext = { params: Promise.resolve({ id: "" }) };
 const postJson = (path: string, body: unknown) =>
@@ -169,6 +175,7 @@ const ENDPOINTS: Endpoint[] = [
       issueId: "ISSUE-1",
       prompt: "do it",
       agent: "claude",
+      model: "sonnet",
       projectId: "PROJ-1",
       sharedDirectory: false,
       startRef: "main",
@@ -190,8 +197,8 @@ const ENDPOINTS: Endpoint[] = [
     route: "/api/executions/[id]/fork",
     method: "POST",
     handler: h(executionFork, "POST"),
-    body: { prompt: "other way", freshSession: false },
-    text: ["prompt"],
+    body: { prompt: "other way", freshSession: false, agent: "claude", model: "sonnet" },
+    text: ["prompt", "agent"],
   },
   {
     route: "/api/executions/[id]/start-fresh",
@@ -284,6 +291,30 @@ const ENDPOINTS: Endpoint[] = [
   { route: "/api/mcp", method: "GET", handler: h(mcp, "GET") },
   { route: "/api/mcp", method: "DELETE", handler: h(mcp, "DELETE") },
   { route: "/api/health", method: "GET", handler: h(health, "GET") },
+  {
+    route: "/api/executions/fan-out",
+    method: "POST",
+    handler: h(fanOut, "POST"),
+    body: {
+      issueId: "ISSUE-1",
+      prompt: "try both",
+      runs: [{ agent: "claude" }, { agent: "claude", model: "sonnet" }],
+      projectId: "PROJ-1",
+      startRef: "main",
+      permissions: { mode: "edits" },
+    },
+    text: ["issueId", "prompt", "startRef"],
+  },
+  { route: "/api/groups/[id]", method: "GET", handler: h(group, "GET") },
+  {
+    route: "/api/groups/[id]/pick",
+    method: "POST",
+    handler: h(groupPick, "POST"),
+    body: { executionId: randomUUID(), apply: false, archiveOthers: false, note: "best", via: "api" },
+    text: ["note"],
+  },
+  { route: "/api/groups/[id]/cancel", method: "POST", handler: h(groupCancel, "POST") },
+  { route: "/api/issues/[id]/groups", method: "GET", handler: h(issueGroups, "GET") },
 ];
 
 function idFor(route: string): string {
@@ -293,6 +324,7 @@ function idFor(route: string): string {
   if (route.startsWith("/api/bundles")) return ids.bundle;
   if (route.startsWith("/api/projects")) return ids.project;
   if (route.startsWith("/api/approvals")) return ids.approval;
+  if (route.startsWith("/api/groups")) return ids.group;
   return ids.execution;
 }
 
