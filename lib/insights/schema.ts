@@ -158,6 +158,18 @@ export const consultationSchema = z.object({
 });
 export type Consultation = z.infer<typeof consultationSchema>;
 
+/**
+ * Fan-out groups (issue 26) among the scope's executions: how many, how many
+ * a person picked a member of, and per agent and model how often its member
+ * was the pick in those decided groups.
+ */
+export const groupWinsSchema = z.object({
+  groups: z.number(),
+  decided: z.number(),
+  byAgentModel: z.array(z.object({ agent: z.string(), model: z.string().nullable(), members: z.number(), wins: z.number(), winRate: z.number().nullable() })),
+});
+export type GroupWins = z.infer<typeof groupWinsSchema>;
+
 export const failureRowSchema = z.object({ code: z.string(), count: z.number(), share: z.number(), drill: drillSchema });
 export type FailureRow = z.infer<typeof failureRowSchema>;
 
@@ -170,6 +182,8 @@ export const insightsSchema = z.object({
   metrics: seedMetricsSchema,
   /** Context continuity: how often turns consulted earlier sessions, and their success beside the others'. */
   consultation: consultationSchema,
+  /** Fan-out groups: which agent and model wins when a person picks among several. */
+  groupWins: groupWinsSchema,
   series: z.array(seriesPointSchema),
   outcomes: outcomeCountsSchema,
   breakdowns: z.array(breakdownSchema),

@@ -10,6 +10,7 @@ import { dimension } from "@/server/insights/dimensions";
 import { DEFAULT_SINCE, insightsQuerySchema, resolveScope, scopeDrill } from "@/server/insights/insight-scope";
 import { buildConsultation, queryConsultation } from "@/server/insights/query-consultation";
 import { queryForkPreference } from "@/server/insights/query-fork-preference";
+import { buildGroupWins, queryGroupWins } from "@/server/insights/query-group-wins";
 import { querySeries, sumSeries, VERDICT_SOURCES } from "@/server/insights/query-series";
 import { querySpecCitations } from "@/server/insights/query-spec-citations";
 import { queryTimeToSession } from "@/server/insights/query-time-to-session";
@@ -37,7 +38,7 @@ export async function getInsights(query: Record<string, string>, options: { now?
     return invalidField("bucket", `this range has more than ${MAX_BUCKETS} ${scope.bucket}s: choose bucket=week or a shorter range`);
   const usageBy = dimension(parsed.value.usageBy ?? "agent")!;
 
-  const [series, time, forks, citations, groups, usage, consultation] = await Promise.all([
+  const [series, time, forks, citations, groups, usage, consultation, groupWins] = await Promise.all([
     querySeries(scope),
     queryTimeToSession(scope),
     queryForkPreference(scope),
@@ -48,6 +49,7 @@ export async function getInsights(query: Record<string, string>, options: { now?
     queryGroups(scope),
     queryUsage(scope, usageBy),
     queryConsultation(scope),
+    queryGroupWins(scope),
   ]);
   const failureRows = groups.filter((r) => r.dim === "failure").sort((a, b) => b.executions - a.executions || String(a.key).localeCompare(String(b.key)));
   const total = sumSeries(series);
@@ -69,6 +71,7 @@ export async function getInsights(query: Record<string, string>, options: { now?
     totals: { executions: total.executions, finished: total.finished, completed: total.completed, running: total.running },
     metrics: buildMetrics(scope, rows),
     consultation: buildConsultation(scope, consultation),
+    groupWins: buildGroupWins(groupWins),
     series: buildSeries(spans, rows),
     outcomes: {
       judged: total.judged,

@@ -62,6 +62,14 @@ export function makeInsights(over: Partial<InsightsDto> = {}): InsightsDto {
       consulted: { executions: 3, drill: { consultedSessions: "yes" }, succeeded: ratio(3, 3), worked: ratio(2, 2) },
       notConsulted: { executions: 5, drill: { consultedSessions: "no" }, succeeded: ratio(3, 4), worked: ratio(1, 2) },
     },
+    groupWins: {
+      groups: 3,
+      decided: 2,
+      byAgentModel: [
+        { agent: "claude", model: "claude-sonnet-4-5", members: 2, wins: 2, winRate: 1 },
+        { agent: "codex", model: null, members: 2, wins: 0, winRate: 0 },
+      ],
+    },
     series: [point("2026-03-01"), point("2026-03-02", { captureRate: null, executions: 0 })],
     outcomes: {
       judged: 4,

@@ -8,6 +8,7 @@ import type { ExecutionDto } from "@/lib/executions/schema";
 import type { FanOutResponse, GroupDto, PickResponse } from "@/lib/groups/schema";
 import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
+import { getInsights } from "@/server/insights/get-insights";
 import { expectError, send } from "@/test/support/api";
 import { api, waitForEnd } from "@/test/support/executions-api";
 import { useHarness } from "@/test/support/executions-harness";
@@ -143,6 +144,17 @@ test("one prompt to Claude with two models and to Codex: one base commit, a work
     [opus.managedSessionId!]: false,
   });
   picked = opus;
+
+  // Insights: which agent and model won the decided group.
+  const insights = await getInsights({ since: "all" });
+  if (!insights.ok) throw new Error(insights.error.message);
+  expect(insights.value.groupWins).toMatchObject({ groups: 1, decided: 1 });
+  expect(insights.value.groupWins.byAgentModel).toEqual(
+    expect.arrayContaining([
+      { agent: "claude", model: OPUS, members: 1, wins: 1, winRate: 1 },
+      { agent: "claude", model: SONNET, members: 1, wins: 0, winRate: 0 },
+    ]),
+  );
 });
 
 test("a fan-out from an execution: Claude forks natively, Codex gets the conversation as Arbor's transcript and the files of the snapshot", async () => {
