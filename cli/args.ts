@@ -3,26 +3,15 @@
 // place; the larger groups live in *-args.ts.
 
 import { parseArgs } from "node:util";
-import { parseRunArgs, type RunCommand } from "./run-args";
+import { parseFollowUpArgs, parseRunArgs, type ExecutionPromptCommand, type RunCommand } from "./run-args";
+import { parseGroupArgs, parseGroupsArgs, type GroupCommand } from "./group-args";
 import { OPTIONS } from "./options";
 import { parseApplyArgs, parseDiffArgs, parseProjectArgs, type ApplyCommand, type DiffCommand, type ProjectCommand } from "./project-args";
 import { parseBundleArgs, type BundleCommand } from "./bundle-args";
 import { USAGE } from "./usage";
 import { parseMark, parseStats, parseUnmark, type MarkCommand, type StatsCommand, type UnmarkCommand } from "./insights-args";
 import { parseWorkItemArgs, type WorkItemCommand } from "./work-item-args";
-import { parseApprovalArgs, parsePolicyFlags, type ApprovalCommand, type PolicyFlags } from "./approval-args";
-
-/** `continue` and `fork` take the same arguments. `freshSession`: a new session carrying Arbor's transcript instead of a resume. */
-export type ExecutionPromptCommand = {
-  name: "continue" | "fork";
-  executionId: string;
-  prompt: string;
-  freshSession: boolean;
-  /** --mode/--allow/--deny: this turn's own permission policy. */
-  permissions?: PolicyFlags;
-  follow: boolean;
-  json: boolean;
-};
+import { parseApprovalArgs, parsePolicyFlags, type ApprovalCommand } from "./approval-args";
 
 export type Command =
   | RunCommand
@@ -32,6 +21,7 @@ export type Command =
   | { name: "cancel"; executionId: string; json: boolean }
   | { name: "show"; executionId: string; json: boolean }
   | { name: "tree"; issueId: string; json: boolean }
+  | GroupCommand
   | WorkItemCommand
   | { name: "sessions"; q?: string; agent?: string; archived: boolean; json: boolean }
   | { name: "session"; sessionId: string; poison?: "mark" | "clear"; note?: string; keepWarm?: boolean; json: boolean }
@@ -50,7 +40,7 @@ export type Command =
 
 export type CommandName = Command["name"];
 export { DESCRIPTIONS, USAGE } from "./usage";
-export type { BundleCommand, WorkItemCommand };
+export type { BundleCommand, ExecutionPromptCommand, GroupCommand, WorkItemCommand };
 
 export interface Parsed {
   command: Command;
@@ -136,7 +126,7 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
   const policy = parsePolicyFlags(values);
   if (!policy.ok) return fail(policy.message, name);
   const permissions = policy.value ? { permissions: policy.value } : {};
-  for (const key of name === "project" ? (["url"] as const) : (["agent", "cwd", "url", "q", "session", "project", "from"] as const)) {
+  for (const key of name === "project" ? (["url"] as const) : (["agent", "model", "cwd", "url", "q", "session", "project", "from"] as const)) {
     if (typeof values[key] === "string" && (values[key] as string).trim() === "") return fail(`--${key} needs a value`, name);
   }
 
@@ -147,11 +137,8 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
     }
     case "continue":
     case "fork": {
-      const [executionId, ...rest] = positionals;
-      if (!executionId) return fail("missing execution id", name);
-      const prompt = rest.join(" ");
-      if (prompt.trim() === "") return fail("missing prompt", name);
-      return ok({ name, executionId, prompt, freshSession, ...permissions, follow, json });
+      const parsed = parseFollowUpArgs(name, positionals, values, { freshSession, follow, json, ...permissions });
+      return parsed.ok ? ok(parsed.command) : fail(parsed.message, name);
     }
     case "restart": {
       const [executionId, ...rest] = positionals;
@@ -169,6 +156,11 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
       if (positionals.length === 0) return fail("missing issue id", name);
       if (positionals.length > 1) return fail(`unexpected argument "${positionals[1]}"`, name);
       return ok({ name, issueId: positionals[0]!, json });
+    }
+    case "group":
+    case "groups": {
+      const parsed = name === "group" ? parseGroupArgs(positionals, values, { follow, json }) : parseGroupsArgs(positionals, { json });
+      return parsed.ok ? ok(parsed.command) : fail(parsed.message, name);
     }
     case "issue":
     case "spec": {

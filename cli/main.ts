@@ -13,6 +13,7 @@ import { cancelCommand } from "./commands/cancel";
 import { continueCommand } from "./commands/continue";
 import { UsageError } from "./commands/create";
 import { forkCommand } from "./commands/fork";
+import { groupCommand } from "./commands/group";
 import { helpText } from "./commands/help";
 import { workItemCommand } from "./commands/work-items";
 import { ambiguousMatchLines } from "./execution-ref";
@@ -90,6 +91,9 @@ function dispatch(ctx: Context, command: Exclude<Command, { name: "help" | "vers
       return showCommand(ctx, command);
     case "tree":
       return treeCommand(ctx, command);
+    case "group":
+    case "groups":
+      return groupCommand(ctx, command);
     case "issue":
     case "spec":
       return workItemCommand(ctx, command);

@@ -4,6 +4,7 @@ import type { ParseArgsConfig } from "node:util";
 import { APPROVAL_OPTIONS, POLICY_OPTIONS } from "./approval-args";
 import { STATS_FILTERS } from "./insights-args";
 import { APPLY_OPTIONS, PROJECT_OPTIONS } from "./project-args";
+import { GROUP_OPTIONS } from "./group-args";
 import { WORK_ITEM_OPTIONS } from "./work-item-args";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -15,6 +16,8 @@ const COMMON: Options = {
 };
 const FOLLOW: Options = { follow: { type: "boolean", short: "f" } };
 const FRESH: Options = { "fresh-session": { type: "boolean" } };
+/** --agent NAME [--model M], or --agents a,b:model (a fan-out). */
+const AGENTS: Options = { agent: { type: "string", short: "a" }, model: { type: "string" }, agents: { type: "string" } };
 
 /** Keyed by command name: args.ts indexes it with every command's name, so one without its entry fails the type check. */
 export const OPTIONS = {
@@ -22,7 +25,7 @@ export const OPTIONS = {
     ...COMMON,
     ...FOLLOW,
     ...FRESH,
-    agent: { type: "string", short: "a" },
+    ...AGENTS,
     cwd: { type: "string", short: "C" },
     project: { type: "string", short: "p" },
     "shared-directory": { type: "boolean" },
@@ -31,8 +34,9 @@ export const OPTIONS = {
     fork: { type: "boolean" },
     ...POLICY_OPTIONS,
   },
-  continue: { ...COMMON, ...FOLLOW, ...FRESH, ...POLICY_OPTIONS },
-  fork: { ...COMMON, ...FOLLOW, ...FRESH, ...POLICY_OPTIONS },
+  // continue takes AGENTS only to refuse them clearly: a Continue stays with its session's agent.
+  continue: { ...COMMON, ...FOLLOW, ...FRESH, ...AGENTS, ...POLICY_OPTIONS },
+  fork: { ...COMMON, ...FOLLOW, ...FRESH, ...AGENTS, ...POLICY_OPTIONS },
   inbox: { ...COMMON, ...APPROVAL_OPTIONS.inbox },
   approve: { ...COMMON, ...APPROVAL_OPTIONS.approve },
   deny: { ...COMMON, ...APPROVAL_OPTIONS.deny },
@@ -40,6 +44,8 @@ export const OPTIONS = {
   cancel: COMMON,
   show: COMMON,
   tree: COMMON,
+  group: { ...COMMON, ...FOLLOW, ...GROUP_OPTIONS },
+  groups: COMMON,
   issue: { ...COMMON, ...WORK_ITEM_OPTIONS.issue },
   spec: { ...COMMON, ...WORK_ITEM_OPTIONS.spec },
   sessions: { ...COMMON, q: { type: "string", short: "q" }, agent: { type: "string", short: "a" }, archived: { type: "boolean" } },

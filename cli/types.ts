@@ -5,6 +5,7 @@
 // and nullable.
 import { TERMINAL_STATUSES as TERMINAL } from "@/lib/executions/types";
 import type { ExecutionDto, ExecutionEventPage, SessionTreeNode } from "@/lib/executions/schema";
+import type { GroupDto, GroupListItem } from "@/lib/groups/schema";
 
 /** A field as the CLI trusts it: any string (not only the known ones), nested objects loose too. */
 type Widen<T> = T extends string
@@ -31,3 +32,9 @@ export const TERMINAL_STATUSES: readonly string[] = [...TERMINAL];
 
 /** `event: entry` payload. */
 export type EntryEventData = Loose<ExecutionEventPage["events"][number]>;
+
+/** A fan-out group (GET /api/groups/:id), as loosely as the rest. */
+export type Group = Loose<GroupDto> & { id: string };
+export type GroupMember = NonNullable<NonNullable<Group["members"]>[number]>;
+/** An item of GET /api/issues/:id/groups. */
+export type GroupListEntry = Loose<GroupListItem> & { id: string };

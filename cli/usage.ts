@@ -4,9 +4,9 @@ import type { CommandName } from "./args";
 
 /** One usage line per command (also the source of `arbor help`). */
 export const USAGE: Record<Exclude<CommandName, "version">, string> = {
-  run: 'arbor run <ISSUE> "<prompt>" [--agent claude] [--project PROJ|default] [--shared-directory] [--from REF] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--mode ask|edits|plan|trusted [--allow RULE]… [--deny RULE]…] [--follow] [--json]',
+  run: 'arbor run <ISSUE> "<prompt>" [--agent claude [--model M] | --agents claude,codex,gemini:MODEL] [--project PROJ|default] [--shared-directory] [--from REF] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--mode ask|edits|plan|trusted [--allow RULE]… [--deny RULE]…] [--follow] [--json]',
   continue: 'arbor continue <executionId> "<prompt>" [--fresh-session] [--mode MODE [--allow RULE]… [--deny RULE]…] [--follow] [--json]',
-  fork: 'arbor fork <executionId> "<prompt>" [--fresh-session] [--mode MODE [--allow RULE]… [--deny RULE]…] [--follow] [--json]',
+  fork: 'arbor fork <executionId> "<prompt>" [--agent NAME [--model M] | --model M | --agents a,b:MODEL] [--fresh-session] [--mode MODE [--allow RULE]… [--deny RULE]…] [--follow] [--json]',
   inbox: "arbor inbox [--all] [--json]",
   approve: 'arbor approve <APR> [--session | --project] [--answer "question=answer"]… [-m "reply"] [--json]',
   deny: 'arbor deny <APR> [-m "what the agent is told"] [--json]',
@@ -14,6 +14,8 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   cancel: "arbor cancel <executionId> [--json]",
   show: "arbor show <executionId> [--json]",
   tree: "arbor tree <ISSUE> [--json]",
+  group: 'arbor group <GRP> [--follow] | pick <GRP> <executionId> [--apply] [--archive-others] [--note "…"] | cancel <GRP>  [--json]',
+  groups: "arbor groups <ISSUE> [--json]",
   issue:
     'arbor issue create "<title>" [--body TEXT|- | --body-file FILE|-] [--project PROJ|default] [--spec SPEC] [--priority low|medium|high|urgent] | list [--project PROJ|default] [--status S] [--spec SPEC] [-q TEXT] | show <ISSUE>  [--json]',
   spec: 'arbor spec create "<title>" [--body TEXT|- | --body-file FILE|-] [--project PROJ|default] | list [--project PROJ|default] [-q TEXT] | show <SPEC>  [--json]',
@@ -36,9 +38,10 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
 };
 
 export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
-  run: "Start an agent on an issue (--mode: what it may do alone this run — ask: anything beyond editing files waits for you; edits: edits only; plan: a plan first; trusted: everything) (a new session; in a git project, in a worktree and branch of its own), or run the prompt as the next turn (or a fork) of a session.",
-  continue: "Resume an execution's session with a new prompt (or, when it cannot resume, a new session carrying Arbor's transcript).",
-  fork: "Branch a new session from an execution.",
+  run: "Start an agent on an issue (--agents: several agents or models at once on the same prompt, a fan-out group to compare and pick from) (--mode: what it may do alone this run — ask: anything beyond editing files waits for you; edits: edits only; plan: a plan first; trusted: everything) (a new session; in a git project, in a worktree and branch of its own), or run the prompt as the next turn (or a fork) of a session.",
+  continue:
+    "Resume an execution's session with a new prompt (or, when it cannot resume, a new session carrying Arbor's transcript); it stays with the session's agent and model (fork to change them).",
+  fork: "Branch a new session from an execution: with its agent, with another (--agent: a new session carrying Arbor's transcript) or with several at once (--agents: a fan-out group).",
   restart:
     "Start fresh after a failed execution: its prompt (or a new one) in a new session, with Arbor's transcript of the conversation before it (default) or without it.",
   cancel: "Cancel a queued or running execution.",
@@ -49,6 +52,9 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   deny: "Refuse what an agent asked; -m tells it why (it reads the message), or what to change in its plan.",
   show: "Print an execution and stream its log until it ends.",
   tree: "Draw an issue's session tree.",
+  group:
+    "A fan-out group: its members side by side (agent, model, status, files changed, tokens, cost, time to first output, total time) and their final answers; --follow waits for every member. pick keeps one (--apply: onto the base branch; --archive-others: removes the others' worktrees, branches kept); cancel stops the members still queued or running.",
+  groups: "An issue's fan-out groups, newest first.",
   issue: "Issues: create one (in a project, for a spec), list them (`arbor issues` for short), show one with its spec, sessions and what cites it.",
   spec: "Specs: create one (in a project), list them (`arbor specs` for short), show one with its issues and what cites it.",
   sessions: "List agent sessions, most recently active first.",

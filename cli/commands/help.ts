@@ -7,6 +7,9 @@ type Documented = Exclude<CommandName, "version">;
 const OPTION_HELP: Partial<Record<Documented, string[]>> = {
   run: [
     "--agent, -a NAME   agent CLI to run (default: the server's, e.g. claude)",
+    "--model M          the model it runs with (its CLI's --model; default: the CLI's own)",
+    "--agents LIST      fan out: one run per member, 2 to 8, agent[:model] comma-separated,",
+    "                   e.g. claude,codex:gpt-5.5,opencode:anthropic/claude-sonnet-4-5 (a group: arbor group GRP-n)",
     "--cwd, -C DIR      working directory for the agent (resolved to an absolute path)",
     '--session, -s SESS run as the next turn of this session (its latest turn), like the run form\'s "run as"',
     "--fork             (with --session) fork the session instead",
@@ -14,7 +17,7 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
     "--mode MODE        what the agent may do alone: ask (anything beyond editing files waits for you), edits, plan, trusted",
     '--allow RULE       (with --mode) allowed without asking, e.g. "Bash(npm test:*)" (repeatable)',
     '--deny RULE        (with --mode) always refused, e.g. "Bash(git push:*)" (repeatable)',
-    "--follow, -f       stream the log until the execution ends",
+    "--follow, -f       stream the log until the execution ends (with --agents: wait for every member)",
     '--json             print JSON instead of text; a prompt of "-" is read from stdin',
   ],
   continue: [
@@ -26,6 +29,9 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
     "--json             print JSON instead of text",
   ],
   fork: [
+    "--agent, -a NAME   fork to another agent: a new session of it carrying Arbor's transcript (default: the source's agent)",
+    "--model M          the model the fork runs with (default: the source's when the agent is the same)",
+    "--agents LIST      fan out: one fork per member, 2 to 8, agent[:model] comma-separated (a group: arbor group GRP-n)",
     "--fresh-session    a new session carrying Arbor's transcript of the conversation, instead of the agent's fork",
     "--mode MODE        what the agent may do alone: ask (anything beyond editing files waits for you), edits, plan, trusted",
     '--allow RULE       (with --mode) allowed without asking, e.g. "Bash(npm test:*)" (repeatable)',
@@ -47,6 +53,13 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
     "--json             print JSON instead of text",
   ],
   deny: ['-m "…"             what the agent is told (why, or what to change in its plan)', "--json             print JSON instead of text"],
+  group: [
+    "--follow, -f       wait for every member to end, printing each one's status changes",
+    "--apply            (pick) apply the picked member's line of work to its project's base branch",
+    "--archive-others   (pick) remove the other members' worktrees (their branches and snapshots are kept)",
+    '--note, -m "…"     (pick) why this one',
+    "--json             print the group (or the answer) as JSON",
+  ],
   show: ["--json             print the header and each event as JSON lines"],
   sessions: [
     "--q, -q TEXT       search titles and descriptions",

@@ -1,4 +1,5 @@
-// arbor run ISSUE "prompt" [--agent claude] [--project PROJ] [--shared-directory] [--from REF] [--cwd DIR] [--follow] → POST /api/executions
+// arbor run ISSUE "prompt" [--agent claude [--model M]] [--project PROJ] [--shared-directory] [--from REF] [--cwd DIR] [--follow] → POST /api/executions
+// arbor run ISSUE "prompt" --agents claude,codex:gpt-5.5 [--project PROJ] [--from REF] → POST /api/executions/fan-out (commands/group.ts)
 // arbor run ISSUE "prompt" --session SESS [--fork] [--fresh-session] → the session's head, continued (or forked):
 // POST /api/executions/:head/continue|fork, as the run form's "run as" does.
 
@@ -6,6 +7,7 @@ import { resolve } from "node:path";
 import type { Command } from "../args";
 import { seg, type Context } from "../context";
 import { createExecution, resolvePrompt, UsageError } from "./create";
+import { fanOut } from "./group";
 
 export async function runCommand(ctx: Context, cmd: Extract<Command, { name: "run" }>): Promise<number> {
   const prompt = await resolvePrompt(ctx, cmd.prompt);
@@ -19,8 +21,20 @@ export async function runCommand(ctx: Context, cmd: Extract<Command, { name: "ru
     const body = { prompt, ...(cmd.freshSession ? { freshSession: true } : {}), ...(cmd.permissions ? { permissions: cmd.permissions } : {}) };
     return createExecution(ctx, `/api/executions/${seg(session.headExecutionId)}/${mode}`, body, { follow: cmd.follow, json: cmd.json });
   }
+  if (cmd.runs !== undefined) {
+    const body = {
+      issueId: cmd.issueId,
+      prompt,
+      runs: cmd.runs,
+      ...(cmd.project !== undefined ? { projectId: cmd.project.trim() } : {}),
+      ...(cmd.from !== undefined ? { startRef: cmd.from } : {}),
+      ...(cmd.permissions ? { permissions: cmd.permissions } : {}),
+    };
+    return fanOut(ctx, body, { follow: cmd.follow, json: cmd.json });
+  }
   const body: Record<string, unknown> = { issueId: cmd.issueId, prompt };
   if (cmd.agent !== undefined) body.agent = cmd.agent;
+  if (cmd.model !== undefined) body.model = cmd.model;
   if (cmd.project !== undefined) body.projectId = cmd.project.trim();
   if (cmd.sharedDirectory) body.sharedDirectory = true;
   if (cmd.from !== undefined) body.startRef = cmd.from;

@@ -83,6 +83,13 @@ describe("execution rendering", () => {
     expect(renderExecutionHeader({ id: "q", managedSessionId: "SESS-4" }, plain)).toContain("  session    SESS-4");
   });
 
+  it("names the chosen model and the fan-out group (issue 26)", () => {
+    const lines = renderExecutionHeader({ id: "m", agent: "codex", model: "gpt-5.5", groupId: "GRP-3" }, plain);
+    expect(lines).toContain("  agent      codex · model gpt-5.5");
+    expect(lines).toContain("  group      GRP-3 (fan-out: arbor group GRP-3)");
+    expect(renderCreated({ id: "e", status: "queued", agent: "codex", model: "gpt-5.5" }, plain)).toEqual(["Execution e queued (codex · gpt-5.5)"]);
+  });
+
   it("tolerates a bare execution", () => {
     expect(renderExecutionHeader({ id: "x" }, plain)).toEqual(["Execution x  unknown", "  session    (not started yet)"]);
   });

@@ -107,7 +107,11 @@ export function renderExecutionHeader(exec: Execution, style: Style): string[] {
   const issue = str(exec.issueId);
   if (issue) lines.push(label("issue") + issue);
   const agent = str(exec.agent);
-  if (agent) lines.push(label("agent") + agent);
+  const model = str(exec.model);
+  if (agent) lines.push(label("agent") + agent + (model ? ` · model ${model}` : ""));
+  else if (model) lines.push(label("model") + model);
+  const group = str(exec.groupId);
+  if (group) lines.push(`${label("group")}${group} (fan-out: arbor group ${group})`);
   lines.push(label("session") + (sessionText(exec) ?? paint(style, "(not started yet)", "dim")));
   const parent = str(exec.parentExecutionId);
   if (parent) lines.push(label("continues") + parent);
@@ -219,7 +223,8 @@ export function renderEnd(exec: Execution, style: Style): string[] {
 export function renderCreated(exec: Execution, style: Style): string[] {
   const details: string[] = [];
   const agent = str(exec.agent);
-  if (agent) details.push(agent);
+  const model = str(exec.model);
+  if (agent) details.push(model ? `${agent} · ${model}` : agent);
   const issue = str(exec.issueId);
   if (issue) details.push(`issue ${issue}`);
   const parent = str(exec.parentExecutionId);

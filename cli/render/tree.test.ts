@@ -99,3 +99,18 @@ describe("tree helpers", () => {
     expect(countNodes(treeRoots(tree))).toBe(5);
   });
 });
+
+describe("renderTree: fan-out and cross-agent forks", () => {
+  it("marks a fork to another agent (claude → codex) and names a member's group", () => {
+    const source = { ...node("aaaaaaaa-0000", "root", "completed", "SESS-1", "Fix it", null), agent: "claude" } as TreeNode;
+    source.children = [
+      { ...node("bbbbbbbb-0000", "fork", "queued", null, "Compare", null), agent: "codex", groupId: "GRP-2" } as TreeNode,
+      { ...node("cccccccc-0000", "fork", "queued", null, "Compare", null), agent: "claude", groupId: "GRP-2" } as TreeNode,
+    ];
+    expect(renderTree([source], plain)).toEqual([
+      'aaaaaaaa  ● root      completed    SESS-1  "Fix it"  —  ◀ head',
+      '├─ bbbbbbbb  ⑂ fork      queued       no session yet  claude → codex  GRP-2  "Compare"  —  ◀ head',
+      '└─ cccccccc  ⑂ fork      queued       no session yet  GRP-2  "Compare"  —  ◀ head',
+    ]);
+  });
+});

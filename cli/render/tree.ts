@@ -3,7 +3,9 @@
 //   3f2a9c1e  ● root      completed    SESS-1  "Fix the login bug"  $0.12
 //   ├─ 8b7d6e5f  ↳ continue  completed    SESS-1  "Now add tests"  $0.04  ◀ head
 //   └─ c4d3e2f1  ⑂ fork      running      SESS-2  "Try another approach"  —  ◀ head
+//      └─ d5e6f7a8  ⑂ fork      queued       no session yet  claude → codex  GRP-2  "Compare"  —  ◀ head
 //
+// A fork to another agent says so (claude → codex), and a fan-out member names its group (GRP-n).
 // A chain is a run of `continue` edges (one conversation); its head is the
 // node with no `continue` child — the one to continue from next. Sessions are
 // named as everywhere else, SESS-n (a run joins its session once the agent
@@ -16,6 +18,12 @@ import { paint, statusPaint, type Style } from "./style";
 export interface TreeRenderOptions {
   /** Max characters of the prompt excerpt. Default 48. */
   promptWidth?: number;
+}
+
+/** "claude → codex" on a fork that handed the conversation to another agent (issue 26); undefined otherwise. */
+export function agentChange(node: TreeNode, parentAgent: unknown): string | undefined {
+  if (node.edge !== "fork" || typeof parentAgent !== "string" || !parentAgent) return undefined;
+  return typeof node.agent === "string" && node.agent && node.agent !== parentAgent ? `${parentAgent} → ${node.agent}` : undefined;
 }
 
 const EDGE_WIDTH = "↳ continue".length;
@@ -52,7 +60,7 @@ export function edgeMarker(edge: unknown): string {
   }
 }
 
-export function renderTreeNodeLine(node: TreeNode, style: Style, opts: TreeRenderOptions = {}): string {
+export function renderTreeNodeLine(node: TreeNode, style: Style, opts: TreeRenderOptions = {}, parentAgent?: unknown): string {
   const id = paint(style, shortId(node.id), "bold");
   const edgeText = edgeMarker(node.edge);
   const edge = paint(
@@ -62,7 +70,9 @@ export function renderTreeNodeLine(node: TreeNode, style: Style, opts: TreeRende
   );
   const statusText = typeof node.status === "string" && node.status ? node.status : "unknown";
   const status = paint(style, statusText.padEnd(STATUS_WIDTH), ...statusPaint(statusText));
-  const session = paint(style, sessionLabel(node), "dim");
+  const change = agentChange(node, parentAgent);
+  const group = typeof node.groupId === "string" && node.groupId ? `  ${paint(style, node.groupId, "cyan")}` : "";
+  const session = paint(style, sessionLabel(node), "dim") + (change ? `  ${paint(style, change, "magenta")}` : "") + group;
   const excerpt = oneLine(node.prompt, opts.promptWidth ?? 48);
   const prompt = excerpt ? `"${excerpt}"` : paint(style, "(no prompt)", "dim");
   const cost = formatCost(node.usage && typeof node.usage === "object" ? node.usage.costUsd : undefined) ?? "—";
@@ -84,14 +94,14 @@ export function renderTree(input: unknown, style: Style, opts: TreeRenderOptions
   const lines: string[] = [];
   const seen = new Set<unknown>();
 
-  const walk = (node: TreeNode, prefix: string, connector: string, childPrefix: string, depth: number) => {
+  const walk = (node: TreeNode, prefix: string, connector: string, childPrefix: string, depth: number, parentAgent?: unknown) => {
     if (seen.has(node) || depth > 200) return; // defensive against cycles in malformed input
     seen.add(node);
-    lines.push(paint(style, prefix + connector, "dim") + renderTreeNodeLine(node, style, opts));
+    lines.push(paint(style, prefix + connector, "dim") + renderTreeNodeLine(node, style, opts, parentAgent));
     const children = childrenOf(node);
     children.forEach((child, i) => {
       const last = i === children.length - 1;
-      walk(child, prefix + childPrefix, last ? "└─ " : "├─ ", last ? "   " : "│  ", depth + 1);
+      walk(child, prefix + childPrefix, last ? "└─ " : "├─ ", last ? "   " : "│  ", depth + 1, node.agent);
     });
   };
 

@@ -211,7 +211,7 @@ describe("arbor CLI (against a fake Arbor server)", () => {
       code: 2,
       stdout: "",
       stderr:
-        'arbor: missing prompt\nusage: arbor run <ISSUE> "<prompt>" [--agent claude] [--project PROJ|default] [--shared-directory] [--from REF] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--mode ask|edits|plan|trusted [--allow RULE]… [--deny RULE]…] [--follow] [--json]\n',
+        'arbor: missing prompt\nusage: arbor run <ISSUE> "<prompt>" [--agent claude [--model M] | --agents claude,codex,gemini:MODEL] [--project PROJ|default] [--shared-directory] [--from REF] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--mode ask|edits|plan|trusted [--allow RULE]… [--deny RULE]…] [--follow] [--json]\n',
     });
     const emptyStdin = await arbor(["run", "ISSUE-1", "-"], { env }); // stdin is /dev/null
     expect(emptyStdin).toEqual({ code: 2, stdout: "", stderr: "arbor: the prompt read from stdin is empty\n" });
