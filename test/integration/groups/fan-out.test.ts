@@ -64,6 +64,10 @@ beforeAll(async () => {
   }
   standIn = new StandIn(h.api);
   standIn.on("pick a color", writesItsModel);
+  // A model the vendor does not have: its API refuses it, as Anthropic's does.
+  standIn.on("refused model", (request) =>
+    request.model === "no-such-model" ? { kind: "http_error", status: 404, message: "model: no-such-model" } : { kind: "text", text: "Fine." },
+  );
   await h.startRunner({ runnerId: "fan-out-runner" });
   project = await gitProject(h.projects, "app", { "README.md": "# app\n" });
   issueId = (await makeIssue({ title: "Colors", projectId: project.id })).id;
@@ -206,6 +210,14 @@ test("bad input is refused whole, naming the member; cancel stops every member",
   expect(badModel.status).toBe(422);
   expect(await prisma.execution.count()).toBe(executions);
   expect(await prisma.executionGroup.count()).toBe(groups);
+
+  // A model the agent's API refuses fails that member alone, with the CLI's words; the others run on.
+  const mixed = await fanOut({ issueId, prompt: "refused model", runs: [{ agent: "claude", model: "no-such-model" }, { agent: "claude" }] });
+  expect(mixed.status).toBe(201);
+  const [refusedRun, fine] = await ended(mixed.body.executions);
+  expect(refusedRun.status).toBe("failed");
+  expect(refusedRun.error?.message).toMatch(/no-such-model/);
+  expect(fine).toMatchObject({ status: "completed" });
 
   const held = standIn.hold("wait here");
   const created = await fanOut({ issueId, prompt: "wait here", runs: [{ agent: "claude" }, { agent: "claude" }] });

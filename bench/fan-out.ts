@@ -1,0 +1,171 @@
+// Fan-out (issue 26): from the request to every member's first model request,
+// for a group of 4 Claude Code runs on one runner (ARBOR_RUNNER_CONCURRENCY=4),
+// beside a single run's request → model request. Goal: ≤ 1.5× one run.
+//
+//   npx tsx --conditions=react-server bench/fan-out.ts [--runs 8] [--warmup 1] [--members 4]
+//
+// Arbor's side is real: the route handlers (POST /api/executions,
+// POST /api/executions/fan-out) called in-process, the graphile-worker queue,
+// a runner process of its own (scripts/runner.ts, as `npm run runner`), a git
+// project (each member gets its own worktree), the real Claude Code CLI against
+// the Messages-API stand-in in this process, which stamps each request's
+// arrival on CLOCK_MONOTONIC like the request's start here. Rounds alternate
+// (single, group) so the machine's load drifts over both. Database
+// arbor_fanout_bench. Writes bench/results/fan-out.json and the "fan-out"
+// section of docs/performance.md.
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { prepareBenchDatabase } from "@/bench/lib/bench-db";
+import { writeDocSection } from "@/bench/lib/doc-section";
+import { sleep, startRunnerProcess } from "@/bench/lib/runner-process";
+import { fmtMs, loadAverage, monoNowMs, round2, summarize, writeResult } from "@/bench/lib/stats";
+import { claudeTestEnv, startMessagesApi, type RecordedRequest } from "@/test/support/messages-api";
+
+const CLAUDE = process.env.CLAUDE_BIN ?? path.join(process.cwd(), "node_modules", ".bin", "claude");
+const TERMINAL = new Set(["completed", "failed", "cancelled", "interrupted"]);
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+}
+
+async function main() {
+  const runs = option("--runs", 8);
+  const warmup = option("--warmup", 1);
+  const members = option("--members", 4);
+  process.env.DATABASE_URL = await prepareBenchDatabase("arbor_fanout_bench");
+  const tmp = await mkdtemp(path.join(os.tmpdir(), "arbor-bench-fanout-"));
+  const dirs = { workspace: path.join(tmp, "workspace"), data: path.join(tmp, "data"), repo: path.join(tmp, "repos", "app") };
+  for (const dir of Object.values(dirs)) await mkdir(dir, { recursive: true });
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: dirs.repo, encoding: "utf8" });
+  git("init", "--quiet", "--initial-branch=main");
+  await writeFile(path.join(dirs.repo, "README.md"), "# app\n");
+  git("add", "-A");
+  git("-c", "user.name=bench", "-c", "user.email=bench@example.com", "commit", "--quiet", "-m", "initial");
+
+  const api = await startMessagesApi();
+  const env = { ...claudeTestEnv(api, path.join(tmp, "claude-config")), ARBOR_WORKSPACE: dirs.workspace, ARBOR_DATA_DIR: dirs.data, CLAUDE_BIN: CLAUDE };
+  // Route handlers read their configuration from this process's environment.
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  const runner = await startRunnerProcess({
+    databaseUrl: process.env.DATABASE_URL,
+    runnerId: "fanout-bench",
+    env: { ...env, ARBOR_RUNNER_CONCURRENCY: String(members), ARBOR_WARM_SESSIONS: "0" },
+  });
+  const { prisma } = await import("@/server/db");
+  const { createProject } = await import("@/server/projects/create-project");
+  const executions = await import("@/app/api/executions/route");
+  const fanOut = await import("@/app/api/executions/fan-out/route");
+  const project = await createProject({ path: dirs.repo });
+  if (!project.ok) throw new Error(project.error.message);
+  const issue = await prisma.issue.create({ data: { id: "ISSUE-1", number: 1, title: "fan-out bench", projectId: project.value.id } });
+
+  const post = async (handler: (request: Request, context: never) => Promise<Response>, url: string, body: unknown) => {
+    const response = await handler(
+      new Request(`http://127.0.0.1:3000${url}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+      {} as never,
+    );
+    const json = await response.json();
+    if (response.status !== 201) throw new Error(`${url} → ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  /** The model requests whose conversation carries this round's nonce, once `count` have arrived. */
+  const arrivals = async (nonce: string, count: number): Promise<RecordedRequest[]> => {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const seen = api.requests.filter((r) => JSON.stringify(r.body.messages ?? "").includes(nonce));
+      if (seen.length >= count) return seen;
+      if (Date.now() > deadline) throw new Error(`${seen.length} of ${count} model requests for ${nonce}:\n${runner.output()}`);
+      await sleep(5);
+    }
+  };
+  const settle = async (ids: string[]) => {
+    for (;;) {
+      const rows = await prisma.execution.findMany({ where: { id: { in: ids } }, select: { status: true } });
+      if (rows.every((row) => TERMINAL.has(row.status))) return;
+      await sleep(50);
+    }
+  };
+
+  const single: number[] = [];
+  const groupAll: number[] = [];
+  const groupFirst: number[] = [];
+  const singlePost: number[] = [];
+  const groupPost: number[] = [];
+  for (let round = 0; round < warmup + runs; round++) {
+    const one = `single-${round}-${Date.now()}`;
+    const t0 = monoNowMs();
+    const created = await post(executions.POST, "/api/executions", { issueId: issue.id, prompt: `bench ${one}`, agent: "claude" });
+    const answered0 = monoNowMs() - t0;
+    const [first] = await arrivals(one, 1);
+    await settle([created.id]);
+    const many = `group-${round}-${Date.now()}`;
+    const t1 = monoNowMs();
+    const group = await post(fanOut.POST, "/api/executions/fan-out", {
+      issueId: issue.id,
+      prompt: `bench ${many}`,
+      runs: Array.from({ length: members }, () => ({ agent: "claude" })),
+    });
+    const answered1 = monoNowMs() - t1;
+    const seen = await arrivals(many, members);
+    await settle(group.executions.map((e: { id: string }) => e.id));
+    if (round < warmup) continue;
+    single.push(first.arrivedAt - t0);
+    singlePost.push(answered0);
+    groupPost.push(answered1);
+    const times = seen.map((r) => r.arrivedAt - t1);
+    groupAll.push(Math.max(...times));
+    groupFirst.push(Math.min(...times));
+    console.log(
+      `round ${round - warmup + 1}: single ${fmtMs(single.at(-1)!)} ms, group of ${members}: first ${fmtMs(groupFirst.at(-1)!)} ms, all ${fmtMs(groupAll.at(-1)!)} ms`,
+    );
+  }
+  await runner.stop();
+  await api.close();
+  await prisma.$disconnect();
+  await rm(tmp, { recursive: true, force: true });
+
+  const rounded = (values: number[]) => Object.fromEntries(Object.entries(summarize(values)).map(([k, v]) => [k, round2(v)])) as ReturnType<typeof summarize>;
+  const result = {
+    date: new Date().toISOString(),
+    runs,
+    members,
+    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`,
+    single: rounded(single),
+    groupFirst: rounded(groupFirst),
+    groupAll: rounded(groupAll),
+    singlePost: rounded(singlePost),
+    groupPost: rounded(groupPost),
+    ratioP50: round2(summarize(groupAll).p50 / summarize(single).p50),
+    loadAverage: loadAverage(),
+  };
+  writeResult("fan-out", result);
+  writeDocSection(
+    "fan-out",
+    `## Fan-out: one prompt to ${members} runs
+
+\`bench/fan-out.ts\` (\`npx tsx --conditions=react-server bench/fan-out.ts\`): the request (the route handler, in-process) to the real Claude Code CLI's model request at the stand-in, through the queue and a runner process with \`ARBOR_RUNNER_CONCURRENCY=${members}\`, in a git project (a worktree per run); ${runs} alternating rounds after ${warmup} warm-up, ${result.cpus}, load average ${result.loadAverage} at the end.
+
+| request → model request | p50 | p95 | max |
+| --- | --- | --- | --- |
+| one run (POST /api/executions) | ${fmtMs(result.single.p50)} | ${fmtMs(result.single.p95)} | ${fmtMs(result.single.max)} |
+| group of ${members}: its first member | ${fmtMs(result.groupFirst.p50)} | ${fmtMs(result.groupFirst.p95)} | ${fmtMs(result.groupFirst.max)} |
+| group of ${members}: every member | ${fmtMs(result.groupAll.p50)} | ${fmtMs(result.groupAll.p95)} | ${fmtMs(result.groupAll.max)} |
+| the request's own answer (201), one run | ${fmtMs(result.singlePost.p50)} | ${fmtMs(result.singlePost.p95)} | ${fmtMs(result.singlePost.max)} |
+| the request's own answer (201), group of ${members} | ${fmtMs(result.groupPost.p50)} | ${fmtMs(result.groupPost.p95)} | ${fmtMs(result.groupPost.max)} |
+
+Every member of a group of ${members} reaches its model in **${result.ratioP50}×** one run's time at p50 (goal ≤ 1.5×). The ${members} CLIs start side by side on a machine of ${os.cpus().length} cores: what a group adds is their start-up competing for those cores, not Arbor's queue (one transaction records the group, and the runner claims each member as its own job).`,
+  );
+  console.log(JSON.stringify(result, null, 2));
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
