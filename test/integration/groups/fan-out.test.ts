@@ -5,7 +5,7 @@ import * as groupRoute from "@/app/api/groups/[id]/route";
 import * as pickRoute from "@/app/api/groups/[id]/pick/route";
 import * as cancelRoute from "@/app/api/groups/[id]/cancel/route";
 import type { ExecutionDto } from "@/lib/executions/schema";
-import type { FanOutResponse, GroupDto, PickResponse } from "@/lib/groups/schema";
+import { fanOutResponseSchema, groupSchema, pickResponseSchema, type FanOutResponse, type GroupDto, type PickResponse } from "@/lib/groups/schema";
 import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import { getInsights } from "@/server/insights/get-insights";
@@ -98,6 +98,8 @@ test("one prompt to Claude with two models and to Codex: one base commit, a work
     runs: [{ agent: "claude", model: SONNET }, { agent: "claude", model: OPUS }, { agent: "codex" }],
   });
   expect(created.status).toBe(201);
+  // The answers are what lib/groups/schema.ts says, nothing dropped.
+  expect(fanOutResponseSchema.parse(created.body)).toEqual(created.body);
   const { group } = created.body;
   expect(group).toMatchObject({ id: expect.stringMatching(/^GRP-\d+$/), issueId, prompt: "pick a color", sourceExecutionId: null, startSha: base });
   expect(created.body.executions.map((e) => [e.agent, e.model, e.groupId])).toEqual([
@@ -120,6 +122,7 @@ test("one prompt to Claude with two models and to Codex: one base commit, a work
 
   // Side by side: each member's final answer and times.
   const compared = (await getGroup(group.id)).body;
+  expect(groupSchema.parse(compared)).toEqual(compared);
   expect(compared.members.map((m) => m.finalAnswer)).toEqual([`Chose ${SONNET}.`, `Chose ${OPUS}.`, expect.stringContaining("pick a color")]);
   for (const m of compared.members) {
     expect(m.totalMs).toBeGreaterThan(0);
@@ -131,6 +134,7 @@ test("one prompt to Claude with two models and to Codex: one base commit, a work
   const [sonnet, opus, codexRun] = done;
   const kept = await pick(group.id, { executionId: opus.id, apply: true, archiveOthers: true });
   expect(kept.status).toBe(200);
+  expect(pickResponseSchema.parse(kept.body)).toEqual(kept.body);
   expect(kept.body.applied).toMatchObject({ branch: "main" });
   expect(git(project.path, "show", "main:choice.txt")).toBe(OPUS);
   expect(kept.body.archived.sort()).toEqual([sonnet.id, codexRun.id].sort());
