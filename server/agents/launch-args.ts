@@ -3,8 +3,9 @@ import type { CliCapabilities, LaunchFailure, LaunchMode } from "@/server/agents
 // What every launch builder needs besides its own argv: failures worded the
 // same way, the probe's options of a given subcommand, a check that each flag
 // it is about to send is one the installed CLI lists, session ids that can
-// never pass for an option, and the operator's extra options (from the agents
-// file) taking precedence over the driver's own defaults.
+// never pass for an option, the person's model as the CLI's own option, and
+// the operator's extra options (from the agents file) taking precedence over
+// the driver's own defaults.
 
 /** Session ids Arbor passes are UUIDs (lib/ids.ts: one definition). */
 export { UUID } from "@/lib/ids";
@@ -45,6 +46,47 @@ export function requireChoice(capabilities: CliCapabilities, flag: string, value
   const allowed = optionsOf(capabilities, command)?.choices.get(flag);
   if (!allowed || allowed.includes(value)) return null;
   return misconfigured(`${flag} "${value}" is not one ${who} accepts (${allowed.join(", ")})`);
+}
+
+/**
+ * A model name Arbor passes (as lib/executions/schema.ts accepts them: "sonnet",
+ * "gpt-5.5", "anthropic/claude-sonnet-4-5"): one argv element that can never
+ * pass for an option, whatever reached the builder.
+ */
+export const MODEL_NAME = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,119}$/;
+
+/**
+ * The person's model for a run (LaunchRequest.model, issue 26) as `[flag, model]`,
+ * or why it cannot be passed: not a model name, a CLI whose help (under
+ * `command`) lacks `flag` (an older version), or one whose help lists the
+ * flag's choices without it. No model: no options, the CLI's default applies.
+ */
+export function modelArgs(model: string | undefined, flag: string, capabilities: CliCapabilities, who: string, command = ""): string[] | LaunchFailure {
+  if (model === undefined) return [];
+  if (!MODEL_NAME.test(model)) return invalidLaunch(`model must be a model name such as sonnet or gpt-5.5 (got "${model}")`);
+  const options = optionsOf(capabilities, command);
+  const where = command ? ` \`${command}\`` : "";
+  if (!options?.flags.has(flag)) return unsupported(`${who} cannot choose a model: its${where} --help does not list ${flag}`, [flag]);
+  const allowed = options.choices.get(flag);
+  if (allowed && !allowed.includes(model)) return invalidLaunch(`${who} has no model "${model}" (its ${flag} takes ${allowed.join(", ")})`);
+  return [flag, model];
+}
+
+/**
+ * The agents file's options minus its own model option (any of `flags`, its
+ * value next or glued with "="), when the person chose a model for the run:
+ * the run's choice wins over the operator's default, and a CLI may refuse
+ * the option twice (Codex: "cannot be used multiple times").
+ */
+export function withoutModelOption(extraArgs: readonly string[], flags: readonly string[], model: string | undefined): string[] {
+  if (model === undefined) return [...extraArgs];
+  const kept: string[] = [];
+  for (let i = 0; i < extraArgs.length; i++) {
+    const arg = extraArgs[i];
+    if (flags.includes(arg)) i++;
+    else if (!flags.some((flag) => arg.startsWith(`${flag}=`))) kept.push(arg);
+  }
+  return kept;
 }
 
 /** The session ids a mode carries, by field name. */

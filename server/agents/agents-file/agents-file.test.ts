@@ -83,6 +83,12 @@ describe("custom agents", () => {
       expectedSessionId: null,
     });
     expect(mine.buildLaunch({ mode: { kind: "continue", sessionId: "--evil" }, prompt: "p" }, context)).toMatchObject({ ok: false, code: "invalid_launch" });
+    // Its templates have no model slot (it has no AgentDefinition.model): a model is never dropped silently.
+    expect(mine.model).toBeUndefined();
+    expect(mine.buildLaunch({ mode: { kind: "new", sessionId: K }, prompt: "p", model: "gpt-5.5" }, context)).toMatchObject({
+      ok: false,
+      code: "agent_unsupported",
+    });
   });
 
   it("reads its stream with the built-in parser it names", () => {

@@ -59,6 +59,8 @@ function capabilitiesOf(spec: CustomAgentSpec): SessionCapability[] {
 }
 
 function buildCustomLaunch(spec: CustomAgentSpec, request: LaunchRequest, context: LaunchContext): LaunchResult {
+  // Its templates have no model slot (no AgentDefinition.model): a run naming one is refused up front; never drop it silently.
+  if (request.model !== undefined) return unsupported(`${spec.displayName ?? "This agent"} takes no model: its arguments are the agents file's templates`);
   const mode = request.mode;
   const latestInHome = spec.sessions === "latest-in-home";
   let template: string[] | undefined;

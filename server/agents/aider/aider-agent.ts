@@ -16,6 +16,8 @@ export const aiderAgent: AgentDefinition = {
   sessionStrategy: "latest-in-home",
   transcriptRetentionDays: null,
   probesCli: true,
+  // The person's model for a run (issue 26): `--model` (aider's `-m` is --message).
+  model: { flag: "--model" },
   home: { scope: "session", env: () => ({}) },
   reportsResult: false,
   buildLaunch: buildAiderLaunch,

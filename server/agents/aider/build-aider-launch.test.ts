@@ -87,6 +87,24 @@ describe("buildAiderLaunch (strategy B)", () => {
     expect(plan.ok && plan.argv).not.toContain("--no-auto-commits");
   });
 
+  it("passes the person's model as --model <model> for a new session and a continue, in place of the agents file's (issue 26)", () => {
+    const model = "anthropic/claude-sonnet-4-5";
+    expect(buildAiderLaunch({ mode: { kind: "new", sessionId: K }, prompt: "p", model }, context())).toMatchObject({
+      ok: true,
+      argv: [...BASE, "--model", model, "--message=p"],
+    });
+    const plan = buildAiderLaunch({ mode: { kind: "continue", sessionId: K }, prompt: "p", model }, context({ extraArgs: ["--model", "gpt-4o", "-m", "hi"] }));
+    // aider's -m is --message, not the model: it stays (and its --help check is the agents file's business).
+    expect(plan).toMatchObject({ ok: true, argv: [...BASE, "--restore-chat-history", "--model", model, "-m", "hi", "--message=p"] });
+    const old: CliCapabilities = { ...capabilities, flags: new Set(documented.filter((flag) => flag !== "--model")) };
+    expect(buildAiderLaunch({ mode: { kind: "new", sessionId: K }, prompt: "p", model }, context({ capabilities: old }))).toEqual({
+      ok: false,
+      code: "agent_unsupported",
+      message: "This aider cannot choose a model: its --help does not list --model",
+      missingFlags: ["--model"],
+    });
+  });
+
   it("keeps any prompt glued to --message (property)", () => {
     fc.assert(
       fc.property(fc.string(), (prompt) => {

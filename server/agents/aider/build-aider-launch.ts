@@ -1,14 +1,23 @@
 import path from "node:path";
 import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
 import { mapAiderPermissions } from "@/server/agents/aider/aider-permissions";
-import { invalidLaunch, requireExtraArgsListed, requireFlags, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
+import {
+  invalidLaunch,
+  modelArgs,
+  requireExtraArgsListed,
+  requireFlags,
+  unsupported,
+  UUID,
+  withExtraArgs,
+  withoutModelOption,
+} from "@/server/agents/launch-args";
 
 // Builds one non-interactive aider run (strategy B: continue-latest in a
 // per-session home). Pure.
 //
 //   aider --yes-always --no-pretty --no-stream --no-auto-commits
 //         --chat-history-file <home>/.aider.chat.history.md --input-history-file <home>/.aider.input.history
-//         [--restore-chat-history] [extra…] --message=<prompt>
+//         [--restore-chat-history] [--model <model>] [extra…] --message=<prompt>
 //
 // NOT VERIFIED on these machines: aider is a Python package (PyPI
 // aider-chat) and PyPI is unreachable here. The flags are from aider's
@@ -23,6 +32,8 @@ import { invalidLaunch, requireExtraArgsListed, requireFlags, unsupported, UUID,
 // - It prints plain text, no event stream: the exit code decides the outcome.
 // - Under a permission policy (only `edits`, aider-permissions.ts) it gets
 //   --no-detect-urls as well, when its help lists it.
+// - The person's model (request.model) is --model (aider's -m is --message),
+//   in place of the agents file's --model.
 
 export function buildAiderLaunch(request: LaunchRequest, context: LaunchContext): LaunchResult {
   const capabilities = context.capabilities;
@@ -35,7 +46,9 @@ export function buildAiderLaunch(request: LaunchRequest, context: LaunchContext)
 
   const policy = request.permissions ? mapAiderPermissions(request.permissions) : null;
   if (policy && !policy.ok) return policy;
-  const extra = context.extraArgs ?? [];
+  const model = modelArgs(request.model, "--model", capabilities, "This aider");
+  if (!Array.isArray(model)) return model;
+  const extra = withoutModelOption(context.extraArgs ?? [], ["--model"], request.model);
   const continuing = mode.kind === "continue";
   const needed = [
     "--yes-always",
@@ -61,6 +74,7 @@ export function buildAiderLaunch(request: LaunchRequest, context: LaunchContext)
       { args: ["--chat-history-file", path.join(context.homeDir, ".aider.chat.history.md")] },
       { args: ["--input-history-file", path.join(context.homeDir, ".aider.input.history")] },
       ...(continuing ? [{ args: ["--restore-chat-history"] }] : []),
+      ...(model.length ? [{ args: model }] : []),
     ],
     extra,
   );

@@ -177,6 +177,51 @@ describe("buildClaudeLaunch", () => {
     });
   });
 
+  describe("the person's model (issue 26)", () => {
+    const STREAM = ["--input-format", "stream-json", "--replay-user-messages"];
+    const MODEL = ["--model", "claude-sonnet-4-5"];
+    const P = ["--permission-mode", "acceptEdits"];
+    it.each<[string, LaunchRequest, string[]]>([
+      ["a new session", { mode: { kind: "new", sessionId: A }, prompt: "x" }, [...MODEL, ...P, "--session-id", A, "--", "x"]],
+      ["a resume", { mode: { kind: "continue", sessionId: A }, prompt: "x" }, [...MODEL, ...P, "--resume", A, "--", "x"]],
+      ["continue-latest", { mode: { kind: "continue-latest" }, prompt: "x" }, [...MODEL, ...P, "--continue", "--", "x"]],
+      [
+        "a fork",
+        { mode: { kind: "fork", fromSessionId: A, newSessionId: B }, prompt: "x" },
+        [...MODEL, ...P, "--resume", A, "--fork-session", "--session-id", B, "--", "x"],
+      ],
+      ["a warm (streamInput) launch", { mode: { kind: "continue", sessionId: A }, prompt: "x", streamInput: true }, [...MODEL, ...P, ...STREAM, "--resume", A]],
+    ])("%s: --model <model> among the options, one element each", (_name, request, rest) => {
+      const plan = buildClaudeLaunch({ ...request, model: "claude-sonnet-4-5" }, context());
+      expect(plan).toMatchObject({ ok: true, argv: [BIN, "-p", "--verbose", "--output-format", "stream-json", ...rest] });
+      // Without a model the argv is the one it was before models.
+      expect(buildClaudeLaunch(request, context())).toMatchObject({
+        ok: true,
+        argv: [BIN, "-p", "--verbose", "--output-format", "stream-json", ...rest.slice(2)],
+      });
+    });
+
+    it("goes before the rule lists, which would take it as a rule", () => {
+      const permissions: EffectivePermissions = { mode: "edits", allow: ["Edit"], deny: [], source: "run" };
+      const plan = buildClaudeLaunch({ mode: { kind: "new", sessionId: A }, prompt: "x", permissions, model: "opus" }, context());
+      expect(plan.ok && plan.argv.indexOf("--model")).toBeLessThan(plan.ok ? plan.argv.indexOf("--allowedTools") : -1);
+    });
+
+    it("is refused by a Claude Code whose --help lacks --model, and when it is no model name", () => {
+      const flags = new Set([...help.flags].filter((f) => f !== "--model"));
+      expect(buildClaudeLaunch({ mode: { kind: "new" }, prompt: "x", model: "opus" }, context({ capabilities: capabilities({ flags }) }))).toEqual({
+        ok: false,
+        code: "agent_unsupported",
+        message: "This Claude Code cannot choose a model: its --help does not list --model",
+        missingFlags: ["--model"],
+      });
+      expect(buildClaudeLaunch({ mode: { kind: "new" }, prompt: "x" }, context({ capabilities: capabilities({ flags }) }))).toMatchObject({ ok: true });
+      for (const model of ["--dangerously-skip-permissions", "", "opus 4", "a;b"]) {
+        expect(buildClaudeLaunch({ mode: { kind: "new" }, prompt: "x", model }, context())).toMatchObject({ ok: false, code: "invalid_launch" });
+      }
+    });
+  });
+
   it("rejects ids that are not UUIDs, so no value can pass for an option", () => {
     const requests: LaunchRequest[] = [
       { mode: { kind: "new", sessionId: "--dangerously-skip-permissions" }, prompt: "x" },

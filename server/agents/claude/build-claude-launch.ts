@@ -1,5 +1,5 @@
 import type { CliCapabilities, LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
-import { requireIds, sessionOptions, unsupported, UUID } from "@/server/agents/launch-args";
+import { modelArgs, requireIds, sessionOptions, unsupported, UUID } from "@/server/agents/launch-args";
 import { isAtLeast } from "@/server/agents/version";
 import { claudeMcpArgs } from "@/server/agents/claude/claude-mcp";
 import { claudePermissionArgs } from "@/server/agents/claude/claude-permissions";
@@ -7,7 +7,7 @@ import { claudePermissionArgs } from "@/server/agents/claude/claude-permissions"
 // Builds the argv of one non-interactive Claude Code run. Pure: the probe
 // results and env come in as data.
 //
-//   claude -p --verbose --output-format stream-json --permission-mode <mode>
+//   claude -p --verbose --output-format stream-json [--model <model>] --permission-mode <mode>
 //          [--permission-prompt-tool stdio] [--allowedTools <rule>]… [--disallowedTools <rule>]…
 //          [--session-id <id> | --resume <id> | --continue
 //           | --resume <id> --fork-session [--session-id <new>] [--resume-session-at <msg>]]
@@ -24,6 +24,8 @@ import { claudePermissionArgs } from "@/server/agents/claude/claude-permissions"
 //   already in use.", exit 1) and with --resume needs --fork-session.
 // - --resume keeps the session id; --resume --fork-session --session-id Y
 //   continues the copy under Y and leaves the original transcript untouched.
+// - --model applies to new, resumed and forked sessions alike (a resume may
+//   switch models); it goes before the variadic rule lists, which would take it as a rule.
 
 /**
  * --resume-session-at is not listed in `--help`, so it is gated on the
@@ -50,6 +52,10 @@ export function buildClaudeLaunch(request: LaunchRequest, context: LaunchContext
   if (outputFormats && !outputFormats.includes("stream-json")) {
     return unsupported("This Claude Code cannot print stream-json");
   }
+
+  // The person's model (issue 26); a warm process keeps it for every turn it serves.
+  const model = modelArgs(request.model, "--model", capabilities, "This Claude Code");
+  if (!Array.isArray(model)) return model;
 
   const needed = ["-p", "--verbose", "--output-format", ...permissionArgs.needed];
   const mode = request.mode;
@@ -82,7 +88,7 @@ export function buildClaudeLaunch(request: LaunchRequest, context: LaunchContext
 
   // Arbor's MCP server (claude-mcp.ts): the file names the server, the environment carries the token.
   const mcp = capabilities.flags.has("--mcp-config") && capabilities.flags.has("--allowedTools") ? claudeMcpArgs(request.mcp, context) : null;
-  const head = [context.binaryPath, "-p", "--verbose", "--output-format", "stream-json", ...permissionArgs.args, ...(mcp?.args ?? [])];
+  const head = [context.binaryPath, "-p", "--verbose", "--output-format", "stream-json", ...model, ...permissionArgs.args, ...(mcp?.args ?? [])];
   const notes = permissionArgs.notes.length ? { permissionNotes: permissionArgs.notes } : {};
   const extras = mcp ? { files: mcp.files } : {};
   const env = mcp?.env ?? {};

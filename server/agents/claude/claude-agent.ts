@@ -20,6 +20,8 @@ export const claudeAgent: AgentDefinition = {
   sessionCapabilities: ["assign-id-at-launch", "assign-id-at-fork", "resume-by-id", "fork", "fork-at-message", "continue-latest"],
   transcriptRetentionDays: 30,
   probesCli: true,
+  // The person's model for a run (issue 26): `--model sonnet`, an alias or a full name.
+  model: { flag: "--model" },
   sessionTranscript: claudeSessionTranscript,
   buildLaunch: buildClaudeLaunch,
   parseLine: parseClaudeLine,

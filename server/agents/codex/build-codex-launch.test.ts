@@ -81,6 +81,46 @@ describe("buildCodexLaunch", () => {
     });
   });
 
+  describe("the person's model (issue 26)", () => {
+    const MODEL = ["--model", "gpt-5.5"];
+    it.each([
+      ["a new thread", { kind: "new" as const }, []],
+      ["a resume", { kind: "continue" as const, sessionId: T }, ["resume", T]],
+      ["resume --last", { kind: "continue-latest" as const }, ["resume", "--last"]],
+      ["a fork", { kind: "fork" as const, fromSessionId: T }, ["fork", T]],
+    ])("%s: exec's --model <model>, before the subcommand (it applies to it)", (_name, mode, subcommand) => {
+      expect(buildCodexLaunch({ mode, prompt: "p", model: "gpt-5.5" }, context())).toMatchObject({
+        ok: true,
+        argv: [...BASE, ...MODEL, ...subcommand, "--", "p"],
+      });
+      expect(buildCodexLaunch({ mode, prompt: "p" }, context())).toMatchObject({ ok: true, argv: [...BASE, ...subcommand, "--", "p"] });
+    });
+
+    it("replaces the agents file's -m/--model (Codex refuses the option twice) and keeps its other options", () => {
+      for (const extraArgs of [
+        ["-m", "o3", "--sandbox", "read-only"],
+        ["--model=o3", "--sandbox", "read-only"],
+      ]) {
+        expect(buildCodexLaunch({ mode: { kind: "new" }, prompt: "p", model: "gpt-5.4" }, context({ extraArgs }))).toMatchObject({
+          ok: true,
+          argv: [BIN, "exec", "--json", "--skip-git-repo-check", "--model", "gpt-5.4", "--sandbox", "read-only", "--", "p"],
+        });
+      }
+    });
+
+    it("is refused by a Codex whose exec --help lacks --model, and when it is no model name", () => {
+      expect(
+        buildCodexLaunch({ mode: { kind: "new" }, prompt: "p", model: "gpt-5.5" }, context({ capabilities: withoutFlags(capabilities, "--model") })),
+      ).toEqual({
+        ok: false,
+        code: "agent_unsupported",
+        message: "This Codex cannot choose a model: its `exec` --help does not list --model",
+        missingFlags: ["--model"],
+      });
+      expect(buildCodexLaunch({ mode: { kind: "new" }, prompt: "p", model: "-c" }, context())).toMatchObject({ ok: false, code: "invalid_launch" });
+    });
+  });
+
   it("never sends a flag the probe did not find", () => {
     expect(buildCodexLaunch({ mode: { kind: "new" }, prompt: "x" }, context({ capabilities: withoutFlags(capabilities, "--json") }))).toMatchObject({
       ok: false,

@@ -1,12 +1,22 @@
 import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
 import { codexMcpArgs } from "@/server/agents/codex/codex-mcp";
 import { mapCodexPermissions } from "@/server/agents/codex/codex-permissions";
-import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
+import {
+  modelArgs,
+  requireChoice,
+  requireExtraArgsListed,
+  requireFlags,
+  requireIds,
+  unsupported,
+  UUID,
+  withExtraArgs,
+  withoutModelOption,
+} from "@/server/agents/launch-args";
 import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 
 // Builds the argv of one non-interactive Codex run. Pure.
 //
-//   codex exec --json --skip-git-repo-check -s workspace-write [-c provider…] [-c mcp_servers.arbor…] [extra…]
+//   codex exec --json --skip-git-repo-check -s workspace-write [--model <model>] [-c provider…] [-c mcp_servers.arbor…] [extra…]
 //         [resume <id> | resume --last | fork <id>] -- <prompt>
 //
 // Verified against Codex 0.169.0 (offline, Responses-API stand-in):
@@ -34,6 +44,9 @@ import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 //   Arbor ran before policies (workspace-write, shell included).
 // - Arbor's MCP server (request.mcp) comes as -c overrides, its token in the
 //   environment (codex-mcp.ts).
+// - The person's model (request.model) is exec's --model, before the
+//   subcommand like the other options, so a resume or fork may switch models;
+//   it replaces an -m/--model of the agents file (Codex refuses it twice).
 
 export const DEFAULT_CODEX_SANDBOX = "workspace-write";
 const WHO = "This Codex";
@@ -50,7 +63,9 @@ export function buildCodexLaunch(request: LaunchRequest, context: LaunchContext)
   const policy = request.permissions ? mapCodexPermissions(request.permissions) : null;
   if (policy && !policy.ok) return policy;
   const sandbox = policy?.sandbox ?? DEFAULT_CODEX_SANDBOX;
-  const extra = context.extraArgs ?? [];
+  const model = modelArgs(request.model, "--model", capabilities, WHO, "exec");
+  if (!Array.isArray(model)) return model;
+  const extra = withoutModelOption(context.extraArgs ?? [], ["--model", "-m"], request.model);
   const mcp = codexMcpArgs(request.mcp, policy?.mcpDenied);
   const isOverride = (args: string[]) => args[0] === "-c";
   const defaults = withExtraArgs(
@@ -58,6 +73,7 @@ export function buildCodexLaunch(request: LaunchRequest, context: LaunchContext)
       { args: ["--json"] },
       { args: ["--skip-git-repo-check"] },
       { args: ["-s", sandbox], alsoOverriddenBy: ["--sandbox", "--dangerously-bypass-approvals-and-sandbox"] },
+      ...(model.length ? [{ args: model }] : []),
       ...(policy?.args ?? []).filter((args) => !isOverride(args)).map((args) => ({ args })),
     ],
     extra,

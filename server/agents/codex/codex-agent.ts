@@ -18,6 +18,8 @@ export const codexAgent: AgentDefinition = {
   sessionCapabilities: ["resume-by-id", "fork", "continue-latest"],
   transcriptRetentionDays: null,
   probesCli: true,
+  // The person's model for a run (issue 26): exec's `--model` (also `-m`), before resume/fork.
+  model: { flag: "--model" },
   helpCommands: [
     ["exec", "--help"],
     ["exec", "resume", "--help"],

@@ -15,6 +15,10 @@ export function buildCommandLaunch(request: LaunchRequest, context: LaunchContex
       message: "The command agent has no sessions: it can only start new runs (no Continue or Fork)",
     };
   }
+  // It takes no model (no AgentDefinition.model): a run naming one is refused before it is queued, so reaching here is a bug.
+  if (request.model !== undefined) {
+    return { ok: false, code: "agent_unsupported", message: "The command agent takes no model: its command line is ARBOR_COMMAND_ARGS alone" };
+  }
   const policy = request.permissions ? mapCommandPermissions(request.permissions) : null;
   if (policy && !policy.ok) return policy;
   const args = parseArgs(context.env.ARBOR_COMMAND_ARGS);

@@ -31,6 +31,10 @@ describe("command agent", () => {
     expect(buildCommandLaunch({ mode: { kind: "fork", fromSessionId: id }, prompt: "p" }, context())).toMatchObject({ ok: false, code: "agent_unsupported" });
   });
 
+  it("takes no model: a launch naming one fails instead of running without it", () => {
+    expect(buildCommandLaunch({ mode: { kind: "new" }, prompt: "p", model: "gpt-5.5" }, context())).toMatchObject({ ok: false, code: "agent_unsupported" });
+  });
+
   it("turns every stdout line into plain text", () => {
     expect(parseCommandLine("hello")).toEqual({ event: { kind: "text", payload: { text: "hello" } }, signals: {} });
     expect(parseCommandLine('{"type":"system","subtype":"init","session_id":"x"}').signals).toEqual({});

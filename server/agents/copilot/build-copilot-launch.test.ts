@@ -41,6 +41,37 @@ describe("buildCopilotLaunch", () => {
     expect(plan.ok && plan.usageFile).toBeUndefined();
   });
 
+  it.each([
+    ["a new session", { kind: "new" as const, sessionId: A }, ["--session-id", A]],
+    ["a resume", { kind: "continue" as const, sessionId: A }, ["--resume", A]],
+    ["--continue", { kind: "continue-latest" as const }, ["--continue"]],
+  ])("passes the person's model as --model <model> for %s (issue 26)", (_name, mode, session) => {
+    expect(buildCopilotLaunch({ mode, prompt: "p", model: "gpt-5.4" }, context())).toMatchObject({
+      ok: true,
+      argv: [...BASE, "--model", "gpt-5.4", ...session, ...USAGE, "--prompt=p"],
+    });
+    expect(buildCopilotLaunch({ mode, prompt: "p" }, context())).toMatchObject({ ok: true, argv: [...BASE, ...session, ...USAGE, "--prompt=p"] });
+  });
+
+  it("refuses a model its --help does not offer (when it lists choices), and any model on a Copilot CLI without --model", () => {
+    const listed = { ...capabilities, choices: new Map([...capabilities.choices, ["--model", ["auto", "gpt-5.4"]]]) };
+    expect(buildCopilotLaunch({ mode: { kind: "new", sessionId: A }, prompt: "p", model: "gpt-5.4" }, context({ capabilities: listed }))).toMatchObject({
+      ok: true,
+    });
+    expect(buildCopilotLaunch({ mode: { kind: "new", sessionId: A }, prompt: "p", model: "o3" }, context({ capabilities: listed }))).toEqual({
+      ok: false,
+      code: "invalid_launch",
+      message: 'This Copilot CLI has no model "o3" (its --model takes auto, gpt-5.4)',
+    });
+    const old = { ...capabilities, flags: new Set([...capabilities.flags].filter((flag) => flag !== "--model")) };
+    expect(buildCopilotLaunch({ mode: { kind: "new", sessionId: A }, prompt: "p", model: "gpt-5.4" }, context({ capabilities: old }))).toEqual({
+      ok: false,
+      code: "agent_unsupported",
+      message: "This Copilot CLI cannot choose a model: its --help does not list --model",
+      missingFlags: ["--model"],
+    });
+  });
+
   it("keeps any prompt glued to --prompt (property)", () => {
     fc.assert(
       fc.property(fc.string(), (prompt) => {

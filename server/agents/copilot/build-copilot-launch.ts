@@ -2,12 +2,23 @@ import path from "node:path";
 import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
 import { copilotMcp } from "@/server/agents/copilot/copilot-mcp";
 import { mapCopilotPermissions } from "@/server/agents/copilot/copilot-permissions";
-import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, sessionOptions, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
+import {
+  modelArgs,
+  requireChoice,
+  requireExtraArgsListed,
+  requireFlags,
+  requireIds,
+  sessionOptions,
+  unsupported,
+  UUID,
+  withExtraArgs,
+  withoutModelOption,
+} from "@/server/agents/launch-args";
 import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 
 // Builds one non-interactive GitHub Copilot CLI run. Pure.
 //
-//   copilot --output-format json --allow-all-tools --no-ask-user --no-auto-update
+//   copilot --output-format json --allow-all-tools --no-ask-user --no-auto-update [--model <model>]
 //           [--session-id <uuid> | --resume <uuid> | --continue]
 //           [--usage-output-file <home>/usage-<run>.json] [extra…] --prompt=<prompt>
 //
@@ -30,6 +41,8 @@ import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 //   a short key mangles ordinary words ("exitCode" became "e******itCode" with key "x").
 // - Arbor's MCP server (request.mcp): --additional-mcp-config @<file of
 //   Arbor's>, the token in ARBOR_MCP_TOKEN (copilot-mcp.ts).
+// - The person's model (request.model) is --model, for new and resumed
+//   sessions; it wins over COPILOT_MODEL and the agents file's --model.
 
 const WHO = "This Copilot CLI";
 
@@ -50,7 +63,9 @@ export function buildCopilotLaunch(request: LaunchRequest, context: LaunchContex
   const usageFile = context.homeDir && context.runId ? path.join(context.homeDir, `usage-${context.runId}.json`) : undefined;
   if (usageFile) needed.push("--usage-output-file");
 
-  const extra = context.extraArgs ?? [];
+  const model = modelArgs(request.model, "--model", capabilities, WHO);
+  if (!Array.isArray(model)) return model;
+  const extra = withoutModelOption(context.extraArgs ?? [], ["--model"], request.model);
   const failed = [
     requireFlags(capabilities, needed, WHO),
     requireChoice(capabilities, "--output-format", "json", WHO),
@@ -65,6 +80,7 @@ export function buildCopilotLaunch(request: LaunchRequest, context: LaunchContex
       { args: permissionArgs, alsoOverriddenBy: ["--allow-all", "--yolo"] },
       ...optional("--no-ask-user"),
       ...optional("--no-auto-update"),
+      ...(model.length ? [{ args: model }] : []),
     ],
     extra,
   );

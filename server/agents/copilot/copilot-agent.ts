@@ -16,6 +16,8 @@ export const copilotAgent: AgentDefinition = {
   sessionCapabilities: ["assign-id-at-launch", "resume-by-id", "continue-latest"],
   transcriptRetentionDays: null,
   probesCli: true,
+  // The person's model for a run (issue 26): `--model` (its --help offers `auto` too), over COPILOT_MODEL.
+  model: { flag: "--model" },
   home: { scope: "agent", env: (dir) => ({ COPILOT_HOME: dir }) },
   usageReporting: "session-total",
   buildLaunch: buildCopilotLaunch,

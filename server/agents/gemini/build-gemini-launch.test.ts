@@ -65,6 +65,37 @@ describe("buildGeminiLaunch", () => {
     });
   });
 
+  it.each([
+    ["a new session", { kind: "new" as const, sessionId: A }, ["--session-id", A]],
+    ["a resume", { kind: "continue" as const, sessionId: A }, ["--resume", A]],
+    ["--resume latest", { kind: "continue-latest" as const }, ["--resume", "latest"]],
+    ["a fork (import)", { kind: "fork" as const, fromSessionId: A }, ["--session-file", "/g/chats/s.jsonl"]],
+  ])("passes the person's model as --model <model> for %s (issue 26)", (_name, mode, session) => {
+    const ctx = context({ forkSourceFile: "/g/chats/s.jsonl" });
+    expect(buildGeminiLaunch({ mode, prompt: "p", model: "gemini-2.5-pro" }, ctx)).toMatchObject({
+      ok: true,
+      argv: [...BASE, "--model", "gemini-2.5-pro", ...session, "--prompt=p"],
+    });
+    expect(buildGeminiLaunch({ mode, prompt: "p" }, ctx)).toMatchObject({ ok: true, argv: [...BASE, ...session, "--prompt=p"] });
+  });
+
+  it("puts the person's model in place of the agents file's -m, and refuses it on a Gemini CLI without --model", () => {
+    expect(
+      buildGeminiLaunch({ mode: { kind: "new" }, prompt: "p", model: "gemini-2.5-pro" }, context({ extraArgs: ["-m", "gemini-2.5-flash", "--yolo"] })),
+    ).toMatchObject({
+      ok: true,
+      argv: [BIN, "-o", "stream-json", "--skip-trust", "--model", "gemini-2.5-pro", "--yolo", "--prompt=p"],
+    });
+    expect(
+      buildGeminiLaunch({ mode: { kind: "new" }, prompt: "p", model: "gemini-2.5-pro" }, context({ capabilities: withoutFlags(capabilities, "--model") })),
+    ).toEqual({
+      ok: false,
+      code: "agent_unsupported",
+      message: "This Gemini CLI cannot choose a model: its --help does not list --model",
+      missingFlags: ["--model"],
+    });
+  });
+
   it("rejects ids that are not UUIDs and flags the probe lacks", () => {
     expect(buildGeminiLaunch({ mode: { kind: "continue", sessionId: "latest" }, prompt: "x" }, context())).toMatchObject({ ok: false, code: "invalid_launch" });
     expect(

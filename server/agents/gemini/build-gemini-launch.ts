@@ -1,12 +1,23 @@
 import type { LaunchContext, LaunchFailure, LaunchRequest, LaunchResult } from "@/server/agents/types";
 import { geminiMcp } from "@/server/agents/gemini/gemini-mcp";
 import { arborOnlyPolicyFile, mapGeminiPermissions } from "@/server/agents/gemini/gemini-permissions";
-import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, sessionOptions, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
+import {
+  modelArgs,
+  requireChoice,
+  requireExtraArgsListed,
+  requireFlags,
+  requireIds,
+  sessionOptions,
+  unsupported,
+  UUID,
+  withExtraArgs,
+  withoutModelOption,
+} from "@/server/agents/launch-args";
 import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 
 // Builds the argv of one headless Gemini CLI run. Pure.
 //
-//   gemini -o stream-json --skip-trust --approval-mode auto_edit
+//   gemini -o stream-json --skip-trust --approval-mode auto_edit [--model <model>]
 //          [--session-id <uuid> | --resume <uuid> | --resume latest | --session-file <transcript>]
 //          [extra…] --prompt=<prompt>
 //
@@ -30,6 +41,8 @@ import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 //   environment carries its URL and the token, the --policy file allows its
 //   tools (a file of their own when the run has no permission policy; an
 //   agents file's own --policy then replaces it, and the tools are not offered).
+// - The person's model (request.model) is --model, for new, resumed and
+//   imported sessions alike; it wins over GEMINI_MODEL and the agents file's -m.
 
 export const DEFAULT_GEMINI_APPROVAL_MODE = "auto_edit";
 const WHO = "This Gemini CLI";
@@ -47,13 +60,16 @@ export function buildGeminiLaunch(request: LaunchRequest, context: LaunchContext
     : arborPolicy(arborOnlyPolicyFile(mcp.allowTools, context.filesDir));
   if (policy && !policy.ok) return policy;
   const approvalMode = policy?.approvalMode ?? DEFAULT_GEMINI_APPROVAL_MODE;
-  const extra = context.extraArgs ?? [];
+  const model = modelArgs(request.model, "--model", capabilities, WHO);
+  if (!Array.isArray(model)) return model;
+  const extra = withoutModelOption(context.extraArgs ?? [], ["--model", "-m"], request.model);
   const options = withExtraArgs(
     [
       { args: ["-o", "stream-json"] },
       { args: ["--skip-trust"] },
       { args: ["--approval-mode", approvalMode], alsoOverriddenBy: ["--yolo", "-y"] },
       ...(policy?.policyFile ? [{ args: ["--policy", policy.policyFile.path] }] : []),
+      ...(model.length ? [{ args: model }] : []),
     ],
     extra,
   );

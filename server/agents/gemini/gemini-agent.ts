@@ -20,6 +20,8 @@ export const geminiAgent: AgentDefinition = {
   sessionCapabilities: ["assign-id-at-launch", "resume-by-id", "fork", "continue-latest"],
   transcriptRetentionDays: 30,
   probesCli: true,
+  // The person's model for a run (issue 26): `--model` (also `-m`), over GEMINI_MODEL.
+  model: { flag: "--model" },
   home: {
     scope: "agent",
     env: (dir) => ({ GEMINI_CLI_HOME: dir }),

@@ -49,6 +49,39 @@ describe("buildOpencodeLaunch", () => {
     });
   });
 
+  it.each([
+    ["a new session", { kind: "new" as const }, []],
+    ["a continue", { kind: "continue" as const, sessionId: S }, ["--session", S]],
+    ["a fork", { kind: "fork" as const, fromSessionId: S }, ["--session", S, "--fork"]],
+    ["--continue", { kind: "continue-latest" as const }, ["--continue"]],
+  ])("passes the person's model as --model provider/model for %s (issue 26)", (_name, mode, session) => {
+    const model = "anthropic/claude-sonnet-4-5";
+    expect(buildOpencodeLaunch({ mode, prompt: "p", model }, context())).toMatchObject({ ok: true, argv: [...BASE, "--model", model, ...session] });
+    expect(buildOpencodeLaunch({ mode, prompt: "p" }, context())).toMatchObject({ ok: true, argv: [...BASE, ...session] });
+  });
+
+  it("refuses a model without its provider, and the person's model on an opencode without --model", () => {
+    expect(buildOpencodeLaunch({ mode: { kind: "new" }, prompt: "p", model: "gpt-5.5" }, context())).toMatchObject({
+      ok: false,
+      code: "invalid_launch",
+      message: expect.stringContaining("provider/model"),
+    });
+    expect(buildOpencodeLaunch({ mode: { kind: "new" }, prompt: "p", model: "openrouter/anthropic/claude-x" }, context())).toMatchObject({ ok: true });
+    expect(buildOpencodeLaunch({ mode: { kind: "new" }, prompt: "p", model: "a/b" }, context({ capabilities: withoutFlags(capabilities, "--model") }))).toEqual(
+      {
+        ok: false,
+        code: "agent_unsupported",
+        message: "This opencode cannot choose a model: its --help does not list --model",
+        missingFlags: ["--model"],
+      },
+    );
+    // The agents file's -m gives way to the person's.
+    expect(buildOpencodeLaunch({ mode: { kind: "new" }, prompt: "p", model: "a/b" }, context({ extraArgs: ["-m", "x/y"] }))).toMatchObject({
+      ok: true,
+      argv: [...BASE, "--model", "a/b"],
+    });
+  });
+
   it("never puts the prompt in argv (property)", () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), (prompt) => {

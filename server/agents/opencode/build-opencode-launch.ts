@@ -1,12 +1,23 @@
 import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
-import { misconfigured, requireChoice, requireExtraArgsListed, requireFlags, requireIds, unsupported, withExtraArgs } from "@/server/agents/launch-args";
+import {
+  invalidLaunch,
+  misconfigured,
+  modelArgs,
+  requireChoice,
+  requireExtraArgsListed,
+  requireFlags,
+  requireIds,
+  unsupported,
+  withExtraArgs,
+  withoutModelOption,
+} from "@/server/agents/launch-args";
 import { opencodeMcp } from "@/server/agents/opencode/opencode-mcp";
 import { mapOpencodePermissions } from "@/server/agents/opencode/opencode-permissions";
 import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 
 // Builds one non-interactive opencode run. Pure.
 //
-//   opencode run --format json [--dir <cwd>] [--session <id> [--fork] | --continue] [extra…]
+//   opencode run --format json [--dir <cwd>] [--model <provider>/<model>] [--session <id> [--fork] | --continue] [extra…]
 //   stdin: the prompt, then EOF
 //
 // Verified against opencode 1.18.33 (offline, Chat-Completions stand-in):
@@ -25,8 +36,13 @@ import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 //   apply, as before policies.
 // - Arbor's MCP server (request.mcp) reaches it as config (opencode-mcp.ts):
 //   OPENCODE_CONFIG names a file of Arbor's, the token in ARBOR_MCP_TOKEN.
+// - The person's model (request.model) is --model provider/model (opencode
+//   names models by provider), for new, continued and forked sessions alike;
+//   it wins over the config's `model` and the agents file's -m.
 
 export const OPENCODE_SESSION_ID = /^ses_[A-Za-z0-9]+$/;
+/** provider/model: the provider's id, then the model's (which may hold more slashes: openrouter/anthropic/claude-…). */
+const OPENCODE_MODEL = /^[^/]+\/.+$/;
 const WHO = "This opencode";
 
 export function buildOpencodeLaunch(request: LaunchRequest, context: LaunchContext): LaunchResult {
@@ -41,13 +57,19 @@ export function buildOpencodeLaunch(request: LaunchRequest, context: LaunchConte
   const mcp = opencodeMcp(request.mcp, context);
   const policy = request.permissions ? mapOpencodePermissions(request.permissions, { arborTools: mcp !== null }) : null;
   if (policy && !policy.ok) return policy;
-  const extra = context.extraArgs ?? [];
+  if (request.model !== undefined && !OPENCODE_MODEL.test(request.model)) {
+    return invalidLaunch(`opencode names a model by its provider: provider/model, such as anthropic/claude-sonnet-4-5 (got "${request.model}")`);
+  }
+  const model = modelArgs(request.model, "--model", capabilities, WHO);
+  if (!Array.isArray(model)) return model;
+  const extra = withoutModelOption(context.extraArgs ?? [], ["--model", "-m"], request.model);
   const needed = ["--format", ...(policy?.args ?? [])];
   const defaults = [{ args: ["--format", "json"] }, ...(policy?.args ?? []).map((flag) => ({ args: [flag] }))];
   if (context.cwd) {
     needed.push("--dir");
     defaults.push({ args: ["--dir", context.cwd] });
   }
+  if (model.length) defaults.push({ args: model });
   const session: string[] = [];
   let expectedSessionId: string | null = null;
   if (mode.kind === "continue") {

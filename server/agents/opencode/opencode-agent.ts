@@ -18,6 +18,8 @@ export const opencodeAgent: AgentDefinition = {
   sessionCapabilities: ["resume-by-id", "fork", "continue-latest"],
   transcriptRetentionDays: null,
   probesCli: true,
+  // The person's model for a run (issue 26): `run --model provider/model` (also `-m`).
+  model: { flag: "--model" },
   helpCommands: [["run", "--help"]],
   home: {
     scope: "agent",

@@ -41,6 +41,55 @@ describe("buildQwenLaunch", () => {
     });
   });
 
+  it.each([
+    ["a new session", { kind: "new" as const, sessionId: A }, ["--session-id", A]],
+    ["a resume", { kind: "continue" as const, sessionId: A }, ["--resume", A]],
+    ["a fork", { kind: "fork" as const, fromSessionId: A }, ["--resume", A, "--fork-session"]],
+    ["--continue", { kind: "continue-latest" as const }, ["--continue"]],
+  ])("passes the person's model as --model <model> for %s (issue 26)", (_name, mode, session) => {
+    expect(buildQwenLaunch({ mode, prompt: "p", model: "qwen3-coder-plus" }, context())).toMatchObject({
+      ok: true,
+      argv: [...BASE, "--model", "qwen3-coder-plus", ...session, "--prompt=p"],
+    });
+    expect(buildQwenLaunch({ mode, prompt: "p" }, context())).toMatchObject({ ok: true, argv: [...BASE, ...session, "--prompt=p"] });
+  });
+
+  it("keeps the person's model before the rule lists in an `ask` (stdin) launch, in place of the agents file's --model", () => {
+    const permissions = { mode: "ask" as const, allow: ["Bash(npm test:*)"], deny: [], source: "run" as const };
+    const plan = buildQwenLaunch(
+      { mode: { kind: "new" }, prompt: "hi", permissions, streamInput: true, model: "qwen3-coder-plus" },
+      context({ extraArgs: ["--model=qwen-max"] }),
+    );
+    expect(plan).toMatchObject({
+      ok: true,
+      argv: [
+        BIN,
+        "--input-format",
+        "stream-json",
+        "--output-format",
+        "stream-json",
+        "--approval-mode",
+        "auto-edit",
+        "--model",
+        "qwen3-coder-plus",
+        "--allowed-tools",
+        "Bash(npm test *)",
+      ],
+      streamInput: { prompt: "hi" },
+    });
+  });
+
+  it("refuses the person's model on a Qwen Code without --model", () => {
+    expect(
+      buildQwenLaunch({ mode: { kind: "new" }, prompt: "p", model: "qwen3-coder-plus" }, context({ capabilities: withoutFlags(capabilities, "--model") })),
+    ).toEqual({
+      ok: false,
+      code: "agent_unsupported",
+      message: "This Qwen Code cannot choose a model: its --help does not list --model",
+      missingFlags: ["--model"],
+    });
+  });
+
   it("keeps any prompt glued to --prompt (property)", () => {
     fc.assert(
       fc.property(fc.string(), (prompt) => {

@@ -1,12 +1,23 @@
 import type { LaunchContext, LaunchRequest, LaunchResult } from "@/server/agents/types";
-import { requireChoice, requireExtraArgsListed, requireFlags, requireIds, sessionOptions, unsupported, UUID, withExtraArgs } from "@/server/agents/launch-args";
+import {
+  modelArgs,
+  requireChoice,
+  requireExtraArgsListed,
+  requireFlags,
+  requireIds,
+  sessionOptions,
+  unsupported,
+  UUID,
+  withExtraArgs,
+  withoutModelOption,
+} from "@/server/agents/launch-args";
 import { policyFlagsInExtraArgs } from "@/server/agents/permission-mapping";
 import { qwenMcp } from "@/server/agents/qwen/qwen-mcp";
 import { mapQwenPermissions } from "@/server/agents/qwen/qwen-permissions";
 
 // Builds the argv of one headless Qwen Code run. Pure.
 //
-//   qwen --output-format stream-json --approval-mode auto-edit
+//   qwen --output-format stream-json --approval-mode auto-edit [--model <model>]
 //        [--session-id <uuid> | --resume <uuid> [--fork-session] | --continue] [extra…] --prompt=<prompt>
 //
 // Verified against Qwen Code 0.24.4 (offline, Chat-Completions stand-in, Node 20):
@@ -28,6 +39,9 @@ import { mapQwenPermissions } from "@/server/agents/qwen/qwen-permissions";
 //   Arbor ran before policies.
 // - Arbor's MCP server (qwen-mcp.ts): the home's settings name it, the
 //   environment carries its URL and the token, --allowed-tools its tools.
+// - The person's model (request.model) is --model, before the rule lists
+//   (which take every value up to the next option); it wins over OPENAI_MODEL
+//   and the agents file's -m, also under `ask` (stdin) launches.
 
 export const DEFAULT_QWEN_APPROVAL_MODE = "auto-edit";
 const WHO = "This Qwen Code";
@@ -57,7 +71,9 @@ export function buildQwenLaunch(request: LaunchRequest, context: LaunchContext):
   } else {
     session = sessionOptions(mode, needed);
   }
-  const extra = context.extraArgs ?? [];
+  const model = modelArgs(request.model, "--model", capabilities, WHO);
+  if (!Array.isArray(model)) return model;
+  const extra = withoutModelOption(context.extraArgs ?? [], ["--model", "-m"], request.model);
   const failed = [
     requireFlags(capabilities, needed, WHO),
     requireChoice(capabilities, "--output-format", "stream-json", WHO),
@@ -72,6 +88,7 @@ export function buildQwenLaunch(request: LaunchRequest, context: LaunchContext):
       ...(streamInput ? [{ args: ["--input-format", "stream-json"] }] : []),
       { args: ["--output-format", "stream-json"] },
       { args: ["--approval-mode", approvalMode], alsoOverriddenBy: ["--yolo", "-y"] },
+      ...(model.length ? [{ args: model }] : []),
     ],
     extra,
   );

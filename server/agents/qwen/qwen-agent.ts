@@ -21,6 +21,8 @@ export const qwenAgent: AgentDefinition = {
   sessionCapabilities: ["assign-id-at-launch", "resume-by-id", "fork", "continue-latest"],
   transcriptRetentionDays: null,
   probesCli: true,
+  // The person's model for a run (issue 26): `--model` (also `-m`), over OPENAI_MODEL.
+  model: { flag: "--model" },
   // Arbor's MCP server is named in the home's settings, its URL and token read from each launch's environment (qwen-mcp.ts).
   home: { scope: "agent", env: (dir) => ({ QWEN_HOME: dir }), settings: qwenMcpSettings },
   usageReporting: "session-total",
