@@ -158,6 +158,31 @@ export type ResumeTelemetry = z.infer<typeof resumeTelemetrySchema>;
 /** The policy a turn ran under (lib/permissions/schema.ts EffectivePermissions). */
 export const effectivePermissionsSchema = permissionPolicyResponseSchema.extend({ source: z.enum(["run", "project", "agent-default"]) });
 
+/** The project's check on a turn's snapshot (issue 25); "running" while it runs. */
+export const CHECK_STATUSES = ["running", "passed", "failed", "timed_out", "error"] as const;
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
+
+export const checkResultSchema = z.object({
+  status: z.enum(CHECK_STATUSES),
+  /** Null while running, when it timed out or could not start. */
+  exitCode: z.number().int().nullable(),
+  durationMs: z.number().nullable(),
+  /** One line: "passed in 4.2 s", "failed (exit 1): 3 failing", "timed out after 600 s", why it could not run. */
+  summary: z.string(),
+  /** The command as the project had it then (a shell line, or the argv joined). */
+  command: z.string(),
+  /** The snapshot it checked. */
+  snapshotSha: z.string().nullable(),
+  /** The turn changed nothing: this is the result of the execution it came from, not a new run of the check. */
+  reusedFromExecutionId: z.string().nullable(),
+  startedAt: isoDateSchema,
+});
+export type CheckResult = z.infer<typeof checkResultSchema>;
+
+/** The line's branch pushed with this turn's snapshot (POST /api/executions/:id/push). */
+export const pushedSchema = z.object({ branch: z.string(), commit: z.string(), remote: z.string(), at: isoDateSchema });
+export type Pushed = z.infer<typeof pushedSchema>;
+
 export const executionSchema = z.object({
   id: z.string(),
   issueId: z.string(),
@@ -229,6 +254,10 @@ export const executionSchema = z.object({
   permissions: effectivePermissionsSchema.nullable(),
   /** Tool calls the agent was refused in this turn (by its policy or a person); null when the agent does not say. */
   refusedActions: z.number().int().nullable(),
+  /** The project's check on this turn's snapshot; null: the project has none (or the turn made no snapshot). */
+  check: checkResultSchema.nullable(),
+  /** Its line's branch pushed with this turn's snapshot; null: not pushed from this turn. */
+  pushed: pushedSchema.nullable(),
   createdAt: isoDateSchema,
   startedAt: isoDateSchema.nullable(),
   finishedAt: isoDateSchema.nullable(),

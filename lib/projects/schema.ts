@@ -39,6 +39,66 @@ const runHooksSchema = z.boolean({ error: "runHooksOnApply must be true or false
 /** Runs there get Arbor's MCP server (server/mcp/): their agents may search and read Arbor's sessions, specs and issues. */
 const mcpSchema = z.boolean({ error: "mcp must be true or false" });
 
+// Closing the loop (issue 25): the project's check, worktree set-up and clean-up, and remote.
+
+/** A shell line the person wrote ("npm test"), run with `sh -c`, or an argv (["npm", "test"]) run as it is. */
+export const checkCommandSchema = z.union(
+  [
+    text({ error: "checkCommand must be a shell line or a list of arguments" })
+      .trim()
+      .min(1, "checkCommand must not be empty (null turns the check off)")
+      .max(4000, "checkCommand must be at most 4,000 characters"),
+    z
+      .array(text({ error: "each argument of checkCommand must be text" }).min(1, "an argument of checkCommand must not be empty").max(4000), {
+        error: "checkCommand must be a shell line or a list of arguments",
+      })
+      .min(1, "checkCommand must name a program")
+      .max(200, "checkCommand may have at most 200 arguments"),
+  ],
+  { error: 'checkCommand must be a shell line ("npm test") or a list of arguments (["npm", "test"])' },
+);
+export type CheckCommand = z.infer<typeof checkCommandSchema>;
+
+const checkTimeoutSchema = z
+  .number({ error: "checkTimeoutSeconds must be a number of seconds" })
+  .int("checkTimeoutSeconds must be a whole number of seconds")
+  .min(1, "checkTimeoutSeconds must be at least 1")
+  .max(86_400, "checkTimeoutSeconds must be at most 86,400 (a day)");
+
+const scriptSchema = (name: string) =>
+  text({ error: `${name} must be text` })
+    .max(20_000, `${name} must be at most 20,000 characters`)
+    .transform((v) => (v.trim() === "" ? null : v));
+
+/** Globs of ignored files to copy from the main checkout into each new worktree (".env", "config/*.local.json"). */
+const copyFilesSchema = z
+  .array(
+    text({ error: "each copyFiles entry must be text" })
+      .trim()
+      .min(1, "a copyFiles entry must not be empty")
+      .max(500, "a copyFiles entry must be at most 500 characters")
+      .refine((g) => !g.startsWith("/") && !g.split("/").includes(".."), "copyFiles entries are paths inside the project (no leading / and no ..)"),
+    { error: 'copyFiles must be a list of globs like [".env"]' },
+  )
+  .max(100, "copyFiles may have at most 100 entries");
+
+/** A git remote's name (default: origin when the repository has one). */
+const remoteSchema = text({ error: "remote must be text" })
+  .trim()
+  .min(1, "remote must not be empty")
+  .max(200, "remote must be at most 200 characters")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "remote must be a remote's name like origin");
+
+/** The fields of closing the loop, as POST and PATCH take them (null clears one). */
+const loopFields = {
+  checkCommand: checkCommandSchema.nullable().optional(),
+  checkTimeoutSeconds: checkTimeoutSchema.optional(),
+  setupScript: scriptSchema("setupScript").nullable().optional(),
+  copyFiles: copyFilesSchema.optional(),
+  cleanupScript: scriptSchema("cleanupScript").nullable().optional(),
+  remote: remoteSchema.nullable().optional(),
+};
+
 const agentSchema = text({ error: "Agent must be text" }).trim().min(1, "Agent must not be empty").max(64, "Agent must be at most 64 characters");
 
 /** POST /api/projects: a directory to register (name: its folder's; base branch: the checked-out one). */
@@ -52,6 +112,7 @@ export const createProjectSchema = requestObject({
   mcp: mcpSchema.optional(),
   /** What agents may do alone in its runs (lib/permissions/schema.ts); absent: each agent's default. */
   permissions: permissionPolicySchema.optional(),
+  ...loopFields,
 });
 export type CreateProjectInput = z.input<typeof createProjectSchema>;
 export type CreateProjectData = z.output<typeof createProjectSchema>;
@@ -68,8 +129,10 @@ export const updateProjectSchema = requestObject({
   permissions: permissionPolicySchema.nullable().optional(),
   /** true: retire it (hidden from lists and pickers, no new runs, everything kept); false: bring it back. */
   archived: z.boolean({ error: "archived must be true or false" }).optional(),
+  ...loopFields,
 }).refine((v) => Object.values(v).some((x) => x !== undefined), {
-  message: "Nothing to update: send at least one of name, baseBranch, defaultAgent, runHooksOnApply, mcp, permissions, archived",
+  message:
+    "Nothing to update: send at least one of name, baseBranch, defaultAgent, runHooksOnApply, mcp, permissions, archived, checkCommand, checkTimeoutSeconds, setupScript, copyFiles, cleanupScript, remote",
   when: (payload) => payload.issues.length === 0,
 });
 export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
@@ -152,6 +215,17 @@ export const projectSchema = z.object({
    * default workspace's runs always get it.
    */
   mcp: z.boolean(),
+  /** Run after each turn's snapshot in its worktree: a shell line or an argv; null: no check. */
+  checkCommand: z.union([z.string(), z.array(z.string())]).nullable(),
+  checkTimeoutSeconds: z.number().int(),
+  /** Run (sh -c) in each new worktree before its first turn; null: none. */
+  setupScript: z.string().nullable(),
+  /** Globs copied from the main checkout into each new worktree (and .worktreeinclude's). */
+  copyFiles: z.array(z.string()),
+  /** Run (sh -c) in a worktree before Arbor removes it; null: none. */
+  cleanupScript: z.string().nullable(),
+  /** Where Push goes; null: origin when the repository has one. */
+  remote: z.string().nullable(),
   /** What agents may do alone in its runs (lib/permissions/schema.ts); null: each agent's default. */
   permissions: permissionPolicyResponseSchema.nullable(),
   /** The default workspace: where specs and issues without a project run. Cannot be edited or removed. */

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ExecutionDto, ResumeInfo } from "@/lib/executions/schema";
+import { checkResultSchema, pushedSchema, type ExecutionDto, type ResumeInfo } from "@/lib/executions/schema";
 import type { ExecutionErrorCode, LaunchKind, ResumeDecisionKind, ResumeReason } from "@/lib/executions/types";
 import { parseTimings } from "@/lib/executions/timings";
 import type { Execution } from "@/server/generated/prisma/client";
@@ -69,6 +69,8 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
     waitingFor: (row.waitingFor as WaitingFor | null) ?? null,
     permissions: (row.permissionPolicy as EffectivePermissions | null) ?? null,
     refusedActions: row.refusedActions,
+    check: parsedOrNull(checkResultSchema, row.check),
+    pushed: parsedOrNull(pushedSchema, row.pushed),
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -84,4 +86,11 @@ function resumeInfoOf(row: Execution): ResumeInfo | null {
     message: row.resumeMessage,
     transcriptSourceExecutionId: row.transcriptSourceExecutionId,
   };
+}
+
+/** A JSON column read through its schema: what does not parse (an older shape) reads as none. */
+function parsedOrNull<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, value: unknown): T | null {
+  if (value === null || value === undefined) return null;
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { loopData } from "./loop-data";
 import { fullPolicy } from "@/server/permissions/set-project-policy";
 import path from "node:path";
 import { conflict, ok, type Result } from "@/lib/result";
@@ -42,6 +43,7 @@ export async function createProject(input: CreateProjectData): Promise<Result<Pr
           defaultAgent: input.defaultAgent ?? null,
           runHooksOnApply: input.runHooksOnApply ?? false,
           mcp: input.mcp ?? true,
+          ...loopData(input),
           permissions: input.permissions ? fullPolicy(input.permissions) : undefined,
         },
         include: projectInclude,

@@ -32,6 +32,13 @@ export async function describeDefaultWorkspace(): Promise<Project> {
     runHooksOnApply: false,
     // The runner attaches the MCP server to a run without a project unasked (server/runner/turn/attach-mcp.ts).
     mcp: true,
+    // A check, set-up and remote are a registered project's (it has a row, a base branch and a main checkout).
+    checkCommand: null,
+    checkTimeoutSeconds: 600,
+    setupScript: null,
+    copyFiles: [],
+    cleanupScript: null,
+    remote: null,
     permissions,
     implicit: true,
     archivedAt: null,

@@ -2,6 +2,7 @@ import "server-only";
 import type { Project } from "@/lib/projects/schema";
 import type { Project as ProjectRow } from "@/server/generated/prisma/client";
 import { policyOf } from "@/server/permissions/read-project-policy";
+import { checkCommandSchema, type CheckCommand } from "@/lib/projects/schema";
 
 /** Prisma `include` that gives toProjectDto what it needs. */
 export const projectInclude = { _count: { select: { specs: true, issues: true, executions: true } } } as const;
@@ -19,6 +20,12 @@ export function toProjectDto(row: ProjectWithCounts): Project {
     defaultAgent: row.defaultAgent,
     runHooksOnApply: row.runHooksOnApply,
     mcp: row.mcp,
+    checkCommand: checkCommandOf(row.checkCommand),
+    checkTimeoutSeconds: row.checkTimeoutSeconds,
+    setupScript: row.setupScript,
+    copyFiles: row.copyFiles,
+    cleanupScript: row.cleanupScript,
+    remote: row.remote,
     permissions: policyOf(row.permissions),
     implicit: false,
     archivedAt: row.archivedAt?.toISOString() ?? null,
@@ -28,4 +35,10 @@ export function toProjectDto(row: ProjectWithCounts): Project {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The stored check (a JSON string or array); anything else reads as none. */
+export function checkCommandOf(value: unknown): CheckCommand | null {
+  const parsed = checkCommandSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }

@@ -12,6 +12,7 @@ import { checkAgent } from "./check-agent";
 import { chooseBaseBranch } from "./choose-base-branch";
 import { findProject, refuseDefaultWorkspace } from "./find-project";
 import { projectInclude, toProjectDto } from "./project-dto";
+import { loopData } from "./loop-data";
 
 /**
  * Renames a project, or changes its base branch (which must exist), default
@@ -54,6 +55,7 @@ export async function updateProject(rawId: string, input: UpdateProjectData): Pr
       defaultAgent: input.defaultAgent,
       runHooksOnApply: input.runHooksOnApply,
       mcp: input.mcp,
+      ...loopData(input),
       ...(permissions === undefined ? {} : { permissions: permissions === null ? Prisma.DbNull : fullPolicy(permissions) }),
       // Archiving keeps the first date; unarchiving clears it.
       ...(input.archived === undefined ? {} : { archivedAt: input.archived ? (project.archivedAt ?? new Date()) : null }),

@@ -46,6 +46,8 @@ export function makeExecution(overrides: Partial<ExecutionDto> = {}): ExecutionD
     waitingFor: null,
     permissions: null,
     refusedActions: null,
+    check: null,
+    pushed: null,
     createdAt,
     startedAt: createdAt,
     finishedAt: createdAt,
