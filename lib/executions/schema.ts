@@ -76,6 +76,21 @@ export const followUpSchema = requestObject({
 export type FollowUpInput = z.input<typeof followUpSchema>;
 
 /**
+ * POST /api/executions/:id/continue. withCheck (issue 25): continue with the
+ * turn's failing check, the prompt carrying its output's tail (`prompt`, now
+ * optional, is added after it).
+ */
+export const continueSchema = requestObject({
+  prompt: prompt.optional(),
+  freshSession: z.boolean({ error: "freshSession must be true or false" }).optional(),
+  permissions: permissionPolicySchema.optional(),
+  withCheck: z.boolean({ error: "withCheck must be true or false" }).optional(),
+}).superRefine((value, ctx) => {
+  if (value.prompt === undefined && !value.withCheck) ctx.addIssue({ code: "custom", path: ["prompt"], message: "Prompt is required" });
+});
+export type ContinueInput = z.input<typeof continueSchema>;
+
+/**
  * A Fork may hand the session to another agent (issue 26): a new session of
  * that agent carrying Arbor's transcript of the conversation, in a worktree
  * from the source's snapshot. `model`: default the source's when the agent is
@@ -179,6 +194,17 @@ export const checkResultSchema = z.object({
 });
 export type CheckResult = z.infer<typeof checkResultSchema>;
 
+/** GET /api/executions/:id/check: the result and the end of the output (the run it reused, when it reused one). */
+export const executionCheckSchema = z.object({
+  check: checkResultSchema.nullable(),
+  output: z.array(z.object({ stream: z.enum(["stdout", "stderr"]), text: z.string() })),
+  /** Lines before the ones returned (the page shows the end). */
+  omittedLines: z.number().int(),
+  /** Bytes of output beyond what is stored (a check that flooded its output). */
+  droppedBytes: z.number().int(),
+});
+export type ExecutionCheck = z.infer<typeof executionCheckSchema>;
+
 /** The line's branch pushed with this turn's snapshot (POST /api/executions/:id/push). */
 export const pushedSchema = z.object({ branch: z.string(), commit: z.string(), remote: z.string(), at: isoDateSchema });
 export type Pushed = z.infer<typeof pushedSchema>;
@@ -263,6 +289,16 @@ export const executionSchema = z.object({
   finishedAt: isoDateSchema.nullable(),
 });
 export type ExecutionDto = z.infer<typeof executionSchema>;
+
+/**
+ * POST /api/executions → 201: the execution, and when its cwd was a git
+ * repository no project had, the project registered for it on first use
+ * (its lines of work then get worktrees of their own).
+ */
+export const createExecutionResponseSchema = executionSchema.extend({
+  registeredProject: z.object({ id: z.string(), name: z.string(), path: z.string() }).optional(),
+});
+export type CreateExecutionResponse = z.infer<typeof createExecutionResponseSchema>;
 
 /**
  * One node of an issue's session tree: an execution, the refs it read through

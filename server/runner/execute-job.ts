@@ -6,6 +6,7 @@ import { announceEnding } from "@/server/runner/turn/announce-ending";
 import { TurnRecorder, type RecorderContext, type TurnFlags } from "@/server/runner/turn-recorder";
 import { startAgent, type WarmSessions } from "@/server/runner/warm/warm-sessions";
 import { launchPlace } from "@/server/runner/workspace/prepare-workspace";
+import { abandonCheck, checkTurn } from "@/server/runner/check/check-turn";
 
 // One turn, from its job to its end: claim the execution, plan it (the rules
 // are server/turns/: lineage, resume or Arbor's transcript, where its files
@@ -45,7 +46,7 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
 
   // Plan: recorded on the row before the agent starts. A plain Continue of a warm session's head is its
   // live process's next message; the place is settled once, whichever plans.
-  const place = launchPlace(executionId, ctx.env, ctx.workspaceRoots);
+  const place = launchPlace(executionId, ctx.env, ctx.workspaceRoots, (kind, data) => recorder.note(kind, data));
   const turn = (await ctx.warm?.planWarmTurn(execution, place)) ?? (await planTurn(execution, ctx.env, place, { streamInput: ctx.warm?.enabled }));
   if (!turn.ok) return recorder.refuse(turn.code, turn.message);
   timings.plannedAt = nowMs();
@@ -68,7 +69,37 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
   await recorder.finish(ended.ending, { turn: ended, agent });
   announceEnding(ctx, execution, ended.ending, ended.outcome.result?.refusedActions ?? null);
 
-  // Settle: the process stays warm for the session's next turn, or is closed. Then retry a rejected resume.
+  // Settle: the process stays warm for the session's next turn, or is closed. Then the project's check on the
+  // turn's snapshot (the session's next turn waits for it: its job holds the queue, and no early start), then
+  // retry a rejected resume.
   await agent.settle(ended.ending, { stopping: live.stopping });
+  if (!live.stopping) await checkEndedTurn(ctx, execution.id, ended.outcome.sessionId ?? execution.targetSessionId);
   await retryRejectedResume(ctx, ended);
+}
+
+/** The project's check on an ended turn; a check that breaks is logged, the turn's record stands. */
+async function checkEndedTurn(ctx: RunnerContext, executionId: string, sessionId: string | null): Promise<void> {
+  const release = sessionId ? ctx.warm?.holdEarlyTurns(sessionId) : undefined;
+  try {
+    await checkTurn(
+      {
+        pool: ctx.pool,
+        env: ctx.env,
+        // The runner's shutdown stops it like an agent (and a check is never cancelled: its turn has ended).
+        onStop: (stop) => {
+          const entry: LiveProcess = { terminate: async () => stop(), cancelled: true, stopping: false };
+          ctx.live.set(executionId, entry);
+          return () => {
+            if (ctx.live.get(executionId) === entry) ctx.live.delete(executionId);
+          };
+        },
+      },
+      executionId,
+    );
+  } catch (error) {
+    console.error(`[runner] execution ${executionId}: its check could not run:`, error);
+    await abandonCheck(executionId, (error as Error).message ?? String(error)).catch(() => {});
+  } finally {
+    release?.();
+  }
 }

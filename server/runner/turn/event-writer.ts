@@ -20,7 +20,8 @@ const HIGH_WATER_EVENTS = 10 * FLUSH_EVENTS;
 type Pending = { seq: number; stream: string; kind: string; json: string; searchText: string | null };
 
 export type StoredEventInput = {
-  stream: "stdout" | "stderr" | "arbor";
+  /** "check": the output of the project's check on the turn (server/runner/check/); "setup": its worktree's setup script. */
+  stream: "stdout" | "stderr" | "arbor" | "check" | "setup";
   kind: string;
   /** The payload as JSON text (for Claude, the line exactly as printed). */
   json: string;

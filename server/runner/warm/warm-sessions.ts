@@ -43,6 +43,8 @@ export class WarmSessions {
   private readonly announce: (process: WarmProcess, until: number | null) => Promise<void>;
   /** Warm-capable processes running a turn, by agent session (a follow-up may be steered into them). */
   private readonly running = new Map<string, WarmProcess>();
+  /** Sessions whose last turn's check runs (server/runner/check/): no early turn for them meanwhile. */
+  private readonly held = new Set<string>();
 
   constructor(
     readonly config: WarmConfig & { startTimeoutMs?: number },
@@ -52,8 +54,9 @@ export class WarmSessions {
     this.early = new EarlyTurns({
       enabled: () => this.config.enabled,
       runnerId: ctx.runnerId,
-      parked: (sessionId) => this.pool.peek(sessionId),
-      running: (sessionId) => (this.config.steering ? this.running.get(sessionId) : undefined),
+      // A session whose last turn is being checked takes no early turn: its next turn waits in the queue for the check.
+      parked: (sessionId) => (this.held.has(sessionId) ? null : this.pool.peek(sessionId)),
+      running: (sessionId) => (this.config.steering && !this.held.has(sessionId) ? this.running.get(sessionId) : undefined),
       preflight: (process, sessionId) => preflight(process, sessionId, ctx),
     });
     this.pool = new WarmPool(config, {
@@ -123,6 +126,12 @@ export class WarmSessions {
   }
 
   /** The policy the turn must run under, and whether the process's launch can honour it (else it spawns under it). */
+  /** Holds early turns of a session until the returned function is called (its last turn's check runs). */
+  holdEarlyTurns(sessionId: string): () => void {
+    this.held.add(sessionId);
+    return () => this.held.delete(sessionId);
+  }
+
   private async turnPermissions(
     execution: Execution,
     process: WarmProcess,

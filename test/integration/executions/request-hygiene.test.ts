@@ -36,10 +36,15 @@ import * as sessionConsultedBy from "@/app/api/sessions/[id]/consulted-by/route"
 import * as executionMcpCalls from "@/app/api/executions/[id]/mcp-calls/route";
 import * as mcp from "@/app/api/mcp/route";
 import * as fanOut from "@/app/api/executions/fan-out/route";
+import * as executionCheck from "@/app/api/executions/[id]/check/route";
 import * as group from "@/app/api/groups/[id]/route";
 import * as groupPick from "@/app/api/groups/[id]/pick/route";
 import * as groupCancel from "@/app/api/groups/[id]/cancel/route";
 import * as issueGroups from "@/app/api/issues/[id]/groups/route";
+import * as executionPush from "@/app/api/executions/[id]/push/route";
+import * as executionPullRequest from "@/app/api/executions/[id]/pull-request/route";
+import * as issuePullRequests from "@/app/api/issues/[id]/pull-requests/route";
+import * as githubWebhook from "@/app/api/webhooks/github/route";
 import * as health from "@/app/api/health/route";
 import * as insights from "@/app/api/insights/route";
 import * as sessionOutcome from "@/app/api/sessions/[id]/outcome/route";
@@ -190,7 +195,7 @@ const ENDPOINTS: Endpoint[] = [
     route: "/api/executions/[id]/continue",
     method: "POST",
     handler: h(executionContinue, "POST"),
-    body: { prompt: "more", freshSession: true, permissions: { mode: "edits" } },
+    body: { prompt: "more", freshSession: true, permissions: { mode: "edits" }, withCheck: false },
     text: ["prompt"],
   },
   {
@@ -328,6 +333,7 @@ const ENDPOINTS: Endpoint[] = [
     text: ["issueId", "prompt", "startRef"],
   },
   { route: "/api/groups/[id]", method: "GET", handler: h(group, "GET") },
+  { route: "/api/executions/[id]/check", method: "GET", handler: h(executionCheck, "GET") },
   {
     route: "/api/groups/[id]/pick",
     method: "POST",
@@ -337,6 +343,19 @@ const ENDPOINTS: Endpoint[] = [
   },
   { route: "/api/groups/[id]/cancel", method: "POST", handler: h(groupCancel, "POST") },
   { route: "/api/issues/[id]/groups", method: "GET", handler: h(issueGroups, "GET") },
+  // Push and pull requests (issue 25). The webhook's credential is GitHub's signature over the raw body: refused
+  // (403 without ARBOR_GITHUB_WEBHOOK_SECRET, 401 when it does not match) before any field is read.
+  { route: "/api/executions/[id]/push", method: "POST", handler: h(executionPush, "POST") },
+  { route: "/api/executions/[id]/pull-request", method: "GET", handler: h(executionPullRequest, "GET") },
+  {
+    route: "/api/executions/[id]/pull-request",
+    method: "POST",
+    handler: h(executionPullRequest, "POST"),
+    body: { title: "Fix the login", body: "What changed" },
+    text: ["title", "body"],
+  },
+  { route: "/api/issues/[id]/pull-requests", method: "GET", handler: h(issuePullRequests, "GET") },
+  { route: "/api/webhooks/github", method: "POST", handler: h(githubWebhook, "POST") },
 ];
 
 function idFor(route: string): string {

@@ -1,0 +1,134 @@
+import type pg from "pg";
+import type { CheckResult } from "@/lib/executions/schema";
+import { checkStatusOf, commandText, outputTail, summarizeCheck, TAIL_LINES } from "@/lib/checks/check-rules";
+import { prisma } from "@/server/db";
+import { Prisma } from "@/server/generated/prisma/client";
+import { checkCommandOf } from "@/server/projects/project-dto";
+import { announce, notice } from "@/server/realtime/announce";
+import { startCheckProcess } from "@/server/runner/check/run-check-process";
+import { EventWriter } from "@/server/runner/turn/event-writer";
+
+// The project's check on a turn (issue 25), run by the runner once the turn
+// has ended and its snapshot is stored: never while the agent runs, in the
+// turn's own worktree, holding the runner's slot (and the session's queue)
+// until it ends, so the next turn starts on a checked line. Its output is
+// stored as events of stream "check" (bounded like an agent's output: up to
+// CHECK_OUTPUT_BYTES, then a note of what was dropped), its result on the
+// execution. A turn whose snapshot is a commit already checked with the same
+// command (it changed nothing) reuses that result instead of running again.
+
+const CHECK_OUTPUT_BYTES = 2 * 1024 * 1024;
+const CHECKED_STATUSES = new Set(["completed", "failed"]);
+
+export type CheckContext = { pool: pg.Pool; env: NodeJS.ProcessEnv; onStop: (stop: () => void) => () => void };
+
+export async function checkTurn(ctx: CheckContext, executionId: string): Promise<void> {
+  const row = await prisma.execution.findUnique({
+    where: { id: executionId },
+    select: {
+      id: true,
+      status: true,
+      cwd: true,
+      projectId: true,
+      worktreePath: true,
+      worktreeState: true,
+      snapshotSha: true,
+      eventCount: true,
+      project: { select: { checkCommand: true, checkTimeoutSeconds: true } },
+    },
+  });
+  const command = checkCommandOf(row?.project?.checkCommand);
+  if (!row || !command || !CHECKED_STATUSES.has(row.status)) return;
+  // A run in its own worktree is checked there; one in a shared or plain directory, where it ran.
+  const cwd = row.worktreePath ? (row.worktreeState === "present" ? row.worktreePath : null) : row.cwd;
+  if (!cwd) return;
+  const shown = commandText(command);
+  const startedAt = new Date().toISOString();
+  if (row.snapshotSha && (await reuseEarlier(row.id, row.projectId!, row.snapshotSha, shown, startedAt))) return;
+
+  await store(ctx, row.id, {
+    status: "running",
+    exitCode: null,
+    durationMs: null,
+    summary: `running ${shown}`,
+    command: shown,
+    snapshotSha: row.snapshotSha,
+    reusedFromExecutionId: null,
+    startedAt,
+  });
+  const writer = new EventWriter(ctx.pool, row.id, row.eventCount);
+  const tail: string[] = [];
+  let stored = 0;
+  let dropped = 0;
+  const timeoutSeconds = row.project!.checkTimeoutSeconds;
+  const run = startCheckProcess({
+    command,
+    cwd,
+    env: ctx.env,
+    timeoutMs: timeoutSeconds * 1000,
+    onLine: (raw, stream) => {
+      // PostgreSQL's text and JSON cannot hold NUL; output is text to read, so it shows as U+FFFD.
+      const text = raw.replaceAll("\u0000", "\uFFFD");
+      tail.push(text);
+      if (tail.length > TAIL_LINES * 2) tail.splice(0, tail.length - TAIL_LINES);
+      const json = JSON.stringify({ text, stream });
+      if (stored + json.length > CHECK_OUTPUT_BYTES) {
+        dropped += Buffer.byteLength(text) + 1;
+        return;
+      }
+      stored += json.length;
+      writer.push({ stream: "check", kind: "output", json });
+    },
+  });
+  const forget = ctx.onStop(run.stop);
+  const ending = await run.result.finally(forget);
+  if (dropped > 0) writer.push({ stream: "check", kind: "truncated", json: JSON.stringify({ droppedBytes: dropped }) });
+  const check: CheckResult = {
+    status: checkStatusOf(ending),
+    exitCode: ending.kind === "exited" ? ending.exitCode : null,
+    durationMs: ending.durationMs,
+    summary: summarizeCheck(ending, outputTail(tail), timeoutSeconds),
+    command: shown,
+    snapshotSha: row.snapshotSha,
+    reusedFromExecutionId: null,
+    startedAt,
+  };
+  writer.push({ stream: "check", kind: "result", json: JSON.stringify(check) });
+  await writer.flush().catch((error) => console.error(`[runner] execution ${row.id}: its check's output was not all stored:`, error));
+  await store(ctx, row.id, check);
+}
+
+/** Another turn of the project already checked this exact commit with this command: its result stands for this one. */
+async function reuseEarlier(id: string, projectId: string, snapshotSha: string, command: string, startedAt: string): Promise<boolean> {
+  const earlier = await prisma.execution.findMany({
+    where: { projectId, snapshotSha, id: { not: id }, check: { not: Prisma.AnyNull } },
+    select: { id: true, check: true },
+    orderBy: [{ createdAt: "desc" }],
+    take: 10,
+  });
+  for (const other of earlier) {
+    const result = other.check as Partial<CheckResult> | null;
+    if (!result || result.command !== command || result.status === "running" || !result.status) continue;
+    await prisma.execution.update({
+      where: { id },
+      data: { check: { ...result, reusedFromExecutionId: result.reusedFromExecutionId ?? other.id, startedAt } as Prisma.InputJsonValue },
+    });
+    await announce(prisma, notice.status(id));
+    return true;
+  }
+  return false;
+}
+
+async function store(ctx: CheckContext, id: string, check: CheckResult): Promise<void> {
+  await prisma.execution.update({ where: { id }, data: { check: check as unknown as Prisma.InputJsonValue } });
+  await announce(ctx.pool, notice.status(id));
+}
+
+/** A check that broke part way (not the command: Arbor's side) is recorded as an error, never left "running". */
+export async function abandonCheck(executionId: string, message: string): Promise<void> {
+  await prisma.$executeRaw`
+    UPDATE executions
+       SET "check" = "check" || jsonb_build_object('status', 'error', 'summary', ${`could not finish: ${message}`.slice(0, 300)}::text)
+     WHERE id = ${executionId}::uuid AND "check"->>'status' = 'running'`;
+  await announce(prisma, notice.status(executionId));
+}
