@@ -170,6 +170,24 @@ export const groupWinsSchema = z.object({
 });
 export type GroupWins = z.infer<typeof groupWinsSchema>;
 
+const checkRateRowSchema = z.object({ key: z.string(), checked: z.number(), passed: z.number(), passRate: z.number().nullable() });
+
+/**
+ * Turns checked by their project's check (issue 25) and how often they
+ * passed: overall, per agent, model, lineage (new, continue, fork) and
+ * whether the turn consulted earlier sessions ("yes"/"no").
+ */
+export const checkRatesSchema = z.object({
+  checked: z.number(),
+  passed: z.number(),
+  passRate: z.number().nullable(),
+  byAgent: z.array(checkRateRowSchema),
+  byModel: z.array(checkRateRowSchema),
+  byLineage: z.array(checkRateRowSchema),
+  byConsulted: z.array(checkRateRowSchema),
+});
+export type CheckRates = z.infer<typeof checkRatesSchema>;
+
 export const failureRowSchema = z.object({ code: z.string(), count: z.number(), share: z.number(), drill: drillSchema });
 export type FailureRow = z.infer<typeof failureRowSchema>;
 
@@ -184,6 +202,8 @@ export const insightsSchema = z.object({
   consultation: consultationSchema,
   /** Fan-out groups: which agent and model wins when a person picks among several. */
   groupWins: groupWinsSchema,
+  /** The project checks' pass rates (issue 25). */
+  checks: checkRatesSchema,
   series: z.array(seriesPointSchema),
   outcomes: outcomeCountsSchema,
   breakdowns: z.array(breakdownSchema),

@@ -11,6 +11,7 @@ import { DEFAULT_SINCE, insightsQuerySchema, resolveScope, scopeDrill } from "@/
 import { buildConsultation, queryConsultation } from "@/server/insights/query-consultation";
 import { queryForkPreference } from "@/server/insights/query-fork-preference";
 import { buildGroupWins, queryGroupWins } from "@/server/insights/query-group-wins";
+import { buildCheckRates, queryCheckRates } from "@/server/insights/query-check-rates";
 import { querySeries, sumSeries, VERDICT_SOURCES } from "@/server/insights/query-series";
 import { querySpecCitations } from "@/server/insights/query-spec-citations";
 import { queryTimeToSession } from "@/server/insights/query-time-to-session";
@@ -38,7 +39,7 @@ export async function getInsights(query: Record<string, string>, options: { now?
     return invalidField("bucket", `this range has more than ${MAX_BUCKETS} ${scope.bucket}s: choose bucket=week or a shorter range`);
   const usageBy = dimension(parsed.value.usageBy ?? "agent")!;
 
-  const [series, time, forks, citations, groups, usage, consultation, groupWins] = await Promise.all([
+  const [series, time, forks, citations, groups, usage, consultation, groupWins, checkRates] = await Promise.all([
     querySeries(scope),
     queryTimeToSession(scope),
     queryForkPreference(scope),
@@ -50,6 +51,7 @@ export async function getInsights(query: Record<string, string>, options: { now?
     queryUsage(scope, usageBy),
     queryConsultation(scope),
     queryGroupWins(scope),
+    queryCheckRates(scope),
   ]);
   const failureRows = groups.filter((r) => r.dim === "failure").sort((a, b) => b.executions - a.executions || String(a.key).localeCompare(String(b.key)));
   const total = sumSeries(series);
@@ -72,6 +74,7 @@ export async function getInsights(query: Record<string, string>, options: { now?
     metrics: buildMetrics(scope, rows),
     consultation: buildConsultation(scope, consultation),
     groupWins: buildGroupWins(groupWins),
+    checks: buildCheckRates(checkRates),
     series: buildSeries(spans, rows),
     outcomes: {
       judged: total.judged,

@@ -70,6 +70,18 @@ export function makeInsights(over: Partial<InsightsDto> = {}): InsightsDto {
         { agent: "codex", model: null, members: 2, wins: 0, winRate: 0 },
       ],
     },
+    checks: {
+      checked: 4,
+      passed: 3,
+      passRate: 0.75,
+      byAgent: [{ key: "claude", checked: 4, passed: 3, passRate: 0.75 }],
+      byModel: [],
+      byLineage: [
+        { key: "new", checked: 2, passed: 1, passRate: 0.5 },
+        { key: "continue", checked: 2, passed: 2, passRate: 1 },
+      ],
+      byConsulted: [{ key: "no", checked: 4, passed: 3, passRate: 0.75 }],
+    },
     series: [point("2026-03-01"), point("2026-03-02", { captureRate: null, executions: 0 })],
     outcomes: {
       judged: 4,

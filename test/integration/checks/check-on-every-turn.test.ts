@@ -3,6 +3,7 @@ import type { ExecutionCheck, ExecutionDto } from "@/lib/executions/schema";
 import { executionCheckSchema } from "@/lib/executions/schema";
 import type { Project } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
+import { getInsights } from "@/server/insights/get-insights";
 import { updateProject } from "@/server/projects/update-project";
 import { expectError, send } from "@/test/support/api";
 import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";
@@ -95,6 +96,18 @@ test("a turn's check fails, Continue with the failure carries its output, the fi
   };
   tree.body.roots.forEach(walk);
   expect(nodes.map((n) => n.check?.status)).toEqual(["failed", "passed", "passed"]);
+
+  // Insights: the pass rate, and per lineage whether continuing helped.
+  const insights = await getInsights({ since: "all" });
+  if (!insights.ok) throw new Error(insights.error.message);
+  expect(insights.value.checks).toMatchObject({ checked: 3, passed: 2 });
+  expect(insights.value.checks.byLineage).toEqual(
+    expect.arrayContaining([
+      { key: "new", checked: 1, passed: 0, passRate: 0 },
+      { key: "continue", checked: 2, passed: 2, passRate: 1 },
+    ]),
+  );
+  expect(insights.value.checks.byAgent).toEqual([{ key: "claude", checked: 3, passed: 2, passRate: 2 / 3 }]);
 });
 
 test("a check that hangs is stopped at its limit and the runner goes on; one that floods its output is stored bounded", async () => {
