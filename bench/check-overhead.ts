@@ -14,53 +14,28 @@
 // finished_at, the check's result event's created_at), one clock. Database
 // arbor_check_bench. Writes bench/results/check-overhead.json and the
 // "check-overhead" section of docs/performance.md.
-import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
-import { prepareBenchDatabase } from "@/bench/lib/bench-db";
+import { numberOption, startClaudeProjectBench } from "@/bench/lib/claude-project-bench";
 import { writeDocSection } from "@/bench/lib/doc-section";
-import { sleep, startRunnerProcess } from "@/bench/lib/runner-process";
+import { sleep } from "@/bench/lib/runner-process";
 import { fmtMs, loadAverage, round2, summarize, writeResult } from "@/bench/lib/stats";
-import { claudeTestEnv, isToolResultTurn, lastUserText, startMessagesApi } from "@/test/support/messages-api";
-
-const CLAUDE = process.env.CLAUDE_BIN ?? path.join(process.cwd(), "node_modules", ".bin", "claude");
-
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-}
+import { isToolResultTurn, lastUserText } from "@/test/support/messages-api";
 
 async function main() {
-  const runs = option("--runs", 20);
-  const warmup = option("--warmup", 2);
-  process.env.DATABASE_URL = await prepareBenchDatabase("arbor_check_bench");
-  const tmp = await mkdtemp(path.join(os.tmpdir(), "arbor-bench-check-"));
-  const dirs = { workspace: path.join(tmp, "workspace"), data: path.join(tmp, "data"), repo: path.join(tmp, "repos", "app") };
-  for (const dir of Object.values(dirs)) await mkdir(dir, { recursive: true });
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: dirs.repo, encoding: "utf8" });
-  git("init", "--quiet", "--initial-branch=main");
-  await writeFile(path.join(dirs.repo, "README.md"), "# app\n");
-  git("add", "-A");
-  git("-c", "user.name=bench", "-c", "user.email=bench@example.com", "commit", "--quiet", "-m", "initial");
-
-  const api = await startMessagesApi();
+  const runs = numberOption("--runs", 20);
+  const warmup = numberOption("--warmup", 2);
+  const bench = await startClaudeProjectBench({ database: "arbor_check_bench", runnerId: "check-bench" });
+  const { api, runner } = bench;
   // Each turn writes a file of its own, so each snapshot is new and its check runs (nothing to reuse).
   api.setScript((request) => {
     if (isToolResultTurn(request)) return { kind: "text", text: "Done." };
     const round = /bench turn (\d+)/.exec(lastUserText(request))?.[1] ?? "x";
     return { kind: "tool_use", calls: [{ name: "Bash", input: { command: `printf '%s\\n' ${round} > turn.txt`, description: "Write" } }] };
   });
-  const env = { ...claudeTestEnv(api, path.join(tmp, "claude-config")), ARBOR_WORKSPACE: dirs.workspace, ARBOR_DATA_DIR: dirs.data, CLAUDE_BIN: CLAUDE };
-  for (const [key, value] of Object.entries(env)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  const runner = await startRunnerProcess({ databaseUrl: process.env.DATABASE_URL, runnerId: "check-bench", env: { ...env, ARBOR_WARM_SESSIONS: "0" } });
   const { prisma } = await import("@/server/db");
   const { createProject } = await import("@/server/projects/create-project");
   const executions = await import("@/app/api/executions/route");
-  const project = await createProject({ path: dirs.repo, checkCommand: "true" });
+  const project = await createProject({ path: bench.repo, checkCommand: "true" });
   if (!project.ok) throw new Error(project.error.message);
   const issue = await prisma.issue.create({ data: { id: "ISSUE-1", number: 1, title: "check bench", projectId: project.value.id } });
 
@@ -91,10 +66,8 @@ async function main() {
            e."check"->>'reusedFromExecutionId' IS NOT NULL AS reused
       FROM executions e JOIN execution_events r ON r.execution_id = e.id AND r.stream = 'check' AND r.kind = 'result'
      WHERE e.id = ANY(${ids}::uuid[])`;
-  await runner.stop();
-  await api.close();
+  await bench.close();
   await prisma.$disconnect();
-  await rm(tmp, { recursive: true, force: true });
 
   const rounded = (values: number[]) => Object.fromEntries(Object.entries(summarize(values)).map(([k, v]) => [k, round2(v)])) as ReturnType<typeof summarize>;
   const result = {

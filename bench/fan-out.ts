@@ -13,55 +13,30 @@
 // (single, group) so the machine's load drifts over both. Database
 // arbor_fanout_bench. Writes bench/results/fan-out.json and the "fan-out"
 // section of docs/performance.md.
-import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
-import { prepareBenchDatabase } from "@/bench/lib/bench-db";
+import { numberOption, startClaudeProjectBench } from "@/bench/lib/claude-project-bench";
 import { writeDocSection } from "@/bench/lib/doc-section";
-import { sleep, startRunnerProcess } from "@/bench/lib/runner-process";
+import { sleep } from "@/bench/lib/runner-process";
 import { fmtMs, loadAverage, monoNowMs, round2, summarize, writeResult } from "@/bench/lib/stats";
-import { claudeTestEnv, startMessagesApi, type RecordedRequest } from "@/test/support/messages-api";
+import type { RecordedRequest } from "@/test/support/messages-api";
 
-const CLAUDE = process.env.CLAUDE_BIN ?? path.join(process.cwd(), "node_modules", ".bin", "claude");
 const TERMINAL = new Set(["completed", "failed", "cancelled", "interrupted"]);
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-}
-
 async function main() {
-  const runs = option("--runs", 8);
-  const warmup = option("--warmup", 1);
-  const members = option("--members", 4);
-  process.env.DATABASE_URL = await prepareBenchDatabase("arbor_fanout_bench");
-  const tmp = await mkdtemp(path.join(os.tmpdir(), "arbor-bench-fanout-"));
-  const dirs = { workspace: path.join(tmp, "workspace"), data: path.join(tmp, "data"), repo: path.join(tmp, "repos", "app") };
-  for (const dir of Object.values(dirs)) await mkdir(dir, { recursive: true });
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: dirs.repo, encoding: "utf8" });
-  git("init", "--quiet", "--initial-branch=main");
-  await writeFile(path.join(dirs.repo, "README.md"), "# app\n");
-  git("add", "-A");
-  git("-c", "user.name=bench", "-c", "user.email=bench@example.com", "commit", "--quiet", "-m", "initial");
-
-  const api = await startMessagesApi();
-  const env = { ...claudeTestEnv(api, path.join(tmp, "claude-config")), ARBOR_WORKSPACE: dirs.workspace, ARBOR_DATA_DIR: dirs.data, CLAUDE_BIN: CLAUDE };
-  // Route handlers read their configuration from this process's environment.
-  for (const [key, value] of Object.entries(env)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  const runner = await startRunnerProcess({
-    databaseUrl: process.env.DATABASE_URL,
+  const runs = numberOption("--runs", 8);
+  const warmup = numberOption("--warmup", 1);
+  const members = numberOption("--members", 4);
+  const bench = await startClaudeProjectBench({
+    database: "arbor_fanout_bench",
     runnerId: "fanout-bench",
-    env: { ...env, ARBOR_RUNNER_CONCURRENCY: String(members), ARBOR_WARM_SESSIONS: "0" },
+    runnerEnv: { ARBOR_RUNNER_CONCURRENCY: String(members) },
   });
+  const { api, runner } = bench;
   const { prisma } = await import("@/server/db");
   const { createProject } = await import("@/server/projects/create-project");
   const executions = await import("@/app/api/executions/route");
   const fanOut = await import("@/app/api/executions/fan-out/route");
-  const project = await createProject({ path: dirs.repo });
+  const project = await createProject({ path: bench.repo });
   if (!project.ok) throw new Error(project.error.message);
   const issue = await prisma.issue.create({ data: { id: "ISSUE-1", number: 1, title: "fan-out bench", projectId: project.value.id } });
 
@@ -125,10 +100,8 @@ async function main() {
       `round ${round - warmup + 1}: single ${fmtMs(single.at(-1)!)} ms, group of ${members}: first ${fmtMs(groupFirst.at(-1)!)} ms, all ${fmtMs(groupAll.at(-1)!)} ms`,
     );
   }
-  await runner.stop();
-  await api.close();
+  await bench.close();
   await prisma.$disconnect();
-  await rm(tmp, { recursive: true, force: true });
 
   const rounded = (values: number[]) => Object.fromEntries(Object.entries(summarize(values)).map(([k, v]) => [k, round2(v)])) as ReturnType<typeof summarize>;
   const result = {

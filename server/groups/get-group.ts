@@ -5,7 +5,7 @@ import { groupNotFoundMessage, parseGroupId } from "@/lib/groups/ids";
 import { notFoundMessage, parseId } from "@/lib/ids";
 import { prisma } from "@/server/db";
 import type { ExecutionGroup } from "@/server/generated/prisma/client";
-import { membersOf, toGroupDto } from "@/server/groups/group-dto";
+import { groupFields, membersOf, toGroupDto } from "@/server/groups/group-dto";
 
 /** GET /api/groups/:id: the group and its members side by side. */
 export async function getGroup(rawId: string): Promise<Result<GroupDto>> {
@@ -32,15 +32,7 @@ export async function listIssueGroups(rawIssueId: string): Promise<Result<{ item
   });
   return ok({
     items: groups.map(({ members, ...group }) => ({
-      id: group.id,
-      issueId: group.issueId,
-      prompt: group.prompt,
-      sourceExecutionId: group.sourceExecutionId,
-      startSha: group.startSha,
-      projectId: group.projectId,
-      pickedExecutionId: group.pickedExecutionId,
-      pickedAt: group.pickedAt?.toISOString() ?? null,
-      createdAt: group.createdAt.toISOString(),
+      ...groupFields(group),
       queueNote: null,
       members: members.map((m) => ({ executionId: m.id, agent: m.agent, model: m.model, status: m.status })),
     })),

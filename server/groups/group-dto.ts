@@ -25,6 +25,15 @@ export async function toGroupDto(group: ExecutionGroup, members: readonly Execut
     queuedBehind: waiting.get(row.id) ?? null,
   }));
   return {
+    ...groupFields(group),
+    members: items,
+    queueNote: queueNote(items),
+  };
+}
+
+/** What a group says of itself, without its members (the list of an issue's groups shares it). */
+export function groupFields(group: ExecutionGroup): Omit<GroupDto, "members" | "queueNote"> {
+  return {
     id: group.id,
     issueId: group.issueId,
     prompt: group.prompt,
@@ -34,8 +43,6 @@ export async function toGroupDto(group: ExecutionGroup, members: readonly Execut
     pickedExecutionId: group.pickedExecutionId,
     pickedAt: group.pickedAt?.toISOString() ?? null,
     createdAt: group.createdAt.toISOString(),
-    members: items,
-    queueNote: queueNote(items),
   };
 }
 
