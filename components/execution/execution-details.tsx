@@ -42,7 +42,13 @@ export function ExecutionDetails({ execution, live }: { execution: ExecutionDto;
         <dl>
           <Row label="Agent">
             {agentName(execution.agent)}
-            {execution.runtime?.version ? <span className="text-zinc-600 dark:text-zinc-400"> {execution.runtime.version}</span> : null}{" "}
+            {execution.runtime?.version ? <span className="text-zinc-600 dark:text-zinc-400"> {execution.runtime.version}</span> : null}
+            {execution.model ? (
+              <span className="text-zinc-600 dark:text-zinc-400">
+                {" "}
+                · model <code className="font-mono text-xs">{execution.model}</code>
+              </span>
+            ) : null}{" "}
             <InsightsLink filters={{ agent: execution.agent }}>(insights)</InsightsLink>
           </Row>
           <Row label="Time">

@@ -88,6 +88,12 @@ const Row = memo(function Row({ node, depth, selected, onSelect }: HistoryRow & 
         <ExecutionLink id={node.id} />
         <ExecutionStatusBadge status={node.status} refusedActions={node.refusedActions} waiting={node.waitingFor !== null} />
         <AgentBadge agent={node.agent} />
+        {node.model ? <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800">{node.model}</code> : null}
+        {node.groupId ? (
+          <TextLink href={`/groups/${node.groupId}`} className="text-xs" title="One prompt to several agents: compare them">
+            {node.groupId}
+          </TextLink>
+        ) : null}
         {node.isHead && node.sessionId ? (
           <span
             className="rounded bg-emerald-100 px-1.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200"

@@ -86,3 +86,12 @@ test("Continue opens the new turn's page once the server has recorded it", async
   await waitFor(() => expect(mockPush).toHaveBeenCalledWith(`/executions/${next.id}`));
   expect(fetchMock.mock.calls.find(([, init]) => init?.method === "POST")?.[0]).toBe(`/api/executions/${execution.id}/continue`);
 });
+
+test("a member of a fan-out shows its model and links to its group", async () => {
+  const execution = makeExecution({ model: "opus", groupId: "GRP-3" });
+  global.fetch = serve(execution) as unknown as typeof fetch;
+  renderView(execution);
+  expect(await screen.findByTestId("execution-model")).toHaveTextContent("opus");
+  expect(screen.getByTestId("execution-group")).toHaveAttribute("href", "/groups/GRP-3");
+  expect(screen.getByTestId("execution-group")).toHaveTextContent("one of GRP-3: compare");
+});

@@ -147,6 +147,16 @@ function ExecutionPage({ execution }: { execution: ExecutionDto }) {
           </h1>
           <ExecutionStatusBadge status={execution.status} refusedActions={execution.refusedActions} waiting={execution.waitingFor !== null} />
           <AgentBadge agent={execution.agent} />
+          {execution.model ? (
+            <code data-testid="execution-model" title="The model it ran with" className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs dark:bg-zinc-800">
+              {execution.model}
+            </code>
+          ) : null}
+          {execution.groupId ? (
+            <TextLink data-testid="execution-group" underline href={`/groups/${execution.groupId}`} className="text-sm">
+              one of {execution.groupId}: compare
+            </TextLink>
+          ) : null}
           {live ? (
             <Button size="sm" variant="danger" disabled={cancelRequested} aria-busy={cancel.isPending} onClick={() => cancel.mutate()}>
               Cancel

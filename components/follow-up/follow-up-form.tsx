@@ -17,6 +17,8 @@ import type { PermissionMode, PermissionPolicy } from "@/lib/permissions/schema"
 import { useProjects } from "@/lib/projects/hooks";
 import { chosenRunMode, PermissionModeField } from "./permission-mode-field";
 import { resumeBadge } from "@/lib/executions/resume-text";
+import { useForkWith } from "@/lib/groups/hooks";
+import { ForkAgentFields, ForkFanOut, ForkOptions, forkChanges, type ForkTarget } from "./fork-agent-fields";
 
 /** The policy of the project a turn runs in (its source's): the default workspace's when it has none; null while unknown or unset. */
 function useProjectPolicy(projectId: string | null): PermissionPolicy | null {
@@ -53,7 +55,9 @@ function CreatedFollowUp({ created, sourceId }: { created: ExecutionDto; sourceI
  * The prompt box under an execution: Continue Session (next turn of the same
  * session; queued while a turn runs) or Fork Session (a new session branched
  * from this execution). Stays usable while the execution runs. `mode` limits
- * it to one of the two (the history rows' Continue / Fork).
+ * it to one of the two (the history rows' Continue / Fork). A Fork may go to
+ * another agent or model, or to several at once (a fan-out group); a
+ * Continue stays with its session's agent.
  */
 export function FollowUpForm({
   execution,
@@ -70,7 +74,17 @@ export function FollowUpForm({
   const [freshSession, setFreshSession] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<ExecutionDto[]>([]);
-  const followUp = useFollowUp(execution.id);
+  const plainFollowUp = useFollowUp(execution.id);
+  const forkWith = useForkWith(execution.id);
+  const [forkTarget, setForkTarget] = useState<ForkTarget>({ agent: execution.agent, model: "" });
+  const [several, setSeveral] = useState(false);
+  const changedFork = forkChanges(execution, forkTarget);
+  // One pending flag and one error for both ways of sending (the "mode" of the last one sent, for aria-busy).
+  const followUp = {
+    isPending: plainFollowUp.isPending || forkWith.isPending,
+    error: forkWith.error ?? plainFollowUp.error,
+    sendingMode: forkWith.isPending ? "fork" : plainFollowUp.variables?.mode,
+  };
   const agent = useAgentActions(execution.agent);
   // What the agent may do in the new turn: its project's mode unless the person picks another for this turn.
   const agentStatus = useAgent(execution.agent);
@@ -97,19 +111,24 @@ export function FollowUpForm({
     }
     setError(null);
     const permissionMode = chosenRunMode(chosenMode, agentPermissions);
-    followUp.mutate(
-      { mode: chosen, prompt, freshSession, ...(permissionMode ? { permissions: { mode: permissionMode } } : {}) },
-      {
-        onSuccess: (result) => {
-          setPrompt("");
-          setCreated((list) => [result, ...list.filter((e) => e.id !== result.id)].slice(0, 5));
-          onCreated?.(result);
-        },
+    const permissions = permissionMode ? { permissions: { mode: permissionMode } } : {};
+    const done = {
+      onSuccess: (result: ExecutionDto) => {
+        setPrompt("");
+        setCreated((list) => [result, ...list.filter((e) => e.id !== result.id)].slice(0, 5));
+        onCreated?.(result);
       },
-    );
+    };
+    plainFollowUp.reset();
+    forkWith.reset();
+    if (chosen === "fork" && changedFork) {
+      const model = forkTarget.model.trim();
+      forkWith.mutate({ prompt, agent: forkTarget.agent, ...(model ? { model } : {}), ...(freshSession ? { freshSession } : {}), ...permissions }, done);
+    } else plainFollowUp.mutate({ mode: chosen, prompt, freshSession, ...permissions }, done);
   };
 
-  const primary: FollowUpMode = mode ?? "continue";
+  // With another agent or model chosen, Ctrl+Enter sends the Fork it was chosen for (Continue cannot take them).
+  const primary: FollowUpMode = mode ?? (changedFork ? "fork" : "continue");
   return (
     <form
       aria-label={mode === "fork" ? "Fork this session" : mode === "continue" ? "Continue this session" : "Continue or fork this session"}
@@ -174,6 +193,27 @@ export function FollowUpForm({
           />
         </div>
       )}
+      {blocker || mode === "continue" ? null : (
+        <ForkOptions open={mode === "fork"}>
+          <ForkAgentFields idPrefix={`${textareaId}-fork`} execution={execution} value={forkTarget} onChange={setForkTarget} />
+          {changedFork && mode !== "fork" ? (
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">Continue keeps {agent.name} and its model; the agent and model above apply to Fork.</p>
+          ) : null}
+          <label className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+            <input type="checkbox" checked={several} onChange={(e) => setSeveral(e.target.checked)} className="size-4 accent-emerald-600" />
+            Several agents: fork to 2–8 agents or models at once and compare them
+          </label>
+          {several ? (
+            <ForkFanOut
+              idPrefix={`${textareaId}-fan-out`}
+              execution={execution}
+              prompt={prompt}
+              permissions={chosenMode ? { mode: chosenMode } : undefined}
+              onMissingPrompt={() => setError("Write a prompt to fork the session")}
+            />
+          ) : null}
+        </ForkOptions>
+      )}
       {error ? (
         <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
           {error}
@@ -182,7 +222,11 @@ export function FollowUpForm({
       {followUp.error ? <ErrorAlert>{followUp.error.message}</ErrorAlert> : null}
       <div className="flex flex-wrap items-center gap-2">
         {mode !== "fork" ? (
-          <Button type="submit" disabled={followUp.isPending || Boolean(blocker)} aria-busy={followUp.isPending && followUp.variables?.mode === "continue"}>
+          <Button
+            type="submit"
+            disabled={followUp.isPending || Boolean(blocker) || changedFork}
+            aria-busy={followUp.isPending && followUp.sendingMode === "continue"}
+          >
             Continue Session
           </Button>
         ) : null}
@@ -191,7 +235,7 @@ export function FollowUpForm({
             type={mode === "fork" ? "submit" : "button"}
             variant={mode === "fork" ? "primary" : "secondary"}
             disabled={followUp.isPending || Boolean(blocker)}
-            aria-busy={followUp.isPending && followUp.variables?.mode === "fork"}
+            aria-busy={followUp.isPending && followUp.sendingMode === "fork"}
             onClick={mode === "fork" ? undefined : () => submit("fork")}
           >
             Fork Session

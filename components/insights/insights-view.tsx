@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 import { ConsultationSummary } from "@/components/insights/consultation-summary";
+import { GroupWinsSummary } from "@/components/insights/group-wins";
 import { DrillLink } from "@/components/insights/drill-link";
 import { FailureReasons } from "@/components/insights/failure-reasons";
 import { InsightsFilters } from "@/components/insights/insights-filters";
@@ -77,6 +78,7 @@ export function InsightsView() {
           </p>
           <SeedMetrics data={data} />
           <ConsultationSummary data={data} />
+          <GroupWinsSummary data={data} />
           <OutcomesSummary data={data} />
           <SuccessBreakdown breakdowns={data.breakdowns} />
           <UsageCharts data={data} usageBy={params.usageBy ?? "agent"} onUsageBy={(by) => navigate({ ...params, usageBy: by })} />

@@ -11,6 +11,7 @@ import { resumeBadge } from "@/lib/executions/resume-text";
 import { agentName } from "@/lib/agents/names";
 import { consultedShort } from "@/lib/mcp/format";
 import { LAYOUT, linkPath, type LaidOutLink, type LaidOutNode } from "@/lib/executions/session-tree-layout";
+import { agentChange } from "@/lib/executions/session-tree";
 import type { View } from "./viewport";
 
 export const STATUS_FILL: Record<ExecutionStatus, string> = {
@@ -55,12 +56,17 @@ export function consultedText(e: Pick<SessionTreeNode, "consulted">): string | n
   return e.consulted.length ? `consulted ${e.consulted.join(", ")}` : null;
 }
 
+/** "Claude Code (sonnet)": the agent, and its model when one was chosen. */
+export function agentWithModel(e: Pick<SessionTreeNode, "agent" | "model">): string {
+  return e.model ? `${agentName(e.agent)} (${e.model})` : agentName(e.agent);
+}
+
 /** The node's accessible name: "#1a2b3c4d, Claude Code, fork, completed, head, +3 −1 in 2 files, consulted SESS-3: <prompt>". */
 export function nodeName(n: LaidOutNode): string {
   const e = n.node;
   const changes = changesText(e);
   const consulted = consultedText(e);
-  return `#${shortId(e.id)}, ${agentName(e.agent)}, ${edgeWord(n)}, ${stateWords(e)}${e.isHead ? ", head" : ""}${changes ? `, ${changes}` : ""}${consulted ? `, ${consulted}` : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
+  return `#${shortId(e.id)}, ${agentWithModel(e)}, ${edgeWord(n)}${e.groupId ? ` in ${e.groupId}` : ""}, ${stateWords(e)}${e.isHead ? ", head" : ""}${changes ? `, ${changes}` : ""}${consulted ? `, ${consulted}` : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
 }
 
 /** Characters of the prompt the node's second line has room for, after what it changed and what it consulted. */
@@ -129,7 +135,8 @@ export const GraphNode = memo(function GraphNode({
           <text x={16} y={-4} className="fill-zinc-900 font-mono text-[12px] font-semibold dark:fill-zinc-100">
             #{shortId(e.id)}
             <tspan dx={6} className="fill-zinc-500 font-sans text-[11px] font-normal dark:fill-zinc-400">
-              {agentName(e.agent)} · {stateWords(e)}
+              {agentName(e.agent)}
+              {e.model ? <tspan data-slot="model"> {e.model}</tspan> : null} · {stateWords(e)}
               {e.isHead ? " · head" : ""}
               {e.resume?.decision === "fresh_with_transcript" ? " · transcript" : ""}
             </tspan>
@@ -179,18 +186,34 @@ export const GraphNode = memo(function GraphNode({
 export const GraphLinks = memo(function GraphLinks({ links }: { links: LaidOutLink[] }) {
   return (
     <g role="none" aria-hidden="true" fill="none">
-      {links.map((l) => (
-        <path
-          key={l.id}
-          d={linkPath(l)}
-          data-edge={l.edge}
-          data-link={l.id}
-          className={EDGE_LOOK[l.edge].stroke}
-          strokeWidth={2}
-          strokeDasharray={EDGE_LOOK[l.edge].dash}
-          vectorEffect="non-scaling-stroke"
-        />
-      ))}
+      {links.map((l) => {
+        // A fork handed to another agent says so on its edge, just before the new node.
+        const change = agentChange(l.source.node, l.target.node);
+        return (
+          <g key={l.id}>
+            <path
+              d={linkPath(l)}
+              data-edge={l.edge}
+              data-link={l.id}
+              className={EDGE_LOOK[l.edge].stroke}
+              strokeWidth={2}
+              strokeDasharray={EDGE_LOOK[l.edge].dash}
+              vectorEffect="non-scaling-stroke"
+            />
+            {change ? (
+              <text
+                data-agent-change={l.id}
+                x={l.target.x - 18}
+                y={l.target.y - 12}
+                textAnchor="end"
+                className="fill-violet-700 stroke-white text-[10px] font-semibold [paint-order:stroke] [stroke-width:3px] dark:fill-violet-300 dark:stroke-zinc-900"
+              >
+                {change}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
     </g>
   );
 });
@@ -210,7 +233,7 @@ export function Tooltip({ id, n, view, height }: { id: string; n: LaidOutNode; v
       style={{ left: `clamp(0.5rem, ${left - 16}px, calc(100% - 18.5rem))`, top: below ? y + 24 : y - 24, transform: below ? undefined : "translateY(-100%)" }}
     >
       <p className="font-mono font-semibold">
-        #{shortId(e.id)} · {agentName(e.agent)} · {stateWords(e)}
+        #{shortId(e.id)} · {agentWithModel(e)} · {stateWords(e)}
         {e.edge === "root" ? "" : ` · ${EDGE_LOOK[e.edge].kind}`}
         {e.isHead ? " · head" : ""}
       </p>

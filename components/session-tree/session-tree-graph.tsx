@@ -4,10 +4,11 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from "react";
 import type { SessionTreeNode } from "@/lib/executions/schema";
 import { executionHref } from "@/lib/hrefs";
-import { ancestorIds, defaultComparePair, latestHead } from "@/lib/executions/session-tree";
+import { ancestorIds, defaultComparePair, groupsInTree, latestHead } from "@/lib/executions/session-tree";
 import { descendantCounts, layoutSessionTree, type LaidOutNode } from "@/lib/executions/session-tree-layout";
 import { NodeOutcomeMenu } from "@/components/outcomes/node-outcome-menu";
 import { GraphLinks, GraphNode, Tooltip } from "./graph-node";
+import { GroupLinks, GroupMarkers, groupHref } from "./group-markers";
 import { CompareBar, TreeLegend, TreeToolbar } from "./tree-toolbar";
 import { usePanZoom } from "./use-pan-zoom";
 import { useFolds } from "./use-folds";
@@ -52,6 +53,7 @@ export function SessionTreeGraph({ roots, label = "Session tree", height: fixedH
   const { collapsed, toggleFold, foldForks, unfold, unfoldAll } = useFolds(roots);
   const counts = useMemo(() => descendantCounts(roots), [roots]);
   const layout = useMemo(() => layoutSessionTree(roots, collapsed, counts), [roots, collapsed, counts]);
+  const groups = useMemo(() => groupsInTree(roots), [roots]);
   // Fixed once shown, so folds do not make the canvas jump.
   const [height] = useState(() => fixedHeight ?? canvasHeight(layout.bounds.maxY - layout.bounds.minY));
   const camera = usePanZoom(layout);
@@ -175,6 +177,11 @@ export function SessionTreeGraph({ roots, label = "Session tree", height: fixedH
       toggleFold(toggle.getAttribute("data-toggle")!);
       return;
     }
+    const group = (event.target as Element).closest?.("[data-group-id]")?.getAttribute("data-group-id");
+    if (group) {
+      router.push(groupHref(group));
+      return;
+    }
     const id = nodeIdOf(event.target);
     if (!id) return;
     setActiveId(id);
@@ -229,6 +236,8 @@ export function SessionTreeGraph({ roots, label = "Session tree", height: fixedH
 
       {activeId && !compareMode ? <NodeOutcomeMenu key={activeId} executionId={activeId} /> : null}
 
+      <GroupLinks groups={groups} />
+
       {compareMode ? <CompareBar selected={selected} onDone={() => setCompareMode(false)} /> : null}
 
       <div
@@ -264,6 +273,7 @@ export function SessionTreeGraph({ roots, label = "Session tree", height: fixedH
           {view ? (
             <g role="none" transform={`translate(${view.x},${view.y}) scale(${view.k})`}>
               <GraphLinks links={rendered.links} />
+              {groups.length ? <GroupMarkers groups={groups} layout={layout} /> : null}
               <g role="none">{nodeElements}</g>
             </g>
           ) : null}

@@ -45,13 +45,27 @@ export const LAYOUT = {
   radius: 8,
 } as const;
 
+/** Extra rows (fraction of rowGap) between a fan-out group's members and their other siblings. */
+const GROUP_GAP = 0.6;
+
 type Datum = { id: string; node: SessionTreeNode | null; children: SessionTreeNode[] };
 
-/** Continuation first (it stays on the line), then a restart (the turn re-run where the chain goes on), then forks, oldest first. */
+/**
+ * Continuation first (it stays on the line), then a restart (the turn re-run
+ * where the chain goes on), then forks, oldest first; a fan-out's members
+ * stay together (at their group's first member's place) under their marker.
+ */
 const EDGE_RANK: Record<SessionTreeEdge, number> = { continue: 0, restarted: 1, fork: 2, root: 3 };
-function orderedChildren(node: SessionTreeNode): SessionTreeNode[] {
-  return [...node.children].sort((a, b) => {
-    if (a.edge !== b.edge) return EDGE_RANK[a.edge] - EDGE_RANK[b.edge];
+function orderedSiblings(children: SessionTreeNode[], byEdge = true): SessionTreeNode[] {
+  const groupStart = new Map<string, string>();
+  for (const c of children) {
+    if (c.groupId && (!groupStart.has(c.groupId) || c.createdAt < groupStart.get(c.groupId)!)) groupStart.set(c.groupId, c.createdAt);
+  }
+  const at = (n: SessionTreeNode) => (n.groupId ? groupStart.get(n.groupId)! : n.createdAt);
+  return [...children].sort((a, b) => {
+    if (byEdge && a.edge !== b.edge) return EDGE_RANK[a.edge] - EDGE_RANK[b.edge];
+    if (at(a) !== at(b)) return at(a) < at(b) ? -1 : 1;
+    if ((a.groupId ?? "") !== (b.groupId ?? "")) return (a.groupId ?? "") < (b.groupId ?? "") ? -1 : 1;
     return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1;
   });
 }
@@ -80,13 +94,17 @@ export function layoutSessionTree(
   counts: Map<string, number> = descendantCounts(roots),
 ): SessionTreeLayout {
   const root = hierarchy<Datum>({ id: "__roots__", node: null, children: roots }, (d) => {
-    if (d.node === null) return d.children.map((n) => ({ id: n.id, node: n, children: n.children }));
+    if (d.node === null) return orderedSiblings(d.children, false).map((n) => ({ id: n.id, node: n, children: n.children }));
     if (collapsed.has(d.id)) return null;
-    return orderedChildren(d.node).map((n) => ({ id: n.id, node: n, children: n.children }));
+    return orderedSiblings(d.node.children).map((n) => ({ id: n.id, node: n, children: n.children }));
   });
   const laid = tree<Datum>()
     .nodeSize([LAYOUT.rowGap, LAYOUT.columnGap])
-    .separation((a, b) => (a.parent === b.parent ? 1 : 1.25))(root);
+    .separation((a, b) => {
+      // Room above a fan-out group's first member (and below its last) for the group's marker.
+      const groupEdge = (a.data.node?.groupId ?? null) !== (b.data.node?.groupId ?? null) && Boolean(a.data.node?.groupId || b.data.node?.groupId);
+      return (a.parent === b.parent ? 1 : 1.25) + (groupEdge ? GROUP_GAP : 0);
+    })(root);
 
   const nodes: LaidOutNode[] = [];
   const byId = new Map<string, LaidOutNode>();

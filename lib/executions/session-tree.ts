@@ -86,3 +86,30 @@ export function defaultComparePair(roots: SessionTreeNode[]): [string, string] |
   const other = heads.find((h) => h.id !== newest.id && (h.sessionId ?? h.id) !== (newest.sessionId ?? newest.id)) ?? heads[1];
   return [other.id, newest.id];
 }
+
+/** A fan-out group as the tree shows it: its members (siblings) and how many agents they are. */
+export type TreeGroup = { id: string; memberIds: string[]; agents: number };
+
+/** The fan-out groups whose members are in the tree, in the order first met. */
+export function groupsInTree(roots: SessionTreeNode[]): TreeGroup[] {
+  const groups = new Map<string, { memberIds: string[]; agents: Set<string> }>();
+  for (const node of flattenTree(roots)) {
+    if (!node.groupId) continue;
+    const group = groups.get(node.groupId) ?? { memberIds: [], agents: new Set<string>() };
+    group.memberIds.push(node.id);
+    group.agents.add(node.agent);
+    groups.set(node.groupId, group);
+  }
+  return [...groups].map(([id, g]) => ({ id, memberIds: g.memberIds, agents: g.agents.size }));
+}
+
+/** "GRP-3 · 3 agents" (several agents) or "GRP-3 · 2 runs" (one agent, e.g. two models). */
+export function groupMarkerLabel(group: TreeGroup): string {
+  const n = group.memberIds.length;
+  return `${group.id} · ${n} ${group.agents > 1 ? "agents" : "runs"}`;
+}
+
+/** "claude → codex" on a fork or restart that went to another agent than its source's; null otherwise. */
+export function agentChange(source: Pick<SessionTreeNode, "agent">, target: Pick<SessionTreeNode, "agent" | "edge">): string | null {
+  return target.edge !== "continue" && target.edge !== "root" && source.agent !== target.agent ? `${source.agent} → ${target.agent}` : null;
+}
