@@ -2,6 +2,7 @@
 
 import type { ParseArgsConfig } from "node:util";
 import { parsePolicyFlags, POLICY_OPTIONS, type PolicyFlags } from "./approval-args";
+import { LOOP_CLEARING, LOOP_OPTIONS, parseLoopFlags, type LoopSettings } from "./loop-args";
 
 /** What `project add` and `project edit` may set (edit: only what is given changes). */
 export type ProjectSettings = {
@@ -15,6 +16,8 @@ export type ProjectSettings = {
   mcp?: boolean;
   /** --mode/--allow/--deny: what agents may do alone there; null (edit, --clear-permissions): each agent's default. */
   permissions?: PolicyFlags | null;
+  /** The check, setup and cleanup scripts, copied files and remote (issue 25): only those given. */
+  loop?: LoopSettings;
 };
 
 export type ProjectCommand =
@@ -54,6 +57,7 @@ export const PROJECT_OPTIONS: Options = {
   "clear-permissions": { type: "boolean" },
   archived: { type: "boolean" },
   ...POLICY_OPTIONS,
+  ...LOOP_OPTIONS,
 };
 
 /** The options `arbor apply` takes. */
@@ -83,6 +87,7 @@ const OPTION_ACTIONS: Record<string, readonly string[]> = {
   "clear-permissions": ["edit"],
   "delete-branches": ["clean"],
   archived: ["list"],
+  ...Object.fromEntries(Object.keys(LOOP_OPTIONS).map((key) => [key, (LOOP_CLEARING as readonly string[]).includes(key) ? ["edit"] : ["add", "edit"]])),
 };
 
 export function parseProjectArgs(positionals: string[], values: Values): Parsed<ProjectCommand> {
@@ -123,7 +128,7 @@ export function parseProjectArgs(positionals: string[], values: Values): Parsed<
       if (!settings.ok) return settings;
       if (Object.keys(settings.value).length === 0) {
         return fail(
-          "nothing to change: give --name, --base-branch, --agent, --run-hooks-on-apply / --no-run-hooks-on-apply, --mcp / --no-mcp, --mode (with --allow / --deny) or --clear-permissions",
+          "nothing to change: give --name, --base-branch, --agent, --run-hooks-on-apply / --no-run-hooks-on-apply, --mcp / --no-mcp, --mode (with --allow / --deny), --clear-permissions, --check / --no-check, --check-timeout, --setup-script, --copy-files, --cleanup-script or --remote",
         );
       }
       return needsId() ?? extra(1) ?? { ok: true, command: { name: "project", action: "edit", projectId: args[0]!, ...settings.value, json } };
@@ -156,6 +161,9 @@ function projectSettings(values: Values, action: "add" | "edit"): { ok: true; va
     if (policy.value) return fail("--clear-permissions does not go with --mode, --allow or --deny");
     settings.permissions = null;
   } else if (policy.value) settings.permissions = policy.value;
+  const loop = parseLoopFlags(values);
+  if (!loop.ok) return loop;
+  if (Object.keys(loop.value).length > 0) settings.loop = loop.value;
   return { ok: true, value: settings };
 }
 

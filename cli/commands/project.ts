@@ -83,5 +83,6 @@ function settingsBody(s: ProjectSettings) {
     ...(s.runHooksOnApply !== undefined ? { runHooksOnApply: s.runHooksOnApply } : {}),
     ...(s.mcp !== undefined ? { mcp: s.mcp } : {}),
     ...(s.permissions !== undefined ? { permissions: s.permissions } : {}),
+    ...(s.loop ?? {}),
   };
 }

@@ -50,6 +50,17 @@ export function renderProjectDetail(p: ProjectDetail, style: Style): string[] {
     "mcp server",
     p.mcp ? "on: agents may consult Arbor (search sessions, read issues and specs, cite them)" : "off: agents here run without Arbor's MCP server",
   );
+  if (!p.implicit) {
+    const command = p.checkCommand === null ? null : typeof p.checkCommand === "string" ? p.checkCommand : p.checkCommand.join(" ");
+    row(
+      "check",
+      command ? `${command}  ${paint(style, `(after each turn, at most ${p.checkTimeoutSeconds} s)`, "dim")}` : 'none (arbor project edit --check "npm test")',
+    );
+    if (p.setupScript) row("setup script", p.setupScript.split("\n")[0]! + (p.setupScript.includes("\n") ? " …" : ""));
+    if (p.copyFiles.length) row("copy files", `${p.copyFiles.join(", ")} (and .worktreeinclude's)`);
+    if (p.cleanupScript) row("cleanup", p.cleanupScript.split("\n")[0]! + (p.cleanupScript.includes("\n") ? " …" : ""));
+    if (p.isGitRepo) row("remote", p.remote ?? "origin (when the repository has one)");
+  }
   row(
     "uses",
     `${p.specCount} spec${p.specCount === 1 ? "" : "s"}, ${p.issueCount} issue${p.issueCount === 1 ? "" : "s"}, ${p.executionCount} execution${p.executionCount === 1 ? "" : "s"}`,

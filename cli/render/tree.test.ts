@@ -1,4 +1,4 @@
-import { edgeMarker, isChainHead, renderTree, treeRoots, countNodes } from "./tree";
+import { checkMark, edgeMarker, isChainHead, renderTree, treeRoots, countNodes } from "./tree";
 import { plain } from "./style";
 import type { TreeNode } from "../types";
 
@@ -112,5 +112,21 @@ describe("renderTree: fan-out and cross-agent forks", () => {
       '├─ bbbbbbbb  ⑂ fork      queued       no session yet  claude → codex  GRP-2  "Compare"  —  ◀ head',
       '└─ cccccccc  ⑂ fork      queued       no session yet  GRP-2  "Compare"  —  ◀ head',
     ]);
+  });
+});
+
+describe("a node's check (issue 25)", () => {
+  it.each([
+    ["passed", "✓ check"],
+    ["failed", "✗ check"],
+    ["timed_out", "⏱ check timed out"],
+    ["error", "! check"],
+    ["running", "… check"],
+  ])("%s → %s", (status, text) => {
+    expect(checkMark({ status })?.text).toBe(text);
+  });
+  it("none without a check", () => {
+    expect(checkMark(null)).toBeUndefined();
+    expect(checkMark({})).toBeUndefined();
   });
 });

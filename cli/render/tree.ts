@@ -79,7 +79,28 @@ export function renderTreeNodeLine(node: TreeNode, style: Style, opts: TreeRende
   const changes = formatChanges(node.worktree);
   const files = changes ? `  ${paint(style, changes, "cyan")}` : "";
   const head = isChainHead(node) ? `  ${paint(style, "◀ head", "green", "bold")}` : "";
-  return `${id}  ${edge}  ${status}  ${session}  ${prompt}  ${cost}${files}${head}`;
+  const check = checkMark(node.check);
+  const checked = check ? `  ${paint(style, check.text, check.color)}` : "";
+  return `${id}  ${edge}  ${status}  ${session}  ${prompt}  ${cost}${files}${checked}${head}`;
+}
+
+/** The project's check on the turn (issue 25): ✓ / ✗ / ⏱ / ! / …, or nothing without one. */
+export function checkMark(check: unknown): { text: string; color: "green" | "red" | "yellow" | "gray" } | undefined {
+  const status = check && typeof check === "object" ? (check as { status?: unknown }).status : undefined;
+  switch (status) {
+    case "passed":
+      return { text: "✓ check", color: "green" };
+    case "failed":
+      return { text: "✗ check", color: "red" };
+    case "timed_out":
+      return { text: "⏱ check timed out", color: "red" };
+    case "error":
+      return { text: "! check", color: "yellow" };
+    case "running":
+      return { text: "… check", color: "gray" };
+    default:
+      return undefined;
+  }
 }
 
 /** The execution's session: SESS-n, or why it has none. */
