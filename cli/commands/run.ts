@@ -5,7 +5,7 @@
 
 import { resolve } from "node:path";
 import type { Command } from "../args";
-import { seg, type Context } from "../context";
+import { println, seg, type Context } from "../context";
 import { createExecution, resolvePrompt, UsageError } from "./create";
 import { fanOut } from "./group";
 
@@ -41,5 +41,16 @@ export async function runCommand(ctx: Context, cmd: Extract<Command, { name: "ru
   if (cmd.permissions) body.permissions = cmd.permissions;
   // The server runs on this machine: send it an absolute path.
   if (cmd.cwd !== undefined) body.cwd = resolve(ctx.cwd, cmd.cwd);
-  return createExecution(ctx, "/api/executions", body, { follow: cmd.follow, json: cmd.json });
+  return createExecution(cmd.json ? ctx : sayRegistered(ctx), "/api/executions", body, { follow: cmd.follow, json: cmd.json });
+}
+
+/** A cwd in a git repository no project had registers it (the answer's registeredProject): said before the run's own line. */
+function sayRegistered(ctx: Context): Context {
+  const post = async <T>(path: string, body?: unknown, opts?: Parameters<Context["api"]["post"]>[2]): Promise<T> => {
+    const answer = await ctx.api.post<T & { registeredProject?: { id: string; name: string; path: string } }>(path, body, opts);
+    const p = answer?.registeredProject;
+    if (p) println(ctx.stdout, `Registered ${p.path} as project ${p.id} (${p.name}): each line of work there gets a worktree of its own`);
+    return answer;
+  };
+  return { ...ctx, api: Object.assign(Object.create(ctx.api), { post }) };
 }

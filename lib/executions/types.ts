@@ -28,6 +28,8 @@ export const EXECUTION_ERROR_CODES = [
   "cwd_outside_roots",
   /** Arbor could not make the execution's git worktree (the message says why); nothing of it was left behind. */
   "worktree_failed",
+  /** The project's setup script failed in the new worktree (non-zero exit, its time limit, or it could not start); the message carries its output's tail, the worktree is kept for inspection and the agent never started. */
+  "setup_failed",
   /** The OS refused to start the process. */
   "spawn_failed",
   /** The agent no longer has the session to resume (expired or deleted transcript). */

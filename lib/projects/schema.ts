@@ -313,6 +313,15 @@ export const worktreeCleanupSchema = z.object({
       executionIds: z.array(z.string()),
       /** Disk it used. */
       bytes: z.number(),
+      /** The project's cleanup script, run there before the removal (absent: the project has none); a failure is said and the removal goes on. */
+      cleanupScript: z
+        .object({
+          status: z.enum(["passed", "failed", "timed_out", "error"]),
+          exitCode: z.number().nullable(),
+          /** How it ended, and the end of its output when it failed. */
+          message: z.string(),
+        })
+        .optional(),
     }),
   ),
   /** Worktrees of archived sessions that were not removed, and why (an execution still queued or running there, …). */

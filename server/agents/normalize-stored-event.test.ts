@@ -24,6 +24,14 @@ describe("normalizeStoredEvent", () => {
     expect(normalizeStoredEvent("claude", { stream: "arbor", kind: "launch", payload: { argv: ["claude"] } })).toEqual([]);
   });
 
+  it("shows a new worktree's setup: Arbor's lines and the script's output", () => {
+    const setup = (payload: unknown) => normalizeStoredEvent("claude", { stream: "arbor", kind: "setup", payload });
+    expect(setup({ message: "Copied .env from the main checkout" })).toEqual([{ type: "text", text: "Copied .env from the main checkout" }]);
+    expect(setup({ stream: "stdout", text: "added 12 packages" })).toEqual([{ type: "text", text: "added 12 packages" }]);
+    expect(setup({ stream: "stderr", text: "npm WARN deprecated" })).toEqual([{ type: "stderr", text: "npm WARN deprecated" }]);
+    expect(setup({ stream: "stdout" })).toEqual([]);
+  });
+
   it("shows an unknown agent's output raw", () => {
     expect(normalizeStoredEvent("retired-agent", { stream: "stdout", kind: "x", payload: { a: 1 } })).toEqual([{ type: "unparsed", raw: '{"a":1}' }]);
   });

@@ -4,7 +4,7 @@ import { approvalDetail } from "@/lib/approvals/describe";
 
 // Maps any stored execution event to log entries, whichever stream it came
 // from: the agent's stdout (the agent's own normalizer), its stderr, or
-// Arbor's own notes about the run ("arbor": error, warning, launch, …).
+// Arbor's own notes about the run ("arbor": error, warning, launch, setup, …).
 
 export interface StoredEvent {
   stream: string;
@@ -22,6 +22,7 @@ export function normalizeStoredEvent(agentId: string, event: StoredEvent): LogEn
         return [{ type: "error", message: payload.message, severity: event.kind }];
       }
       if (event.kind === "approval") return approvalEntry(payload);
+      if (event.kind === "setup") return setupEntry(payload);
       return [];
     case "stdout": {
       const agent = getAgentDefinition(agentId);
@@ -31,6 +32,18 @@ export function normalizeStoredEvent(agentId: string, event: StoredEvent): LogEn
     default:
       return [];
   }
+}
+
+/**
+ * A new worktree made ready (server/runner/workspace/ready-worktree.ts): a
+ * line the setup script printed ({ stream, text }: stdout as plain output,
+ * stderr as stderr), or Arbor's own line about it ({ message }: a copied
+ * file, the script starting or finishing).
+ */
+function setupEntry(payload: Record<string, unknown>): LogEntry[] {
+  if (typeof payload.message === "string") return [{ type: "text", text: payload.message }];
+  if (typeof payload.text !== "string") return [];
+  return payload.stream === "stderr" ? [{ type: "stderr", text: payload.text }] : [{ type: "text", text: payload.text }];
 }
 
 const APPROVAL_KINDS = ["tool", "question", "plan"] as const;

@@ -7,6 +7,7 @@ import { prisma } from "@/server/db";
 import { checkRunAgent, DEFAULT_AGENT } from "@/server/executions/check-run-agent";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { resolveRunPlace } from "@/server/executions/resolve-run-place";
+import type { RegisteredProject } from "@/server/executions/adopt-repository";
 import { insertIdempotently } from "@/server/executions/insert-idempotently";
 import { turnTime } from "@/server/locks/session-lock";
 import { enqueueExecution } from "@/server/queue/enqueue-execution";
@@ -45,17 +46,23 @@ export type CreateExecutionArgs = {
   permissions?: PermissionPolicyInput;
 };
 
-export type Created = { execution: ExecutionDto; replayed: boolean };
+/** `registeredProject`: the run's cwd was a git repository no project had, registered now (adopt-repository.ts). */
+export type Created = { execution: ExecutionDto; replayed: boolean; registeredProject?: RegisteredProject };
 
 /** A new run checked and ready to insert: everything but its id, time and queue. */
-export type NewRun = { data: Omit<Prisma.ExecutionUncheckedCreateInput, "id" | "createdAt" | "targetSessionId">; runnerId: string | null };
+export type NewRun = {
+  data: Omit<Prisma.ExecutionUncheckedCreateInput, "id" | "createdAt" | "targetSessionId">;
+  runnerId: string | null;
+  registeredProject?: RegisteredProject;
+};
 
 export async function createExecution(args: CreateExecutionArgs): Promise<Result<Created>> {
   const prepared = await prepareNewRun(args);
   if (!prepared.ok) return prepared;
   const inserted = await insertIdempotently(args.idempotencyKey, async (tx) => ok(await insertNewRun(tx, prepared.value)));
   if (!inserted.ok) return inserted;
-  return ok({ execution: toExecutionDto(inserted.value.row), replayed: inserted.value.replayed });
+  const { registeredProject } = prepared.value;
+  return ok({ execution: toExecutionDto(inserted.value.row), replayed: inserted.value.replayed, ...(registeredProject ? { registeredProject } : {}) });
 }
 
 /**
@@ -91,6 +98,7 @@ export async function prepareNewRun(args: CreateExecutionArgs & { groupId?: stri
   const expanded = await expandPrompt(args.prompt);
   return ok({
     runnerId: args.runnerId ?? null,
+    ...(place.value.registeredProject ? { registeredProject: place.value.registeredProject } : {}),
     data: {
       issueId: issue.id,
       agent: agent.value,

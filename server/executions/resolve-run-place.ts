@@ -13,6 +13,7 @@ import type { Project } from "@/server/generated/prisma/client";
 import { catchGitErrors } from "@/server/git/git-failure";
 import { resolveCommit } from "@/server/git/refs";
 import { describeOperation, readRepositoryState } from "@/server/git/repository-state";
+import { adoptRepository, type RegisteredProject } from "@/server/executions/adopt-repository";
 
 // Where a new run works, decided when it is created: its project (named, or
 // the one registered at the directory it names, or the issue's, or none: the
@@ -22,7 +23,11 @@ import { describeOperation, readRepositoryState } from "@/server/git/repository-
 // worktree itself (on its own disk) right before the agent starts, and checks
 // the directory again then. No run writes into a registered project's main
 // checkout, whatever directory it was given, unless the person chose that
-// project's shared directory (server/projects/main-checkout-rule.ts).
+// project's shared directory (server/projects/main-checkout-rule.ts). A cwd
+// inside a git repository that is no project registers the repository on
+// first use (adopt-repository.ts): its runs then get worktrees like any
+// project's, and `sharedDirectory` stays the explicit opt-out (the run works
+// in the repository's checkout itself).
 
 export type RunPlaceRequest = {
   /** The issue's project, the default. */
@@ -43,6 +48,8 @@ export type RunPlace = {
   sharedDirectory: boolean;
   /** The commit a worktree run starts from; null when the run gets no worktree. */
   startSha: string | null;
+  /** The project registered for this run's cwd, a git repository no project had (adopt-repository.ts). */
+  registeredProject?: RegisteredProject;
 };
 
 export async function resolveRunPlace(request: RunPlaceRequest): Promise<Result<RunPlace>> {
@@ -54,7 +61,11 @@ export async function resolveRunPlace(request: RunPlaceRequest): Promise<Result<
   const registered = await registeredDirectories();
   const chosen = await chooseProject(request, registered, config);
   if (!chosen.ok) return chosen;
-  if ("project" in chosen.value) return placeInProject(chosen.value.project, request, registered, config);
+  if ("project" in chosen.value) {
+    const { project, registeredProject } = chosen.value;
+    const placed = await placeInProject(project, request, registered, config);
+    return placed.ok && registeredProject ? ok({ ...placed.value, registeredProject }) : placed;
+  }
   if (request.startRef !== undefined) {
     return invalidField(
       "startRef",
@@ -80,7 +91,7 @@ async function chooseProject(
   request: RunPlaceRequest,
   registered: readonly RegisteredDirectory[],
   config: ArborConfig,
-): Promise<Result<{ project: Project } | { cwd: string }>> {
+): Promise<Result<{ project: Project; registeredProject?: RegisteredProject } | { cwd: string }>> {
   const byId = async (id: string) => prisma.project.findUnique({ where: { id } });
   if (request.projectId === DEFAULT_PROJECT_KEY) return resolveCwd(undefined, config).then((r) => (r.ok ? ok({ cwd: r.value }) : r));
   if (request.projectId !== undefined) {
@@ -96,6 +107,8 @@ async function chooseProject(
       if (row) return ok({ project: row });
     }
     if (clash) return invalidField("cwd", describeClash(real.value, clash));
+    const adopted = await adoptRepository(real.value);
+    if (adopted) return ok({ project: adopted.row, registeredProject: adopted.registered });
     const cwd = await resolveCwd(request.cwd, config);
     return cwd.ok ? ok({ cwd: cwd.value }) : cwd;
   }

@@ -1,5 +1,5 @@
 import "server-only";
-import { rm } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { shortId } from "@/lib/executions/format";
@@ -15,6 +15,8 @@ import { commonDirOf, readWorktreeRecords } from "@/server/git/worktree-records"
 import { findProject, refuseDefaultWorkspace } from "./find-project";
 import { isArchivedLine } from "./project-worktrees";
 import { realWorktreesRoot } from "./worktrees-root";
+import { describeScriptOutcome, runProjectScript } from "./project-script";
+import { inheritedEnv } from "@/server/config/load-config";
 
 // Housekeeping: the worktrees of lines of work whose sessions are all
 // archived are removed (their directories and git's records of them — of the
@@ -27,7 +29,11 @@ import { realWorktreesRoot } from "./worktrees-root";
 // Continue waits to run in it: that is decided under the sessions' locks, in
 // the transaction that marks it removed, so a Continue recorded afterwards
 // already knows. Worktrees live on their runner's disk: this removes the ones
-// on this machine, and says so of the others.
+// on this machine, and says so of the others. The project's cleanup script
+// runs in each worktree right before its removal (`sh -c`, its own process
+// group, the project's time limit, this process's environment minus Arbor's
+// secrets: project-script.ts); one that fails is logged and said in the
+// answer, and the removal goes on (the worktree is going either way).
 
 type Line = {
   path: string;
@@ -93,8 +99,18 @@ export async function cleanupWorktrees(
       continue;
     }
     const { bytes } = await worktreeDiskUsage(line.path, adminDirs.value.get(line.path) ?? null, budget);
+    // Not in a directory already gone: there is nothing to clean up there.
+    const onDisk = (await stat(line.path).catch(() => null))?.isDirectory() === true;
+    const cleanupScript = project.cleanupScript && onDisk ? await runCleanupScript(project, line.path) : undefined;
     const removed = await removeLine(project.path, line, options.deleteBranches === true);
-    result.removed.push({ path: line.path, branch: line.branch, ...removed, executionIds: line.executions.map((e) => e.id), bytes });
+    result.removed.push({
+      path: line.path,
+      branch: line.branch,
+      ...removed,
+      executionIds: line.executions.map((e) => e.id),
+      bytes,
+      ...(cleanupScript ? { cleanupScript } : {}),
+    });
     result.freedBytes += bytes;
   }
   return ok(result);
@@ -141,6 +157,24 @@ async function markRemoved(line: Line): Promise<string | null> {
     await tx.execution.updateMany({ where: { worktreePath: line.path, worktreeState: "present" }, data: { worktreeState: "removed" } });
     return null;
   });
+}
+
+type CleanupScriptResult = NonNullable<WorktreeCleanup["removed"][number]["cleanupScript"]>;
+
+/** The project's cleanup script, run in the worktree about to go: how it ended (a failure logged, never a reason to keep it). */
+async function runCleanupScript(
+  project: { id: string; cleanupScript: string | null; checkTimeoutSeconds: number },
+  worktree: string,
+): Promise<CleanupScriptResult> {
+  const timeoutMs = project.checkTimeoutSeconds * 1000;
+  const outcome = await runProjectScript({ script: project.cleanupScript ?? "", cwd: worktree, env: inheritedEnv(), timeoutMs, maxBytes: 0 });
+  const summary = describeScriptOutcome("The cleanup script", outcome, timeoutMs);
+  const tail = outcome.tail.trim();
+  const message = outcome.status === "passed" || !tail ? summary : `${summary}; the end of its output:\n${tail}`;
+  if (outcome.status !== "passed") console.error(`[projects] ${project.id}: ${message} (in ${worktree}; removed all the same)`);
+  // Never cancelled here (no signal is given): anything but passed, failed or timed_out is an error.
+  const status = outcome.status === "cancelled" ? "error" : outcome.status;
+  return { status, exitCode: outcome.exitCode, message };
 }
 
 /** Removes the recorded directory and git's record of it, and (if asked) the recorded arbor/ branch: what was deleted, and why a branch stayed. */

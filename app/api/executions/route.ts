@@ -10,12 +10,18 @@ import { apiRoute } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
-/** POST /api/executions {issueId, prompt, agent? (default: the project's default agent, else claude), model?, projectId?, sharedDirectory?, startRef?, cwd?} → 201 Execution (where it works: resolve-run-place.ts) */
+/** POST /api/executions {issueId, prompt, agent? (default: the project's default agent, else claude), model?, projectId?, sharedDirectory?, startRef?, cwd?} → 201 Execution (where it works: resolve-run-place.ts), with registeredProject when its cwd's repository was registered now */
 export const POST = apiRoute(async (request: Request) => {
   const requestedAt = nowMs();
   const input = await readJson(request, createExecutionSchema);
   if (!input.ok) return errorResponse(input.error);
-  return createdResponse(await createExecution({ ...input.value, idempotencyKey: idempotencyKeyOf(request), requestedAt }));
+  const created = await createExecution({ ...input.value, idempotencyKey: idempotencyKeyOf(request), requestedAt });
+  // A cwd in a git repository no project had registered it: the answer says so (createExecutionResponseSchema).
+  if (created.ok && created.value.registeredProject) {
+    const { execution, registeredProject } = created.value;
+    return createdResponse({ ...created, value: { ...created.value, execution: { ...execution, registeredProject } as typeof execution } });
+  }
+  return createdResponse(created);
 });
 
 /**

@@ -14,6 +14,8 @@ import { worktreesRoot } from "@/server/projects/worktrees-root";
 import { placeWorktree } from "@/server/turns/place-worktree";
 import { keepSpare } from "@/server/runner/workspace/spare-checkouts";
 import { isDirectory } from "@/server/runner/workspace/worktree-state";
+import { readyWorktree } from "@/server/runner/workspace/ready-worktree";
+import { noWorkspaceLog, type WorkspaceLog } from "@/server/runner/workspace/workspace-log";
 
 // Where the agent works, settled right before it starts (after plan-turn.ts
 // fixed the lineage): placeWorktree (server/turns/place-worktree.ts) decides
@@ -21,9 +23,12 @@ import { isDirectory } from "@/server/runner/workspace/worktree-state";
 // Continue that goes on in its parent's worktree first records the worktree's
 // state as a commit (normally the parent's snapshot itself), so the turn's
 // diff is only its own work; a new worktree gets a branch
-// arbor/<ISSUE-n>/<short id>. A worktree that cannot be made fails the
-// execution, and createWorktree leaves nothing of it behind. The project's
-// main checkout is never the cwd.
+// arbor/<ISSUE-n>/<short id>, is recorded, then made ready to work in
+// (ready-worktree.ts: the main checkout's ignored files copied, the project's
+// setup script run; its lines go to `log`, the turn's log). A worktree that
+// cannot be made fails the execution, and createWorktree leaves nothing of it
+// behind; a setup script that fails fails it too, the worktree kept. The
+// project's main checkout is never the cwd.
 
 export type Workspace =
   | {
@@ -39,7 +44,7 @@ export type Workspace =
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export async function prepareWorkspace(executionId: string, env: Env): Promise<Workspace> {
+export async function prepareWorkspace(executionId: string, env: Env, log: WorkspaceLog = noWorkspaceLog): Promise<Workspace> {
   const execution = await prisma.execution.findUniqueOrThrow({ where: { id: executionId } });
   const [project, parent, forkSource] = await Promise.all([
     execution.projectId ? prisma.project.findUnique({ where: { id: execution.projectId } }) : null,
@@ -73,6 +78,8 @@ export async function prepareWorkspace(executionId: string, env: Env): Promise<W
     });
     // The next run of this project claims a checkout made meanwhile instead of writing every file.
     if (project.baseBranch) keepSpare(project.path, spareDir, `refs/heads/${project.baseBranch}`);
+    const ready = await readyWorktree(execution.id, project, wt.path, env, log);
+    if (!ready.ok) return ready;
     return { ok: true, cwd: wt.path, roots: [root], run };
   } catch (error) {
     if (error instanceof GitError) return failed(error.message);
@@ -86,9 +93,10 @@ export type LaunchPlace = { ok: true; cwd: string } | { ok: false; code: Executi
 /** The turn's place, settled once whichever plan asks for it first (a warm process's, or a spawn's). */
 export type Place = () => Promise<LaunchPlace>;
 
-export function launchPlace(executionId: string, env: Env, workspaceRoots: readonly string[]): Place {
+/** `log`: the turn's log, where a new worktree's copies and setup script output go. */
+export function launchPlace(executionId: string, env: Env, workspaceRoots: readonly string[], log?: WorkspaceLog): Place {
   let settled: Promise<LaunchPlace> | null = null;
-  return () => (settled ??= settleLaunchCwd(executionId, env, workspaceRoots));
+  return () => (settled ??= settleLaunchCwd(executionId, env, workspaceRoots, log));
 }
 
 /**
@@ -99,8 +107,8 @@ export function launchPlace(executionId: string, env: Env, workspaceRoots: reado
  * project's main checkout, unless it is that project's own shared-directory
  * run (server/projects/main-checkout-rule.ts).
  */
-export async function settleLaunchCwd(executionId: string, env: Env, workspaceRoots: readonly string[]): Promise<LaunchPlace> {
-  const workspace = await prepareWorkspace(executionId, env);
+export async function settleLaunchCwd(executionId: string, env: Env, workspaceRoots: readonly string[], log?: WorkspaceLog): Promise<LaunchPlace> {
+  const workspace = await prepareWorkspace(executionId, env, log);
   if (!workspace.ok) return workspace;
   // Checked when the execution was created, but the directory may have been replaced since.
   const cwd = await checkRunCwd(workspace.cwd, workspace.run, { ...loadConfig(env), workspaceRoots }, workspace.roots ?? undefined);
