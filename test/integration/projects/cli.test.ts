@@ -61,7 +61,7 @@ test("project add (relative path), list, show, edit, archive, unarchive, remove;
   expect(listed.stdout).toContain(`default  Default workspace  directory   ${path.join(repos.root, "workspace")}  0 issues  (implicit)`);
 
   const shown = await arbor("project", "show", "proj-1");
-  expect(shown.stdout.split("\n").slice(0, 9)).toEqual([
+  expect(shown.stdout.split("\n").slice(0, 11)).toEqual([
     "PROJ-1  Shop",
     `  path          ${repo}`,
     "  kind          git repository: a worktree per line of work",
@@ -70,9 +70,37 @@ test("project add (relative path), list, show, edit, archive, unarchive, remove;
     "  agents may    each agent's default (ask where it can ask you, else edit files only)",
     "  apply hooks   off: Apply runs nothing of the repository",
     "  mcp server    on: agents may consult Arbor (search sessions, read issues and specs, cite them)",
+    '  check         none (arbor project edit --check "npm test")',
+    "  remote        origin (when the repository has one)",
     "  uses          0 specs, 0 issues, 0 executions",
   ]);
   expect(shown.stdout).toContain("worktrees     0, 0 B on disk");
+
+  // Closing the loop: the check and the worktree's set-up, set and cleared from the CLI.
+  const looped = await arbor(
+    "project",
+    "edit",
+    "PROJ-1",
+    "--check",
+    "npm test",
+    "--check-timeout",
+    "90",
+    "--copy-files",
+    ".env,config/*.local.json",
+    "--setup-script",
+    "npm ci",
+  );
+  expect(looped.code).toBe(0);
+  const withCheck = await arbor("project", "show", "PROJ-1");
+  expect(withCheck.stdout).toContain("check         npm test  (after each turn, at most 90 s)");
+  expect(withCheck.stdout).toContain("copy files    .env, config/*.local.json (and .worktreeinclude's)");
+  expect(withCheck.stdout).toContain("setup script  npm ci");
+  const cleared = await arbor("project", "edit", "PROJ-1", "--no-check", "--no-setup-script", "--copy-files", "");
+  expect(cleared.code).toBe(0);
+  expect((await arbor("project", "show", "PROJ-1")).stdout).toContain('check         none (arbor project edit --check "npm test")');
+  const refused = await arbor("project", "edit", "PROJ-1", "--check-timeout", "0");
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain("--check-timeout takes a whole number of seconds");
 
   // Edit: only what is given changes; show prints the hooks setting and the policy.
   git(repo, "branch", "release");
