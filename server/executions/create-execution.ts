@@ -6,7 +6,7 @@ import type { ExecutionDto, ResumeInfo } from "@/lib/executions/schema";
 import { prisma } from "@/server/db";
 import { checkRunAgent, DEFAULT_AGENT } from "@/server/executions/check-run-agent";
 import { toExecutionDto } from "@/server/executions/execution-dto";
-import { resolveRunPlace } from "@/server/executions/resolve-run-place";
+import { resolveRunPlace, type RunPlace } from "@/server/executions/resolve-run-place";
 import type { RegisteredProject } from "@/server/executions/adopt-repository";
 import { insertIdempotently } from "@/server/executions/insert-idempotently";
 import { turnTime } from "@/server/locks/session-lock";
@@ -70,7 +70,9 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
  * it works, its agent (and model), its permissions; nothing is written. A
  * fan-out prepares every member this way before it inserts any.
  */
-export async function prepareNewRun(args: CreateExecutionArgs & { groupId?: string; modelField?: string }): Promise<Result<NewRun>> {
+export async function prepareNewRun(
+  args: CreateExecutionArgs & { groupId?: string; modelField?: string; /** Where it works, already resolved (a fan-out's members share one). */ place?: RunPlace },
+): Promise<Result<NewRun>> {
   const issueId = parseId("issue", args.issueId);
   const issue = issueId ? await prisma.issue.findUnique({ where: { id: issueId }, select: { id: true, projectId: true } }) : null;
   if (!issue)
@@ -80,7 +82,7 @@ export async function prepareNewRun(args: CreateExecutionArgs & { groupId?: stri
       details: { fieldErrors: { issueId: [notFoundMessage("issue", args.issueId)] }, formErrors: [] },
     });
   // Its project and directory (and, for a worktree of its own, the commit it starts from), all checked now.
-  const place = await resolveRunPlace({ issueProjectId: issue.projectId, ...args });
+  const place = args.place ? ok(args.place) : await resolveRunPlace({ issueProjectId: issue.projectId, ...args });
   if (!place.ok) return place;
   // The agent: the one asked for, else the default agent of the project it runs in, else Claude Code.
   const project =

@@ -54,18 +54,12 @@ async function answer(group: ExecutionGroup, replayed: boolean): Promise<FanOutR
 /** New runs of an issue: each member prepared (and so checked) first, then the group and all of them in one transaction. */
 async function newRuns(input: FanOutData, idempotencyKey: string | null, requestedAt?: number): Promise<Result<ExecutionGroup>> {
   const base = { issueId: input.issueId!, prompt: input.prompt, permissions: input.permissions, requestedAt };
-  const place = { projectId: input.projectId, startRef: input.startRef };
-  const first = await prepareNewRun({ ...base, ...place, ...member(input.runs[0], 0) });
+  const first = await prepareNewRun({ ...base, projectId: input.projectId, startRef: input.startRef, ...member(input.runs[0], 0) });
   if (!first.ok) return forMember(first, input.runs[0], 0);
-  // The rest start from the commit the first resolved (the same project and directory).
-  const startCommit = first.value.data.startSha ?? undefined;
-  const rest = await Promise.all(
-    input.runs
-      .slice(1)
-      .map((run, i) =>
-        prepareNewRun({ ...base, ...(startCommit ? { projectId: first.value.data.projectId ?? undefined, startCommit } : place), ...member(run, i + 1) }),
-      ),
-  );
+  // The rest work where the first does, from the commit it resolved (so a moving base cannot split them), checked side by side.
+  const { projectId, cwd, sharedDirectory, startSha } = first.value.data;
+  const place = { projectId: projectId ?? null, cwd, sharedDirectory: sharedDirectory ?? false, startSha: startSha ?? null };
+  const rest = await Promise.all(input.runs.slice(1).map((run, i) => prepareNewRun({ ...base, place, ...member(run, i + 1) })));
   const prepared: NewRun[] = [first.value];
   for (const [i, result] of rest.entries()) {
     if (!result.ok) return forMember(result, input.runs[i + 1], i + 1);
@@ -80,7 +74,7 @@ async function newRuns(input: FanOutData, idempotencyKey: string | null, request
         issueId: first.value.data.issueId,
         prompt: input.prompt,
         projectId: first.value.data.projectId ?? null,
-        startSha: startCommit ?? null,
+        startSha: startSha ?? null,
         idempotencyKey,
       },
     });
