@@ -158,7 +158,7 @@ describe("parseCliArgs", () => {
     expect(bad(["run"])).toMatchObject({ message: "missing issue id", usage: expect.stringContaining("arbor run <ISSUE>") });
     expect(bad(["run", "ISSUE-1"]).message).toBe("missing prompt");
     expect(bad(["run", "ISSUE-1", "  "]).message).toBe("missing prompt");
-    expect(bad(["continue", "e1"]).message).toBe("missing prompt");
+    expect(bad(["continue", "e1"]).message).toBe("missing prompt (or --with-review / --with-check)");
     expect(bad(["fork"]).message).toBe("missing execution id");
     expect(bad(["show"]).message).toBe("missing execution id");
     expect(bad(["show", "a", "b"]).message).toBe('unexpected argument "b"');

@@ -12,6 +12,7 @@ import { USAGE } from "./usage";
 import { parseMark, parseStats, parseUnmark, type MarkCommand, type StatsCommand, type UnmarkCommand } from "./insights-args";
 import { parseWorkItemArgs, type WorkItemCommand } from "./work-item-args";
 import { parseApprovalArgs, parsePolicyFlags, type ApprovalCommand } from "./approval-args";
+import { parsePrArgs, parsePushArgs, type PrCommand, type PushCommand } from "./pull-args";
 
 export type Command =
   | RunCommand
@@ -32,6 +33,8 @@ export type Command =
   | ProjectCommand
   | DiffCommand
   | ApplyCommand
+  | PushCommand
+  | PrCommand
   | StatsCommand
   | MarkCommand
   | UnmarkCommand
@@ -225,6 +228,14 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
     case "apply": {
       const parse = { project: parseProjectArgs, diff: parseDiffArgs, apply: parseApplyArgs }[name];
       const parsed = parse(positionals, values);
+      return parsed.ok ? ok(parsed.command) : fail(parsed.message, name);
+    }
+    case "push": {
+      const parsed = parsePushArgs(positionals, json);
+      return parsed.ok ? ok(parsed.command) : fail(parsed.message, name);
+    }
+    case "pr": {
+      const parsed = parsePrArgs(positionals, values, json);
       return parsed.ok ? ok(parsed.command) : fail(parsed.message, name);
     }
     case "stats":

@@ -20,6 +20,7 @@ import { ambiguousMatchLines } from "./execution-ref";
 import { restartCommand } from "./commands/restart";
 import { runCommand } from "./commands/run";
 import { applyCommand } from "./commands/apply";
+import { prCommand, pushCommand } from "./commands/pulls";
 import { bundleCommand } from "./commands/bundle";
 import { diffCommand } from "./commands/diff";
 import { projectCommand } from "./commands/project";
@@ -116,6 +117,10 @@ function dispatch(ctx: Context, command: Exclude<Command, { name: "help" | "vers
       return diffCommand(ctx, command);
     case "apply":
       return applyCommand(ctx, command);
+    case "push":
+      return pushCommand(ctx, command);
+    case "pr":
+      return prCommand(ctx, command);
     case "stats":
       return statsCommand(ctx, command);
     case "mark":

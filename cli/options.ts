@@ -5,6 +5,7 @@ import { APPROVAL_OPTIONS, POLICY_OPTIONS } from "./approval-args";
 import { STATS_FILTERS } from "./insights-args";
 import { APPLY_OPTIONS, PROJECT_OPTIONS } from "./project-args";
 import { GROUP_OPTIONS } from "./group-args";
+import { PR_OPTIONS } from "./pull-args";
 import { WORK_ITEM_OPTIONS } from "./work-item-args";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -35,7 +36,8 @@ export const OPTIONS = {
     ...POLICY_OPTIONS,
   },
   // continue takes AGENTS only to refuse them clearly: a Continue stays with its session's agent.
-  continue: { ...COMMON, ...FOLLOW, ...FRESH, ...AGENTS, ...POLICY_OPTIONS },
+  // --with-review / --with-check: the prompt carries the line's PR review and CI, or its failing check (a prompt of one's own is then optional).
+  continue: { ...COMMON, ...FOLLOW, ...FRESH, ...AGENTS, ...POLICY_OPTIONS, "with-review": { type: "boolean" }, "with-check": { type: "boolean" } },
   fork: { ...COMMON, ...FOLLOW, ...FRESH, ...AGENTS, ...POLICY_OPTIONS },
   inbox: { ...COMMON, ...APPROVAL_OPTIONS.inbox },
   approve: { ...COMMON, ...APPROVAL_OPTIONS.approve },
@@ -65,6 +67,8 @@ export const OPTIONS = {
   project: { ...COMMON, ...PROJECT_OPTIONS },
   diff: { ...COMMON, stat: { type: "boolean" } },
   apply: { ...COMMON, ...APPLY_OPTIONS },
+  push: COMMON,
+  pr: { ...COMMON, ...PR_OPTIONS },
   stats: { ...COMMON, ...Object.fromEntries(STATS_FILTERS.map((key) => [key, { type: "string" as const }])) },
   mark: { ...COMMON, note: { type: "string", short: "m" }, over: { type: "string" } },
   unmark: { ...COMMON, preferred: { type: "boolean" } },

@@ -106,6 +106,9 @@ export type ExecutionPromptCommand = {
   executionId: string;
   prompt: string;
   freshSession: boolean;
+  /** continue --with-review / --with-check: the server writes (or adds to) the prompt from the line's PR review and CI, or its failing check. */
+  withReview?: boolean;
+  withCheck?: boolean;
   agent?: string;
   model?: string;
   runs?: FanOutRunArg[];
@@ -134,7 +137,10 @@ export function parseFollowUpArgs(
   }
   if (!executionId) return fail("missing execution id");
   const prompt = rest.join(" ");
-  if (prompt.trim() === "") return fail("missing prompt");
+  const withReview = values["with-review"] === true;
+  const withCheck = values["with-check"] === true;
+  if (prompt.trim() === "" && !withReview && !withCheck)
+    return fail(name === "continue" ? "missing prompt (or --with-review / --with-check)" : "missing prompt");
   const flags = parseAgentFlags(values);
   if (!flags.ok) return flags;
   const { agent, model, runs } = flags.value;
@@ -146,6 +152,8 @@ export function parseFollowUpArgs(
       executionId,
       prompt,
       freshSession: common.freshSession,
+      ...(withReview ? { withReview } : {}),
+      ...(withCheck ? { withCheck } : {}),
       ...(agent !== undefined ? { agent } : {}),
       ...(model !== undefined ? { model } : {}),
       ...(runs !== undefined ? { runs } : {}),

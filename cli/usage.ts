@@ -5,7 +5,8 @@ import type { CommandName } from "./args";
 /** One usage line per command (also the source of `arbor help`). */
 export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   run: 'arbor run <ISSUE> "<prompt>" [--agent claude [--model M] | --agents claude,codex,gemini:MODEL] [--project PROJ|default] [--shared-directory] [--from REF] [--cwd DIR] [--session SESS [--fork] [--fresh-session]] [--mode ask|edits|plan|trusted [--allow RULE]… [--deny RULE]…] [--follow] [--json]',
-  continue: 'arbor continue <executionId> "<prompt>" [--fresh-session] [--mode MODE [--allow RULE]… [--deny RULE]…] [--follow] [--json]',
+  continue:
+    'arbor continue <executionId> ["<prompt>"] [--with-review] [--with-check] [--fresh-session] [--mode MODE [--allow RULE]… [--deny RULE]…] [--follow] [--json]',
   fork: 'arbor fork <executionId> "<prompt>" [--agent NAME [--model M] | --model M | --agents a,b:MODEL] [--fresh-session] [--mode MODE [--allow RULE]… [--deny RULE]…] [--follow] [--json]',
   inbox: "arbor inbox [--all] [--json]",
   approve: 'arbor approve <APR> [--session | --project] [--answer "question=answer"]… [-m "reply"] [--json]',
@@ -30,6 +31,8 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
     "arbor project add <DIR> [--name NAME] [--base-branch BRANCH] [--agent NAME] [--run-hooks-on-apply] [--no-mcp] [--mode MODE [--allow RULE]… [--deny RULE]…] | edit <PROJ|default> [--name NAME] [--base-branch BRANCH] [--agent NAME|none] [--run-hooks-on-apply|--no-run-hooks-on-apply] [--mcp|--no-mcp] [--mode ask|edits|plan|trusted [--allow RULE]… [--deny RULE]… | --clear-permissions] | list [--archived] | show <PROJ> | archive <PROJ> | unarchive <PROJ> | remove <PROJ> | clean <PROJ> [--delete-branches]  [--json]",
   diff: "arbor diff <executionId> [otherExecutionId] [--stat] [--json]",
   apply: 'arbor apply <executionId> [--merge] [--message "…"] [--yes] [--stat] [--json]',
+  push: "arbor push <executionId> [--json]",
+  pr: 'arbor pr <executionId> [--title "…"] [--body "…"] | status <executionId>  [--json]',
   stats:
     "arbor stats [--issue ISSUE] [--spec SPEC] [--project PROJ|default] [--agent NAME] [--model NAME] [--session SESS] [--since 7d|--from DATE] [--to DATE] [--bucket day|week] [--json]",
   mark: 'arbor mark <executionId|SESS> worked|failed|preferred [--note "…"] [--over <executionId>] [--json]',
@@ -40,7 +43,7 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
 export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   run: "Start an agent on an issue (--agents: several agents or models at once on the same prompt, a fan-out group to compare and pick from) (--mode: what it may do alone this run — ask: anything beyond editing files waits for you; edits: edits only; plan: a plan first; trusted: everything) (a new session; in a git project, in a worktree and branch of its own), or run the prompt as the next turn (or a fork) of a session.",
   continue:
-    "Resume an execution's session with a new prompt (or, when it cannot resume, a new session carrying Arbor's transcript); it stays with the session's agent and model (fork to change them).",
+    "Resume an execution's session with a new prompt (or, when it cannot resume, a new session carrying Arbor's transcript); it stays with the session's agent and model (fork to change them). --with-review carries the line's pull request review comments and failing CI, --with-check its failing check's output.",
   fork: "Branch a new session from an execution: with its agent, with another (--agent: a new session carrying Arbor's transcript) or with several at once (--agents: a fan-out group).",
   restart:
     "Start fresh after a failed execution: its prompt (or a new one) in a new session, with Arbor's transcript of the conversation before it (default) or without it.",
@@ -69,6 +72,8 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
   diff: "What an execution changed (start → snapshot), or the difference between two executions' snapshots.",
   apply:
     "Show what its project's base branch will receive from a line of work (its whole change onto the branch's head now), then apply it on confirmation (squashed; --merge for a merge commit); nothing changes on conflicts.",
+  push: "Push a line of work's branch (arbor/…) with this execution's snapshot to its project's remote (never forced: a branch that moved elsewhere is refused with git's reason).",
+  pr: "Open the line's pull request on GitHub (pushing first when needed; Arbor writes the title and body from the session: what was asked, the answer, files changed, the check), or show its state, CI and review comments (status). A line has one PR: asking again shows it.",
   stats: "Insights as a table: the seed's success metrics, outcomes, success per agent / model / approach, tokens and failures.",
   mark: "Say whether an execution (or a session) worked, or prefer one fork of a branching point over the others.",
   unmark: "Clear an execution's (or session's) worked / failed mark, or with --preferred the choice its line holds.",

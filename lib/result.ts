@@ -9,7 +9,8 @@ export type ErrorCode =
   | "conflict" // 409: the request clashes with the current state
   | "payload_too_large" // 413: the request body is over the size limit
   | "validation_failed" // 422: well-formed but invalid input
-  | "internal"; // 500
+  | "internal" // 500
+  | "bad_gateway"; // 502: a service Arbor relies on (a forge's API) failed or refused Arbor
 
 /** Per-field messages, keyed by field name ("title", "specId", …). */
 export type FieldErrors = Record<string, string[]>;

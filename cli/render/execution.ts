@@ -139,6 +139,12 @@ export function renderExecutionHeader(exec: Execution, style: Style): string[] {
     const changes = formatChanges(exec.worktree);
     lines.push(label("worktree") + branch + (state && state !== "present" ? ` (${state})` : "") + (changes ? `  ${changes}` : ""));
   }
+  const pushed = asRecord(exec.pushed);
+  const pushedBranch = str(pushed.branch);
+  if (pushedBranch) {
+    const at = formatTime(pushed.at);
+    lines.push(`${label("pushed")}${pushedBranch} to ${str(pushed.remote) ?? "?"} at ${(str(pushed.commit) ?? "").slice(0, 12)}${at ? ` (${at})` : ""}`);
+  }
   const prompt = oneLine(exec.prompt, Math.max(20, width - 13));
   if (prompt) lines.push(label("prompt") + prompt);
   const usage = formatUsage(exec.usage);

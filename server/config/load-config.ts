@@ -86,6 +86,14 @@ export const envSchema = z.object({
   // /api/mcp. `npm start` sets it for its own runner; a runner started apart
   // (`npm run runner`) attaches the server only when it is set.
   ARBOR_MCP_URL: z.string().url("ARBOR_MCP_URL must be an http(s) URL, e.g. http://127.0.0.1:3000/api/mcp").optional(),
+  // Pull requests (server/pulls/): GitHub's REST API and its token (never
+  // stored, logged or handed to an agent), a GitHub Enterprise (or test) base
+  // URL, the secret GitHub signs webhooks with, and where people reach Arbor
+  // (a PR body links back to the turn when it is set).
+  ARBOR_GITHUB_TOKEN: z.string().min(1).optional(),
+  ARBOR_GITHUB_API_URL: z.string().url("ARBOR_GITHUB_API_URL must be an http(s) URL, e.g. https://github.example.com/api/v3").default("https://api.github.com"),
+  ARBOR_GITHUB_WEBHOOK_SECRET: z.string().min(16, "ARBOR_GITHUB_WEBHOOK_SECRET must be at least 16 characters").optional(),
+  ARBOR_PUBLIC_URL: z.string().url("ARBOR_PUBLIC_URL must be an http(s) URL, e.g. https://arbor.example.com").optional(),
   // The test suite (`npm test`)
   ARBOR_TEST_DB_PORT: port("ARBOR_TEST_DB_PORT").default(54339),
   CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
@@ -133,6 +141,10 @@ export type ArborConfig = {
   approvalTimeoutMs: number | null;
   /** A webhook for approval.requested / execution.finished / execution.failed (null: none), and its signing secret. */
   notify: { url: string; secret: string | null } | null;
+  /** Pull requests on GitHub: the token (null: none set), the REST API's base URL, the webhook secret (null: webhooks refused). */
+  github: { token: string | null; apiUrl: string; webhookSecret: string | null };
+  /** Where people reach Arbor (ARBOR_PUBLIC_URL, no trailing slash), for links written elsewhere (a PR body); null: unset. */
+  publicUrl: string | null;
   /** Claude Code may run bypassPermissions (Arbor's "trusted") although Arbor runs as root (IS_SANDBOX=1). */
   sandboxed: boolean;
   test: { embeddedDbPort: number; chromiumPath: string; ci: boolean };
@@ -219,6 +231,8 @@ export function loadConfig(env: Environment = process.env): ArborConfig {
     },
     approvalTimeoutMs: e.ARBOR_APPROVAL_TIMEOUT ? durationMs(e.ARBOR_APPROVAL_TIMEOUT) : null,
     notify: e.ARBOR_NOTIFY_URL ? { url: e.ARBOR_NOTIFY_URL, secret: e.ARBOR_NOTIFY_SECRET ?? null } : null,
+    github: { token: e.ARBOR_GITHUB_TOKEN ?? null, apiUrl: e.ARBOR_GITHUB_API_URL.replace(/\/+$/, ""), webhookSecret: e.ARBOR_GITHUB_WEBHOOK_SECRET ?? null },
+    publicUrl: e.ARBOR_PUBLIC_URL ? e.ARBOR_PUBLIC_URL.replace(/\/+$/, "") : null,
     sandboxed: e.IS_SANDBOX === "1",
     test: { embeddedDbPort: e.ARBOR_TEST_DB_PORT, chromiumPath: e.CHROMIUM_PATH, ci: Boolean(e.CI && e.CI !== "0" && e.CI !== "false") },
     // What a child inherits, as Node types it (Next declares NODE_ENV on it).

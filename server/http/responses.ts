@@ -10,6 +10,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   payload_too_large: 413,
   validation_failed: 422,
   internal: 500,
+  bad_gateway: 502,
 };
 
 /**

@@ -31,7 +31,7 @@ function tooLarge(bytes: string): AppError {
 }
 
 /** The body as text, read no further than the limit (the declared length is checked first). */
-async function readBodyText(request: Request): Promise<Result<string>> {
+export async function readBodyText(request: Request): Promise<Result<string>> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > MAX_REQUEST_BODY_BYTES) return err(tooLarge(`${declared.toLocaleString("en-US")} bytes`));
   if (!request.body) return ok("");

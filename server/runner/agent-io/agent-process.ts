@@ -72,7 +72,7 @@ export function mergeEnv(
   overrides: Readonly<Record<string, string | undefined>> = {},
 ): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(base)) if (value !== undefined) env[key] = value;
+  for (const [key, value] of Object.entries(base)) if (value !== undefined && !key.startsWith("ARBOR_GITHUB_")) env[key] = value; // the GitHub token and webhook secret are Arbor's, never an agent's
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) delete env[key];
     else env[key] = value;

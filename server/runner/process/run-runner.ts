@@ -12,6 +12,7 @@ import { settlePendingApprovals } from "@/server/approvals/settle-pending-approv
 import { executeJob, type LiveProcess, type RunnerContext } from "@/server/runner/execute-job";
 import { findInstalledAgents } from "@/server/runner/process/installed-agents";
 import { listen } from "@/server/runner/process/listen";
+import { startPullRequestPolling } from "@/server/runner/process/poll-pull-requests";
 import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/process/recover-executions";
 import { claimRunnerId } from "@/server/runner/process/runner-identity";
 import { settleSpares } from "@/server/runner/workspace/spare-checkouts";
@@ -155,6 +156,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   // the indexer yields to this runner's own ingestion (and catches up after).
   const indexer = startSearchIndexer(pool, { log });
   ctx.onEventsStored = () => indexer.noteIngest();
+  // Pull requests' state, CI and review comments, read back with backoff (server/pulls/).
+  const pullRequestPolling = startPullRequestPolling({ log });
 
   const heartbeat = setInterval(() => {
     void (async () => {
@@ -190,6 +193,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
 
   async function stopRunner(): Promise<void> {
     clearInterval(heartbeat);
+    await pullRequestPolling.stop();
     for (const entry of live.values()) {
       entry.stopping = true;
       void entry.terminate(ctx.cancelGraceMs);
