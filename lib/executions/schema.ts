@@ -77,16 +77,19 @@ export type FollowUpInput = z.input<typeof followUpSchema>;
 
 /**
  * POST /api/executions/:id/continue. withCheck (issue 25): continue with the
- * turn's failing check, the prompt carrying its output's tail (`prompt`, now
- * optional, is added after it).
+ * turn's failing check, the prompt carrying its output's tail; withReview:
+ * with its pull request's review comments and failing CI (`prompt`, optional
+ * then, is added after them).
  */
 export const continueSchema = requestObject({
   prompt: prompt.optional(),
   freshSession: z.boolean({ error: "freshSession must be true or false" }).optional(),
   permissions: permissionPolicySchema.optional(),
   withCheck: z.boolean({ error: "withCheck must be true or false" }).optional(),
+  /** Continue with review: the prompt carries the line's pull request's review comments and failing CI. */
+  withReview: z.boolean({ error: "withReview must be true or false" }).optional(),
 }).superRefine((value, ctx) => {
-  if (value.prompt === undefined && !value.withCheck) ctx.addIssue({ code: "custom", path: ["prompt"], message: "Prompt is required" });
+  if (value.prompt === undefined && !value.withCheck && !value.withReview) ctx.addIssue({ code: "custom", path: ["prompt"], message: "Prompt is required" });
 });
 export type ContinueInput = z.input<typeof continueSchema>;
 

@@ -195,7 +195,7 @@ const ENDPOINTS: Endpoint[] = [
     route: "/api/executions/[id]/continue",
     method: "POST",
     handler: h(executionContinue, "POST"),
-    body: { prompt: "more", freshSession: true, permissions: { mode: "edits" }, withCheck: false },
+    body: { prompt: "more", freshSession: true, permissions: { mode: "edits" }, withCheck: false, withReview: false },
     text: ["prompt"],
   },
   {
