@@ -142,3 +142,26 @@ describe("execution rendering", () => {
     expect(formatResume({ id: "w", resume: { decision: "fresh", reason: "restart_without_conversation" } })).toBe("fresh session without the conversation");
   });
 });
+
+describe("a turn's check in arbor show (issue 25)", () => {
+  it("shows the result, where it was reused from, and how to continue with a failure", () => {
+    const failed = renderExecutionHeader(
+      {
+        id: "3f2a9c1e-0000-4000-8000-000000000001",
+        status: "completed",
+        check: { status: "failed", summary: "failed (exit 1) in 3.0 s: 2 failing", reusedFromExecutionId: null },
+      } as never,
+      plain,
+    ).join("\n");
+    expect(failed).toContain("check      ✗ check failed (exit 1) in 3.0 s: 2 failing  (arbor continue 3f2a9c1e --with-check)");
+    const reused = renderExecutionHeader(
+      {
+        id: "3f2a9c1e-0000-4000-8000-000000000002",
+        status: "completed",
+        check: { status: "passed", summary: "passed in 1.0 s", reusedFromExecutionId: "9a8b7c6d-0000-4000-8000-000000000003" },
+      } as never,
+      plain,
+    ).join("\n");
+    expect(reused).toContain("check      ✓ check passed in 1.0 s (reused from 9a8b7c6d)");
+  });
+});

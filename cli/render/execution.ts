@@ -4,6 +4,7 @@ import { formatSpanMs, parseTimings, timingBreakdown } from "@/lib/executions/ti
 import type { Execution } from "../types";
 import { elapsedMs, formatChanges, formatCost, formatDuration, formatTime, formatTokens, oneLine, shortId } from "./format";
 import { paint, statusPaint, type Style } from "./style";
+import { checkMark } from "./tree";
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" && v !== "" ? v : undefined;
@@ -144,6 +145,15 @@ export function renderExecutionHeader(exec: Execution, style: Style): string[] {
   if (pushedBranch) {
     const at = formatTime(pushed.at);
     lines.push(`${label("pushed")}${pushedBranch} to ${str(pushed.remote) ?? "?"} at ${(str(pushed.commit) ?? "").slice(0, 12)}${at ? ` (${at})` : ""}`);
+  }
+  const check = asRecord(exec.check);
+  const mark = checkMark(exec.check);
+  if (mark) {
+    const reused = str(check.reusedFromExecutionId);
+    const hint = ["failed", "timed_out", "error"].includes(str(check.status) ?? "") ? `  (arbor continue ${shortId(str(exec.id) ?? "")} --with-check)` : "";
+    lines.push(
+      `${label("check")}${paint(style, mark.text, mark.color)} ${str(check.summary) ?? ""}${reused ? ` (reused from ${shortId(reused)})` : ""}${hint}`,
+    );
   }
   const prompt = oneLine(exec.prompt, Math.max(20, width - 13));
   if (prompt) lines.push(label("prompt") + prompt);
