@@ -57,9 +57,14 @@ export function useExecutionSummary(id: string | null) {
  */
 function remember(queryClient: QueryClient, execution: ExecutionDto) {
   queryClient.setQueryData(queryKeys.executions.detail(execution.id), execution);
+  return invalidateIssueRuns(queryClient, execution.issueId);
+}
+
+/** New executions on an issue: its tree and lists, the executions lists and the sessions are read again. */
+export function invalidateIssueRuns(queryClient: QueryClient, issueId: string) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.issues.sessionTree(execution.issueId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.issues.executions(execution.issueId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.issues.sessionTree(issueId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.issues.executions(issueId) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.executions.lists() }),
     queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all }),
   ]);

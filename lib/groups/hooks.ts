@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { groupApi } from "@/lib/groups/api";
+import { invalidateIssueRuns } from "@/lib/executions/hooks";
 import type { ExecutionDto, ForkInput } from "@/lib/executions/schema";
 import type { FanOutInput, GroupDto, PickInput } from "@/lib/groups/schema";
 import { queryKeys } from "@/lib/query-keys";
@@ -45,13 +46,7 @@ export function useIssueGroups(issueId: string, options: { enabled?: boolean } =
 function remember(queryClient: QueryClient, group: GroupDto) {
   queryClient.setQueryData(groupKeys.detail(group.id), group);
   for (const member of group.members) queryClient.setQueryData(queryKeys.executions.detail(member.execution.id), member.execution);
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: groupKeys.forIssue(group.issueId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.issues.sessionTree(group.issueId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.issues.executions(group.issueId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.executions.lists() }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all }),
-  ]);
+  return Promise.all([queryClient.invalidateQueries({ queryKey: groupKeys.forIssue(group.issueId) }), invalidateIssueRuns(queryClient, group.issueId)]);
 }
 
 export function useFanOut() {
