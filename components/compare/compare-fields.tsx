@@ -2,6 +2,7 @@
 // value compared between the two (rows that differ are marked; for cost,
 // duration, tokens and errors the lower one is highlighted).
 import type { ReactNode } from "react";
+import { CheckBadge } from "@/components/checks/check-badge";
 import { ExecutionStatusBadge } from "@/components/ui/execution-status-badge";
 import { Markdown } from "@/components/markdown";
 import { ExecutionLink } from "@/components/ui/text-link";
@@ -66,6 +67,20 @@ export const FIELDS: Field[] = [
       </span>
     ),
     value: ({ execution: e }) => e.status,
+  },
+  {
+    // The project's check on each side's snapshot: the quickest "which one works".
+    label: "Check",
+    render: ({ execution: e }) =>
+      e.check ? (
+        <span className="flex flex-col gap-1">
+          <CheckBadge check={e.check} className="self-start" />
+          <span className="text-xs text-zinc-600 dark:text-zinc-400">{e.check.status === "running" ? "running…" : e.check.summary}</span>
+        </span>
+      ) : (
+        <span className="text-zinc-500">no check</span>
+      ),
+    value: ({ execution: e }) => e.check?.status ?? null,
   },
   { label: "Relationship", render: ({ execution: e }) => <span className="text-zinc-700 dark:text-zinc-300">{relation(e)}</span> },
   {

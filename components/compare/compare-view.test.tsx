@@ -16,6 +16,29 @@ function row(label: string) {
 }
 
 describe("CompareTable", () => {
+  it("compares the project's check on each side's snapshot", () => {
+    const { next, fork } = runContinueFork();
+    const check = (status: "passed" | "failed", summary: string) => ({
+      status,
+      exitCode: status === "passed" ? 0 : 1,
+      durationMs: 1000,
+      summary,
+      command: "npm test",
+      snapshotSha: "b",
+      reusedFromExecutionId: null,
+      startedAt: "2026-01-01T12:00:00.000Z",
+    });
+    render(
+      <CompareTable
+        a={{ execution: { ...next, check: check("failed", "failed (exit 1) in 1.0 s: 2 failing") }, summary: summary(next.id) }}
+        b={{ execution: { ...fork, check: check("passed", "passed in 1.0 s") }, summary: summary(fork.id) }}
+      />,
+    );
+    expect(row("Check")).toHaveTextContent("check failed");
+    expect(row("Check")).toHaveTextContent("failed (exit 1) in 1.0 s: 2 failing");
+    expect(row("Check")).toHaveTextContent("check passed");
+  });
+
   it("puts two forks side by side: prompts, answers, tools, files, cost, duration, status", () => {
     const { next, fork } = runContinueFork();
     const a = {

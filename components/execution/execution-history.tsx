@@ -4,6 +4,7 @@ import { AgentBadge } from "@/components/agents/agent-badge";
 import { useAgentActions } from "@/lib/agents/hooks";
 import { useRouter } from "next/navigation";
 import { memo, useCallback, useState } from "react";
+import { CheckBadge } from "@/components/checks/check-badge";
 import { ExecutionStatusBadge } from "@/components/ui/execution-status-badge";
 import { FollowUpForm } from "@/components/follow-up/follow-up-form";
 import { followUpBlocker } from "@/lib/executions/follow-up-rules";
@@ -87,6 +88,7 @@ const Row = memo(function Row({ node, depth, selected, onSelect }: HistoryRow & 
         )}
         <ExecutionLink id={node.id} />
         <ExecutionStatusBadge status={node.status} refusedActions={node.refusedActions} waiting={node.waitingFor !== null} />
+        {node.check ? <CheckBadge check={node.check} compact /> : null}
         <AgentBadge agent={node.agent} />
         {node.model ? <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800">{node.model}</code> : null}
         {node.groupId ? (

@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { PERMISSION_MODE_LABELS } from "@/lib/permissions/schema";
 import { useMemo } from "react";
 import { AgentBadge } from "@/components/agents/agent-badge";
+import { CheckPanel } from "@/components/checks/check-panel";
+import { PullRequestPanel } from "@/components/pulls/pull-request-panel";
 import { ExecutionDiffPanel } from "@/components/diff/execution-diff-panel";
 import { ConversationCards, TurnPrompt } from "@/components/execution/execution-conversation";
 import { ExecutionDetails, elapsed } from "@/components/execution/execution-details";
@@ -179,6 +181,8 @@ function ExecutionPage({ execution }: { execution: ExecutionDto }) {
         status={execution.status}
         lead={<TurnPrompt execution={execution} />}
       />
+      {/* The check's verdict sits right under the turn it judged, before what to do next. */}
+      <CheckPanel execution={execution} />
 
       <section aria-labelledby="follow-up-heading" className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
         <h2 id="follow-up-heading" className="mb-2 text-base font-semibold">
@@ -189,6 +193,7 @@ function ExecutionPage({ execution }: { execution: ExecutionDto }) {
       </section>
 
       <ExecutionDiffPanel execution={execution} />
+      <PullRequestPanel execution={execution} />
       <ExecutionOutcomePanel executionId={execution.id} />
       <McpCallsPanel executionId={execution.id} />
       <ExecutionDetails execution={execution} live={live} />

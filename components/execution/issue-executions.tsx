@@ -8,6 +8,7 @@ import { SessionTreeGraph } from "@/components/session-tree/session-tree-graph";
 import { LoadingBlock } from "@/components/ui/states";
 import { cn } from "@/lib/cn";
 import { useIssueSessionTree } from "@/lib/executions/hooks";
+import { useIssuePullRequests } from "@/lib/pulls/hooks";
 import { replaceSearchParams } from "@/lib/url-state";
 
 const VIEWS = [
@@ -25,6 +26,8 @@ export function IssueExecutions({ issueId, showRunForm = true }: { issueId: stri
   const params = useSearchParams();
   const [view, setView] = useState<ViewId>(params?.get("view") === "tree" ? "tree" : "history");
   const tree = useIssueSessionTree(issueId);
+  // Only the picture shows PR markers: the list view does not ask for them.
+  const pulls = useIssuePullRequests(view === "tree" ? issueId : undefined);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const choose = (next: ViewId, focus = false) => {
@@ -88,7 +91,7 @@ export function IssueExecutions({ issueId, showRunForm = true }: { issueId: stri
           {tree.isPending ? (
             <LoadingBlock label="Loading executions…" />
           ) : view === "tree" && roots.length > 0 ? (
-            <SessionTreeGraph roots={roots} label={`Session tree of ${issueId}`} />
+            <SessionTreeGraph roots={roots} label={`Session tree of ${issueId}`} pullRequests={pulls.data} />
           ) : (
             <ExecutionHistory roots={roots} error={tree.error} />
           )}

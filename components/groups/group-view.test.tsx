@@ -168,3 +168,26 @@ it("picks a member with apply and archive, shows the API's message when apply fa
   expect(within(columns[0]).getByText("Picked")).toBeInTheDocument();
   expect(within(columns[1]).getByText("Archived")).toBeInTheDocument();
 });
+
+it("shows each member's check: which one works before picking", async () => {
+  const checkOf = (status: "passed" | "failed", summary: string) => ({
+    status,
+    exitCode: status === "passed" ? 0 : 1,
+    durationMs: 2000,
+    summary,
+    command: "npm test",
+    snapshotSha: "s1",
+    reusedFromExecutionId: null,
+    startedAt: "2026-01-01T12:00:00.000Z",
+  });
+  const a = member({ agent: "claude" });
+  const b = member({ agent: "codex" });
+  a.execution = { ...a.execution, check: checkOf("passed", "passed in 2.0 s") };
+  b.execution = { ...b.execution, check: checkOf("failed", "failed (exit 1) in 2.0 s: 1 failing") };
+  renderGroup(group([a, b]), () => ({ status: 500, body: {} }));
+  const columns = within(await screen.findByRole("list", { name: "Members of GRP-3" })).getAllByRole("article");
+  expect(within(columns[0]).getByText("check passed")).toBeInTheDocument();
+  expect(within(columns[0]).getByText("passed in 2.0 s")).toBeInTheDocument();
+  expect(within(columns[1]).getByText("check failed")).toBeInTheDocument();
+  expect(within(columns[1]).getByText("failed (exit 1) in 2.0 s: 1 failing")).toBeInTheDocument();
+});

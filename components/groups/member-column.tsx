@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { DiffFileList, LineCounts } from "@/components/diff/diff-stat";
+import { CheckBadge } from "@/components/checks/check-badge";
 import { Markdown } from "@/components/markdown";
 import { ExecutionStatusBadge } from "@/components/ui/execution-status-badge";
 import { ExecutionLink } from "@/components/ui/text-link";
@@ -82,6 +83,13 @@ export function MemberColumn({ member, picked, action }: { member: GroupMember; 
           {member.archived ? <span title="Its worktree was removed; its branch and snapshot are kept">Archived</span> : null}
           {member.queuedBehind != null ? <span>waits behind {member.queuedBehind}</span> : null}
         </div>
+        {e.check ? (
+          // Each member's snapshot checked by the project's command: which one works, before picking.
+          <p data-slot="member-check" className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+            <CheckBadge check={e.check} />
+            {e.check.status === "running" ? null : <span>{e.check.summary}</span>}
+          </p>
+        ) : null}
         {e.error ? <p className="text-xs text-red-700 dark:text-red-400">{e.error.message}</p> : null}
       </header>
       <section aria-label="Final answer" className="max-h-80 min-h-16 overflow-y-auto rounded border border-zinc-100 p-2 dark:border-zinc-800">

@@ -5,6 +5,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 import { ConsultationSummary } from "@/components/insights/consultation-summary";
 import { GroupWinsSummary } from "@/components/insights/group-wins";
+import { CheckRatesSummary } from "@/components/insights/check-rates";
 import { DrillLink } from "@/components/insights/drill-link";
 import { FailureReasons } from "@/components/insights/failure-reasons";
 import { InsightsFilters } from "@/components/insights/insights-filters";
@@ -79,6 +80,7 @@ export function InsightsView() {
           <SeedMetrics data={data} />
           <ConsultationSummary data={data} />
           <GroupWinsSummary data={data} />
+          <CheckRatesSummary data={data} />
           <OutcomesSummary data={data} />
           <SuccessBreakdown breakdowns={data.breakdowns} />
           <UsageCharts data={data} usageBy={params.usageBy ?? "agent"} onUsageBy={(by) => navigate({ ...params, usageBy: by })} />

@@ -6,6 +6,7 @@ import { type ReactNode, useState } from "react";
 import { IssueList } from "@/components/issues/issue-list";
 import { ArchiveProject } from "@/components/projects/archive-project";
 import { EditProjectForm } from "@/components/projects/edit-project-form";
+import { LoopSettings } from "@/components/projects/loop-settings";
 import { PermissionPolicySetting } from "@/components/projects/permission-policy-setting";
 import { ProjectFacts } from "@/components/projects/project-facts";
 import { ProjectWorktrees } from "@/components/projects/project-worktrees";
@@ -140,6 +141,13 @@ function ProjectDetails({ project }: { project: ProjectDetail }) {
           <PermissionPolicySetting project={project} />
         </div>
       </Section>
+      {open && !project.implicit ? (
+        <Section id="project-loop-heading" title="Checks and worktrees">
+          <div className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+            <LoopSettings project={project} />
+          </div>
+        </Section>
+      ) : null}
       {project.isGitRepo ? <ProjectWorktrees project={project} /> : null}
       <Section
         id="project-issues-heading"

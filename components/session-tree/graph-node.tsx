@@ -12,6 +12,8 @@ import { agentName } from "@/lib/agents/names";
 import { consultedShort } from "@/lib/mcp/format";
 import { LAYOUT, linkPath, type LaidOutLink, type LaidOutNode } from "@/lib/executions/session-tree-layout";
 import { agentChange } from "@/lib/executions/session-tree";
+import type { PullRequestListItem } from "@/lib/pulls/schema";
+import { CheckMark, marksText, PullRequestMark } from "./node-marks";
 import type { View } from "./viewport";
 
 export const STATUS_FILL: Record<ExecutionStatus, string> = {
@@ -62,16 +64,16 @@ export function agentWithModel(e: Pick<SessionTreeNode, "agent" | "model">): str
 }
 
 /** The node's accessible name: "#1a2b3c4d, Claude Code, fork, completed, head, +3 −1 in 2 files, consulted SESS-3: <prompt>". */
-export function nodeName(n: LaidOutNode): string {
+export function nodeName(n: LaidOutNode, pr?: PullRequestListItem): string {
   const e = n.node;
   const changes = changesText(e);
   const consulted = consultedText(e);
-  return `#${shortId(e.id)}, ${agentWithModel(e)}, ${edgeWord(n)}${e.groupId ? ` in ${e.groupId}` : ""}, ${stateWords(e)}${e.isHead ? ", head" : ""}${changes ? `, ${changes}` : ""}${consulted ? `, ${consulted}` : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
+  return `#${shortId(e.id)}, ${agentWithModel(e)}, ${edgeWord(n)}${e.groupId ? ` in ${e.groupId}` : ""}, ${stateWords(e)}${marksText(e, pr)}${e.isHead ? ", head" : ""}${changes ? `, ${changes}` : ""}${consulted ? `, ${consulted}` : ""}${n.collapsed ? `, ${n.hiddenCount} hidden` : ""}: ${excerpt(e.prompt, 80)}`;
 }
 
-/** Characters of the prompt the node's second line has room for, after what it changed and what it consulted. */
-function promptRoom(e: SessionTreeNode): number {
-  return 26 - (e.worktree?.changes ? 6 : 0) - (e.consulted.length ? 16 : 0);
+/** Characters of the prompt the node's second line has room for, after its PR, what it changed and what it consulted. */
+function promptRoom(e: SessionTreeNode, pr?: PullRequestListItem): number {
+  return 26 - (pr ? 8 : 0) - (e.worktree?.changes ? 6 : 0) - (e.consulted.length ? 16 : 0);
 }
 
 /** One execution in the picture: status dot, head ring, labels and the fold toggle. */
@@ -83,6 +85,7 @@ export const GraphNode = memo(function GraphNode({
   flash,
   describedBy,
   compareMode,
+  pr,
 }: {
   n: LaidOutNode;
   labels: boolean;
@@ -91,6 +94,8 @@ export const GraphNode = memo(function GraphNode({
   flash: boolean;
   describedBy?: string;
   compareMode: boolean;
+  /** Its line's pull request, on the turn it was opened from and the line's head. */
+  pr?: PullRequestListItem;
 }) {
   const e = n.node;
   return (
@@ -102,10 +107,11 @@ export const GraphNode = memo(function GraphNode({
       aria-setsize={n.setSize}
       aria-expanded={n.childCount > 0 ? !n.collapsed : undefined}
       aria-selected={compareMode ? selected : undefined}
-      aria-label={nodeName(n)}
+      aria-label={nodeName(n, pr)}
       aria-describedby={describedBy}
       data-node-id={e.id}
       data-status={e.status}
+      data-check={e.check?.status}
       data-edge={e.edge}
       data-head={e.isHead ? "true" : undefined}
       transform={`translate(${n.x},${n.y})`}
@@ -130,6 +136,7 @@ export const GraphNode = memo(function GraphNode({
         r={LAYOUT.radius}
         className={cn(STATUS_FILL[e.status], e.status === "running" ? "animate-pulse" : "", "stroke-white stroke-[1.5] dark:stroke-zinc-900")}
       />
+      {e.check ? <CheckMark check={e.check} /> : null}
       {labels ? (
         <>
           <text x={16} y={-4} className="fill-zinc-900 font-mono text-[12px] font-semibold dark:fill-zinc-100">
@@ -142,9 +149,10 @@ export const GraphNode = memo(function GraphNode({
             </tspan>
           </text>
           <text x={16} y={12} className="fill-zinc-600 text-[11px] dark:fill-zinc-400">
+            {pr ? <PullRequestMark pr={pr} /> : null}
             {e.worktree?.changes ? (
               // What it changed in its worktree, before the prompt (the first line has no room left).
-              <tspan data-slot="changes" className="font-medium">
+              <tspan data-slot="changes" dx={pr ? 6 : 0} className="font-medium">
                 <tspan className="fill-emerald-700 dark:fill-emerald-400">+{e.worktree.changes.additions}</tspan>
                 <tspan dx={3} className="fill-red-700 dark:fill-red-400">
                   −{e.worktree.changes.deletions}
@@ -153,11 +161,11 @@ export const GraphNode = memo(function GraphNode({
             ) : null}
             {e.consulted.length ? (
               // A small mark: the first ref it read (+ how many more); the tooltip and the name list them all.
-              <tspan data-slot="consulted" dx={e.worktree?.changes ? 6 : 0} className="fill-sky-700 font-medium dark:fill-sky-400">
+              <tspan data-slot="consulted" dx={e.worktree?.changes || pr ? 6 : 0} className="fill-sky-700 font-medium dark:fill-sky-400">
                 ↩ {consultedShort(e.consulted)}
               </tspan>
             ) : null}
-            {promptRoom(e) > 4 ? <tspan dx={e.worktree?.changes || e.consulted.length ? 6 : 0}>{excerpt(e.prompt, promptRoom(e))}</tspan> : null}
+            {promptRoom(e, pr) > 4 ? <tspan dx={pr || e.worktree?.changes || e.consulted.length ? 6 : 0}>{excerpt(e.prompt, promptRoom(e, pr))}</tspan> : null}
           </text>
         </>
       ) : null}
@@ -219,7 +227,7 @@ export const GraphLinks = memo(function GraphLinks({ links }: { links: LaidOutLi
 });
 
 /** Prompt, cost, duration and age of the hovered or focused node, placed beside it. */
-export function Tooltip({ id, n, view, height }: { id: string; n: LaidOutNode; view: View; height: number }) {
+export function Tooltip({ id, n, view, height, pr }: { id: string; n: LaidOutNode; view: View; height: number; pr?: PullRequestListItem }) {
   const e = n.node;
   const left = view.x + n.x * view.k;
   const y = view.y + n.y * view.k;
@@ -244,6 +252,12 @@ export function Tooltip({ id, n, view, height }: { id: string; n: LaidOutNode; v
         {formatCost(e.usage?.costUsd)} · {formatDuration(e.usage?.durationMs)}
         {e.usage?.numTurns != null ? ` · ${e.usage.numTurns} ${e.usage.numTurns === 1 ? "turn" : "turns"}` : ""} · {formatRelative(e.createdAt)}
       </p>
+      {e.check ? (
+        <p data-slot="tip-check" className="mt-1 text-zinc-700 dark:text-zinc-300">
+          {marksText(e).slice(2)}: {e.check.summary}
+        </p>
+      ) : null}
+      {pr ? <p className="mt-1 text-zinc-700 dark:text-zinc-300">{marksText({ check: null }, pr).slice(2)}</p> : null}
       {changesText(e) ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">files: {changesText(e)}</p> : null}
       {e.consulted.length ? <p className="mt-1 text-sky-700 dark:text-sky-400">Consulted {e.consulted.join(", ")}</p> : null}
       {e.managedSessionId ? <p className="mt-1 font-mono text-zinc-500">{e.managedSessionId}</p> : null}

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from "react";
 import type { SessionTreeNode } from "@/lib/executions/schema";
+import type { PullRequestListItem } from "@/lib/pulls/schema";
 import { executionHref } from "@/lib/hrefs";
 import { ancestorIds, defaultComparePair, groupsInTree, latestHead } from "@/lib/executions/session-tree";
 import { descendantCounts, layoutSessionTree, type LaidOutNode } from "@/lib/executions/session-tree-layout";
@@ -12,6 +13,7 @@ import { GroupLinks, GroupMarkers, groupHref } from "./group-markers";
 import { CompareBar, TreeLegend, TreeToolbar } from "./tree-toolbar";
 import { usePanZoom } from "./use-pan-zoom";
 import { useFolds } from "./use-folds";
+import { useLinePullRequests } from "./use-line-pull-requests";
 import { useTreeKeyboard } from "./use-tree-keyboard";
 import { inWindow, isNearlyOffscreen, LABEL_K } from "./viewport";
 
@@ -20,6 +22,8 @@ export type SessionTreeGraphProps = {
   /** For the accessible name: "Session tree of ISSUE-7". */
   label?: string;
   height?: number;
+  /** The issue's pull requests (GET /api/issues/:id/pull-requests): markers on their lines' nodes. */
+  pullRequests?: PullRequestListItem[];
 };
 
 /** The id of the node an event happened on (or inside), if any. */
@@ -43,7 +47,7 @@ function canvasHeight(treeHeight: number): number {
  * Subtrees fold. Only what is in (or near) view is rendered, so a
  * thousand-node tree pans smoothly.
  */
-export function SessionTreeGraph({ roots, label = "Session tree", height: fixedHeight }: SessionTreeGraphProps) {
+export function SessionTreeGraph({ roots, label = "Session tree", height: fixedHeight, pullRequests }: SessionTreeGraphProps) {
   const router = useRouter();
   const uid = useId();
   const tipId = `${uid}-tip`;
@@ -54,6 +58,7 @@ export function SessionTreeGraph({ roots, label = "Session tree", height: fixedH
   const counts = useMemo(() => descendantCounts(roots), [roots]);
   const layout = useMemo(() => layoutSessionTree(roots, collapsed, counts), [roots, collapsed, counts]);
   const groups = useMemo(() => groupsInTree(roots), [roots]);
+  const pulls = useLinePullRequests(roots, pullRequests);
   // Fixed once shown, so folds do not make the canvas jump.
   const [height] = useState(() => fixedHeight ?? canvasHeight(layout.bounds.maxY - layout.bounds.minY));
   const camera = usePanZoom(layout);
@@ -208,9 +213,10 @@ export function SessionTreeGraph({ roots, label = "Session tree", height: fixedH
           flash={n.id === flashId}
           describedBy={tip === n.id ? tipId : undefined}
           compareMode={compareMode}
+          pr={pulls.get(n.id)}
         />
       )),
-    [rendered.nodes, labels, activeId, selected, flashId, tip, tipId, compareMode],
+    [rendered.nodes, labels, activeId, selected, flashId, tip, tipId, compareMode, pulls],
   );
 
   const tipNode = tip ? layout.byId.get(tip) : undefined;
@@ -278,7 +284,7 @@ export function SessionTreeGraph({ roots, label = "Session tree", height: fixedH
             </g>
           ) : null}
         </svg>
-        {tipNode && view ? <Tooltip id={tipId} n={tipNode} view={view} height={height} /> : null}
+        {tipNode && view ? <Tooltip id={tipId} n={tipNode} view={view} height={height} pr={pulls.get(tipNode.id)} /> : null}
         <p id={helpId} className="sr-only">
           Arrow keys move between executions, Enter opens one, Space folds or unfolds its subtree. Plus and minus zoom, 0 fits the tree, Shift with arrows pans,
           L jumps to the latest head.

@@ -7,11 +7,13 @@ import { ErrorAlert } from "@/components/ui/alert";
 import { LoadingBlock } from "@/components/ui/states";
 import { TextLink } from "@/components/ui/text-link";
 import { useIssueSessionTree } from "@/lib/executions/hooks";
+import { useIssuePullRequests } from "@/lib/pulls/hooks";
 import type { SessionDetail } from "@/lib/sessions/schema";
 
 export function SessionTreeAside({ session }: { session: SessionDetail }) {
   const tree = useIssueSessionTree(session.issueId);
   const roots = tree.data?.roots ?? [];
+  const pulls = useIssuePullRequests(session.issueId);
   return (
     <aside aria-labelledby="session-tree-heading" className="min-w-0 space-y-2 lg:sticky lg:top-20">
       <h2 id="session-tree-heading" className="text-lg font-semibold">
@@ -29,7 +31,7 @@ export function SessionTreeAside({ session }: { session: SessionDetail }) {
       ) : tree.isError ? (
         <ErrorAlert title="Could not load the tree">{tree.error.message}</ErrorAlert>
       ) : roots.length ? (
-        <SessionTreeGraph roots={roots} label={`Session tree of ${session.issueId}`} height={420} />
+        <SessionTreeGraph roots={roots} label={`Session tree of ${session.issueId}`} height={420} pullRequests={pulls.data} />
       ) : null}
     </aside>
   );
