@@ -71,7 +71,11 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
  * fan-out prepares every member this way before it inserts any.
  */
 export async function prepareNewRun(
-  args: CreateExecutionArgs & { groupId?: string; modelField?: string; /** Where it works, already resolved (a fan-out's members share one). */ place?: RunPlace },
+  args: CreateExecutionArgs & {
+    groupId?: string;
+    modelField?: string /** Where it works, already resolved (a fan-out's members share one). */;
+    place?: RunPlace;
+  },
 ): Promise<Result<NewRun>> {
   const issueId = parseId("issue", args.issueId);
   const issue = issueId ? await prisma.issue.findUnique({ where: { id: issueId }, select: { id: true, projectId: true } }) : null;
