@@ -36,8 +36,8 @@ export const fanOutSchema = requestObject({
   prompt,
   runs: z
     .array(fanOutRunSchema, { error: 'runs must be a list like [{"agent": "claude"}, {"agent": "codex"}]' })
-    .min(FAN_OUT_MIN, `runs: a fan-out needs at least ${FAN_OUT_MIN} runs (for one, run or fork as usual)`)
-    .max(FAN_OUT_MAX, `runs: at most ${FAN_OUT_MAX} runs at once`),
+    .min(FAN_OUT_MIN, `a fan-out needs at least ${FAN_OUT_MIN} runs (for one, run or fork as usual)`)
+    .max(FAN_OUT_MAX, `at most ${FAN_OUT_MAX} runs at once`),
   /** A new run's project ("PROJ-2"; default: the issue's) and start ref, as for POST /api/executions. */
   projectId: text().trim().min(1).max(64).optional(),
   startRef: text().trim().min(1, "startRef must not be empty").max(250, "startRef must be at most 250 characters").optional(),

@@ -207,7 +207,7 @@ test("bad input is refused whole, naming the member; cancel stops every member",
   expect(expectError(noModels).message).toMatch(/runs\[1\] \(command:big\)/);
   const tooMany = await fanOut({ issueId, prompt: "x", runs: Array.from({ length: 9 }, () => ({ agent: "claude" })) });
   expect(tooMany.status).toBe(422);
-  expect(expectError(tooMany).message).toContain("at most 8");
+  expect(expectError(tooMany).message).toBe("runs: at most 8 runs at once");
   const both = await fanOut({ issueId, fromExecutionId: picked.id, prompt: "x", runs: [{ agent: "claude" }, { agent: "claude" }] });
   expect(both.status).toBe(422);
   const badModel = await fanOut({ issueId, prompt: "x", runs: [{ agent: "claude", model: "--dangerously-skip-permissions" }, { agent: "claude" }] });
