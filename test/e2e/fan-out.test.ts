@@ -1,17 +1,6 @@
-/**
- * Fan-out (issue 26) end to end in headless Chromium, with the real runner,
- * the real Claude CLI (its model a stand-in that runs one Bash command) and
- * real git: from an issue's run form, send one prompt to two Claude runs with
- * two different models; the group's page shows them side by side (model,
- * answer, files with +/−, tokens, times) and the diff between them; pick one
- * and archive the other; the issue's tree draws them under the group's marker.
- */
-import path from "node:path";
-import { mkdirSync } from "node:fs";
 import { useAgentE2eSuite } from "@/test/support/agent-e2e-suite";
-import { saveScreenshot } from "@/test/support/browser";
+import { registerRepoFromPage, saveScreenshot } from "@/test/support/browser";
 import { makeIssue } from "@/test/support/factories";
-import { commitAll, git, writeFiles } from "@/test/support/git-repo";
 import { historyText, turnText } from "@/test/support/turn-script";
 import { bashTurn } from "@/test/support/worktree-runs";
 
@@ -29,15 +18,7 @@ it("runs one prompt on two models from the run form, compares them on the group 
     return bashTurn(`printf '${which} plan\\n' > plan.txt`, `Wrote the ${which} plan.`)(request);
   });
 
-  const repo = path.join(harness.projects, "shop");
-  mkdirSync(repo);
-  git(repo, "init", "--quiet", "--initial-branch=main");
-  writeFiles(repo, { "README.md": "# shop\n" });
-  commitAll(repo, "initial commit");
-  await page.goto(`${server.url}/projects`);
-  await page.getByLabel("Directory").fill(repo);
-  await page.getByRole("button", { name: "Register project" }).click();
-  await page.waitForURL(/\/projects\/PROJ-1$/);
+  await registerRepoFromPage(page, server.url, harness.projects, "shop");
   const issue = await makeIssue({ title: "Plan the shop", projectId: "PROJ-1" });
 
   // The run form: several agents, two rows of Claude Code with a model each.

@@ -6,14 +6,14 @@
  * them, apply the preferred one to the base branch — and no line of work
  * ever overwrote another's files.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { prisma } from "@/server/db";
 import { executionIdFromUrl, useAgentE2eSuite } from "@/test/support/agent-e2e-suite";
-import { saveScreenshot } from "@/test/support/browser";
+import { registerRepoFromPage, saveScreenshot } from "@/test/support/browser";
 import { waitForExecution } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
-import { commitAll, git, writeFiles } from "@/test/support/git-repo";
+import { git } from "@/test/support/git-repo";
 import { StandIn } from "@/test/support/turn-script";
 import { gitStatus, scriptBashTurns } from "@/test/support/worktree-runs";
 
@@ -28,17 +28,8 @@ it("registers a repository, runs, forks twice, shows each fork's diff and the di
     "rewrite plan.txt = alternative A": "printf 'alternative A\\n' > plan.txt && printf 'a\\n' > a-only.txt",
     "rewrite plan.txt = alternative B": "printf 'alternative B\\n' > plan.txt",
   });
-  const repo = path.join(harness.projects, "shop");
-  mkdirSync(repo);
-  git(repo, "init", "--quiet", "--initial-branch=main");
-  writeFiles(repo, { "README.md": "# shop\n" });
-  commitAll(repo, "initial commit");
-
   // Register the repository.
-  await page.goto(`${server.url}/projects`);
-  await page.getByLabel("Directory").fill(repo);
-  await page.getByRole("button", { name: "Register project" }).click();
-  await page.waitForURL(/\/projects\/PROJ-1$/);
+  const repo = await registerRepoFromPage(page, server.url, harness.projects, "shop");
   const issue = await makeIssue({ title: "Write the plan", projectId: "PROJ-1" });
 
   // Run: the form says where (the issue's project, a worktree of its own).

@@ -3,6 +3,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { commitAll, git, writeFiles } from "@/test/support/git-repo";
 
 export const CHROMIUM_ARGS = [
   "--headless=new",
@@ -32,4 +33,22 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const file = path.join(TEST_RESULTS_DIR, `${name.replace(/[^a-z0-9._-]+/gi, "-")}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * A git repository `<dir>/<name>` on main with a README committed, registered
+ * as a project from the Projects page as a person would; resolves once the
+ * project's page (PROJ-1 in a fresh database) is open. Returns the repository's path.
+ */
+export async function registerRepoFromPage(page: Page, serverUrl: string, dir: string, name: string, projectId = "PROJ-1"): Promise<string> {
+  const repo = path.join(dir, name);
+  mkdirSync(repo);
+  git(repo, "init", "--quiet", "--initial-branch=main");
+  writeFiles(repo, { "README.md": `# ${name}\n` });
+  commitAll(repo, "initial commit");
+  await page.goto(`${serverUrl}/projects`);
+  await page.getByLabel("Directory").fill(repo);
+  await page.getByRole("button", { name: "Register project" }).click();
+  await page.waitForURL(new RegExp(`/projects/${projectId}$`));
+  return repo;
 }
