@@ -2,9 +2,10 @@ import "server-only";
 import { spawn } from "node:child_process";
 import { withoutArborSecrets } from "@/server/config/without-secrets";
 
-// A project's own shell text (its setupScript or cleanupScript), run as the
-// person wrote it: `sh -c <script>` in a worktree, the script itself one argv
-// element (no path, ref or name of Arbor's is ever pasted into it). It runs
+// A project's own shell text (its setupScript, cleanupScript or checkCommand),
+// run as the person wrote it: `sh -c <script>` in a worktree, the script itself
+// one argv element (no path, ref or name of Arbor's is ever pasted into it), or
+// a check given as an argv, run as it is without a shell. It runs
 // in a process group of its own, so the time limit kills everything it
 // started (a dev server it forgot in the background too), and with the
 // runner's environment minus Arbor's secrets (server/config/without-secrets.ts:
@@ -32,7 +33,8 @@ export type ScriptOutcome = {
 export type ScriptLine = { stream: "stdout" | "stderr"; text: string };
 
 export type ScriptOptions = {
-  script: string;
+  /** Shell text (run with `sh -c`), or an argv run without a shell. */
+  script: string | readonly string[];
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   timeoutMs: number;
@@ -58,7 +60,8 @@ export function runProjectScript(options: ScriptOptions): Promise<ScriptOutcome>
   let timedOut = false;
   let cancelled = false;
   return new Promise((resolve) => {
-    const child = spawn("sh", ["-c", options.script], {
+    const [program, ...args] = typeof options.script === "string" ? ["sh", "-c", options.script] : options.script;
+    const child = spawn(program!, args, {
       cwd: options.cwd,
       env: withoutArborSecrets(options.env),
       detached: true,

@@ -1,11 +1,11 @@
 import type pg from "pg";
 import type { CheckResult } from "@/lib/executions/schema";
-import { checkStatusOf, commandText, outputTail, summarizeCheck, TAIL_LINES } from "@/lib/checks/check-rules";
+import { checkStatusOf, commandText, outputTail, summarizeCheck, TAIL_LINES, type CheckEnding } from "@/lib/checks/check-rules";
 import { prisma } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
 import { checkCommandOf } from "@/server/projects/project-dto";
 import { announce, notice } from "@/server/realtime/announce";
-import { startCheckProcess } from "@/server/runner/check/run-check-process";
+import { runProjectScript, type ScriptOutcome } from "@/server/projects/project-script";
 import { EventWriter } from "@/server/runner/turn/event-writer";
 
 // The project's check on a turn (issue 25), run by the runner once the turn
@@ -61,12 +61,17 @@ export async function checkTurn(ctx: CheckContext, executionId: string): Promise
   let stored = 0;
   let dropped = 0;
   const timeoutSeconds = row.project!.checkTimeoutSeconds;
-  const run = startCheckProcess({
-    command,
+  const stop = new AbortController();
+  const forget = ctx.onStop(() => stop.abort());
+  const outcome = await runProjectScript({
+    script: command,
     cwd,
     env: ctx.env,
     timeoutMs: timeoutSeconds * 1000,
-    onLine: (raw, stream) => {
+    // Bounded here, not by the script runner: the bytes dropped are counted for the note below.
+    maxBytes: Number.POSITIVE_INFINITY,
+    signal: stop.signal,
+    onLine: ({ text: raw, stream }) => {
       // PostgreSQL's text and JSON cannot hold NUL; output is text to read, so it shows as U+FFFD.
       const text = raw.replaceAll("\u0000", "\uFFFD");
       tail.push(text);
@@ -79,9 +84,8 @@ export async function checkTurn(ctx: CheckContext, executionId: string): Promise
       stored += json.length;
       writer.push({ stream: "check", kind: "output", json });
     },
-  });
-  const forget = ctx.onStop(run.stop);
-  const ending = await run.result.finally(forget);
+  }).finally(forget);
+  const ending = checkEnding(outcome);
   if (dropped > 0) writer.push({ stream: "check", kind: "truncated", json: JSON.stringify({ droppedBytes: dropped }) });
   const check: CheckResult = {
     status: checkStatusOf(ending),
@@ -96,6 +100,22 @@ export async function checkTurn(ctx: CheckContext, executionId: string): Promise
   writer.push({ stream: "check", kind: "result", json: JSON.stringify(check) });
   await writer.flush().catch((error) => console.error(`[runner] execution ${row.id}: its check's output was not all stored:`, error));
   await store(ctx, row.id, check);
+}
+
+/** How the script runner's outcome reads as a check's ending (a signal-killed command failed, exit unknown: 1). */
+function checkEnding(outcome: ScriptOutcome): CheckEnding {
+  const { durationMs } = outcome;
+  switch (outcome.status) {
+    case "passed":
+    case "failed":
+      return { kind: "exited", exitCode: outcome.exitCode ?? 1, durationMs };
+    case "timed_out":
+      return { kind: "timed_out", durationMs };
+    case "cancelled":
+      return { kind: "stopped", durationMs };
+    case "error":
+      return { kind: "not_started", message: outcome.reason ?? "it could not start", durationMs };
+  }
 }
 
 /** Another turn of the project already checked this exact commit with this command: its result stands for this one. */

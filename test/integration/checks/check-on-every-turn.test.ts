@@ -111,6 +111,13 @@ test("a turn's check fails, Continue with the failure carries its output, the fi
 });
 
 test("a check that hangs is stopped at its limit and the runner goes on; one that floods its output is stored bounded", async () => {
+  // A check that leaves a process behind holding its output (a server it forgot) ends when the check does.
+  await updateProject(project.id, { checkCommand: "sleep 60 & echo backgrounded", checkTimeoutSeconds: 30 });
+  const left = await api.create({ issueId, prompt: "write the feature anew" });
+  const leftBehind = await checked(left.body.id);
+  expect(leftBehind.check).toMatchObject({ status: "passed", exitCode: 0 });
+  expect(leftBehind.check!.durationMs).toBeLessThan(10_000);
+
   const hang = await updateProject(project.id, { checkCommand: ["sh", "-c", "echo started; sleep 60"], checkTimeoutSeconds: 1 });
   expect(hang.ok).toBe(true);
   const run = await api.create({ issueId, prompt: "write the feature again" });
