@@ -17,7 +17,7 @@ import type { PermissionMode, PermissionPolicy } from "@/lib/permissions/schema"
 import { useProjects } from "@/lib/projects/hooks";
 import { chosenRunMode, PermissionModeField } from "./permission-mode-field";
 import { resumeBadge } from "@/lib/executions/resume-text";
-import { useForkWith } from "@/lib/groups/hooks";
+import { useForkWith } from "@/lib/executions/hooks";
 import { ForkAgentFields, ForkFanOut, ForkOptions, forkChanges, type ForkTarget } from "./fork-agent-fields";
 
 /** The policy of the project a turn runs in (its source's): the default workspace's when it has none; null while unknown or unset. */

@@ -1,8 +1,9 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, idempotencyKey } from "@/lib/api-client";
-import type { CheckStatus, ExecutionCheck, ExecutionDto } from "@/lib/executions/schema";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { useContinueWith } from "@/lib/executions/hooks";
+import type { CheckStatus, ExecutionCheck } from "@/lib/executions/schema";
 import { queryKeys } from "@/lib/query-keys";
 
 // The check on a turn (issue 25): its output, and Continue with the failure.
@@ -26,20 +27,4 @@ export function useExecutionCheck(id: string, status: CheckStatus | null, enable
 }
 
 /** POST /api/executions/:id/continue { withCheck: true, prompt? }: the session's next turn carries the failing output. */
-export function useContinueWithCheck(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (note?: string) =>
-      api.request<ExecutionDto>(`/api/executions/${enc(id)}/continue`, {
-        method: "POST",
-        // One click, one run: a double submit is the same request.
-        headers: { "Idempotency-Key": idempotencyKey() },
-        body: { withCheck: true, ...(note?.trim() ? { prompt: note.trim() } : {}) },
-      }),
-    onSuccess: (execution) => {
-      queryClient.setQueryData(queryKeys.executions.detail(execution.id), execution);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.issues.sessionTree(execution.issueId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all });
-    },
-  });
-}
+export const useContinueWithCheck = (id: string) => useContinueWith(id, "withCheck");

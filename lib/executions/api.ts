@@ -1,7 +1,9 @@
 // Typed calls for the executions API, on top of the shared JSON client.
 import { api, idempotencyKey, type ApiClient } from "@/lib/api-client";
 import type {
+  ContinueInput,
   CreateExecutionInput,
+  ForkInput,
   ExecutionDto,
   ExecutionEventPage,
   ExecutionListItem,
@@ -49,6 +51,10 @@ export function createExecutionApi(client: ApiClient = api) {
       post<ExecutionDto>(`/api/executions/${enc(id)}/continue`, followUpBody(prompt, freshSession, permissions)),
     fork: (id: string, prompt: string, freshSession = false, permissions?: PermissionPolicyInput) =>
       post<ExecutionDto>(`/api/executions/${enc(id)}/fork`, followUpBody(prompt, freshSession, permissions)),
+    /** A Fork with any body: another agent or model (issue 26). */
+    forkWith: (id: string, input: ForkInput) => post<ExecutionDto>(`/api/executions/${enc(id)}/fork`, input),
+    /** A Continue with any body: withCheck / withReview carry a failing check or a pull request's review (issue 25). */
+    continueWith: (id: string, input: ContinueInput) => post<ExecutionDto>(`/api/executions/${enc(id)}/continue`, input),
     /** withConversation (default true): carry Arbor's transcript of the conversation before the restarted turn. */
     startFresh: (id: string, input: StartFreshInput = {}) => post<ExecutionDto>(`/api/executions/${enc(id)}/start-fresh`, input),
     cancel: (id: string) => client.request<ExecutionDto>(`/api/executions/${enc(id)}/cancel`, { method: "POST" }),

@@ -5,7 +5,7 @@ import { executionApi } from "@/lib/executions/api";
 import type { ExecutionDto } from "@/lib/executions/schema";
 import type { ExecutionListParams } from "@/lib/executions/api";
 import { queryKeys } from "@/lib/query-keys";
-import type { CreateExecutionInput, FollowUpMode, StartFreshInput } from "@/lib/executions/schema";
+import type { CreateExecutionInput, FollowUpMode, ForkInput, StartFreshInput } from "@/lib/executions/schema";
 import type { PermissionPolicyInput } from "@/lib/permissions/schema";
 
 export function useExecution(id: string, options: { enabled?: boolean } = {}) {
@@ -111,6 +111,24 @@ export function useCancelExecution(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => executionApi.cancel(id),
+    onSuccess: (execution) => remember(queryClient, execution),
+  });
+}
+
+/** A Fork with another agent or model (issue 26); the same refreshes as any new execution. */
+export function useForkWith(sourceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ForkInput) => executionApi.forkWith(sourceId, input),
+    onSuccess: (execution) => remember(queryClient, execution),
+  });
+}
+
+/** Continue with the failure (withCheck) or with review (withReview), a note after what it carries (issue 25). */
+export function useContinueWith(sourceId: string, carry: "withCheck" | "withReview") {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (note?: string) => executionApi.continueWith(sourceId, { [carry]: true, ...(note?.trim() ? { prompt: note.trim() } : {}) }),
     onSuccess: (execution) => remember(queryClient, execution),
   });
 }

@@ -1,7 +1,6 @@
 // Typed calls for fan-out groups (issue 26), on top of the shared JSON client.
 import { api, idempotencyKey, type ApiClient } from "@/lib/api-client";
-import type { ExecutionDto, ForkInput } from "@/lib/executions/schema";
-import type { FanOutInput, FanOutResponse, GroupDto, GroupListItem, PickInput, PickResponse } from "@/lib/groups/schema";
+import type { FanOutInput, FanOutResponse, GroupDto, PickInput, PickResponse } from "@/lib/groups/schema";
 
 export function createGroupApi(client: ApiClient = api) {
   const enc = encodeURIComponent;
@@ -11,11 +10,7 @@ export function createGroupApi(client: ApiClient = api) {
       // Carries an Idempotency-Key like every POST that creates executions: a double submit makes one group.
       client.request<FanOutResponse>("/api/executions/fan-out", { method: "POST", body: input, headers: { "Idempotency-Key": idempotencyKey() } }),
     get: (id: string, signal?: AbortSignal) => client.request<GroupDto>(`/api/groups/${enc(id)}`, { signal }),
-    listForIssue: (issueId: string, signal?: AbortSignal) => client.request<{ items: GroupListItem[] }>(`/api/issues/${enc(issueId)}/groups`, { signal }),
     pick: (id: string, input: PickInput) => client.request<PickResponse>(`/api/groups/${enc(id)}/pick`, { method: "POST", body: input }),
-    /** A Fork handed to another agent or model (POST /api/executions/:id/fork with agent / model). */
-    forkWith: (sourceId: string, input: ForkInput) =>
-      client.request<ExecutionDto>(`/api/executions/${enc(sourceId)}/fork`, { method: "POST", body: input, headers: { "Idempotency-Key": idempotencyKey() } }),
     cancel: (id: string) => client.request<{ group: GroupDto; cancelled: string[] }>(`/api/groups/${enc(id)}/cancel`, { method: "POST" }),
   };
 }

@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { groupApi } from "@/lib/groups/api";
 import { invalidateIssueRuns } from "@/lib/executions/hooks";
-import type { ExecutionDto, ForkInput } from "@/lib/executions/schema";
 import type { FanOutInput, GroupDto, PickInput } from "@/lib/groups/schema";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -33,15 +32,6 @@ export function useGroup(id: string) {
 }
 
 /** An issue's groups, for the marker above their members in the session tree. */
-export function useIssueGroups(issueId: string, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: groupKeys.forIssue(issueId),
-    queryFn: ({ signal }) => groupApi.listForIssue(issueId, signal),
-    enabled: options.enabled ?? true,
-    select: (data) => data.items,
-  });
-}
-
 /** A group changed (created, picked, cancelled): its page, its issue's tree and lists, and its members' pages follow. */
 function remember(queryClient: QueryClient, group: GroupDto) {
   queryClient.setQueryData(groupKeys.detail(group.id), group);
@@ -63,7 +53,7 @@ export function usePickMember(groupId: string) {
     mutationFn: (input: PickInput) => groupApi.pick(groupId, input),
     onSuccess: (result) => {
       // Apply moved the base branch: any preview of it is stale.
-      if (result.applied) void queryClient.invalidateQueries({ queryKey: queryKeys.executions.all });
+      if (result.applied) void queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes("apply-preview") });
       return remember(queryClient, result.group);
     },
   });
@@ -74,22 +64,5 @@ export function useCancelGroup(groupId: string) {
   return useMutation({
     mutationFn: () => groupApi.cancel(groupId),
     onSuccess: (result) => remember(queryClient, result.group),
-  });
-}
-
-/** A Fork with another agent or model; the same refreshes as any new execution. */
-export function useForkWith(sourceId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ForkInput) => groupApi.forkWith(sourceId, input),
-    onSuccess: (execution: ExecutionDto) => {
-      queryClient.setQueryData(queryKeys.executions.detail(execution.id), execution);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.issues.sessionTree(execution.issueId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.issues.executions(execution.issueId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.executions.lists() }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all }),
-      ]);
-    },
   });
 }

@@ -1,9 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, idempotencyKey } from "@/lib/api-client";
 import { isApiError } from "@/lib/api-error";
-import type { ExecutionDto } from "@/lib/executions/schema";
+import { useContinueWith } from "@/lib/executions/hooks";
 import { pullsApi } from "@/lib/pulls/api";
 import type { CreatePullRequestInput, PullRequest } from "@/lib/pulls/schema";
 import { queryKeys } from "@/lib/query-keys";
@@ -52,7 +51,8 @@ export function useIssuePullRequests(issueId: string | undefined) {
         throw error;
       }
     },
-    refetchInterval: PR_REFRESH_MS,
+    // Only while one of them is open: merged and closed PRs change no more.
+    refetchInterval: (query) => (query.state.data?.some((pr) => pr.state === "open") ? PR_REFRESH_MS : false),
   });
 }
 
@@ -78,19 +78,4 @@ export function useOpenPullRequest(executionId: string, issueId: string) {
 }
 
 /** POST /api/executions/:id/continue { withReview: true, prompt? }: the session that wrote the code gets the comments and failing CI. */
-export function useContinueWithReview(executionId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (note?: string) =>
-      api.request<ExecutionDto>(`/api/executions/${encodeURIComponent(executionId)}/continue`, {
-        method: "POST",
-        headers: { "Idempotency-Key": idempotencyKey() },
-        body: { withReview: true, ...(note?.trim() ? { prompt: note.trim() } : {}) },
-      }),
-    onSuccess: (execution) => {
-      queryClient.setQueryData(queryKeys.executions.detail(execution.id), execution);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.issues.sessionTree(execution.issueId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all });
-    },
-  });
-}
+export const useContinueWithReview = (executionId: string) => useContinueWith(executionId, "withReview");
