@@ -93,6 +93,9 @@ export const envSchema = z.object({
   ARBOR_GITHUB_TOKEN: z.string().min(1).optional(),
   ARBOR_GITHUB_API_URL: z.string().url("ARBOR_GITHUB_API_URL must be an http(s) URL, e.g. https://github.example.com/api/v3").default("https://api.github.com"),
   ARBOR_GITHUB_WEBHOOK_SECRET: z.string().min(16, "ARBOR_GITHUB_WEBHOOK_SECRET must be at least 16 characters").optional(),
+  // A push may go to a remote on a local path (a bare repository on this machine or a shared disk):
+  // off by default, since a local remote runs that repository's own hooks as Arbor's user.
+  ARBOR_PUSH_LOCAL_REMOTES: flag.default(false),
   ARBOR_PUBLIC_URL: z.string().url("ARBOR_PUBLIC_URL must be an http(s) URL, e.g. https://arbor.example.com").optional(),
   // The test suite (`npm test`)
   ARBOR_TEST_DB_PORT: port("ARBOR_TEST_DB_PORT").default(54339),
@@ -143,6 +146,8 @@ export type ArborConfig = {
   notify: { url: string; secret: string | null } | null;
   /** Pull requests on GitHub: the token (null: none set), the REST API's base URL, the webhook secret (null: webhooks refused). */
   github: { token: string | null; apiUrl: string; webhookSecret: string | null };
+  /** Push may go to a remote on a local path (ARBOR_PUSH_LOCAL_REMOTES=1); else https and ssh only. */
+  pushLocalRemotes: boolean;
   /** Where people reach Arbor (ARBOR_PUBLIC_URL, no trailing slash), for links written elsewhere (a PR body); null: unset. */
   publicUrl: string | null;
   /** Claude Code may run bypassPermissions (Arbor's "trusted") although Arbor runs as root (IS_SANDBOX=1). */
@@ -231,6 +236,7 @@ export function loadConfig(env: Environment = process.env): ArborConfig {
     },
     approvalTimeoutMs: e.ARBOR_APPROVAL_TIMEOUT ? durationMs(e.ARBOR_APPROVAL_TIMEOUT) : null,
     notify: e.ARBOR_NOTIFY_URL ? { url: e.ARBOR_NOTIFY_URL, secret: e.ARBOR_NOTIFY_SECRET ?? null } : null,
+    pushLocalRemotes: e.ARBOR_PUSH_LOCAL_REMOTES,
     github: { token: e.ARBOR_GITHUB_TOKEN ?? null, apiUrl: e.ARBOR_GITHUB_API_URL.replace(/\/+$/, ""), webhookSecret: e.ARBOR_GITHUB_WEBHOOK_SECRET ?? null },
     publicUrl: e.ARBOR_PUBLIC_URL ? e.ARBOR_PUBLIC_URL.replace(/\/+$/, "") : null,
     sandboxed: e.IS_SANDBOX === "1",

@@ -45,14 +45,9 @@ export async function branchExecution(
   const found = await findFollowUpSource(sourceId);
   if (!found.ok) return found;
   const source = found.value;
-  const chosen = await chooseAgent(source, mode, options);
+  const chosen = await checkFollowUpChoice(source, mode, options);
   if (!chosen.ok) return chosen;
   const runAgent = chosen.value.agent;
-  // A turn's own policy, checked before anything is queued (without one, the project's is the runner's to apply).
-  if (options.permissions) {
-    const checked = await checkRunPermissions(runAgent, options.permissions, source.projectId);
-    if (!checked.ok) return checked;
-  }
   const session = sessionOf(source);
   // A runner keeping the session warm checks the turn's guards while this request records it (not waited for).
   if (mode === "continue" && session && source.runnerId) {
@@ -155,9 +150,24 @@ export type BranchOptions = {
   model?: string;
   /** The fan-out group the fork is a member of. */
   groupId?: string;
-  /** The request field a refused agent or model is named by ("runs[1].agent"). */
-  fieldPrefix?: string;
 };
+
+/**
+ * What a follow-up with these options runs as, checked before anything is
+ * queued: its agent and model (chooseAgent) and the turn's own policy (without
+ * one, the project's is the runner's to apply). A fan-out checks every member
+ * this way before it records any.
+ */
+export async function checkFollowUpChoice(
+  source: FollowUpSource,
+  mode: FollowUpMode,
+  options: BranchOptions,
+): Promise<Result<{ agent: string; model: string | null }>> {
+  const chosen = await chooseAgent(source, mode, options);
+  if (!chosen.ok || !options.permissions) return chosen;
+  const checked = await checkRunPermissions(chosen.value.agent, options.permissions, source.projectId);
+  return checked.ok ? chosen : checked;
+}
 
 /**
  * The agent and model of a follow-up. A Continue is the session's next turn,
@@ -165,28 +175,21 @@ export type BranchOptions = {
  * (which must be installed, like a new run's) or another model.
  */
 async function chooseAgent(source: FollowUpSource, mode: FollowUpMode, options: BranchOptions): Promise<Result<{ agent: string; model: string | null }>> {
-  const prefix = options.fieldPrefix ?? "";
   if (mode === "continue") {
     if ((options.agent && options.agent !== source.agent) || (options.model && options.model !== source.model)) {
-      return invalidField(`${prefix}agent`, "a Continue stays with its session's agent and model: Fork to hand the conversation to another agent or model");
+      return invalidField("agent", "a Continue stays with its session's agent and model: Fork to hand the conversation to another agent or model");
     }
     return ok({ agent: source.agent, model: source.model });
   }
   let agent = source.agent;
   if (options.agent && options.agent !== source.agent) {
     const checked = await checkRunAgent(options.agent);
-    if (!checked.ok) return prefixed(checked, prefix);
+    if (!checked.ok) return checked;
     agent = checked.value;
   }
-  const model = await checkRunModel(agent, options.model ?? (agent === source.agent ? source.model : null), `${prefix}model`);
+  const model = await checkRunModel(agent, options.model ?? (agent === source.agent ? source.model : null));
   if (!model.ok) return model;
   return ok({ agent, model: model.value });
-}
-
-/** The same refusal, its field named within the request ("runs[1].agent"). */
-function prefixed<T>(result: Result<T>, prefix: string): Result<T> {
-  if (result.ok || !prefix) return result;
-  return invalidField(`${prefix}agent`, result.error.message.replace(/^agent: /, ""));
 }
 
 function refused(refusal: FollowUpRefusal): Result<never> {

@@ -72,8 +72,9 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
  */
 export async function prepareNewRun(
   args: CreateExecutionArgs & {
-    groupId?: string;
-    modelField?: string /** Where it works, already resolved (a fan-out's members share one). */;
+    /** The request field a refused model is named by ("runs[2].model"). */
+    modelField?: string;
+    /** Where it works, already resolved (a fan-out's members share one). */
     place?: RunPlace;
   },
 ): Promise<Result<NewRun>> {
@@ -109,7 +110,6 @@ export async function prepareNewRun(
       issueId: issue.id,
       agent: agent.value,
       model: model.value,
-      groupId: args.groupId ?? null,
       prompt: args.prompt,
       agentPrompt: expanded.agentPrompt,
       expandedReferences: expanded.expandedReferences,
@@ -124,7 +124,7 @@ export async function prepareNewRun(
       resumeMessage: args.resume?.message ?? null,
       transcriptSourceExecutionId: args.resume?.transcriptSourceExecutionId ?? null,
       requestedPermissions: args.permissions ?? undefined,
-      timings: { ...(args.requestedAt ? { requestedAt: args.requestedAt } : {}), insertedAt: nowMs() },
+      timings: args.requestedAt ? { requestedAt: args.requestedAt } : {},
     },
   });
 }
@@ -136,6 +136,8 @@ export async function insertNewRun(tx: Prisma.TransactionClient, run: NewRun, ex
     data: {
       ...run.data,
       ...(extra.groupId ? { groupId: extra.groupId } : {}),
+      // Stamped here, in the insert's transaction (a fan-out prepares every member before it inserts any).
+      timings: { ...(run.data.timings as Record<string, number>), insertedAt: nowMs() },
       id: randomUUID(),
       // Minted now and passed as --session-id, so the session id is known
       // before the agent starts and no other run can claim it.

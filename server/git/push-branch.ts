@@ -1,5 +1,6 @@
 import "server-only";
 import { err, ok, type Result } from "@/lib/result";
+import { loadConfig } from "@/server/config/load-config";
 import { GitError } from "./git-error";
 import { runGit } from "./run-git";
 
@@ -7,7 +8,13 @@ import { runGit } from "./run-git";
 // command of Arbor's that talks to another machine. Everything else in
 // run-git.ts's safe environment still holds (no hooks, no repository
 // programs); what a push needs is opened narrowly:
-// - transports: https, http, ssh and local paths (file), nothing else (no ext::);
+// - transports: https and ssh, nothing else (no ext::, no http that would send
+//   credentials in the clear); a local path only when the operator allows it
+//   (ARBOR_PUSH_LOCAL_REMOTES=1): git serves a local push itself, and the
+//   receiving repository's own hooks would run as Arbor's user, while the
+//   remote's URL is in the repository's config, which agents can write;
+// - the URL pushed to is the remote's `url` read here (not a `pushurl` the
+//   config may add), the same one the forge's owner/repo is read from;
 // - credentials: only the operator's own git credential helpers (global
 //   config), never a helper a repository's config (writable by agents) names;
 //   nothing is stored by Arbor, and git's output is scrubbed of any
@@ -44,14 +51,15 @@ export async function pushBranch(options: { repo: string; remote: string; branch
   if (!SAFE_NAME.test(remote)) return err({ kind: "invalid_name", message: `"${remote}" is not a remote name Arbor pushes to` });
   if (!SAFE_NAME.test(branch) || branch.includes("..")) return err({ kind: "invalid_name", message: `"${branch}" is not a branch name Arbor pushes` });
   if (!/^[0-9a-f]{40,64}$/.test(commit)) return err({ kind: "invalid_name", message: `"${commit}" is not a commit id` });
-  if (!(await hasRemote(repo, remote))) {
+  const url = await remoteUrl(repo, remote);
+  if (!url) {
     return err({ kind: "no_remote", message: `The repository has no remote "${remote}": add it (git remote add ${remote} <url>) or set the project's remote` });
   }
   const config = [...(await operatorConfig(repo)), [`remote.${remote}.receivepack`, "git-receive-pack"] as const];
   try {
-    const out = await runGit(repo, ["push", "--porcelain", "--no-verify", "--end-of-options", remote, `${commit}:refs/heads/${branch}`], {
+    const out = await runGit(repo, ["push", "--porcelain", "--no-verify", "--end-of-options", url, `${commit}:refs/heads/${branch}`], {
       config,
-      env: { GIT_ALLOW_PROTOCOL: "https:http:ssh:file", GIT_TERMINAL_PROMPT: "0" },
+      env: { GIT_ALLOW_PROTOCOL: loadConfig().pushLocalRemotes ? "https:ssh:file" : "https:ssh", GIT_TERMINAL_PROMPT: "0" },
       okExitCodes: [0, 1, 128],
       timeoutMs: PUSH_TIMEOUT_MS,
     });

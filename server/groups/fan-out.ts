@@ -4,10 +4,8 @@ import type { ExecutionDto } from "@/lib/executions/schema";
 import type { FanOutData, FanOutRun, GroupDto } from "@/lib/groups/schema";
 import { formatGroupId } from "@/lib/groups/ids";
 import { prisma } from "@/server/db";
-import { branchExecution } from "@/server/executions/branch-execution";
+import { branchExecution, checkFollowUpChoice } from "@/server/executions/branch-execution";
 import { cancelExecution } from "@/server/executions/cancel-execution";
-import { checkRunAgent } from "@/server/executions/check-run-agent";
-import { checkRunModel } from "@/server/executions/check-run-model";
 import { insertNewRun, prepareNewRun, type NewRun } from "@/server/executions/create-execution";
 import { findFollowUpSource } from "@/server/executions/find-execution";
 import { toExecutionDto } from "@/server/executions/execution-dto";
@@ -89,12 +87,11 @@ async function forksOf(sourceId: string, input: FanOutData, idempotencyKey: stri
   const found = await findFollowUpSource(sourceId);
   if (!found.ok) return found;
   const source = found.value;
-  for (const [i, run] of input.runs.entries()) {
-    const agent = run.agent === source.agent ? ok(run.agent) : await checkRunAgent(run.agent);
-    if (!agent.ok) return forMember(agent, run, i);
-    const model = await checkRunModel(run.agent, run.model ?? (run.agent === source.agent ? source.model : null));
-    if (!model.ok) return forMember(model, run, i);
-  }
+  // Each member checked as its Fork will be (agent, model, permissions) before any is recorded.
+  const checked = await Promise.all(
+    input.runs.map((run) => checkFollowUpChoice(source, "fork", { agent: run.agent, model: run.model, permissions: input.permissions })),
+  );
+  for (const [i, result] of checked.entries()) if (!result.ok) return forMember(result, input.runs[i], i);
   const group = await prisma.$transaction(async (tx) => {
     const number = await nextNumber(tx, "group");
     return tx.executionGroup.create({
@@ -111,19 +108,24 @@ async function forksOf(sourceId: string, input: FanOutData, idempotencyKey: stri
     });
   });
   const recorded: Execution["id"][] = [];
-  for (const [i, run] of input.runs.entries()) {
-    const fork = await branchExecution(source.id, "fork", input.prompt, idempotencyKey ? `${idempotencyKey}:${i}` : null, {
-      requestedAt,
-      permissions: input.permissions,
-      agent: run.agent,
-      model: run.model,
-      groupId: group.id,
-    });
-    if (!fork.ok) {
-      await undo(group.id, recorded);
-      return forMember(fork, run, i);
+  try {
+    for (const [i, run] of input.runs.entries()) {
+      const fork = await branchExecution(source.id, "fork", input.prompt, idempotencyKey ? `${idempotencyKey}:${i}` : null, {
+        requestedAt,
+        permissions: input.permissions,
+        agent: run.agent,
+        model: run.model,
+        groupId: group.id,
+      });
+      if (!fork.ok) {
+        await undo(group.id, recorded);
+        return forMember(fork, run, i);
+      }
+      recorded.push(fork.value.execution.id);
     }
-    recorded.push(fork.value.execution.id);
+  } catch (error) {
+    await undo(group.id, recorded);
+    throw error;
   }
   return ok(group);
 }
@@ -132,7 +134,8 @@ async function forksOf(sourceId: string, input: FanOutData, idempotencyKey: stri
 async function undo(groupId: string, executionIds: readonly string[]): Promise<void> {
   for (const id of executionIds) await cancelExecution(id);
   const started = await prisma.execution.count({ where: { id: { in: [...executionIds] }, startedAt: { not: null } } });
-  if (started > 0) return;
+  // A member already started stays, cancelled, in its group; the key is freed so a retry makes a new group.
+  if (started > 0) return void (await prisma.executionGroup.update({ where: { id: groupId }, data: { idempotencyKey: null } }));
   await prisma.$transaction([
     prisma.execution.deleteMany({ where: { id: { in: [...executionIds] } } }),
     prisma.executionGroup.delete({ where: { id: groupId } }),

@@ -1,3 +1,5 @@
+import { readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 import os from "node:os";
 import { describeScriptOutcome, runProjectScript, type ScriptLine } from "@/server/projects/project-script";
 
@@ -40,10 +42,26 @@ it("hands over its lines in order, bounded, and keeps the tail for a failure", a
 
 it("stops a script at its limit, with everything it started", async () => {
   const started = Date.now();
-  const { outcome } = await run("sleep 30 & sleep 30", { timeoutMs: 300 });
+  const pidFile = path.join(os.tmpdir(), `arbor-script-${process.pid}-${Date.now()}.pid`);
+  const { outcome } = await run(`sleep 30 & echo $! > '${pidFile}'; sleep 30`, { timeoutMs: 1_000 });
   expect(outcome).toMatchObject({ status: "timed_out", exitCode: null });
   expect(Date.now() - started).toBeLessThan(5_000);
+  // The background sleep went with the script's group.
+  const pid = Number(readFileSync(pidFile, "utf8"));
+  rmSync(pidFile, { force: true });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(running(pid)).toBe(false);
 });
+
+/** Whether a process still runs (a zombie no one reaped yet, in a container without an init that reaps, does not). */
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
 
 it("does not wait for what a finished script left in the background", async () => {
   const started = Date.now();

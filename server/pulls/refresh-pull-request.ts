@@ -1,4 +1,5 @@
 import "server-only";
+import { isDeepStrictEqual } from "node:util";
 import { ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";
 import type { PullRequest as PullRequestRow } from "@/server/generated/prisma/client";
@@ -44,9 +45,13 @@ export async function refreshPullRequest(row: PullRequestRow): Promise<Result<Pu
     reviewComments: view.reviewComments,
     reviews: view.reviews,
   };
-  const changed =
-    JSON.stringify([row.state, row.headSha, row.ciStatus, row.ciDetails, row.reviewComments, row.reviews]) !==
-    JSON.stringify([data.state, data.headSha, data.ciStatus, data.ciDetails, data.reviewComments, data.reviews]);
+  // Compared as JSON values, not as text: PostgreSQL's jsonb keeps object keys in its own order, so the
+  // stored value never reads back in the order the forge's answer was built in (text would always differ).
+  const asJson = (value: unknown) => JSON.parse(JSON.stringify(value ?? null)) as unknown;
+  const changed = !isDeepStrictEqual(
+    asJson([row.state, row.headSha, row.ciStatus, row.ciDetails, row.reviewComments, row.reviews]),
+    asJson([data.state, data.headSha, data.ciStatus, data.ciDetails, data.reviewComments, data.reviews]),
+  );
   const updated = await prisma.pullRequest.update({
     where: { id: row.id },
     data: {

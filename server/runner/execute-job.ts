@@ -6,7 +6,9 @@ import { announceEnding } from "@/server/runner/turn/announce-ending";
 import { TurnRecorder, type RecorderContext, type TurnFlags } from "@/server/runner/turn-recorder";
 import { startAgent, type WarmSessions } from "@/server/runner/warm/warm-sessions";
 import { launchPlace } from "@/server/runner/workspace/prepare-workspace";
-import { abandonCheck, checkTurn } from "@/server/runner/check/check-turn";
+import { abandonRunningChecks, checkTurn } from "@/server/runner/check/check-turn";
+import { prisma } from "@/server/db";
+import { announce, notice } from "@/server/realtime/announce";
 
 // One turn, from its job to its end: claim the execution, plan it (the rules
 // are server/turns/: lineage, resume or Arbor's transcript, where its files
@@ -98,7 +100,8 @@ async function checkEndedTurn(ctx: RunnerContext, executionId: string, sessionId
     );
   } catch (error) {
     console.error(`[runner] execution ${executionId}: its check could not run:`, error);
-    await abandonCheck(executionId, (error as Error).message ?? String(error)).catch(() => {});
+    const abandoned = await abandonRunningChecks(prisma, { executionId }, (error as Error).message ?? String(error)).catch(() => []);
+    for (const id of abandoned) await announce(prisma, notice.status(id));
   } finally {
     release?.();
   }

@@ -26,7 +26,7 @@ let gh: GitHubStandIn;
 let restoreEnv: () => void;
 beforeAll(async () => {
   gh = await startGitHubStandIn();
-  restoreEnv = setEnv({ ARBOR_GITHUB_API_URL: gh.url, ARBOR_GITHUB_TOKEN: "ghp_e2e_token_0123456789" });
+  restoreEnv = setEnv({ ARBOR_GITHUB_API_URL: gh.url, ARBOR_GITHUB_TOKEN: "ghp_e2e_token_0123456789", ARBOR_PUSH_LOCAL_REMOTES: "1" });
 });
 afterAll(async () => {
   restoreEnv?.();

@@ -204,7 +204,11 @@ describe("buildClaudeLaunch", () => {
     it("goes before the rule lists, which would take it as a rule", () => {
       const permissions: EffectivePermissions = { mode: "edits", allow: ["Edit"], deny: [], source: "run" };
       const plan = buildClaudeLaunch({ mode: { kind: "new", sessionId: A }, prompt: "x", permissions, model: "opus" }, context());
-      expect(plan.ok && plan.argv.indexOf("--model")).toBeLessThan(plan.ok ? plan.argv.indexOf("--allowedTools") : -1);
+      if (!plan.ok) throw new Error(plan.message);
+      const at = plan.argv.indexOf("--model");
+      expect(plan.argv[at + 1]).toBe("opus");
+      expect(at).toBeGreaterThan(-1);
+      expect(at).toBeLessThan(plan.argv.indexOf("--allowedTools"));
     });
 
     it("is refused by a Claude Code whose --help lacks --model, and when it is no model name", () => {

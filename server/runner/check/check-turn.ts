@@ -128,7 +128,8 @@ async function reuseEarlier(id: string, projectId: string, snapshotSha: string, 
   });
   for (const other of earlier) {
     const result = other.check as Partial<CheckResult> | null;
-    if (!result || result.command !== command || result.status === "running" || !result.status) continue;
+    // A result of the command stands for the same commit; "running" is not one yet, and "error" was Arbor's side failing.
+    if (!result || result.command !== command || !result.status || result.status === "running" || result.status === "error") continue;
     await prisma.execution.update({
       where: { id },
       data: { check: { ...result, reusedFromExecutionId: result.reusedFromExecutionId ?? other.id, startedAt } as Prisma.InputJsonValue },
@@ -144,11 +145,22 @@ async function store(ctx: CheckContext, id: string, check: CheckResult): Promise
   await announce(ctx.pool, notice.status(id));
 }
 
-/** A check that broke part way (not the command: Arbor's side) is recorded as an error, never left "running". */
-export async function abandonCheck(executionId: string, message: string): Promise<void> {
-  await prisma.$executeRaw`
+/**
+ * Checks that cannot finish any more (Arbor's side broke: not the command) are
+ * recorded as errors, never left "running": one execution's whose check threw,
+ * or every one a lost runner was running. Returns the executions changed.
+ */
+export async function abandonRunningChecks(
+  db: Pick<typeof prisma, "$queryRaw">,
+  which: { executionId: string } | { runnerId: string },
+  message: string,
+): Promise<string[]> {
+  const summary = `could not finish: ${message}`.slice(0, 300);
+  const rows = await db.$queryRaw<{ id: string }[]>`
     UPDATE executions
-       SET "check" = "check" || jsonb_build_object('status', 'error', 'summary', ${`could not finish: ${message}`.slice(0, 300)}::text)
-     WHERE id = ${executionId}::uuid AND "check"->>'status' = 'running'`;
-  await announce(prisma, notice.status(executionId));
+       SET "check" = "check" || jsonb_build_object('status', 'error', 'summary', ${summary}::text)
+     WHERE "check"->>'status' = 'running'
+       AND ${"executionId" in which ? Prisma.sql`id = ${which.executionId}::uuid` : Prisma.sql`runner_id = ${which.runnerId}`}
+    RETURNING id::text`;
+  return rows.map((row) => row.id);
 }

@@ -2,6 +2,7 @@ import os from "node:os";
 import type { WorkerUtils } from "graphile-worker";
 import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { prisma } from "@/server/db";
+import { abandonRunningChecks } from "@/server/runner/check/check-turn";
 import { Prisma } from "@/server/generated/prisma/client";
 import { announce, notice } from "@/server/realtime/announce";
 import { RUNNER_LOST_MESSAGE } from "@/server/runner/turn/classify-exit";
@@ -42,7 +43,9 @@ async function interruptRunningExecutions(db: Db, runnerId: string, sameMachine:
     where: { executionId: { in: ids }, status: "pending" },
     data: { status: "expired", message: "The runner running the agent was lost before anyone decided.", decidedBy: "Arbor", decidedAt: new Date() },
   });
-  for (const id of ids) await announce(db, notice.status(id));
+  // A check its turn ended with cannot finish either (its process went with the runner).
+  const checks = await abandonRunningChecks(db, { runnerId }, "the runner running it was lost");
+  for (const id of new Set([...ids, ...checks])) await announce(db, notice.status(id));
   return ids;
 }
 

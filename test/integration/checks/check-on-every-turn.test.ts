@@ -2,7 +2,11 @@ import * as checkRoute from "@/app/api/executions/[id]/check/route";
 import type { ExecutionCheck, ExecutionDto } from "@/lib/executions/schema";
 import { executionCheckSchema } from "@/lib/executions/schema";
 import type { Project } from "@/lib/projects/schema";
+import { randomUUID } from "node:crypto";
+import type { CheckResult } from "@/lib/executions/schema";
 import { prisma } from "@/server/db";
+import { getWorkerUtils } from "@/server/queue/worker-utils";
+import { sweepDeadRunners } from "@/server/runner/process/recover-executions";
 import { getInsights } from "@/server/insights/get-insights";
 import { updateProject } from "@/server/projects/update-project";
 import { expectError, send } from "@/test/support/api";
@@ -140,4 +144,25 @@ test("a check that hangs is stopped at its limit and the runner goes on; one tha
   // A NUL in the output (PostgreSQL cannot store it) is kept as U+FFFD.
   const all = await prisma.executionEvent.findFirst({ where: { executionId: flood.body.id, stream: "check", kind: "output" }, orderBy: { seq: "asc" } });
   expect(all?.payload).toEqual({ text: "nul\uFFFDhere", stream: "stdout" });
+});
+
+test("a check whose runner was lost does not stay running: it is an error, and is not reused", async () => {
+  const stale = new Date(Date.now() - 10 * 60_000);
+  await prisma.runner.create({ data: { id: "lost-checker", hostname: "elsewhere", pid: 1, startedAt: stale, heartbeatAt: stale, bootId: "b1" } });
+  const running: CheckResult = {
+    status: "running",
+    exitCode: null,
+    durationMs: null,
+    summary: "running npm test",
+    command: "npm test",
+    snapshotSha: "a".repeat(40),
+    reusedFromExecutionId: null,
+    startedAt: stale.toISOString(),
+  };
+  const row = await prisma.execution.create({
+    data: { id: randomUUID(), issueId, agent: "claude", prompt: "x", cwd: "/tmp", status: "completed", runnerId: "lost-checker", check: running },
+  });
+  await sweepDeadRunners(await getWorkerUtils());
+  const after = (await api.get(row.id)).body;
+  expect(after.check).toMatchObject({ status: "error", summary: "could not finish: the runner running it was lost" });
 });

@@ -17,6 +17,7 @@ import { git } from "@/test/support/git-repo";
 import { isToolResultTurn, type RecordedRequest } from "@/test/support/messages-api";
 import { startResponsesApi, type ResponsesApi } from "@/test/support/responses-api";
 import { conversation } from "@/test/support/stand-in/model-api";
+import { setEnv } from "@/test/support/route-call";
 import { StandIn } from "@/test/support/turn-script";
 import { gitProject, readIn } from "@/test/support/worktree-runs";
 import { codexEnv } from "@/test/integration/agents/support/agent-envs";
@@ -39,7 +40,7 @@ let standIn: StandIn;
 let codex: ResponsesApi;
 let project: Project;
 let issueId: string;
-let restore: Record<string, string | undefined> = {};
+let restoreEnv: () => void = () => {};
 
 /**
  * Each Claude member writes the model it ran with into choice.txt, so its worktree shows which one it was
@@ -57,11 +58,7 @@ beforeAll(async () => {
   const { h } = suite;
   codex = await startResponsesApi();
   // The runner gives agents the environment it started with; route handlers read process.env.
-  for (const [key, value] of Object.entries(codexEnv(codex))) {
-    restore[key] = process.env[key];
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  restoreEnv = setEnv(codexEnv(codex));
   standIn = new StandIn(h.api);
   standIn.on("pick a color", writesItsModel);
   // A model the vendor does not have: its API refuses it, as Anthropic's does.
@@ -75,11 +72,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await codex?.close();
-  for (const [key, value] of Object.entries(restore)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  restore = {};
+  restoreEnv();
 });
 
 const fanOut = (body: unknown) => send<FanOutResponse>(fanOutRoute.POST, { body, path: "/api/executions/fan-out" });
@@ -127,7 +120,7 @@ test("one prompt to Claude with two models and to Codex: one base commit, a work
   for (const m of compared.members) {
     expect(m.totalMs).toBeGreaterThan(0);
     expect(m.timeToFirstOutputMs).toBeGreaterThan(0);
-    expect(m.execution.worktree!.changes).not.toBeUndefined();
+    expect(m.execution.worktree!.changes).toEqual({ files: expect.any(Number), additions: expect.any(Number), deletions: expect.any(Number) });
   }
 
   // Pick Opus: applied to main, the others' sessions archived and worktrees removed, their branches kept.

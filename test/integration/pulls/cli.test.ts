@@ -25,7 +25,7 @@ let gh: GitHubStandIn;
 let restoreEnv: () => void;
 beforeAll(async () => {
   gh = await startGitHubStandIn();
-  restoreEnv = setEnv({ ARBOR_GITHUB_TOKEN: "ghp_cli_token_0123456789", ARBOR_GITHUB_API_URL: gh.url });
+  restoreEnv = setEnv({ ARBOR_GITHUB_TOKEN: "ghp_cli_token_0123456789", ARBOR_GITHUB_API_URL: gh.url, ARBOR_PUSH_LOCAL_REMOTES: "1" });
 });
 afterAll(async () => {
   restoreEnv();

@@ -4,9 +4,9 @@ import { useRunningHarness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
 import { git } from "@/test/support/git-repo";
 import { startGitHubStandIn, type GitHubStandIn } from "@/test/support/github-api";
-import { isToolResultTurn, lastUserText, type RecordedRequest } from "@/test/support/messages-api";
-import { callRoute } from "@/test/support/route-call";
-import { gitProject, readIn } from "@/test/support/worktree-runs";
+import { isToolResultTurn, lastUserText } from "@/test/support/messages-api";
+import { callRoute, setEnv } from "@/test/support/route-call";
+import { bashTurn, gitProject, readIn } from "@/test/support/worktree-runs";
 import path from "node:path";
 
 // Issue 25's loop with the real Claude CLI, real git and the GitHub stand-in:
@@ -17,37 +17,25 @@ import path from "node:path";
 
 jest.setTimeout(180_000);
 
-// Read by the route handlers (this process) when the PR is opened and read back.
-const saved = { token: process.env.ARBOR_GITHUB_TOKEN, url: process.env.ARBOR_GITHUB_API_URL };
 let gh: GitHubStandIn;
-
-const bash = (command: string) => (request: RecordedRequest) =>
-  isToolResultTurn(request)
-    ? { kind: "text" as const, text: "Done." }
-    : { kind: "tool_use" as const, calls: [{ name: "Bash", input: { command, description: "Work" } }] };
+let restoreEnv: () => void;
 
 const suite = useRunningHarness({
   script: (standIn) => {
-    standIn.on("write the greeting", bash("printf 'helo\\n' > greeting.txt && echo wrote the greeting"));
+    standIn.on("write the greeting", bashTurn("printf 'helo\\n' > greeting.txt && echo wrote the greeting"));
     // The reviewer's comment reaches the agent, which fixes what it says.
-    standIn.on("spelled wrong", bash("printf 'hello\\n' > greeting.txt && echo fixed: spelled wrong"));
+    standIn.on("spelled wrong", bashTurn("printf 'hello\\n' > greeting.txt && echo fixed: spelled wrong"));
   },
 });
 
 beforeAll(async () => {
   gh = await startGitHubStandIn();
-  process.env.ARBOR_GITHUB_TOKEN = "ghp_review_token_0123456789";
-  process.env.ARBOR_GITHUB_API_URL = gh.url;
+  // Read by the route handlers (this process) when the PR is opened and read back; the remote is a local bare repository.
+  restoreEnv = setEnv({ ARBOR_GITHUB_TOKEN: "ghp_review_token_0123456789", ARBOR_GITHUB_API_URL: gh.url, ARBOR_PUSH_LOCAL_REMOTES: "1" });
 });
 afterAll(async () => {
   await gh.close();
-  for (const [key, value] of [
-    ["ARBOR_GITHUB_TOKEN", saved.token],
-    ["ARBOR_GITHUB_API_URL", saved.url],
-  ] as const) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  restoreEnv();
 });
 
 test("push, open a pull request, and continue the same session with the review comments and failing CI", async () => {

@@ -25,7 +25,12 @@ let gh: GitHubStandIn;
 let restoreEnv: () => void;
 beforeAll(async () => {
   gh = await startGitHubStandIn();
-  restoreEnv = setEnv({ ARBOR_GITHUB_TOKEN: TOKEN, ARBOR_GITHUB_API_URL: gh.url, ARBOR_PUBLIC_URL: "https://arbor.example.com" });
+  restoreEnv = setEnv({
+    ARBOR_GITHUB_TOKEN: TOKEN,
+    ARBOR_GITHUB_API_URL: gh.url,
+    ARBOR_PUBLIC_URL: "https://arbor.example.com",
+    ARBOR_PUSH_LOCAL_REMOTES: "1",
+  });
 });
 afterAll(async () => {
   restoreEnv();
@@ -175,6 +180,13 @@ test("the poller reads due PRs back and backs off; a failed read is recorded", a
   let row = await prisma.pullRequest.findFirstOrThrow();
   expect(row.reviewComments).toHaveLength(1);
   expect(row.nextPollAt!.getTime() - row.lastPolledAt!.getTime()).toBe(30_000);
+  // Nothing changed since (the comment read back from the database is the same): the next read waits twice as long.
+  await prisma.pullRequest.updateMany({ data: { lastPolledAt: new Date(Date.now() - 31_000), nextPollAt: new Date(Date.now() - 1000) } });
+  expect(await pollDuePullRequests()).toBe(1);
+  row = await prisma.pullRequest.findFirstOrThrow();
+  const doubled = row.nextPollAt!.getTime() - row.lastPolledAt!.getTime();
+  expect(doubled).toBeGreaterThanOrEqual(60_000);
+  expect(doubled).toBeLessThan(90_000);
 
   gh.failWith("unauthorized");
   await prisma.pullRequest.updateMany({ data: { nextPollAt: new Date(Date.now() - 1000) } });
