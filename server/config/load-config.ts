@@ -97,6 +97,12 @@ export const envSchema = z.object({
   // off by default, since a local remote runs that repository's own hooks as Arbor's user.
   ARBOR_PUSH_LOCAL_REMOTES: flag.default(false),
   ARBOR_PUBLIC_URL: z.string().url("ARBOR_PUBLIC_URL must be an http(s) URL, e.g. https://arbor.example.com").optional(),
+  // Sessions across machines (issue 24): how long Arbor keeps agents' session
+  // state in PostgreSQL (days; unset: kept), and a directory of bare
+  // repositories on storage every runner reaches, where lines of work travel
+  // (unset: each project's own remote, else nothing travels).
+  ARBOR_SESSION_STATE_DAYS: count("ARBOR_SESSION_STATE_DAYS", 36_500).optional(),
+  ARBOR_GIT_STORE: z.string().min(1).optional(),
   // The test suite (`npm test`)
   ARBOR_TEST_DB_PORT: port("ARBOR_TEST_DB_PORT").default(54339),
   CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
@@ -152,6 +158,10 @@ export type ArborConfig = {
   publicUrl: string | null;
   /** Claude Code may run bypassPermissions (Arbor's "trusted") although Arbor runs as root (IS_SANDBOX=1). */
   sandboxed: boolean;
+  /** ARBOR_SESSION_STATE_DAYS: agents' session state older than this many days is deleted from PostgreSQL (null: kept). */
+  sessionStateDays: number | null;
+  /** ARBOR_GIT_STORE: a directory of bare repositories (one per project) every runner reaches, where lines of work travel; null: each project's remote. */
+  gitStore: string | null;
   test: { embeddedDbPort: number; chromiumPath: string; ci: boolean };
   /**
    * The environment these values were read from. Child processes (agents,
@@ -240,6 +250,8 @@ export function loadConfig(env: Environment = process.env): ArborConfig {
     github: { token: e.ARBOR_GITHUB_TOKEN ?? null, apiUrl: e.ARBOR_GITHUB_API_URL.replace(/\/+$/, ""), webhookSecret: e.ARBOR_GITHUB_WEBHOOK_SECRET ?? null },
     publicUrl: e.ARBOR_PUBLIC_URL ? e.ARBOR_PUBLIC_URL.replace(/\/+$/, "") : null,
     sandboxed: e.IS_SANDBOX === "1",
+    sessionStateDays: e.ARBOR_SESSION_STATE_DAYS ?? null,
+    gitStore: e.ARBOR_GIT_STORE ? path.resolve(/*turbopackIgnore: true*/ e.ARBOR_GIT_STORE) : null,
     test: { embeddedDbPort: e.ARBOR_TEST_DB_PORT, chromiumPath: e.CHROMIUM_PATH, ci: Boolean(e.CI && e.CI !== "0" && e.CI !== "false") },
     // What a child inherits, as Node types it (Next declares NODE_ENV on it).
     env: env as NodeJS.ProcessEnv,
