@@ -123,6 +123,16 @@ export interface AgentDefinition {
     session: { sessionId: string; cwd: string },
     env: Readonly<Record<string, string | undefined>>,
   ): { path: string; searchRoot?: string } | null;
+  /**
+   * Optional: the agent's own session state, so a session can move to another
+   * machine and outlive the CLI's own clean-up (issue 24). After each turn the
+   * runner stores the files `find` lists in PostgreSQL; before a resume on a
+   * runner whose copy is missing or older, it writes them back where
+   * `restoreAs` says (server/session-state/). Undefined: the agent's state
+   * cannot be moved, and a turn on another machine falls back to Arbor's
+   * transcript.
+   */
+  sessionState?: SessionStateSupport;
   /** Pure: the argv for a request, or why it cannot be launched. */
   buildLaunch(request: LaunchRequest, context: LaunchContext): LaunchResult;
   /** Never throws; a `truncated` line was cut by the line splitter. */

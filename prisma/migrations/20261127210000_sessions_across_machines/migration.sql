@@ -39,3 +39,5 @@ ALTER TABLE "executions" ADD COLUMN "state_restore" JSONB;
 
 ALTER TABLE "runners" ADD COLUMN "draining_at" TIMESTAMPTZ(3);
 ALTER TABLE "runners" ADD COLUMN "drained_at" TIMESTAMPTZ(3);
+ALTER TABLE "runners" ADD COLUMN "concurrency" INTEGER;
+ALTER TABLE "runners" ADD COLUMN "warm_sessions" INTEGER NOT NULL DEFAULT 0;
