@@ -93,6 +93,16 @@ export interface StderrSignals {
   sessionIdInUse?: boolean;
 }
 
+/** Where an agent keeps its sessions on a runner's disk, and which files make one session (AgentDefinition.sessionState). */
+export type SessionStateSupport = {
+  /** The directory the agent keeps its sessions under with this environment (every file stored or restored is relative to it and stays inside it); null: unknown here. */
+  root(env: Readonly<Record<string, string | undefined>>): string | null;
+  /** The session's files under `root` now, as relative paths with "/" (empty: none here). Reads the disk; never throws. */
+  find(root: string, session: { sessionId: string; cwd: string }): Promise<string[]>;
+  /** Pure: where a stored file (relative path as `find` gave it, maybe on another machine) goes for a turn of the session in `session.cwd` here. */
+  restoreAs(relativePath: string, session: { sessionId: string; cwd: string }): string;
+};
+
 export interface AgentDefinition {
   id: string;
   displayName: string;
