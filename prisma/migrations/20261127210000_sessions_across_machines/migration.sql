@@ -20,6 +20,7 @@ CREATE TABLE "session_states" (
     "project_id" TEXT,
     "runner_id" TEXT,
     "files" JSONB NOT NULL,
+    "blob_shas" TEXT[] DEFAULT ARRAY[]::TEXT[],
     "size" BIGINT NOT NULL,
     "stored_size" BIGINT NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -31,6 +32,7 @@ CREATE INDEX "session_states_agent_session_id_created_at_idx" ON "session_states
 CREATE INDEX "session_states_execution_id_idx" ON "session_states"("execution_id");
 CREATE INDEX "session_states_project_id_idx" ON "session_states"("project_id");
 CREATE INDEX "session_states_created_at_idx" ON "session_states"("created_at");
+CREATE INDEX "session_states_blob_shas_idx" ON "session_states" USING GIN ("blob_shas");
 
 ALTER TABLE "session_states" ADD CONSTRAINT "session_states_execution_id_fkey" FOREIGN KEY ("execution_id") REFERENCES "executions"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 ALTER TABLE "session_states" ADD CONSTRAINT "session_states_project_id_fkey" FOREIGN KEY ("project_id") REFERENCES "projects"("id") ON DELETE SET NULL ON UPDATE CASCADE;
