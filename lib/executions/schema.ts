@@ -208,6 +208,17 @@ export const executionCheckSchema = z.object({
 });
 export type ExecutionCheck = z.infer<typeof executionCheckSchema>;
 
+/**
+ * The agent's own session state Arbor wrote back before this turn (issue 24:
+ * the runner lacked it, or had an older copy): what, from where, how long it
+ * took; or why it could not (then the turn fell back to Arbor's transcript).
+ */
+export const stateRestoreSchema = z.union([
+  z.object({ files: z.number().int(), bytes: z.number().int(), ms: z.number().int(), fromRunnerId: z.string().nullable(), fromExecutionId: z.string().nullable() }),
+  z.object({ error: z.string() }),
+]);
+export type StateRestore = z.infer<typeof stateRestoreSchema>;
+
 /** The line's branch pushed with this turn's snapshot (POST /api/executions/:id/push). */
 export const pushedSchema = z.object({ branch: z.string(), commit: z.string(), remote: z.string(), at: isoDateSchema });
 export type Pushed = z.infer<typeof pushedSchema>;
@@ -287,6 +298,8 @@ export const executionSchema = z.object({
   check: checkResultSchema.nullable(),
   /** Its line's branch pushed with this turn's snapshot; null: not pushed from this turn. */
   pushed: pushedSchema.nullable(),
+  /** The session state restored before it (another runner's, or the CLI had deleted its copy); null: none needed. */
+  stateRestore: stateRestoreSchema.nullable(),
   createdAt: isoDateSchema,
   startedAt: isoDateSchema.nullable(),
   finishedAt: isoDateSchema.nullable(),

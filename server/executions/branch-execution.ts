@@ -17,6 +17,7 @@ import { announceSoon, notice } from "@/server/realtime/announce";
 import { expandPrompt } from "@/server/references/expand-prompt";
 import { nowMs } from "@/lib/executions/timings";
 import { isRunnerAlive } from "@/server/runners/runner-liveness";
+import { otherRunnerFor } from "@/server/executions/other-runner-for";
 import type { PermissionPolicyInput } from "@/lib/permissions/schema";
 import { checkRunPermissions } from "@/server/permissions/check-run-permissions";
 import { checkRunAgent } from "@/server/executions/check-run-agent";
@@ -57,8 +58,13 @@ export async function branchExecution(
   // The agent that runs the turn: another one than the session's gets Arbor's transcript (resolve-resume-decision: other_agent).
   const agent = getAgentDefinition(runAgent);
   // The source came with its runner and Session; the rest, side by side (a Continue's request waits for them).
-  const runner = source.runner;
-  const [resume, restartedAs] = await Promise.all([session ? knownResumeFacts(source, session, agent, runAgent) : null, session ? null : restartOf(source.id)]);
+  const runner = source.runner && { id: source.runner.id, hostname: source.runner.hostname, alive: isRunnerAlive(source.runner), draining: source.runner.drainingAt !== null };
+  // Asked only when the session's runner cannot take the turn (the fast path asks nothing more).
+  const [resume, restartedAs, elsewhere] = await Promise.all([
+    session ? knownResumeFacts(source, session, agent, runAgent) : null,
+    session ? null : restartOf(source.id),
+    source.runnerId && !(runner?.alive && !runner.draining) ? otherRunnerFor(runAgent, source.runnerId) : null,
+  ]);
   const facts = {
     requested: mode,
     agent: agent && { name: agent.displayName, hasSessions: agentCan(agent, "resume-by-id") },
@@ -73,7 +79,8 @@ export async function branchExecution(
       restartedAs,
     },
     resume,
-    runner: runner && { id: runner.id, hostname: runner.hostname, alive: isRunnerAlive(runner) },
+    runner,
+    elsewhere,
     newSessionId: randomUUID(),
   };
   // Cited specs/issues are expanded unless an earlier turn of this conversation already carried them.

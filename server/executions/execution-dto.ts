@@ -1,5 +1,5 @@
 import "server-only";
-import { checkResultSchema, pushedSchema, type ExecutionDto, type ResumeInfo } from "@/lib/executions/schema";
+import { checkResultSchema, pushedSchema, stateRestoreSchema, type ExecutionDto, type ResumeInfo } from "@/lib/executions/schema";
 import type { ExecutionErrorCode, LaunchKind, ResumeDecisionKind, ResumeReason } from "@/lib/executions/types";
 import { parseTimings } from "@/lib/executions/timings";
 import type { Execution } from "@/server/generated/prisma/client";
@@ -71,6 +71,7 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
     refusedActions: row.refusedActions,
     check: parsedOrNull(checkResultSchema, row.check),
     pushed: parsedOrNull(pushedSchema, row.pushed),
+    stateRestore: parsedOrNull(stateRestoreSchema, row.stateRestore),
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,

@@ -2,6 +2,7 @@ import { nowMs, parseTimings, type Timings } from "@/lib/executions/timings";
 import { recordSessionFacts, retryRejectedResume } from "@/server/runner/turn/after-turn";
 import { claimExecution } from "@/server/runner/turn/claim-execution";
 import { planTurn } from "@/server/runner/turn/plan-turn";
+import { captureTurnState } from "@/server/runner/turn/session-state";
 import { announceEnding } from "@/server/runner/turn/announce-ending";
 import { TurnRecorder, type RecorderContext, type TurnFlags } from "@/server/runner/turn-recorder";
 import { startAgent, type WarmSessions } from "@/server/runner/warm/warm-sessions";
@@ -75,7 +76,10 @@ export async function executeJob(ctx: RunnerContext, executionId: string, option
   // turn's snapshot (the session's next turn waits for it: its job holds the queue, and no early start), then
   // retry a rejected resume.
   await agent.settle(ended.ending, { stopping: live.stopping });
-  if (!live.stopping) await checkEndedTurn(ctx, execution.id, ended.outcome.sessionId ?? execution.targetSessionId);
+  const sessionId = ended.outcome.sessionId ?? execution.targetSessionId;
+  // The agent's own session state stored (any runner can go on with it), beside the check.
+  const state = { executionId: execution.id, agent: execution.agent, agentSessionId: sessionId, cwd, projectId: execution.projectId, runnerId: ctx.runnerId };
+  await Promise.all([captureTurnState(state, ctx.env), live.stopping ? null : checkEndedTurn(ctx, execution.id, sessionId)]);
   await retryRejectedResume(ctx, ended);
 }
 

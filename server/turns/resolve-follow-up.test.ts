@@ -184,6 +184,30 @@ describe("resolveFollowUp", () => {
     expect(resolveFollowUp(followUp({}, { session: null, status: "queued" }))).toMatchObject({ ok: false, refusal: { details: { canStartFresh: false } } });
   });
 
+  it("sends the turn to any runner with the agent when the session's runner is offline or draining (issue 24)", () => {
+    const elsewhere = { agentName: "Claude Code", available: true };
+    for (const runner of [
+      { id: "box", hostname: "old-box", alive: false },
+      { id: "box", hostname: "old-box", alive: true, draining: true },
+      null,
+    ]) {
+      expect(resolveFollowUp(followUp({ runner, elsewhere }))).toMatchObject({
+        ok: true,
+        plan: { edge: "continue", reason: "continue_head", resume: { kind: "resume" }, queue: { runnerId: null } },
+      });
+    }
+    // The runner holding it takes it while it takes turns: the fast path.
+    expect(resolveFollowUp(followUp({ runner: { id: "box", hostname: "b", alive: true, draining: false }, elsewhere }))).toMatchObject({
+      ok: true,
+      plan: { queue: { runnerId: "box" } },
+    });
+    // Nobody else has the agent: the refusal names it.
+    expect(resolveFollowUp(followUp({ runner: { id: "box", hostname: "b", alive: true, draining: true }, elsewhere: { agentName: "Codex", available: false } }))).toMatchObject({
+      ok: false,
+      refusal: { reason: "runner_unavailable", message: expect.stringMatching(/which is draining .*no other live runner has Codex/) },
+    });
+  });
+
   it("refuses before the source has a runner, and when its runner is offline", () => {
     expect(resolveFollowUp(followUp({}, { runnerId: null }))).toMatchObject({ ok: false, refusal: { reason: "not_started" } });
     expect(resolveFollowUp(followUp({ runner: { id: "box", hostname: "old-box", alive: false } }))).toMatchObject({

@@ -34,8 +34,14 @@ export type FollowUpFacts = {
   source: FollowUpSource;
   /** What the API knows about the session to resume (null: the source has none). */
   resume: Omit<ResumeFacts, "requested" | "forceFresh"> | null;
-  /** The runner whose disk holds the session (null: no such runner row). */
-  runner: { id: string; hostname: string; alive: boolean } | null;
+  /** The runner whose disk holds the session (null: no such runner row); `draining`: it takes no new turns. */
+  runner: { id: string; hostname: string; alive: boolean; draining?: boolean } | null;
+  /**
+   * When that runner cannot take the turn (offline or draining): whether
+   * another live runner has the turn's agent, so it can take it, restoring the
+   * session's state and its files there (issue 24). Null: not asked.
+   */
+  elsewhere?: { agentName: string; available: boolean } | null;
   /** The id of the session's head (its latest turn), read under the session's lock. */
   headId: string | null;
   /** The id a new session would get (minted by the caller). */
@@ -83,6 +89,7 @@ export type FollowUpPlan = {
 
 export type FollowUpDecision = { ok: true; plan: FollowUpPlan } | { ok: false; refusal: FollowUpRefusal };
 
+const holdsTurns = (runner: FollowUpFacts["runner"]) => Boolean(runner?.alive && !runner.draining);
 const verb = (mode: FollowUpMode) => (mode === "fork" ? "forked" : "continued");
 const isUnfinished = (status: ExecutionStatus) => status === "queued" || status === "running";
 
@@ -123,12 +130,15 @@ const FOLLOW_UP_GUARDS: readonly Guard<GuardedFollowUp, FollowUpRefusal>[] = [
       details: { reason: "not_started" },
     };
   },
-  function runnerAvailable({ source, runner, requested, freshWithTranscript }) {
-    // A transcript-primed turn needs no agent session on any disk: any runner can take it.
-    if (runner?.alive || freshWithTranscript) return null;
+  function runnerAvailable({ source, runner, requested, freshWithTranscript, elsewhere }) {
+    // A transcript-primed turn needs no agent session on any disk: any runner can take it. Nor does a
+    // session another runner can restore (server/session-state/): the state and files move with it.
+    if (holdsTurns(runner) || freshWithTranscript || elsewhere?.available) return null;
+    const state = runner?.alive ? "draining (it takes no new turns)" : "offline";
+    const agentName = elsewhere?.agentName ?? "its agent";
     return {
       reason: "runner_unavailable",
-      message: `The session lives on runner ${source.runnerId}${runner ? ` (${runner.hostname})` : ""}, which is offline. Start that runner again (npm start or npm run runner on that machine) to ${requested} this session, or ask for a fresh session (it carries Arbor's transcript of the conversation, on any runner).`,
+      message: `The session lives on runner ${source.runnerId}${runner ? ` (${runner.hostname})` : ""}, which is ${state}, and no other live runner has ${agentName}. Start a runner with ${agentName} (npm start or npm run runner) to ${requested} this session there.`,
       details: { reason: "runner_unavailable", runnerId: source.runnerId, canStartFresh: true, canForceFresh: true },
     };
   },
@@ -173,7 +183,9 @@ export function resolveFollowUp(facts: FollowUpFacts): FollowUpDecision {
       // Fork's Session is created when its new agent session id is captured.
       managedSessionId: edge === "continue" ? source.managedSessionId : null,
       queue: {
-        runnerId: facts.runner?.alive ? source.runnerId : null,
+        // The runner holding the session's process or worktree while it takes turns (the fast path); else any
+        // runner with the agent, which restores the session's state and files first.
+        runnerId: holdsTurns(facts.runner) ? source.runnerId : null,
         sessionId: targetSessionId,
         // A continue waits for the previous turn (the source, as the head) if
         // that has not finished. A fork only needs its source finished (to know

@@ -48,6 +48,7 @@ export function makeExecution(overrides: Partial<ExecutionDto> = {}): ExecutionD
     refusedActions: null,
     check: null,
     pushed: null,
+    stateRestore: null,
     createdAt,
     startedAt: createdAt,
     finishedAt: createdAt,

@@ -4,6 +4,7 @@ import { buildClaudeLaunch } from "@/server/agents/claude/build-claude-launch";
 import { claudePermissions } from "@/server/agents/claude/claude-permissions";
 import { claudeStreamInput } from "@/server/agents/claude/claude-stream-input";
 import { classifyClaudeStderr } from "@/server/agents/claude/classify-claude-stderr";
+import { claudeSessionState } from "@/server/agents/claude/claude-session-state";
 import { claudeSessionTranscript } from "@/server/agents/claude/claude-transcript-path";
 import { normalizeClaudeEvent } from "@/server/agents/claude/normalize-claude-event";
 import { parseClaudeLine } from "@/server/agents/claude/parse-claude-line";
@@ -23,6 +24,7 @@ export const claudeAgent: AgentDefinition = {
   // The person's model for a run (issue 26): `--model sonnet`, an alias or a full name.
   model: { flag: "--model" },
   sessionTranscript: claudeSessionTranscript,
+  sessionState: claudeSessionState,
   buildLaunch: buildClaudeLaunch,
   parseLine: parseClaudeLine,
   classifyStderr: classifyClaudeStderr,

@@ -16,7 +16,16 @@ export function claudeSessionTranscript(
 ): { path: string; searchRoot: string } | null {
   // Only ids Claude itself would use; anything else cannot name a file safely.
   if (!isUuid(session.sessionId)) return null;
-  const configDir = env.CLAUDE_CONFIG_DIR?.trim() || path.join(env.HOME?.trim() || os.homedir(), ".claude");
-  const projects = path.join(configDir, "projects");
-  return { path: path.join(projects, session.cwd.replace(/[^a-zA-Z0-9]/g, "-"), `${session.sessionId}.jsonl`), searchRoot: projects };
+  const projects = path.join(claudeConfigDir(env), "projects");
+  return { path: path.join(projects, mangleClaudeCwd(session.cwd), `${session.sessionId}.jsonl`), searchRoot: projects };
+}
+
+/** $CLAUDE_CONFIG_DIR, else ~/.claude. */
+export function claudeConfigDir(env: Readonly<Record<string, string | undefined>>): string {
+  return env.CLAUDE_CONFIG_DIR?.trim() || path.join(env.HOME?.trim() || os.homedir(), ".claude");
+}
+
+/** The project directory name Claude files a cwd's sessions under. */
+export function mangleClaudeCwd(cwd: string): string {
+  return cwd.replace(/[^a-zA-Z0-9]/g, "-");
 }

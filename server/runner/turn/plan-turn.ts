@@ -11,6 +11,7 @@ import { attachMcp } from "@/server/runner/turn/attach-mcp";
 import { needsLiveChannel } from "@/server/runner/approvals/live-channel";
 import { gatherLaunchFacts } from "@/server/runner/turn/launch-facts";
 import { gatherResumeFacts } from "@/server/runner/turn/resume-facts";
+import { restoreBeforeResume } from "@/server/runner/turn/session-state";
 import type { Place } from "@/server/runner/workspace/prepare-workspace";
 import { buildTranscriptPrompt } from "@/server/transcripts/build-transcript-prompt";
 import { resolveLaunchMode } from "@/server/turns/resolve-launch-mode";
@@ -111,7 +112,7 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, pla
 type Lineage = {
   ok: true;
   mode: LaunchMode;
-  update: Partial<LineageUpdate>;
+  update: Partial<LineageUpdate> & { stateRestore?: Prisma.InputJsonValue };
   resume: { decision: ResumeDecisionKind; reason: ResumeReason } | null;
   transcriptSourceId: string | null;
   carriesTranscript: boolean;
@@ -136,7 +137,10 @@ async function decideLineage(execution: Execution, runtime: AgentRuntime, env: N
   const mode = launch.mode;
   if (mode.kind !== "continue" && mode.kind !== "fork") return { ok: true, mode, update: {}, resume: null, transcriptSourceId: null, carriesTranscript: false };
   const forkPoint = mode.kind !== "fork" ? null : launch.reason !== "fork_at_exact_point" ? "session_end" : mode.atMessageId ? "message" : "unknown";
+  // The agent's own session state first, where this machine lacks it (another runner ran the session, or the CLI deleted it).
+  const stateRestore = await restoreBeforeResume(execution, mode, env);
   const decision = resolveResumeDecision({ ...(await gatherResumeFacts(execution, mode, runtime, env)), forkPoint });
   const turn = rewriteLineage({ execution, mode, decision, parentManagedSessionId: facts.parentManagedSessionId, newSessionId: randomUUID() });
-  return { ok: true, ...turn, resume: { decision: decision.kind, reason: decision.reason } };
+  const update = stateRestore ? { ...turn.update, stateRestore } : turn.update;
+  return { ok: true, ...turn, update, resume: { decision: decision.kind, reason: decision.reason } };
 }

@@ -1,0 +1,60 @@
+import type { LaunchMode } from "@/server/agents/types";
+import { loadConfig } from "@/server/config/load-config";
+import { prisma } from "@/server/db";
+import type { Execution, Prisma } from "@/server/generated/prisma/client";
+import { captureSessionState } from "@/server/session-state/capture-session-state";
+import { pruneSessionStates } from "@/server/session-state/prune-session-states";
+import { restoreSessionState } from "@/server/session-state/restore-session-state";
+
+// The runner's side of sessions that move between machines (issue 24,
+// server/session-state/): before a turn resumes a session, the agent's own
+// state is written back when this machine lacks it or has an older copy;
+// after every turn, it is stored. Neither ever fails a turn: a restore that
+// cannot be done leaves the resume decision to see the state missing, so the
+// turn falls back to Arbor's transcript, saying why.
+
+type ResumeMode = Extract<LaunchMode, { kind: "continue" | "fork" }>;
+
+/** What is recorded on the execution (`stateRestore`), or null when nothing needed restoring. */
+export async function restoreBeforeResume(execution: Execution, mode: ResumeMode, env: NodeJS.ProcessEnv): Promise<Prisma.InputJsonValue | null> {
+  const agentSessionId = mode.kind === "continue" ? mode.sessionId : mode.fromSessionId;
+  // The session's agent and the cwd it was made in (as the resume facts take them): where the agent looks for it first.
+  const first = await prisma.execution.findFirst({
+    where: { sessionId: agentSessionId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { cwd: true, agent: true },
+  });
+  const session = { agent: first?.agent ?? execution.agent, agentSessionId, cwd: first?.cwd ?? execution.cwd };
+  try {
+    const restored = await restoreSessionState(session, env);
+    if (!restored.ok) {
+      console.error(`[runner] execution ${execution.id}: session state not restored: ${restored.error.message}`);
+      return { error: restored.error.message };
+    }
+    return restored.value;
+  } catch (error) {
+    console.error(`[runner] execution ${execution.id}: session state not restored:`, error);
+    return { error: (error as Error).message ?? String(error) };
+  }
+}
+
+let lastPrune = 0;
+const PRUNE_EVERY_MS = 3_600_000;
+
+/** After a turn (however it ended): the session's state stored. Logged, never thrown. */
+export async function captureTurnState(
+  turn: { executionId: string; agent: string; agentSessionId: string | null; cwd: string; projectId: string | null; runnerId: string },
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  if (!turn.agentSessionId) return;
+  try {
+    await captureSessionState({ ...turn, agentSessionId: turn.agentSessionId }, env);
+  } catch (error) {
+    console.error(`[runner] execution ${turn.executionId}: session state not stored:`, error);
+  }
+  // Arbor's own retention, at most hourly per runner (off the turn: the job has ended its part).
+  if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+  lastPrune = Date.now();
+  const days = loadConfig(env).sessionStateDays;
+  if (days !== null) void pruneSessionStates(days).catch((error) => console.error("[runner] could not prune session state:", error));
+}

@@ -1,0 +1,108 @@
+import { createHash, randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import { getAgentDefinition } from "@/server/agents/registry";
+import { prisma } from "@/server/db";
+import { lockStatesShared } from "@/server/session-state/state-lock";
+import { CHUNK_BYTES, insideRoot, MAX_FILE_BYTES, parseStoredFiles, sameFiles, type StoredFile } from "@/server/session-state/state-files";
+
+// After a turn, the runner copies the agent's own state of the session (the
+// files its definition's sessionState.find lists: Claude Code's transcript
+// and the files beside it, Codex's rollout…) into PostgreSQL, so any runner
+// can restore it later (restore-session-state.ts): after this machine is
+// gone, or after the CLI deleted its copy. Files are cut into 1 MiB chunks
+// stored once each by content (gzip), so a transcript that grew by one turn
+// adds one chunk or two. A turn that changed nothing stores no version.
+
+const gzipAsync = promisify(gzip);
+
+export type Captured = { files: number; size: number; newBytes: number; ms: number };
+
+type Session = { agent: string; agentSessionId: string; cwd: string; executionId: string | null; projectId: string | null; runnerId: string | null };
+
+/** Null: the agent keeps no state Arbor can move, or none of this session is here. Throws only for the unexpected (the database). */
+export async function captureSessionState(session: Session, env: Readonly<Record<string, string | undefined>>): Promise<Captured | null> {
+  const started = performance.now();
+  const support = getAgentDefinition(session.agent)?.sessionState;
+  const root = support?.root(env);
+  if (!support || !root) return null;
+  const paths = await support.find(root, { sessionId: session.agentSessionId, cwd: session.cwd });
+  const read = await Promise.all(paths.map((relative) => readChunks(root, relative)));
+  const files = read.filter((f): f is ReadFile => f !== null);
+  if (files.length === 0) return null;
+  const stored: StoredFile[] = files.map((f) => ({ path: f.path, size: f.size, chunks: f.chunks.map((c) => c.sha) }));
+
+  const latest = await prisma.sessionState.findFirst({
+    where: { agentSessionId: session.agentSessionId, agent: session.agent },
+    orderBy: { createdAt: "desc" },
+    select: { files: true },
+  });
+  if (latest && sameFiles(parseStoredFiles(latest.files), stored)) return null;
+
+  const chunks = new Map(files.flatMap((f) => f.chunks.map((c) => [c.sha, c.data] as const)));
+  const shas = [...chunks.keys()];
+  let newBytes = 0;
+  await prisma.$transaction(
+    async (tx) => {
+      // Shared with other captures; a prune's collection of blobs waits (state-lock.ts).
+      await lockStatesShared(tx);
+      const have = new Set((await tx.sessionStateBlob.findMany({ where: { sha256: { in: shas } }, select: { sha256: true } })).map((b) => b.sha256));
+      const missing = shas.filter((sha) => !have.has(sha));
+      const blobs = await Promise.all(
+        missing.map(async (sha) => {
+          const data = chunks.get(sha)!;
+          const packed = await gzipAsync(data);
+          newBytes += packed.length;
+          return { sha256: sha, data: new Uint8Array(packed), size: BigInt(data.length), storedSize: BigInt(packed.length) };
+        }),
+      );
+      if (blobs.length > 0) await tx.sessionStateBlob.createMany({ data: blobs, skipDuplicates: true });
+      const size = stored.reduce((sum, f) => sum + f.size, 0);
+      await tx.sessionState.create({
+        data: {
+          id: randomUUID(),
+          agent: session.agent,
+          agentSessionId: session.agentSessionId,
+          executionId: session.executionId,
+          projectId: session.projectId,
+          runnerId: session.runnerId,
+          files: stored,
+          blobShas: shas,
+          size: BigInt(size),
+          storedSize: BigInt(newBytes),
+        },
+      });
+    },
+    { timeout: 60_000 },
+  );
+  return { files: stored.length, size: stored.reduce((sum, f) => sum + f.size, 0), newBytes, ms: Math.round(performance.now() - started) };
+}
+
+type ReadFile = { path: string; size: number; chunks: Array<{ sha: string; data: Buffer }> };
+
+/** A regular file inside the root, within the size limit, cut into chunks; null otherwise (logged). */
+async function readChunks(root: string, relative: string): Promise<ReadFile | null> {
+  const file = insideRoot(root, relative);
+  if (!file) return null;
+  try {
+    const stat = await fs.lstat(file);
+    if (!stat.isFile()) return null;
+    if (stat.size > MAX_FILE_BYTES) {
+      console.warn(`[session-state] ${path.basename(file)} is ${stat.size} bytes, over ${MAX_FILE_BYTES}: not stored`);
+      return null;
+    }
+    const data = await fs.readFile(file);
+    const chunks: ReadFile["chunks"] = [];
+    // An empty file is one empty chunk, so every file has at least one.
+    for (let i = 0; i < Math.max(1, Math.ceil(data.length / CHUNK_BYTES)); i++) {
+      const part = data.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES);
+      chunks.push({ sha: createHash("sha256").update(part).digest("hex"), data: part });
+    }
+    return { path: relative, size: data.length, chunks };
+  } catch {
+    // Gone between find and read (the agent rotates files): not part of this version.
+    return null;
+  }
+}
