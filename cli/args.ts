@@ -13,6 +13,7 @@ import { parseMark, parseStats, parseUnmark, type MarkCommand, type StatsCommand
 import { parseWorkItemArgs, type WorkItemCommand } from "./work-item-args";
 import { parseApprovalArgs, parsePolicyFlags, type ApprovalCommand } from "./approval-args";
 import { parsePrArgs, parsePushArgs, type PrCommand, type PushCommand } from "./pull-args";
+import { parseRunnerArgs, parseRunnersArgs, type RunnerCommand } from "./runner-args";
 
 export type Command =
   | RunCommand
@@ -28,6 +29,7 @@ export type Command =
   | { name: "session"; sessionId: string; poison?: "mark" | "clear"; note?: string; keepWarm?: boolean; json: boolean }
   | { name: "search"; q: string; limit?: number; json: boolean }
   | { name: "agents"; json: boolean }
+  | RunnerCommand
   | { name: "mcp" }
   | BundleCommand
   | ProjectCommand
@@ -179,6 +181,11 @@ export function parseCliArgs(input: readonly string[]): ParseResult {
     case "agents": {
       if (positionals.length > 0) return fail(`unexpected argument "${positionals[0]}"`, name);
       return ok({ name, json });
+    }
+    case "runners":
+    case "runner": {
+      const parsed = name === "runners" ? parseRunnersArgs(positionals, json) : parseRunnerArgs(positionals, json);
+      return parsed.ok ? ok(parsed.command) : fail(parsed.message, name);
     }
     case "mcp": {
       // No token argument on purpose: argv is visible to every process on the machine (ARBOR_MCP_TOKEN).

@@ -9,6 +9,7 @@ import { ApiClient, UnreachableError, normalizeBaseUrl } from "./http";
 import { detectStyle } from "./render/style";
 import { SseConnectionError } from "./sse/connect";
 import { agentsCommand } from "./commands/agents";
+import { runnersCommand } from "./commands/runners";
 import { cancelCommand } from "./commands/cancel";
 import { continueCommand } from "./commands/continue";
 import { UsageError } from "./commands/create";
@@ -129,6 +130,9 @@ function dispatch(ctx: Context, command: Exclude<Command, { name: "help" | "vers
       return unmarkCommand(ctx, command);
     case "agents":
       return agentsCommand(ctx, command);
+    case "runners":
+    case "runner":
+      return runnersCommand(ctx, command);
   }
 }
 

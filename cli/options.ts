@@ -61,6 +61,8 @@ export const OPTIONS = {
   },
   search: { ...COMMON, limit: { type: "string", short: "n" } },
   agents: COMMON,
+  runners: COMMON,
+  runner: COMMON,
   // Only --url: stdout carries JSON-RPC, so there is no --json, and the token never comes from argv.
   mcp: { url: { type: "string" }, help: { type: "boolean", short: "h" } },
   bundle: { ...COMMON, ...FOLLOW, description: { type: "string", short: "d" } },

@@ -24,6 +24,8 @@ export const USAGE: Record<Exclude<CommandName, "version">, string> = {
   session: 'arbor session <SESS> [--poison [--note "why"] | --unpoison] [--no-warm | --warm] [--json]',
   search: 'arbor search "<text>" [--limit N] [--json]',
   agents: "arbor agents [--json]",
+  runners: "arbor runners [--json]",
+  runner: "arbor runner drain <id> [--json]",
   mcp: "arbor mcp [--url URL]   (ARBOR_MCP_TOKEN=<the run's token> in the environment)",
   bundle:
     'arbor bundle list | show <BUNDLE> | create "<name>" [--description TEXT] | add <BUNDLE> <SESS|SPEC|ISSUE|SHA>… | export <BUNDLE> | import <FILE|-> | load <BUNDLE> "<prompt>" [--follow]  [--json]',
@@ -65,6 +67,10 @@ export const DESCRIPTIONS: Record<Exclude<CommandName, "version">, string> = {
     "Show a session: its health, savings, whether its agent process is kept warm, executions, issue, parent and forks, and what refers to it; mark or clear it as poisoned; turn warm sessions off (--no-warm) or on (--warm) for it.",
   search: "Search specs and issues (titles and text), prompts, agent output, tool calls, files touched and session titles.",
   agents: "List the agents the server can run: installed?, version, sessions, verified.",
+  runners:
+    "List the runners: host, state (active, draining, drained, offline), agents installed, turns running of its slots, turns queued for it alone, warm sessions, sessions held, last heartbeat.",
+  runner:
+    "drain: the runner takes no new turns; its running turns finish, its warm sessions are released and the turns queued for it go to the other runners, so its machine can be retired with nothing lost (it shows drained once it holds nothing).",
   mcp: "Arbor's MCP server over stdio, for MCP clients that only start servers as commands: relays JSON-RPC between stdin/stdout and ARBOR_MCP_URL (else the Arbor URL + /api/mcp) with ARBOR_MCP_TOKEN; a call the server cannot answer comes back as an error saying why.",
   bundle: "Context bundles: list, show, create, add items, export to JSON, import, and load into an agent.",
   project:

@@ -17,6 +17,7 @@ const NAV = [
   { href: "/bundles", label: "Bundles" },
   { href: "/projects", label: "Projects" },
   { href: "/agents", label: "Agents" },
+  { href: "/runners", label: "Runners" },
   { href: "/insights", label: "Insights" },
 ];
 

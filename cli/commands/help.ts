@@ -61,6 +61,12 @@ const OPTION_HELP: Partial<Record<Documented, string[]>> = {
     "--json             print the group (or the answer) as JSON",
   ],
   show: ["--json             print the header and each event as JSON lines"],
+  runners: ["--json             print the runners as JSON ({ items: [...] })"],
+  runner: [
+    "drain ID           stop the runner taking new turns; its running turns finish, its warm sessions are released,",
+    "                   the turns queued for it go to the other runners (`arbor runners` shows it drained)",
+    "--json             print the runner as the server answers it",
+  ],
   sessions: [
     "--q, -q TEXT       search titles and descriptions",
     "--agent, -a NAME   only sessions of this agent (e.g. claude)",

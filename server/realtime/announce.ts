@@ -2,6 +2,7 @@ import {
   APPROVAL_DECIDED_CHANNEL,
   CANCEL_CHANNEL,
   CONTINUE_ASKED_CHANNEL,
+  DRAIN_CHANNEL,
   EVENTS_CHANNEL,
   QUEUED_CHANNEL,
   STATUS_CHANNEL,
@@ -38,6 +39,8 @@ export const notice = {
   }),
   /** A person decided an approval: the runner owning the waiting agent process answers it (listen.ts). */
   approvalDecided: (approvalId: string): Notice => ({ channel: APPROVAL_DECIDED_CHANNEL, payload: approvalId }),
+  /** A runner was asked to drain: that runner stops taking turns and hands its queued jobs on (listen.ts). */
+  drain: (runnerId: string): Notice => ({ channel: DRAIN_CHANNEL, payload: runnerId }),
 };
 
 const NOTIFY = "SELECT pg_notify($1, $2)";

@@ -21,3 +21,8 @@ export const CONTINUE_ASKED_CHANNEL = "arbor_continue_asked";
  * decision's commit: the runner that owns the waiting agent process answers it.
  */
 export const APPROVAL_DECIDED_CHANNEL = "arbor_approval_decided";
+/**
+ * A runner was asked to drain (payload: "<runnerId>"), sent as the request is recorded: that runner takes no
+ * new turn, lets its running ones finish, releases its warm sessions and hands its queued jobs to the others.
+ */
+export const DRAIN_CHANNEL = "arbor_runner_drain";

@@ -37,6 +37,9 @@ import { deleteIssueResponseSchema, issueSchema } from "@/lib/issues/schema";
 import { searchResponseSchema } from "@/lib/search/schema";
 import { agentListSchema } from "@/lib/agents/schema";
 import * as agentsRoute from "@/app/api/agents/route";
+import * as runnersRoute from "@/app/api/runners/route";
+import * as drainRoute from "@/app/api/runners/[id]/drain/route";
+import { drainResponseSchema, runnerListSchema } from "@/lib/runners/schema";
 import { sessionDetailSchema, sessionSummarySchema } from "@/lib/sessions/schema";
 import { deleteSpecResponseSchema, specSchema } from "@/lib/specs/schema";
 import { randomUUID } from "node:crypto";
@@ -205,4 +208,17 @@ test("projects, diffs and Apply, outcomes and Insights answer as their response 
     restore();
     repos.cleanup();
   }
+});
+
+test("runners and drain answer as their response schemas say", async () => {
+  // A runner row as a live runner keeps it (no runner process here: the drain's NOTIFY goes unheard).
+  const now = new Date();
+  await prisma.runner.create({
+    data: { id: "shape-runner", hostname: "h", pid: 1, startedAt: now, heartbeatAt: now, concurrency: 2, installedAgents: ["claude"] },
+  });
+  const list = await expectShape(runnerListSchema, runnersRoute.GET, "GET", "/api/runners");
+  expect(list.items.map((r) => r.id)).toContain("shape-runner");
+  const drained = await expectShape(drainResponseSchema, drainRoute.POST, "POST", "/api/runners/shape-runner/drain", { id: "shape-runner" });
+  expect(drained.runner.state).toBe("draining");
+  await expectShape(apiErrorBodySchema, drainRoute.POST, "POST", "/api/runners/nope/drain", { id: "nope", status: 404 });
 });

@@ -28,6 +28,8 @@ export type Harness = {
     env?: Record<string, string | undefined>;
     warm?: RunnerOptions["warm"];
     approvalTimeoutMs?: number | null;
+    /** The runner's log lines (what it says it does: a drain, …). */
+    log?: (line: string) => void;
   }): Promise<RunnerHandle>;
   close(): Promise<void>;
 };
@@ -68,6 +70,7 @@ export async function createHarness(): Promise<Harness> {
         env: { ...process.env, ...(options.env ?? {}) },
         warm: options.warm,
         approvalTimeoutMs: options.approvalTimeoutMs,
+        log: options.log,
       });
       runners.push(runner);
       return runner;

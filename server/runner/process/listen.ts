@@ -1,11 +1,11 @@
 import pg from "pg";
-import { APPROVAL_DECIDED_CHANNEL, CANCEL_CHANNEL, CONTINUE_ASKED_CHANNEL, QUEUED_CHANNEL, WARM_CHANNEL } from "@/server/realtime/channels";
+import { APPROVAL_DECIDED_CHANNEL, CANCEL_CHANNEL, CONTINUE_ASKED_CHANNEL, DRAIN_CHANNEL, QUEUED_CHANNEL, WARM_CHANNEL } from "@/server/realtime/channels";
 
 // What a runner hears from the web app besides its jobs: one LISTEN
 // connection, and for each channel who sends it (through
 // server/realtime/announce.ts) and what the runner does with it. A NOTIFY
 // may be lost while the connection is down: the heartbeat (run-runner.ts)
-// re-checks cancels and decisions, and a queued turn still comes as a job.
+// re-checks cancels, decisions and a drain, and a queued turn still comes as a job.
 
 /** What the runner does on each message (run-runner.ts wires them to its context). */
 export type RunnerEars = {
@@ -14,6 +14,7 @@ export type RunnerEars = {
   continueAsked: (payload: string) => void;
   queued: (payload: string) => void;
   approvalDecided: (approvalId: string) => void;
+  drain: (runnerId: string) => void;
 };
 
 const CHANNELS: readonly { channel: string; sentBy: string; hear: keyof RunnerEars }[] = [
@@ -27,6 +28,8 @@ const CHANNELS: readonly { channel: string; sentBy: string; hear: keyof RunnerEa
   { channel: QUEUED_CHANNEL, sentBy: "server/executions/record-follow-up.ts (for branch-execution.ts)", hear: "queued" },
   // A person decided an approval: the waiting agent process gets the answer (approvals/turn-approvals.ts).
   { channel: APPROVAL_DECIDED_CHANNEL, sentBy: "server/approvals/decide-approval.ts, server/approvals/record-decision.ts", hear: "approvalDecided" },
+  // A person asked a runner to drain: that runner takes no new turn and hands its queued jobs on (process/runner-drain.ts).
+  { channel: DRAIN_CHANNEL, sentBy: "server/runners/drain-runner.ts (through app/api/runners/[id]/drain/route.ts)", hear: "drain" },
 ];
 
 /** LISTENs on every channel above; ended with the returned client's end(). */

@@ -10,6 +10,7 @@ import { killGroupIfSame } from "@/server/runner/agent-io/process-identity";
 import { repairWorktrees } from "@/server/runner/process/repair-worktrees";
 import { snapshotLeftovers } from "@/server/runner/workspace/snapshot-execution";
 import { releaseDeadWorkerLocks } from "@/server/runner/process/runner-locks";
+import { rerouteRunnerJobs } from "@/server/queue/reroute-runner-jobs";
 import { RUNNER_STALE_MS } from "@/server/runners/runner-liveness";
 
 // A runner process that dies (SIGKILL, crash, power) leaves behind executions
@@ -65,7 +66,8 @@ export async function recoverOwnExecutions(runnerId: string, bootId: string, uti
 
 /**
  * Periodically: runners silent for too long are declared dead, their
- * executions interrupted and their locks released. Each death is claimed in a
+ * executions interrupted, their locks released and the jobs still queued for
+ * them handed to any runner (whoever takes one restores its session). Each death is claimed in a
  * transaction that keeps the runner's row locked until the clean-up is done,
  * so a runner starting again under that id (it writes its row first) waits,
  * and the clean-up never touches the work of its new process.
@@ -85,6 +87,8 @@ export async function sweepDeadRunners(utils: WorkerUtils, now = new Date()): Pr
         interrupted.push(...ids);
         if (sameMachine) local.push(...ids);
         await releaseDeadWorkerLocks(utils, { runnerId: runner.id, bootId: runner.boot_id });
+        // After the locks: a job its dead worker held is free now, and moves with the rest.
+        await rerouteRunnerJobs(tx, runner.id);
       }
       return { interrupted, local };
     },

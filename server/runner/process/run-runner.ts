@@ -15,6 +15,7 @@ import { listen } from "@/server/runner/process/listen";
 import { startPullRequestPolling } from "@/server/runner/process/poll-pull-requests";
 import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/process/recover-executions";
 import { claimRunnerId } from "@/server/runner/process/runner-identity";
+import { RunnerDrain } from "@/server/runner/process/runner-drain";
 import { settleSpares } from "@/server/runner/workspace/spare-checkouts";
 import { HEARTBEAT_MS } from "@/server/runners/runner-liveness";
 import { workerIdFor } from "@/server/runner/process/runner-locks";
@@ -87,6 +88,11 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     heartbeatAt: now,
     stoppedAt: null,
     bootId,
+    concurrency,
+    warmSessions: 0,
+    // A new boot takes turns again, whatever its previous process was asked.
+    drainingAt: null,
+    drainedAt: null,
     ...(await findInstalledAgents(env)),
   };
   await prisma.runner.upsert({ where: { id: runnerId }, create: { id: runnerId, ...row }, update: row });
@@ -119,14 +125,28 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     entry.cancelled = true;
     void entry.terminate(ctx.cancelGraceMs);
   };
+  // Drain (issue 24): no new turn, the running ones finish, warm sessions released, queued jobs handed on.
+  const drain = new RunnerDrain({
+    runnerId,
+    log,
+    running: () => live.size,
+    stopWorkers: () => stopWorkers(),
+    releaseWarm: async () => {
+      const warm = ctx.warm;
+      ctx.warm = undefined;
+      await warm?.stop("the runner is draining");
+    },
+  });
   const listener = await listen(
     options.databaseUrl,
     {
       cancel: cancelRequested,
       closeWarm: (sessionId) => void ctx.warm?.closeSession(sessionId, "warm sessions were turned off for it, or it was poisoned"),
       continueAsked: (payload) => ctx.warm?.continueAsked(payload),
-      queued: (payload) => ctx.warm?.startEarly(payload, (executionId) => runJob(executionId, { early: true })),
+      // A draining runner starts nothing new: the Continue's job is handed to another runner.
+      queued: (payload) => drain.taking && ctx.warm?.startEarly(payload, (executionId) => runJob(executionId, { early: true })),
       approvalDecided: (approvalId) => void ctx.approvals.get(approvalId)?.decided(approvalId),
+      drain: (id) => void (id === runnerId && drain.heard().catch((error) => log(`drain check failed: ${(error as Error).message}`))),
     },
     log,
   );
@@ -151,6 +171,9 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     };
     workerPools.push(runTaskList(poolOptions, { [EXECUTE_ANY_TASK]: task, [executeOnRunnerTask(runnerId)]: task }, pool));
   }
+  // Once, for a drain and for stop() alike: a pool's second gracefulShutdown would return at once, not when its job ended.
+  let workersStopped: Promise<unknown> | null = null;
+  const stopWorkers = () => (workersStopped ??= Promise.all(workerPools.map((workers) => workers.gracefulShutdown())));
 
   // Search vectors are filled in the background, not as events are stored;
   // the indexer yields to this runner's own ingestion (and catches up after).
@@ -161,7 +184,12 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
 
   const heartbeat = setInterval(() => {
     void (async () => {
-      await prisma.runner.update({ where: { id: runnerId }, data: { heartbeatAt: new Date(), ...(await findInstalledAgents(env)) } });
+      const row = await prisma.runner.update({
+        where: { id: runnerId },
+        data: { heartbeatAt: new Date(), warmSessions: ctx.warm?.pool.size ?? 0, ...(await findInstalledAgents(env)) },
+        select: { drainingAt: true },
+      });
+      await drain.heartbeat(row.drainingAt);
       const cancels = await prisma.execution.findMany({
         where: { id: { in: [...live.keys()] }, cancelRequestedAt: { not: null } },
         select: { id: true },
@@ -193,12 +221,13 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
 
   async function stopRunner(): Promise<void> {
     clearInterval(heartbeat);
+    drain.stop();
     await pullRequestPolling.stop();
     for (const entry of live.values()) {
       entry.stopping = true;
       void entry.terminate(ctx.cancelGraceMs);
     }
-    await Promise.all(workerPools.map((workers) => workers.gracefulShutdown()));
+    await stopWorkers();
     await settleSpares();
     // Every warm process ends cleanly: its session stays resumable by a spawn.
     await ctx.warm?.stop().catch(() => {});

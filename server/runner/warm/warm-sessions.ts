@@ -219,10 +219,10 @@ export class WarmSessions {
     return this.pool.close(sessionId, why);
   }
 
-  async stop(): Promise<void> {
+  async stop(why = "the runner is stopping"): Promise<void> {
     // Early runs are no worker's job: wait for them like the workers' own (they were told to stop with the rest).
     await this.early.settled();
-    await this.pool.closeAll("the runner is stopping");
+    await this.pool.closeAll(why);
     await clearWarm(this.ctx.pool, this.ctx.runnerId).catch(() => {});
   }
 

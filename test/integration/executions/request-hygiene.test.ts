@@ -40,6 +40,8 @@ import * as executionCheck from "@/app/api/executions/[id]/check/route";
 import * as group from "@/app/api/groups/[id]/route";
 import * as groupPick from "@/app/api/groups/[id]/pick/route";
 import * as groupCancel from "@/app/api/groups/[id]/cancel/route";
+import * as runners from "@/app/api/runners/route";
+import * as runnerDrain from "@/app/api/runners/[id]/drain/route";
 import * as issueGroups from "@/app/api/issues/[id]/groups/route";
 import * as executionPush from "@/app/api/executions/[id]/push/route";
 import * as executionPullRequest from "@/app/api/executions/[id]/pull-request/route";
@@ -90,7 +92,7 @@ type Endpoint = {
 };
 
 const NUL = "bad\u0000value";
-const ids: Record<"spec" | "issue" | "session" | "bundle" | "project" | "execution" | "approval" | "group", string> = {
+const ids: Record<"spec" | "issue" | "session" | "bundle" | "project" | "execution" | "approval" | "group" | "runner", string> = {
   spec: "SPEC-1",
   issue: "ISSUE-1",
   session: "SESS-1",
@@ -99,6 +101,7 @@ const ids: Record<"spec" | "issue" | "session" | "bundle" | "project" | "executi
   execution: randomUUID(),
   approval: "APR-1",
   group: "GRP-1",
+  runner: "no-runner",
 };
 const noContext = { params: Promise.resolve({ id: "" }) };
 const postJson = (path: string, body: unknown) =>
@@ -343,6 +346,9 @@ const ENDPOINTS: Endpoint[] = [
   },
   { route: "/api/groups/[id]/cancel", method: "POST", handler: h(groupCancel, "POST") },
   { route: "/api/issues/[id]/groups", method: "GET", handler: h(issueGroups, "GET") },
+  // Runners (issue 24): the list, and a drain (no body; an unknown id is a 404).
+  { route: "/api/runners", method: "GET", handler: h(runners, "GET") },
+  { route: "/api/runners/[id]/drain", method: "POST", handler: h(runnerDrain, "POST") },
   // Push and pull requests (issue 25). The webhook's credential is GitHub's signature over the raw body: refused
   // (403 without ARBOR_GITHUB_WEBHOOK_SECRET, 401 when it does not match) before any field is read.
   { route: "/api/executions/[id]/push", method: "POST", handler: h(executionPush, "POST") },
@@ -366,6 +372,7 @@ function idFor(route: string): string {
   if (route.startsWith("/api/projects")) return ids.project;
   if (route.startsWith("/api/approvals")) return ids.approval;
   if (route.startsWith("/api/groups")) return ids.group;
+  if (route.startsWith("/api/runners")) return ids.runner;
   return ids.execution;
 }
 
