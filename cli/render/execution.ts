@@ -1,3 +1,5 @@
+import { stateRestoreSchema } from "@/lib/executions/schema";
+import { stateRestoreText } from "@/lib/executions/state-restore-text";
 // Execution objects → terminal lines (header, status changes, the end line). Pure.
 
 import { formatSpanMs, parseTimings, timingBreakdown } from "@/lib/executions/timings";
@@ -129,6 +131,8 @@ export function renderExecutionHeader(exec: Execution, style: Style): string[] {
   if (resume) lines.push(label("resume") + resume);
   const permissions = formatPermissions(exec.permissions);
   if (permissions) lines.push(label("may") + permissions);
+  const restored = stateRestoreText(stateRestoreSchema.safeParse(exec.stateRestore).data);
+  if (restored) lines.push(label("state") + restored);
   const cwd = str(exec.cwd);
   if (cwd) lines.push(label("cwd") + cwd);
   const project = str(exec.projectId);

@@ -82,6 +82,10 @@ export function renderProjectDetail(p: ProjectDetail, style: Style): string[] {
       lines.push(`    ${w.spare ? "(spare, for the next run)" : (w.branch ?? "(detached)")}  ${paint(style, size, "dim")}${archived}  ${w.path}`);
     }
   }
+  // Older servers do not send it.
+  const state = p.sessionState;
+  if (state && state.sessions > 0)
+    row("sessions", `${state.sessions} with their agents' state kept (${formatBytes(state.latestBytes)} as files, ${formatBytes(state.storedBytes)} stored)`);
   for (const problem of p.problems) lines.push(paint(style, `  ! ${problem}`, "yellow"));
   return lines;
 }

@@ -7,6 +7,7 @@
 // precise terms stay here and in tooltips.
 import { LaunchFact, LaunchTimings } from "@/components/execution/execution-launch";
 import { ResumeBadge } from "@/components/execution/execution-resume";
+import { stateRestoreText } from "@/lib/executions/state-restore-text";
 import { InsightsLink } from "@/components/ui/insights-link";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Disclosure } from "@/components/ui/disclosure";
@@ -94,6 +95,11 @@ export function ExecutionDetails({ execution, live }: { execution: ExecutionDto;
           {execution.runnerId ? (
             <Row label="Machine" title="The runner that ran the agent (ARBOR_RUNNER_ID)">
               {execution.runnerId}
+            </Row>
+          ) : null}
+          {stateRestoreText(execution.stateRestore) ? (
+            <Row label="Session state" title="The agent's own session state, written back from Arbor's copy in PostgreSQL because this machine lacked it">
+              <span data-testid="state-restore">{stateRestoreText(execution.stateRestore)}</span>
             </Row>
           ) : null}
           {execution.launch || execution.timings ? (

@@ -6,6 +6,7 @@ import { useMemo } from "react";
 import { ConsultationSummary } from "@/components/insights/consultation-summary";
 import { GroupWinsSummary } from "@/components/insights/group-wins";
 import { CheckRatesSummary } from "@/components/insights/check-rates";
+import { SessionStateSummary } from "@/components/insights/session-state-summary";
 import { DrillLink } from "@/components/insights/drill-link";
 import { FailureReasons } from "@/components/insights/failure-reasons";
 import { InsightsFilters } from "@/components/insights/insights-filters";
@@ -81,6 +82,7 @@ export function InsightsView() {
           <ConsultationSummary data={data} />
           <GroupWinsSummary data={data} />
           <CheckRatesSummary data={data} />
+          <SessionStateSummary data={data} />
           <OutcomesSummary data={data} />
           <SuccessBreakdown breakdowns={data.breakdowns} />
           <UsageCharts data={data} usageBy={params.usageBy ?? "agent"} onUsageBy={(by) => navigate({ ...params, usageBy: by })} />

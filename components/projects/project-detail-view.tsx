@@ -9,6 +9,7 @@ import { EditProjectForm } from "@/components/projects/edit-project-form";
 import { LoopSettings } from "@/components/projects/loop-settings";
 import { PermissionPolicySetting } from "@/components/projects/permission-policy-setting";
 import { ProjectFacts } from "@/components/projects/project-facts";
+import { ProjectSessionState } from "@/components/projects/project-session-state";
 import { ProjectWorktrees } from "@/components/projects/project-worktrees";
 import { SpecList } from "@/components/specs/spec-list";
 import { ErrorAlert } from "@/components/ui/alert";
@@ -149,6 +150,7 @@ function ProjectDetails({ project }: { project: ProjectDetail }) {
         </Section>
       ) : null}
       {project.isGitRepo ? <ProjectWorktrees project={project} /> : null}
+      <ProjectSessionState project={project} />
       <Section
         id="project-issues-heading"
         title="Issues"

@@ -24,6 +24,7 @@ const detail = (over: Partial<ProjectDetail> = {}): ProjectDetail => ({
   repository: { currentBranch: "main", head: "a".repeat(40), operation: null, baseBranchExists: true, uncommittedFiles: 0 },
   worktrees: [],
   worktreeBytes: 0,
+  sessionState: { sessions: 0, versions: 0, latestBytes: 0, storedBytes: 0 },
   problems: [],
   ...over,
 });

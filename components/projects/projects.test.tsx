@@ -123,6 +123,7 @@ describe("ProjectDetailView", () => {
       },
     ],
     worktreeBytes: 3 * 1024 * 1024,
+    sessionState: { sessions: 4, versions: 9, latestBytes: 5 * 1024 * 1024, storedBytes: 1024 * 1024 },
     problems: ["The base branch main no longer exists: choose another one."],
   };
 
@@ -159,6 +160,7 @@ describe("ProjectDetailView", () => {
     expect(screen.getByText("on main, 2 uncommitted files")).toBeInTheDocument();
     expect(screen.getByText("1 spec, 2 issues, 3 executions")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: /Worktrees \(3\.0 MiB on disk\)/ })).toBeInTheDocument();
+    expect(screen.getByTestId("session-state-usage")).toHaveTextContent("4 sessions kept (9 versions): 5.0 MiB as files, 1.0 MiB stored in PostgreSQL.");
     const worktrees = within(screen.getByRole("list", { name: "Worktrees" })).getAllByRole("listitem");
     expect(worktrees[0]).toHaveTextContent("arbor/ISSUE-1/1f2e3d4c#1f2e3d4c3.0 MiB");
     expect(within(worktrees[0]!).getByRole("link", { name: "#1f2e3d4c" })).toHaveAttribute("href", "/executions/1f2e3d4c-0000-4000-8000-000000000001");
@@ -170,7 +172,17 @@ describe("ProjectDetailView", () => {
   it("shows the default workspace's own issues (those without a project) and no Remove", async () => {
     renderWith(<ProjectDetailView id="default" />, (url) => {
       if (url.startsWith("/api/projects/default"))
-        return { status: 200, body: { ...defaultWorkspace, repository: null, worktrees: [], worktreeBytes: 0, problems: [] } };
+        return {
+          status: 200,
+          body: {
+            ...defaultWorkspace,
+            repository: null,
+            worktrees: [],
+            worktreeBytes: 0,
+            sessionState: { sessions: 0, versions: 0, latestBytes: 0, storedBytes: 0 },
+            problems: [],
+          },
+        };
       return { status: 200, body: { items: [] } };
     });
     await screen.findByRole("heading", { level: 1, name: "Default workspace" });

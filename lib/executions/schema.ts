@@ -214,7 +214,13 @@ export type ExecutionCheck = z.infer<typeof executionCheckSchema>;
  * took; or why it could not (then the turn fell back to Arbor's transcript).
  */
 export const stateRestoreSchema = z.union([
-  z.object({ files: z.number().int(), bytes: z.number().int(), ms: z.number().int(), fromRunnerId: z.string().nullable(), fromExecutionId: z.string().nullable() }),
+  z.object({
+    files: z.number().int(),
+    bytes: z.number().int(),
+    ms: z.number().int(),
+    fromRunnerId: z.string().nullable(),
+    fromExecutionId: z.string().nullable(),
+  }),
   z.object({ error: z.string() }),
 ]);
 export type StateRestore = z.infer<typeof stateRestoreSchema>;

@@ -188,6 +188,20 @@ export const checkRatesSchema = z.object({
 });
 export type CheckRates = z.infer<typeof checkRatesSchema>;
 
+/**
+ * Sessions across machines (issue 24): the agents' session state Arbor keeps
+ * (the project filter applies; the others do not), and the turns in range
+ * that resumed a session from Arbor's copy on a runner that lacked it.
+ */
+export const sessionStateInsightsSchema = z.object({
+  sessions: z.number().int(),
+  versions: z.number().int(),
+  latestBytes: z.number(),
+  storedBytes: z.number(),
+  restoredTurns: z.number().int(),
+});
+export type SessionStateInsights = z.infer<typeof sessionStateInsightsSchema>;
+
 export const failureRowSchema = z.object({ code: z.string(), count: z.number(), share: z.number(), drill: drillSchema });
 export type FailureRow = z.infer<typeof failureRowSchema>;
 
@@ -204,6 +218,8 @@ export const insightsSchema = z.object({
   groupWins: groupWinsSchema,
   /** The project checks' pass rates (issue 25). */
   checks: checkRatesSchema,
+  /** The agents' session state kept in PostgreSQL, and the turns that moved (issue 24). */
+  sessionState: sessionStateInsightsSchema,
   series: z.array(seriesPointSchema),
   outcomes: outcomeCountsSchema,
   breakdowns: z.array(breakdownSchema),

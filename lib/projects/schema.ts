@@ -288,6 +288,12 @@ export const projectDetailSchema = projectSchema.extend({
   repository: repositoryFactsSchema.nullable(),
   worktrees: z.array(projectWorktreeSchema),
   worktreeBytes: z.number(),
+  /**
+   * Agents' session state Arbor keeps in PostgreSQL for its sessions (issue 24): the sessions, their
+   * versions (one per turn that changed it), the bytes the latest versions take as files, and the
+   * bytes stored (distinct compressed chunks).
+   */
+  sessionState: z.object({ sessions: z.number().int(), versions: z.number().int(), latestBytes: z.number(), storedBytes: z.number() }),
   /** Things a person should fix, in words ("the directory no longer exists"). */
   problems: z.array(z.string()),
 });

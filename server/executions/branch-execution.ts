@@ -58,7 +58,12 @@ export async function branchExecution(
   // The agent that runs the turn: another one than the session's gets Arbor's transcript (resolve-resume-decision: other_agent).
   const agent = getAgentDefinition(runAgent);
   // The source came with its runner and Session; the rest, side by side (a Continue's request waits for them).
-  const runner = source.runner && { id: source.runner.id, hostname: source.runner.hostname, alive: isRunnerAlive(source.runner), draining: source.runner.drainingAt !== null };
+  const runner = source.runner && {
+    id: source.runner.id,
+    hostname: source.runner.hostname,
+    alive: isRunnerAlive(source.runner),
+    draining: source.runner.drainingAt !== null,
+  };
   // Asked only when the session's runner cannot take the turn (the fast path asks nothing more).
   const [resume, restartedAs, elsewhere] = await Promise.all([
     session ? knownResumeFacts(source, session, agent, runAgent) : null,

@@ -12,6 +12,7 @@ import { buildConsultation, queryConsultation } from "@/server/insights/query-co
 import { queryForkPreference } from "@/server/insights/query-fork-preference";
 import { buildGroupWins, queryGroupWins } from "@/server/insights/query-group-wins";
 import { buildCheckRates, queryCheckRates } from "@/server/insights/query-check-rates";
+import { querySessionState } from "@/server/insights/query-session-state";
 import { querySeries, sumSeries, VERDICT_SOURCES } from "@/server/insights/query-series";
 import { querySpecCitations } from "@/server/insights/query-spec-citations";
 import { queryTimeToSession } from "@/server/insights/query-time-to-session";
@@ -39,7 +40,7 @@ export async function getInsights(query: Record<string, string>, options: { now?
     return invalidField("bucket", `this range has more than ${MAX_BUCKETS} ${scope.bucket}s: choose bucket=week or a shorter range`);
   const usageBy = dimension(parsed.value.usageBy ?? "agent")!;
 
-  const [series, time, forks, citations, groups, usage, consultation, groupWins, checkRates] = await Promise.all([
+  const [series, time, forks, citations, groups, usage, consultation, groupWins, checkRates, sessionState] = await Promise.all([
     querySeries(scope),
     queryTimeToSession(scope),
     queryForkPreference(scope),
@@ -52,6 +53,7 @@ export async function getInsights(query: Record<string, string>, options: { now?
     queryConsultation(scope),
     queryGroupWins(scope),
     queryCheckRates(scope),
+    querySessionState(scope),
   ]);
   const failureRows = groups.filter((r) => r.dim === "failure").sort((a, b) => b.executions - a.executions || String(a.key).localeCompare(String(b.key)));
   const total = sumSeries(series);
@@ -75,6 +77,7 @@ export async function getInsights(query: Record<string, string>, options: { now?
     consultation: buildConsultation(scope, consultation),
     groupWins: buildGroupWins(groupWins),
     checks: buildCheckRates(checkRates),
+    sessionState,
     series: buildSeries(spans, rows),
     outcomes: {
       judged: total.judged,

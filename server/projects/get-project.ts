@@ -9,6 +9,7 @@ import { GitError } from "@/server/git/git-error";
 import { branchHead } from "@/server/git/refs";
 import { readRepositoryState } from "@/server/git/repository-state";
 import { uncommittedFiles } from "@/server/git/uncommitted-files";
+import { sessionStateUsage } from "@/server/session-state/session-state-usage";
 import { describeDefaultWorkspace } from "./default-workspace";
 import { projectInclude, toProjectDto } from "./project-dto";
 import { listProjectWorktrees } from "./project-worktrees";
@@ -23,10 +24,12 @@ export async function getProject(rawId: string): Promise<Result<ProjectDetail>> 
     if (!row) return notFound(projectNotFoundMessage(rawId));
     project = toProjectDto(row);
   }
-  return ok(await withLiveFacts(project));
+  // The default workspace has no project row: its sessions' state is counted with no project.
+  const [detail, sessionState] = await Promise.all([withLiveFacts(project), sessionStateUsage(project.id === DEFAULT_PROJECT_KEY ? null : project.id)]);
+  return ok({ ...detail, sessionState });
 }
 
-async function withLiveFacts(project: Project): Promise<ProjectDetail> {
+async function withLiveFacts(project: Project): Promise<Omit<ProjectDetail, "sessionState">> {
   const problems: string[] = [];
   let repository: RepositoryFacts | null = null;
   let worktrees: ProjectWorktree[] = [];

@@ -43,41 +43,45 @@ export async function captureSessionState(session: Session, env: Readonly<Record
 
   const chunks = new Map(files.flatMap((f) => f.chunks.map((c) => [c.sha, c.data] as const)));
   const shas = [...chunks.keys()];
-  let newBytes = 0;
-  await prisma.$transaction(
-    async (tx) => {
-      // Shared with other captures; a prune's collection of blobs waits (state-lock.ts).
-      await lockStatesShared(tx);
-      const have = new Set((await tx.sessionStateBlob.findMany({ where: { sha256: { in: shas } }, select: { sha256: true } })).map((b) => b.sha256));
-      const missing = shas.filter((sha) => !have.has(sha));
-      const blobs = await Promise.all(
-        missing.map(async (sha) => {
+  const size = stored.reduce((sum, f) => sum + f.size, 0);
+  const known = async () =>
+    new Set((await prisma.sessionStateBlob.findMany({ where: { sha256: { in: shas } }, select: { sha256: true } })).map((b) => b.sha256));
+  const packMissing = (have: Set<string>) =>
+    Promise.all(
+      shas
+        .filter((sha) => !have.has(sha))
+        .map(async (sha) => {
           const data = chunks.get(sha)!;
           const packed = await gzipAsync(data);
-          newBytes += packed.length;
           return { sha256: sha, data: new Uint8Array(packed), size: BigInt(data.length), storedSize: BigInt(packed.length) };
         }),
-      );
-      if (blobs.length > 0) await tx.sessionStateBlob.createMany({ data: blobs, skipDuplicates: true });
-      const size = stored.reduce((sum, f) => sum + f.size, 0);
-      await tx.sessionState.create({
-        data: {
-          id: randomUUID(),
-          agent: session.agent,
-          agentSessionId: session.agentSessionId,
-          executionId: session.executionId,
-          projectId: session.projectId,
-          runnerId: session.runnerId,
-          files: stored,
-          blobShas: shas,
-          size: BigInt(size),
-          storedSize: BigInt(newBytes),
-        },
-      });
-    },
-    { timeout: 60_000 },
-  );
-  return { files: stored.length, size: stored.reduce((sum, f) => sum + f.size, 0), newBytes, ms: Math.round(performance.now() - started) };
+    );
+  // Compressed outside the transaction; the transaction only writes.
+  const blobs = await packMissing(await known());
+  const newBytes = blobs.reduce((sum, b) => sum + Number(b.storedSize), 0);
+  await prisma.$transaction([
+    // Shared with other captures; a prune's collection of blobs waits for this one (state-lock.ts).
+    lockStatesShared(),
+    prisma.sessionStateBlob.createMany({ data: blobs, skipDuplicates: true }),
+    prisma.sessionState.create({
+      data: {
+        id: randomUUID(),
+        agent: session.agent,
+        agentSessionId: session.agentSessionId,
+        executionId: session.executionId,
+        projectId: session.projectId,
+        runnerId: session.runnerId,
+        files: stored,
+        blobShas: shas,
+        size: BigInt(size),
+        storedSize: BigInt(newBytes),
+      },
+    }),
+  ]);
+  // A blob found before the lock could have been collected by a prune that finished just before it: put it back.
+  const gone = await packMissing(await known());
+  if (gone.length > 0) await prisma.sessionStateBlob.createMany({ data: gone, skipDuplicates: true });
+  return { files: stored.length, size, newBytes, ms: Math.round(performance.now() - started) };
 }
 
 type ReadFile = { path: string; size: number; chunks: Array<{ sha: string; data: Buffer }> };

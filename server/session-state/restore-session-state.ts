@@ -24,7 +24,10 @@ export type Restored = { files: number; bytes: number; ms: number; fromRunnerId:
 type Session = { agent: string; agentSessionId: string; cwd: string };
 
 /** ok(null): nothing to do (no stored state, the agent's state cannot move, or this copy is as new). */
-export async function restoreSessionState(session: Session, env: Readonly<Record<string, string | undefined>>): Promise<Result<Restored | null, { message: string }>> {
+export async function restoreSessionState(
+  session: Session,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<Result<Restored | null, { message: string }>> {
   const started = performance.now();
   const support = getAgentDefinition(session.agent)?.sessionState;
   const root = support?.root(env);
@@ -40,7 +43,8 @@ export async function restoreSessionState(session: Session, env: Readonly<Record
   const placed: StoredFile[] = [];
   for (const file of parseStoredFiles(latest.files)) {
     const relative = support.restoreAs(file.path, target);
-    if (!insideRoot(root, relative)) return err({ message: `a stored file of the session would be written outside ${root} (${JSON.stringify(file.path)}); nothing was restored` });
+    if (!insideRoot(root, relative))
+      return err({ message: `a stored file of the session would be written outside ${root} (${JSON.stringify(file.path)}); nothing was restored` });
     placed.push({ ...file, path: relative });
   }
   const local = new Map<string, LocalFile>();
@@ -49,7 +53,9 @@ export async function restoreSessionState(session: Session, env: Readonly<Record
   if (needed.length === 0) return ok(null);
 
   const shas = [...new Set(needed.flatMap((f) => f.chunks))];
-  const blobs = new Map((await prisma.sessionStateBlob.findMany({ where: { sha256: { in: shas } }, select: { sha256: true, data: true } })).map((b) => [b.sha256, b.data]));
+  const blobs = new Map(
+    (await prisma.sessionStateBlob.findMany({ where: { sha256: { in: shas } }, select: { sha256: true, data: true } })).map((b) => [b.sha256, b.data]),
+  );
   let bytes = 0;
   for (const file of needed) {
     const parts: Buffer[] = [];
@@ -57,7 +63,8 @@ export async function restoreSessionState(session: Session, env: Readonly<Record
       const packed = blobs.get(sha);
       if (!packed) return err({ message: `a stored chunk of ${file.path} is missing (pruned meanwhile?); nothing more was restored` });
       const data = await gunzipAsync(packed);
-      if (createHash("sha256").update(data).digest("hex") !== sha) return err({ message: `a stored chunk of ${file.path} does not match its hash; nothing more was restored` });
+      if (createHash("sha256").update(data).digest("hex") !== sha)
+        return err({ message: `a stored chunk of ${file.path} does not match its hash; nothing more was restored` });
       parts.push(data);
     }
     const written = await writeInside(root, file.path, Buffer.concat(parts));

@@ -7,10 +7,12 @@ import { prisma } from "@/server/db";
 
 export type StateUsage = { sessions: number; versions: number; latestBytes: number; storedBytes: number };
 
-export async function sessionStateUsage(projectId?: string): Promise<StateUsage> {
+/** `projectId`: one project's sessions (null: those run outside any project); undefined: all. */
+export async function sessionStateUsage(projectId?: string | null): Promise<StateUsage> {
+  const all = projectId === undefined;
   const rows = await prisma.$queryRaw<{ sessions: bigint; versions: bigint; latest_bytes: bigint | null; stored_bytes: bigint | null }[]>`
     WITH states AS (
-      SELECT * FROM session_states WHERE ${projectId ?? null}::text IS NULL OR project_id = ${projectId ?? null}::text
+      SELECT * FROM session_states WHERE ${all} OR project_id IS NOT DISTINCT FROM ${projectId ?? null}::text
     ), latest AS (
       SELECT DISTINCT ON (agent_session_id) size FROM states ORDER BY agent_session_id, created_at DESC
     ), used AS (

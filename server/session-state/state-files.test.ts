@@ -7,9 +7,30 @@ describe("filesToRestore", () => {
   const stored = [file("p/s.jsonl", 300), file("p/s/tool-results/1.txt", 10)];
   test.each([
     ["nothing here: every file", new Map(), ["p/s.jsonl", "p/s/tool-results/1.txt"]],
-    ["an older (smaller) copy: written", new Map([["p/s.jsonl", { size: 100 }], ["p/s/tool-results/1.txt", { size: 10 }]]), ["p/s.jsonl"]],
-    ["the same size: kept", new Map([["p/s.jsonl", { size: 300 }], ["p/s/tool-results/1.txt", { size: 10 }]]), []],
-    ["a newer (larger) copy here: kept", new Map([["p/s.jsonl", { size: 900 }], ["p/s/tool-results/1.txt", null]]), ["p/s/tool-results/1.txt"]],
+    [
+      "an older (smaller) copy: written",
+      new Map([
+        ["p/s.jsonl", { size: 100 }],
+        ["p/s/tool-results/1.txt", { size: 10 }],
+      ]),
+      ["p/s.jsonl"],
+    ],
+    [
+      "the same size: kept",
+      new Map([
+        ["p/s.jsonl", { size: 300 }],
+        ["p/s/tool-results/1.txt", { size: 10 }],
+      ]),
+      [],
+    ],
+    [
+      "a newer (larger) copy here: kept",
+      new Map([
+        ["p/s.jsonl", { size: 900 }],
+        ["p/s/tool-results/1.txt", null],
+      ]),
+      ["p/s/tool-results/1.txt"],
+    ],
   ])("%s", (_name, local, expected) => {
     expect(filesToRestore(stored, local as Map<string, { size: number } | null>).map((f) => f.path)).toEqual(expected);
   });

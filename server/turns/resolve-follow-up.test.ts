@@ -186,11 +186,7 @@ describe("resolveFollowUp", () => {
 
   it("sends the turn to any runner with the agent when the session's runner is offline or draining (issue 24)", () => {
     const elsewhere = { agentName: "Claude Code", available: true };
-    for (const runner of [
-      { id: "box", hostname: "old-box", alive: false },
-      { id: "box", hostname: "old-box", alive: true, draining: true },
-      null,
-    ]) {
+    for (const runner of [{ id: "box", hostname: "old-box", alive: false }, { id: "box", hostname: "old-box", alive: true, draining: true }, null]) {
       expect(resolveFollowUp(followUp({ runner, elsewhere }))).toMatchObject({
         ok: true,
         plan: { edge: "continue", reason: "continue_head", resume: { kind: "resume" }, queue: { runnerId: null } },
@@ -202,7 +198,9 @@ describe("resolveFollowUp", () => {
       plan: { queue: { runnerId: "box" } },
     });
     // Nobody else has the agent: the refusal names it.
-    expect(resolveFollowUp(followUp({ runner: { id: "box", hostname: "b", alive: true, draining: true }, elsewhere: { agentName: "Codex", available: false } }))).toMatchObject({
+    expect(
+      resolveFollowUp(followUp({ runner: { id: "box", hostname: "b", alive: true, draining: true }, elsewhere: { agentName: "Codex", available: false } })),
+    ).toMatchObject({
       ok: false,
       refusal: { reason: "runner_unavailable", message: expect.stringMatching(/which is draining .*no other live runner has Codex/) },
     });

@@ -70,6 +70,7 @@ export function makeInsights(over: Partial<InsightsDto> = {}): InsightsDto {
         { agent: "codex", model: null, members: 2, wins: 0, winRate: 0 },
       ],
     },
+    sessionState: { sessions: 3, versions: 7, latestBytes: 4 * 1024 * 1024, storedBytes: 900 * 1024, restoredTurns: 2 },
     checks: {
       checked: 4,
       passed: 3,

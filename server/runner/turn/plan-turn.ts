@@ -82,10 +82,17 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, pla
 
   const [where, mcp] = await Promise.all([place(), attachMcp(execution, runtime.agent, env)]);
   if (!where.ok) return where;
+  // The agent's own session state, where this machine lacks it or has an older copy (another runner ran the
+  // session, or the CLI deleted it): written where the CLI looks for it from the turn's cwd, before its launch.
+  const mode = lineage.mode;
+  if (mode.kind === "continue" || mode.kind === "fork") {
+    const stateRestore = await restoreBeforeResume(execution, mode, env, where.cwd);
+    if (stateRestore) await prisma.execution.update({ where: { id: execution.id }, data: { stateRestore } });
+  }
   // A person answers the agent's questions over its stdin: such a turn's process reads it (streamInput).
   const streamInput = options.streamInput === true || needsLiveChannel(runtime.agent, permissions);
   const request = {
-    mode: lineage.mode,
+    mode,
     prompt: agentPrompt,
     partialMessages: true,
     ...(streamInput ? { streamInput } : {}),
@@ -112,7 +119,7 @@ export async function planTurn(execution: Execution, env: NodeJS.ProcessEnv, pla
 type Lineage = {
   ok: true;
   mode: LaunchMode;
-  update: Partial<LineageUpdate> & { stateRestore?: Prisma.InputJsonValue };
+  update: Partial<LineageUpdate>;
   resume: { decision: ResumeDecisionKind; reason: ResumeReason } | null;
   transcriptSourceId: string | null;
   carriesTranscript: boolean;
@@ -137,10 +144,7 @@ async function decideLineage(execution: Execution, runtime: AgentRuntime, env: N
   const mode = launch.mode;
   if (mode.kind !== "continue" && mode.kind !== "fork") return { ok: true, mode, update: {}, resume: null, transcriptSourceId: null, carriesTranscript: false };
   const forkPoint = mode.kind !== "fork" ? null : launch.reason !== "fork_at_exact_point" ? "session_end" : mode.atMessageId ? "message" : "unknown";
-  // The agent's own session state first, where this machine lacks it (another runner ran the session, or the CLI deleted it).
-  const stateRestore = await restoreBeforeResume(execution, mode, env);
   const decision = resolveResumeDecision({ ...(await gatherResumeFacts(execution, mode, runtime, env)), forkPoint });
   const turn = rewriteLineage({ execution, mode, decision, parentManagedSessionId: facts.parentManagedSessionId, newSessionId: randomUUID() });
-  const update = stateRestore ? { ...turn.update, stateRestore } : turn.update;
-  return { ok: true, ...turn, update, resume: { decision: decision.kind, reason: decision.reason } };
+  return { ok: true, ...turn, resume: { decision: decision.kind, reason: decision.reason } };
 }

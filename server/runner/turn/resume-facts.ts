@@ -11,13 +11,15 @@ import type { Execution } from "@/server/generated/prisma/client";
 import { sourceFiles } from "@/server/runner/workspace/worktree-state";
 import { checkTranscript } from "@/server/sessions/check-transcript";
 import { recordTranscriptHealth } from "@/server/sessions/session-health";
+import { hasSessionState } from "@/server/session-state/has-session-state";
 
 // The impure half of the resume decision on the runner, right before a
 // launch that would resume: the session's row (agent, runtime, poison), the
 // installed CLI (real path, version, whether its probe lists what the resume
 // needs: a dry run of the agent's own pure argv builder), whether the
 // session's cwd still exists, and whether the agent still has its transcript
-// (a stat, recorded on the session as its health), and, for a line of work
+// (a stat, recorded on the session as its health; a transcript missing here
+// that Arbor keeps counts as there: it is restored before the launch), and, for a line of work
 // in a git worktree, whether that worktree is still there.
 
 type ResumeMode = Extract<LaunchMode, { kind: "continue" | "fork" }>;
@@ -37,10 +39,11 @@ export async function gatherResumeFacts(
   const sessionAgent = row?.agent ?? firstTurn?.agent ?? execution.agent;
   const cwd = firstTurn?.cwd ?? execution.cwd;
   // The decision needs the stat; storing it as the session's health is not on the launch's path.
-  const [cwdExists, transcript, files] = await Promise.all([
+  const [cwdExists, transcript, files, stored] = await Promise.all([
     isDirectory(cwd),
     checkTranscript(sessionAgent, { sessionId: agentSessionId, cwd }, env),
     sourceFiles(mode.kind === "continue" ? execution.parentExecutionId : execution.forkedFromExecutionId, execution.runnerId),
+    hasSessionState(sessionAgent, agentSessionId),
   ]);
   if (transcript && row) void recordTranscriptHealth(row.id, transcript).catch(() => {});
   // A Continue whose worktree is gone runs as a fork (rewrite-lineage.ts): the CLI must be able to fork.
@@ -53,7 +56,8 @@ export async function gatherResumeFacts(
       agent: sessionAgent,
       runtime: row?.runtimePath ? { path: row.runtimePath, version: row.runtimeVersion } : null,
       poisoned: row?.poisonedAt && row.poisonedReason ? { reason: row.poisonedReason as PoisonReason, message: row.poisonedMessage } : null,
-      transcript: transcript?.state ?? null,
+      // Missing here but kept by Arbor: restored once the turn's place is settled (plan-turn.ts), so it resumes.
+      transcript: transcript?.state === "missing" && stored ? "available" : (transcript?.state ?? null),
       cwd,
       cwdExists,
     },

@@ -1,6 +1,6 @@
 import type { LaunchMode } from "@/server/agents/types";
+import { sessionStateEnv } from "@/server/agents/session-state-env";
 import { loadConfig } from "@/server/config/load-config";
-import { prisma } from "@/server/db";
 import type { Execution, Prisma } from "@/server/generated/prisma/client";
 import { captureSessionState } from "@/server/session-state/capture-session-state";
 import { pruneSessionStates } from "@/server/session-state/prune-session-states";
@@ -15,18 +15,18 @@ import { restoreSessionState } from "@/server/session-state/restore-session-stat
 
 type ResumeMode = Extract<LaunchMode, { kind: "continue" | "fork" }>;
 
-/** What is recorded on the execution (`stateRestore`), or null when nothing needed restoring. */
-export async function restoreBeforeResume(execution: Execution, mode: ResumeMode, env: NodeJS.ProcessEnv): Promise<Prisma.InputJsonValue | null> {
+/**
+ * What is recorded on the execution (`stateRestore`), or null when nothing
+ * needed restoring. `cwd`: where the turn runs (the files go where the CLI
+ * looks for the session from there). Only a turn that resumes the session
+ * with its own agent gets here (another agent's turn carries the transcript).
+ */
+export async function restoreBeforeResume(execution: Execution, mode: ResumeMode, env: NodeJS.ProcessEnv, cwd: string): Promise<Prisma.InputJsonValue | null> {
   const agentSessionId = mode.kind === "continue" ? mode.sessionId : mode.fromSessionId;
-  // The session's agent and the cwd it was made in (as the resume facts take them): where the agent looks for it first.
-  const first = await prisma.execution.findFirst({
-    where: { sessionId: agentSessionId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { cwd: true, agent: true },
-  });
-  const session = { agent: first?.agent ?? execution.agent, agentSessionId, cwd: first?.cwd ?? execution.cwd };
+  const session = { agent: execution.agent, agentSessionId, cwd };
   try {
-    const restored = await restoreSessionState(session, env);
+    // The environment the CLI runs with: its isolated home (CODEX_HOME, GEMINI_CLI_HOME…) is where its sessions are.
+    const restored = await restoreSessionState(session, sessionStateEnv(execution.agent, env, { sessionId: agentSessionId }));
     if (!restored.ok) {
       console.error(`[runner] execution ${execution.id}: session state not restored: ${restored.error.message}`);
       return { error: restored.error.message };
@@ -48,7 +48,7 @@ export async function captureTurnState(
 ): Promise<void> {
   if (!turn.agentSessionId) return;
   try {
-    await captureSessionState({ ...turn, agentSessionId: turn.agentSessionId }, env);
+    await captureSessionState({ ...turn, agentSessionId: turn.agentSessionId }, sessionStateEnv(turn.agent, env, { sessionId: turn.agentSessionId }));
   } catch (error) {
     console.error(`[runner] execution ${turn.executionId}: session state not stored:`, error);
   }

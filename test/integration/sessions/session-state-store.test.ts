@@ -92,5 +92,8 @@ test("usage, and retention: old versions and the blobs only they used are delete
   // The old version's last chunk is used by nobody else; the rest are shared with the newer version.
   expect(await pruneSessionStates(30)).toEqual({ versions: 1, blobs: 1 });
   expect(await prisma.sessionStateBlob.count()).toBe(3);
-  expect(await restoreSessionState({ agent: "claude", agentSessionId: sessionId, cwd: "/fourth/d" }, home("d"))).toMatchObject({ ok: true, value: { files: 2 } });
+  expect(await restoreSessionState({ agent: "claude", agentSessionId: sessionId, cwd: "/fourth/d" }, home("d"))).toMatchObject({
+    ok: true,
+    value: { files: 2 },
+  });
 });

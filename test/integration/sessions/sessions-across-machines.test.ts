@@ -1,8 +1,12 @@
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import type { Project } from "@/lib/projects/schema";
+import { GET as insightsRoute } from "@/app/api/insights/route";
+import { GET as projectRoute } from "@/app/api/projects/[id]/route";
+import type { InsightsDto } from "@/lib/insights/schema";
+import type { Project, ProjectDetail } from "@/lib/projects/schema";
 import { prisma } from "@/server/db";
 import type { RunnerHandle } from "@/server/runner/process/run-runner";
+import { send } from "@/test/support/api";
 import { api, waitForEnd } from "@/test/support/executions-api";
 import { type Harness, useHarness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
@@ -30,7 +34,11 @@ const runners = new Map<string, RunnerHandle>();
 /** A runner as a machine of its own: its Claude config, data directory and workspace under tmp/<id>. */
 const machine = (id: string) => {
   const home = path.join(h.tmp, `machine-${id}`);
-  return { home, claude: path.join(home, "claude"), env: { CLAUDE_CONFIG_DIR: path.join(home, "claude"), ARBOR_DATA_DIR: path.join(home, "data"), ARBOR_WORKSPACE: path.join(home, "workspace") } };
+  return {
+    home,
+    claude: path.join(home, "claude"),
+    env: { CLAUDE_CONFIG_DIR: path.join(home, "claude"), ARBOR_DATA_DIR: path.join(home, "data"), ARBOR_WORKSPACE: path.join(home, "workspace") },
+  };
 };
 const start = async (id: string) => runners.set(id, await h.startRunner({ runnerId: id, env: machine(id).env }));
 const stop = async (id: string) => {
@@ -110,7 +118,6 @@ test("machine A is lost: a Continue on B resumes the same session natively, with
     return rows.length > 1 ? rows : undefined;
   }, "B's version stored");
   expect(versions.map((v) => v.runnerId)).toEqual(["machine-a", "machine-b"]);
-
 });
 
 test("a Fork on B from A's first turn starts from its point in the conversation", async () => {
@@ -141,6 +148,14 @@ test("the CLI deleted the transcript (its retention): Arbor's copy is restored a
   const history = historyText(standIn.requestFor("after the clean-up"));
   expect(history).toContain("write plan.txt on machine a");
   expect(history).toContain("what does plan.txt say on b");
+
+  // What is kept shows on the project and in Insights, with the turns that resumed from Arbor's copy.
+  const detail = await send<ProjectDetail>(projectRoute, { id: project.id, path: `/api/projects/${project.id}` });
+  expect(detail.body.sessionState).toMatchObject({ sessions: 2, versions: expect.any(Number) });
+  expect(detail.body.sessionState.storedBytes).toBeGreaterThan(0);
+  const insights = await send<InsightsDto>(insightsRoute, { path: `/api/insights?project=${project.id}` });
+  // The Continue on B, the Fork on B (its new worktree's place was empty), and this one.
+  expect(insights.body.sessionState).toMatchObject({ sessions: 2, restoredTurns: 3 });
 });
 
 test("two live runners and a session whose runner is gone: one takes each turn, never two at once", async () => {
