@@ -3,6 +3,7 @@ import type { AgentDefinition } from "@/server/agents/types";
 import { codexPermissions } from "@/server/agents/codex/codex-permissions";
 import { buildCodexLaunch } from "@/server/agents/codex/build-codex-launch";
 import { classifyCodexStderr } from "@/server/agents/codex/classify-codex-stderr";
+import { codexSessionState } from "@/server/agents/codex/codex-session-state";
 import { normalizeCodexEvent } from "@/server/agents/codex/normalize-codex-event";
 import { createCodexLineParser, parseCodexLine } from "@/server/agents/codex/parse-codex-line";
 
@@ -26,6 +27,8 @@ export const codexAgent: AgentDefinition = {
     ["exec", "fork", "--help"],
   ],
   home: { scope: "agent", env: (dir) => ({ CODEX_HOME: dir }) },
+  // A thread moves as its rollout plus its fork ancestors' (codex-session-state.ts).
+  sessionState: codexSessionState,
   usageReporting: "session-total",
   buildLaunch: buildCodexLaunch,
   parseLine: parseCodexLine,

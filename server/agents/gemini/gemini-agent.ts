@@ -4,6 +4,7 @@ import { geminiPermissions } from "@/server/agents/gemini/gemini-permissions";
 import { buildGeminiLaunch } from "@/server/agents/gemini/build-gemini-launch";
 import { classifyGeminiStderr } from "@/server/agents/gemini/classify-gemini-stderr";
 import { locateGeminiSession } from "@/server/agents/gemini/locate-gemini-session";
+import { geminiSessionState } from "@/server/agents/gemini/gemini-session-state";
 import { normalizeGeminiEvent } from "@/server/agents/gemini/normalize-gemini-event";
 import { createGeminiLineParser, parseGeminiLine } from "@/server/agents/gemini/parse-gemini-line";
 import { geminiMcpSettings } from "@/server/agents/gemini/gemini-mcp";
@@ -39,6 +40,8 @@ export const geminiAgent: AgentDefinition = {
   classifyStderr: classifyGeminiStderr,
   normalize: normalizeGeminiEvent,
   locateSession: (sessionId, context) => locateGeminiSession(sessionId, context),
+  // A session moves as its chat, re-filed under the new cwd's project slug (gemini-session-state.ts).
+  sessionState: geminiSessionState,
   verification: { status: "verified", version: "0.61.0" },
   permissions: geminiPermissions,
   attachesMcp: true,

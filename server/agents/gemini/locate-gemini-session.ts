@@ -33,7 +33,8 @@ export async function locateGeminiSession(sessionId: string, context: { homeDir:
   return null;
 }
 
-async function headerSessionId(file: string): Promise<string | null> {
+/** The session id a chat file's first line names, or null. */
+export async function headerSessionId(file: string): Promise<string | null> {
   let handle: fs.FileHandle | null = null;
   try {
     handle = await fs.open(file, "r");

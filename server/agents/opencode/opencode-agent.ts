@@ -11,6 +11,10 @@ import { createOpencodeLineParser, parseOpencodeLine } from "@/server/agents/ope
 // directory; nothing prunes them. Arbor gives it its own XDG directories (its
 // first run npm-installs a plugin into the config one, so they are kept per
 // agent, not per session) and its own npm cache.
+// No sessionState (issue 24): 1.18.33 keeps no file of a session's own, only
+// rows in that one database (with its -wal) shared by every session, so a
+// session cannot move as files without replacing the other machine's
+// sessions; `opencode export <id>` / `opencode import <file>` would be the way.
 export const opencodeAgent: AgentDefinition = {
   id: "opencode",
   displayName: BUILT_IN_AGENT_NAMES.opencode,

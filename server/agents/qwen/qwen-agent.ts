@@ -11,9 +11,15 @@ import { qwenMcpSettings } from "@/server/agents/qwen/qwen-mcp";
 // Qwen Code (`qwen --output-format stream-json`), 0.24 or newer: older
 // versions (the newest a plain `npm install` picks on Node 20 is 0.15.10,
 // since 0.21+ declare node>=22) have no --fork-session, which the probe then
-// reports as missing. Sessions live in $QWEN_HOME/projects/<cwd, "/" → "-">/chats/<id>.jsonl,
-// scoped to that cwd. It relaunches itself as a child node process and a
-// SIGTERM to the parent alone orphans the child: signal the process group.
+// reports as missing. Sessions live in $QWEN_HOME/projects/<cwd, every
+// non-alphanumeric → "-">/chats/<id>.jsonl, scoped to that cwd.
+// No sessionState (issue 24): 0.24.4 resumes a chat only when its first
+// record's `cwd` (or a <id>.runtime.json's workDir) is the current cwd
+// (sessionBelongsToCurrentProject), so a chat moved as is to another cwd
+// (a new worktree) is "No saved session found"; it resumes once that cwd is
+// rewritten, which moving files alone cannot do.
+// It relaunches itself as a child node process and a SIGTERM to the parent
+// alone orphans the child: signal the process group.
 export const qwenAgent: AgentDefinition = {
   id: "qwen",
   displayName: BUILT_IN_AGENT_NAMES.qwen,
