@@ -8,6 +8,7 @@ import { announce, notice } from "@/server/realtime/announce";
 import { RUNNER_LOST_MESSAGE } from "@/server/runner/turn/classify-exit";
 import { killGroupIfSame } from "@/server/runner/agent-io/process-identity";
 import { repairWorktrees } from "@/server/runner/process/repair-worktrees";
+import { captureTurnState } from "@/server/runner/turn/session-state";
 import { snapshotLeftovers } from "@/server/runner/workspace/snapshot-execution";
 import { releaseDeadWorkerLocks } from "@/server/runner/process/runner-locks";
 import { rerouteRunnerJobs } from "@/server/queue/reroute-runner-jobs";
@@ -56,10 +57,13 @@ async function interruptRunningExecutions(db: Db, runnerId: string, sameMachine:
  * of this runner are released. (The runner row already names this boot, so no
  * other runner's sweep can find it dead meanwhile.)
  */
-export async function recoverOwnExecutions(runnerId: string, bootId: string, utils: WorkerUtils): Promise<string[]> {
+export async function recoverOwnExecutions(runnerId: string, bootId: string, utils: WorkerUtils, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   const ids = await interruptRunningExecutions(prisma, runnerId, true);
   // Its worktrees are on this disk: vanished ones marked, the interrupted ones snapshotted.
   await repairWorktrees(runnerId).catch((error) => console.error(`[runner] ${runnerId}: could not repair its worktrees:`, error));
+  // And the agents' own state of their sessions, as after any turn (server/session-state/).
+  for (const e of await prisma.execution.findMany({ where: { id: { in: ids }, sessionId: { not: null } } }))
+    await captureTurnState({ executionId: e.id, agent: e.agent, agentSessionId: e.sessionId, cwd: e.cwd, projectId: e.projectId, runnerId }, env);
   await releaseDeadWorkerLocks(utils, { runnerId, exceptBootId: bootId });
   return ids;
 }
@@ -97,5 +101,9 @@ export async function sweepDeadRunners(utils: WorkerUtils, now = new Date()): Pr
   // Their worktrees are on this machine's disk: snapshot them now (a runner elsewhere leaves that to the dead runner's next start).
   if (local.length > 0)
     await snapshotLeftovers({ id: { in: local } }).catch((error) => console.error("[runner] could not snapshot interrupted executions:", error));
+  // A runner stopped cleanly that has not come back within the same grace (its machine retired or lost): the
+  // turns queued for it go to any runner (they restore the session there). A quick restart keeps its own.
+  const gone = await prisma.runner.findMany({ where: { stoppedAt: { lt: new Date(now.getTime() - RUNNER_STALE_MS) } }, select: { id: true } });
+  for (const runner of gone) await rerouteRunnerJobs(prisma, runner.id);
   return interrupted;
 }

@@ -96,7 +96,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     ...(await findInstalledAgents(env)),
   };
   await prisma.runner.upsert({ where: { id: runnerId }, create: { id: runnerId, ...row }, update: row });
-  const interrupted = await recoverOwnExecutions(runnerId, bootId, utils);
+  const interrupted = await recoverOwnExecutions(runnerId, bootId, utils, env);
   if (interrupted.length) log(`marked ${interrupted.length} execution(s) interrupted from this runner's previous process`);
 
   const runJob = async (executionId: string, options: { early?: boolean } = {}) => {

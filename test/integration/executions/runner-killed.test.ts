@@ -83,6 +83,9 @@ test("SIGKILL the runner with all slots busy: restart interrupts every run, stop
     expect(interrupted.finishedAt).not.toBeNull();
   }
   for (const pgid of agentGroups) await waitFor(() => liveGroupMembers(pgid).length === 0, `the orphaned agent group ${pgid} to be stopped`, 10_000);
+  // The restart stored what Claude had written of each interrupted session (any runner can go on with it).
+  for (const run of running.slice(0, CLAUDE_PROMPTS.length))
+    expect(await prisma.sessionState.count({ where: { executionId: run.id, agentSessionId: run.sessionId! } })).toBe(1);
 
   const continues = await Promise.all(running.slice(0, CLAUDE_PROMPTS.length).map((run, i) => api.continue(run.id, `resume after crash ${i}`)));
   for (const [i, cont] of continues.entries()) {

@@ -103,6 +103,37 @@ test("a runner found dead has the jobs queued for it handed to a live one", asyn
   await waitForEnd(busy, 20_000);
 });
 
+test("a runner stopped cleanly keeps its queued jobs through a quick restart, and hands them on when it stays away", async () => {
+  const at = (msAgo: number) => new Date(Date.now() - msAgo);
+  await prisma.runner.create({
+    data: { id: "drain-restarting", hostname: "elsewhere", pid: 1, startedAt: at(60_000), heartbeatAt: at(1_000), stoppedAt: at(1_000), bootId: "b1" },
+  });
+  await prisma.runner.create({
+    data: {
+      id: "drain-retired",
+      hostname: "elsewhere",
+      pid: 1,
+      startedAt: at(120_000),
+      heartbeatAt: at(RUNNER_STALE_MS + 10_000),
+      stoppedAt: at(RUNNER_STALE_MS + 10_000),
+      bootId: "b2",
+    },
+  });
+  const busy = await run(2);
+  await waitForDto(busy, (e) => e.status === "running", "drain-b busy");
+  const kept = await run(0);
+  await queueFor(kept, "drain-restarting");
+  const handed = await run(0);
+  await queueFor(handed, "drain-retired");
+
+  await sweepDeadRunners(await getWorkerUtils());
+  expect(await waitForEnd(handed, 20_000)).toMatchObject({ status: "completed", runnerId: "drain-b" });
+  expect((await runners()).get("drain-restarting")).toMatchObject({ queued: 1 });
+  expect((await api.get(kept)).body.status).toBe("queued");
+  await waitForEnd(busy, 20_000);
+  await api.cancel(kept);
+});
+
 test("bad input: an unknown runner is a 404, an offline one a 409, each saying why", async () => {
   const unknown = await drain("no-such-runner");
   expect(unknown.status).toBe(404);
