@@ -197,6 +197,11 @@ describe("resolveFollowUp", () => {
       ok: true,
       plan: { queue: { runnerId: "box" } },
     });
+    // A Continue of a turn still queued for any runner waits behind it, for any runner too.
+    expect(resolveFollowUp(followUp({ runner: null }, { status: "queued", runnerId: null }))).toMatchObject({
+      ok: true,
+      plan: { edge: "continue", queue: { runnerId: null, after: "src" } },
+    });
     // Nobody else has the agent: the refusal names it.
     expect(
       resolveFollowUp(followUp({ runner: { id: "box", hostname: "b", alive: true, draining: true }, elsewhere: { agentName: "Codex", available: false } })),

@@ -123,7 +123,8 @@ const FOLLOW_UP_GUARDS: readonly Guard<GuardedFollowUp, FollowUpRefusal>[] = [
     };
   },
   function hasStarted({ source, requested }) {
-    if (source.runnerId) return null;
+    // A turn queued for any runner (its session's runner was gone) has no runner yet, but its session is known.
+    if (source.runnerId || (source.status === "queued" && source.session)) return null;
     return {
       reason: "not_started",
       message: `Execution ${source.id} has not started yet; ${requested} it once it is running`,
@@ -134,6 +135,8 @@ const FOLLOW_UP_GUARDS: readonly Guard<GuardedFollowUp, FollowUpRefusal>[] = [
     // A transcript-primed turn needs no agent session on any disk: any runner can take it. Nor does a
     // session another runner can restore (server/session-state/): the state and files move with it.
     if (holdsTurns(runner) || freshWithTranscript || elsewhere?.available) return null;
+    // Its source waits for any runner: this turn waits behind it, for any runner too.
+    if (!source.runnerId) return null;
     const state = runner?.alive ? "draining (it takes no new turns)" : "offline";
     const agentName = elsewhere?.agentName ?? "its agent";
     return {

@@ -165,8 +165,9 @@ test("two live runners and a session whose runner is gone: one takes each turn, 
   await start("machine-d");
   standIn.on("race one", () => ({ kind: "text", text: "one." }));
   standIn.on("race two", () => ({ kind: "text", text: "two." }));
+  // The second turn is asked while the first is queued or running: it waits in the session's queue, whichever runner takes it.
   const one = await api.continue(head.id, "race one");
-  const two = await api.continue(head.id, "race two");
+  const two = await api.continue(one.body.id, "race two");
   expect([one.status, two.status]).toEqual([201, 201]);
   const [a, b] = [await waitForEnd(one.body.id), await waitForEnd(two.body.id)];
   expect(a).toMatchObject({ status: "completed", sessionId: head.sessionId, resume: { decision: "resume" } });
