@@ -17,13 +17,14 @@ const NAV = [
   { href: "/bundles", label: "Bundles" },
   { href: "/projects", label: "Projects" },
   { href: "/agents", label: "Agents" },
-  { href: "/runners", label: "Runners" },
   { href: "/insights", label: "Insights" },
 ];
+// An operator's page: linked from the Agents page (which runner has which agent) and the menu, where there is room.
+const MENU = [...NAV.slice(0, -1), { href: "/runners", label: "Runners" }, NAV[NAV.length - 1]!];
 
 function navLinkClasses(active: boolean): string {
   return cn(
-    "rounded-md px-2 py-1.5 sm:px-3 text-sm font-medium whitespace-nowrap transition-colors",
+    "rounded-md px-2 py-1.5 sm:px-3 lg:px-2 text-sm font-medium whitespace-nowrap transition-colors",
     "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600",
     active
       ? "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50"
@@ -62,7 +63,7 @@ export function AppHeader() {
         {/* What waits for a decision, with its count: shown at every width. */}
         <InboxLink active={pathname === "/inbox"} className={navLinkClasses(pathname === "/inbox")} />
         {/* Below lg the links do not fit: a Menu button opens them (components/mobile-menu.tsx). */}
-        <MobileMenu items={NAV} pathname={pathname} />
+        <MobileMenu items={MENU} pathname={pathname} />
         <nav aria-label="Main" className="hidden min-w-0 items-center gap-1 overflow-x-auto lg:flex">
           {NAV.map((item) => {
             const active = navActive(pathname, item.href);

@@ -2,6 +2,7 @@
 
 import { ErrorAlert } from "@/components/ui/alert";
 import { pill } from "@/components/ui/badges";
+import Link from "next/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingBlock } from "@/components/ui/states";
 import { cn } from "@/lib/cn";
@@ -92,6 +93,14 @@ export function AgentsView() {
       <PageHeader
         title="Agents"
         description="The coding agents Arbor can run, whether each is ready on the machines that run them, and what each may do on its own. Keys are never shown: only the name of what is missing."
+        actions={
+          <Link
+            href="/runners"
+            className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm font-medium text-zinc-700 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800"
+          >
+            Runners
+          </Link>
+        }
       />
       {agents.isPending ? (
         <LoadingBlock label="Loading agents…" />
