@@ -45,7 +45,9 @@ export async function listFiles(dir: string, { maxDepth = 3, maxFiles = 1000 } =
       else if (entry.isDirectory() && depth < maxDepth) await walk(child, depth + 1);
     }
   };
-  await walk("", 0);
+  // The starting folder itself is never a symlink either (readdir would follow it out of the home).
+  const start = await fs.lstat(dir).catch(() => null);
+  if (start?.isDirectory()) await walk("", 0);
   return files.sort();
 }
 

@@ -99,8 +99,13 @@ export type SessionStateSupport = {
   root(env: Readonly<Record<string, string | undefined>>): string | null;
   /** The session's files under `root` now, as relative paths with "/" (empty: none here). Reads the disk; never throws. */
   find(root: string, session: { sessionId: string; cwd: string }): Promise<string[]>;
-  /** Pure: where a stored file (relative path as `find` gave it, maybe on another machine) goes for a turn of the session in `session.cwd` here. */
-  restoreAs(relativePath: string, session: { sessionId: string; cwd: string }): string;
+  /**
+   * Pure: where a stored file (relative path as `find` gave it, maybe on
+   * another machine) goes for a turn of the session in `session.cwd` here;
+   * null when the path is not one of a session's files in the agent's layout
+   * (stored data is never trusted to name the agent's config or anything else).
+   */
+  restoreAs(relativePath: string, session: { sessionId: string; cwd: string }): string | null;
 };
 
 export interface AgentDefinition {

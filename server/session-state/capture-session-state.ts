@@ -29,7 +29,10 @@ export async function captureSessionState(session: Session, env: Readonly<Record
   const root = support?.root(env);
   if (!support || !root) return null;
   const paths = await support.find(root, { sessionId: session.agentSessionId, cwd: session.cwd });
-  const read = await Promise.all(paths.map((relative) => readChunks(root, relative)));
+  // What the agent's home really is: a file whose real path leaves it (a symlinked folder on the way) is never read.
+  const realRoot = await fs.realpath(root).catch(() => null);
+  if (!realRoot) return null;
+  const read = await Promise.all(paths.map((relative) => readChunks(root, realRoot, relative)));
   const files = read.filter((f): f is ReadFile => f !== null);
   if (files.length === 0) return null;
   const stored: StoredFile[] = files.map((f) => ({ path: f.path, size: f.size, chunks: f.chunks.map((c) => c.sha) }));
@@ -87,12 +90,16 @@ export async function captureSessionState(session: Session, env: Readonly<Record
 type ReadFile = { path: string; size: number; chunks: Array<{ sha: string; data: Buffer }> };
 
 /** A regular file inside the root, within the size limit, cut into chunks; null otherwise (logged). */
-async function readChunks(root: string, relative: string): Promise<ReadFile | null> {
+async function readChunks(root: string, realRoot: string, relative: string): Promise<ReadFile | null> {
   const file = insideRoot(root, relative);
   if (!file) return null;
   try {
     const stat = await fs.lstat(file);
     if (!stat.isFile()) return null;
+    if (!(await fs.realpath(file)).startsWith(realRoot + path.sep)) {
+      console.warn(`[session-state] ${relative} leads outside the agent's home: not stored`);
+      return null;
+    }
     if (stat.size > MAX_FILE_BYTES) {
       console.warn(`[session-state] ${path.basename(file)} is ${stat.size} bytes, over ${MAX_FILE_BYTES}: not stored`);
       return null;

@@ -43,8 +43,8 @@ export async function restoreSessionState(
   const placed: StoredFile[] = [];
   for (const file of parseStoredFiles(latest.files)) {
     const relative = support.restoreAs(file.path, target);
-    if (!insideRoot(root, relative))
-      return err({ message: `a stored file of the session would be written outside ${root} (${JSON.stringify(file.path)}); nothing was restored` });
+    if (!relative || !insideRoot(root, relative))
+      return err({ message: `a stored file is not one of the session's files in ${root} (${JSON.stringify(file.path.slice(0, 200))}); nothing was restored` });
     placed.push({ ...file, path: relative });
   }
   const local = new Map<string, LocalFile>();
@@ -88,9 +88,15 @@ async function writeInside(root: string, relative: string, data: Buffer): Promis
   const file = insideRoot(root, relative)!;
   const dir = path.dirname(file);
   try {
+    // The root is Arbor's to make; below it, nothing is made before the deepest existing folder is known to be inside.
+    await fs.mkdir(root, { recursive: true, mode: 0o700 });
+    const realRoot = await fs.realpath(root);
+    const inside = (real: string) => real === realRoot || real.startsWith(realRoot + path.sep);
+    let deepest = dir;
+    while (!(await fs.lstat(deepest).catch(() => null))) deepest = path.dirname(deepest);
+    if (!inside(await fs.realpath(deepest))) return err({ message: `${deepest} leads outside ${root}; ${relative} was not restored` });
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-    const [realRoot, realDir] = await Promise.all([fs.realpath(root), fs.realpath(dir)]);
-    if (realDir !== realRoot && !realDir.startsWith(realRoot + path.sep)) return err({ message: `${dir} leads outside ${root}; ${relative} was not restored` });
+    if (!inside(await fs.realpath(dir))) return err({ message: `${dir} leads outside ${root}; ${relative} was not restored` });
     const existing = await fs.lstat(file).catch(() => null);
     if (existing && !existing.isFile()) return err({ message: `${file} is not a regular file; it was not replaced` });
     const temporary = path.join(dir, `.arbor-restore-${process.pid}-${Date.now()}-${path.basename(file)}`);

@@ -30,14 +30,17 @@ export const claudeSessionState: SessionStateSupport = {
       const transcript = `${dir}/${session.sessionId}.jsonl`;
       if (!(await isFile(path.join(root, transcript)))) continue;
       const extra: string[] = [];
-      await walk(root, `${dir}/${session.sessionId}`, MAX_DEPTH, extra);
+      // Its own directory, unless it is a symlink (never followed out of the config home).
+      if (await isRealDirectory(path.join(root, dir, session.sessionId))) await walk(root, `${dir}/${session.sessionId}`, MAX_DEPTH, extra);
       return [transcript, ...extra.sort()];
     }
     return [];
   },
   restoreAs(relativePath, session) {
-    const [, ...rest] = relativePath.split("/");
-    return [mangleClaudeCwd(session.cwd), ...rest].join("/");
+    // Only `<project dir>/<id>.jsonl` and what is under `<project dir>/<id>/`.
+    const [, own, ...rest] = relativePath.split("/");
+    const ofSession = own === `${session.sessionId}.jsonl` ? rest.length === 0 : own === session.sessionId && rest.length > 0;
+    return isUuid(session.sessionId) && ofSession ? [mangleClaudeCwd(session.cwd), own, ...rest].join("/") : null;
   },
 };
 
@@ -46,6 +49,14 @@ async function listDirs(root: string): Promise<string[]> {
     return (await fs.readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
   } catch {
     return [];
+  }
+}
+
+async function isRealDirectory(dir: string): Promise<boolean> {
+  try {
+    return (await fs.lstat(dir)).isDirectory();
+  } catch {
+    return false;
   }
 }
 

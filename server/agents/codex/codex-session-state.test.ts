@@ -76,6 +76,9 @@ describe("codexSessionState", () => {
   it("restores a rollout at the same relative path, whatever the cwd", () => {
     const rel = "sessions/2026/11/27/rollout-2026-11-27T19-25-12-x.jsonl";
     expect(codexSessionState.restoreAs(rel, { sessionId: PARENT, cwd: "/elsewhere" })).toBe(rel);
+    // Stored data never names the rest of the home (its config names MCP servers' commands).
+    for (const other of ["config.toml", "sessions/2026/11/27/../../../config.toml", "auth.json", "sessions/x.jsonl"])
+      expect(codexSessionState.restoreAs(other, { sessionId: PARENT, cwd: "/elsewhere" })).toBeNull();
   });
 
   it("reads the time of a UUIDv7 only", () => {

@@ -29,7 +29,8 @@ export const codexSessionState: SessionStateSupport = {
   root: (env) => env.CODEX_HOME?.trim() || path.join(env.HOME?.trim() || os.homedir(), ".codex"),
   find: findCodexSession,
   // Date and id name the file wherever it goes: nothing depends on the cwd or the machine.
-  restoreAs: (relativePath) => relativePath,
+  // Nothing in the layout depends on the cwd; anything but a rollout (the config, its MCP servers…) is refused.
+  restoreAs: (relativePath) => (/^sessions\/\d{4}\/\d{2}\/\d{2}\/rollout-[^/]+\.jsonl$/.test(relativePath) ? relativePath : null),
 };
 
 async function findCodexSession(root: string, session: { sessionId: string }): Promise<string[]> {

@@ -73,6 +73,8 @@ describe("geminiSessionState", () => {
     const session = { sessionId: ID, cwd: "/data/worktrees/p1/ISSUE-12_abc" };
     expect(geminiSessionState.restoreAs(`tmp/workspace-1/chats/${CHAT}`, session)).toBe(`tmp/issue-12-abc/chats/${CHAT}`);
     expect(geminiSessionState.restoreAs(`tmp/old-1/tool-outputs/session-${ID}/a.txt`, session)).toBe(`tmp/issue-12-abc/tool-outputs/session-${ID}/a.txt`);
+    // Never the home's settings or anything outside a project folder's session files.
+    for (const other of ["settings.json", "tmp/x/settings.json", "oauth_creds.json", "tmp/x"]) expect(geminiSessionState.restoreAs(other, session)).toBeNull();
   });
 
   it("slugifies a base name as the CLI does", () => {

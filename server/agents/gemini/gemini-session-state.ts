@@ -31,8 +31,9 @@ export const geminiSessionState: SessionStateSupport = {
   root: (env) => path.join(env.GEMINI_CLI_HOME?.trim() || env.HOME?.trim() || os.homedir(), ".gemini"),
   find: findGeminiSession,
   restoreAs: (relativePath, session) => {
-    const match = /^tmp\/[^/]+\/(.+)$/.exec(relativePath);
-    return match ? `tmp/${geminiProjectSlug(session.cwd)}/${match[1]}` : relativePath;
+    // Only the session's own files in a project folder (never settings.json or anything else of the home).
+    const match = /^tmp\/[^/]+\/((?:chats|tool-outputs|[0-9a-f-]{36})\/.+)$/.exec(relativePath);
+    return match ? `tmp/${geminiProjectSlug(session.cwd)}/${match[1]}` : null;
   },
 };
 

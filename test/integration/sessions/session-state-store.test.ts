@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -73,7 +73,7 @@ test("a stored path that would leave the agent's home is refused and nothing is 
   // Claude re-keys the first segment to the cwd: the rest must still stay inside.
   await prisma.sessionState.update({ where: { id: latest.id }, data: { files: [{ ...files[1]!, path: "x/../../../escaped.txt" }] } });
   const refused = await restoreSessionState({ agent: "claude", agentSessionId: sessionId, cwd: "/third/c" }, home("c"));
-  expect(refused).toMatchObject({ ok: false, error: { message: expect.stringMatching(/outside .*nothing was restored/) } });
+  expect(refused).toMatchObject({ ok: false, error: { message: expect.stringMatching(/not one of the session.s files.*nothing was restored/) } });
   expect(existsSync(path.join(tmp, "escaped.txt"))).toBe(false);
   expect(existsSync(path.join(tmp, "c"))).toBe(false);
   await prisma.sessionState.update({ where: { id: latest.id }, data: { files } });
@@ -96,4 +96,41 @@ test("usage, and retention: old versions and the blobs only they used are delete
     ok: true,
     value: { files: 2 },
   });
+});
+
+test("a symlink never carries anything out of the agent's home: not read on capture, not followed on restore", async () => {
+  const outside = path.join(tmp, "outside");
+  mkdirSync(outside, { recursive: true });
+  writeFileSync(path.join(outside, "id_rsa"), "secret key");
+  const id = randomUUID();
+  const cwd = "/work/links";
+  const projectDir = path.join(tmp, "e", "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"));
+  mkdirSync(projectDir, { recursive: true });
+  writeFileSync(path.join(projectDir, `${id}.jsonl`), "{}\n");
+  // An agent's tool made the session's own folder a link to a folder of secrets.
+  symlinkSync(outside, path.join(projectDir, id));
+  const captured = await captureSessionState({ ...session(cwd), agentSessionId: id }, home("e"));
+  expect(captured).toMatchObject({ files: 1 });
+  const stored = await prisma.sessionState.findFirstOrThrow({ where: { agentSessionId: id } });
+  expect(JSON.stringify(stored.files)).not.toContain("id_rsa");
+
+  // On another machine the cwd's project folder is a link out of the home: nothing is written through it.
+  const target = path.join(tmp, "f", "projects");
+  mkdirSync(target, { recursive: true });
+  symlinkSync(outside, path.join(target, "-elsewhere-links"));
+  const refused = await restoreSessionState({ agent: "claude", agentSessionId: id, cwd: "/elsewhere/links" }, home("f"));
+  expect(refused).toMatchObject({ ok: false, error: { message: expect.stringMatching(/leads outside/) } });
+  expect(existsSync(path.join(outside, `${id}.jsonl`))).toBe(false);
+});
+
+test("a stored path outside the session's own files (a single segment, the agent's settings) is refused", async () => {
+  const latest = await prisma.sessionState.findFirstOrThrow({ where: { agentSessionId: sessionId }, orderBy: { createdAt: "desc" } });
+  const files = latest.files as Array<{ path: string; size: number; chunks: string[] }>;
+  for (const bad of ["settings.json", "x/settings.json", `x/${sessionId}.jsonl/extra`]) {
+    await prisma.sessionState.update({ where: { id: latest.id }, data: { files: [{ ...files[0]!, path: bad }] } });
+    const refused = await restoreSessionState({ agent: "claude", agentSessionId: sessionId, cwd: "/fifth/g" }, home("g"));
+    expect(refused).toMatchObject({ ok: false, error: { message: expect.stringMatching(/not one of the session's files/) } });
+  }
+  expect(existsSync(path.join(tmp, "g"))).toBe(false);
+  await prisma.sessionState.update({ where: { id: latest.id }, data: { files } });
 });

@@ -37,7 +37,9 @@ export async function moveSession(agentId: string, sandbox: Sandbox, sessionId: 
   const [rootFrom, rootTo] = [await stateRoot(agentId, sandbox, from), await stateRoot(agentId, sandbox, to)];
   const files = await state.find(rootFrom, { sessionId, cwd: from.cwd });
   for (const file of files) {
-    const target = path.join(rootTo, state.restoreAs(file, { sessionId, cwd: to.cwd }));
+    const place = state.restoreAs(file, { sessionId, cwd: to.cwd });
+    if (!place) throw new Error(`${agentId} refuses to restore ${file}`);
+    const target = path.join(rootTo, place);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.copyFileSync(path.join(rootFrom, file), target);
   }
