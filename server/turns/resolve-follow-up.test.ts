@@ -185,11 +185,11 @@ describe("resolveFollowUp", () => {
   });
 
   it("sends the turn to any runner with the agent when the session's runner is offline or draining (issue 24)", () => {
-    const elsewhere = { agentName: "Claude Code", available: true };
+    const elsewhere = { agentName: "Claude Code", available: true, runnerId: "spare-box" };
     for (const runner of [{ id: "box", hostname: "old-box", alive: false }, { id: "box", hostname: "old-box", alive: true, draining: true }, null]) {
       expect(resolveFollowUp(followUp({ runner, elsewhere }))).toMatchObject({
         ok: true,
-        plan: { edge: "continue", reason: "continue_head", resume: { kind: "resume" }, queue: { runnerId: null } },
+        plan: { edge: "continue", reason: "continue_head", resume: { kind: "resume" }, queue: { runnerId: "spare-box" } },
       });
     }
     // The runner holding it takes it while it takes turns: the fast path.

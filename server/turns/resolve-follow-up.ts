@@ -41,7 +41,7 @@ export type FollowUpFacts = {
    * another live runner has the turn's agent, so it can take it, restoring the
    * session's state and its files there (issue 24). Null: not asked.
    */
-  elsewhere?: { agentName: string; available: boolean } | null;
+  elsewhere?: { agentName: string; available: boolean; runnerId?: string | null } | null;
   /** The id of the session's head (its latest turn), read under the session's lock. */
   headId: string | null;
   /** The id a new session would get (minted by the caller). */
@@ -186,9 +186,9 @@ export function resolveFollowUp(facts: FollowUpFacts): FollowUpDecision {
       // Fork's Session is created when its new agent session id is captured.
       managedSessionId: edge === "continue" ? source.managedSessionId : null,
       queue: {
-        // The runner holding the session's process or worktree while it takes turns (the fast path); else any
-        // runner with the agent, which restores the session's state and files first.
-        runnerId: holdsTurns(facts.runner) ? source.runnerId : null,
+        // The runner holding the session's process or worktree while it takes turns (the fast path); else another
+        // runner with the agent (the least busy), which restores the session's state and files first.
+        runnerId: holdsTurns(facts.runner) ? source.runnerId : (facts.elsewhere?.runnerId ?? null),
         sessionId: targetSessionId,
         // A continue waits for the previous turn (the source, as the head) if
         // that has not finished. A fork only needs its source finished (to know

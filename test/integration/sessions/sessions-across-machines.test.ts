@@ -94,8 +94,8 @@ test("machine A is lost: a Continue on B resumes the same session natively, with
   await start("machine-b");
   const cont = await api.continue(first.id, "what does plan.txt say on b");
   expect(cont.status).toBe(201);
-  // Not pinned to the lost runner: any runner with the agent takes it.
-  expect(cont.body).toMatchObject({ runnerId: null, parentExecutionId: first.id });
+  // Not pinned to the lost runner: queued for a live runner with the agent.
+  expect(cont.body).toMatchObject({ runnerId: "machine-b", parentExecutionId: first.id });
   const resumed = await waitForEnd(cont.body.id);
   expect(resumed).toMatchObject({
     status: "completed",
