@@ -38,10 +38,11 @@ export async function rerouteRunnerJobs(db: Db, runnerId: string): Promise<strin
        AND jobs.task_id = tasks.id
        AND jobs.locked_at IS NULL
        AND jobs.attempts < jobs.max_attempts
-       -- Only turns nobody runs yet: a warm session's early turn runs on its runner outside any worker, its job
+       -- Never a turn that runs: a warm session's early turn runs on its runner outside any worker, its job
        -- unlocked until a worker there adopts it; handed on, another runner would complete it at once and free
-       -- the session's queue while the turn still runs.
-       AND EXISTS (SELECT 1 FROM executions e WHERE e.id::text = jobs.payload->>'executionId' AND e.status = 'queued')
+       -- the session's queue while the turn still runs. (Once that turn has ended, its job is handed on to be
+       -- completed by whoever takes it: its claim finds nothing to run.)
+       AND NOT EXISTS (SELECT 1 FROM executions e WHERE e.id::text = jobs.payload->>'executionId' AND e.status = 'running')
     RETURNING jobs.payload->>'executionId' AS execution_id`;
   return moved.flatMap((row) => (row.execution_id ? [row.execution_id] : []));
 }

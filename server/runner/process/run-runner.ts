@@ -126,6 +126,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     void entry.terminate(ctx.cancelGraceMs);
   };
   // Drain (issue 24): no new turn, the running ones finish, warm sessions released, queued jobs handed on.
+  // A stop during the release waits for it (its processes still write their endings).
+  let warmReleased: Promise<void> = Promise.resolve();
   const drain = new RunnerDrain({
     runnerId,
     log,
@@ -134,7 +136,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     releaseWarm: async () => {
       const warm = ctx.warm;
       ctx.warm = undefined;
-      await warm?.stop("the runner is draining");
+      warmReleased = warm?.stop("the runner is draining").catch(() => {}) ?? Promise.resolve();
+      await warmReleased;
     },
   });
   const listener = await listen(
@@ -231,6 +234,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     await settleSpares();
     // Every warm process ends cleanly: its session stays resumable by a spawn.
     await ctx.warm?.stop().catch(() => {});
+    await warmReleased;
     await indexer.stop();
     await prisma.runner.update({ where: { id: runnerId }, data: { stoppedAt: new Date() } }).catch(() => {});
     await listener.end().catch(() => {});

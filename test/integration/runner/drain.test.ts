@@ -3,6 +3,7 @@ import { POST as drainRoute } from "@/app/api/runners/[id]/drain/route";
 import type { DrainResponse, RunnerDto, RunnerList } from "@/lib/runners/schema";
 import { prisma } from "@/server/db";
 import { enqueueExecution, removeQueuedExecution } from "@/server/queue/enqueue-execution";
+import { rerouteRunnerJobs } from "@/server/queue/reroute-runner-jobs";
 import { getWorkerUtils } from "@/server/queue/worker-utils";
 import { sweepDeadRunners } from "@/server/runner/process/recover-executions";
 import { RUNNER_STALE_MS } from "@/server/runners/runner-liveness";
@@ -132,6 +133,24 @@ test("a runner stopped cleanly keeps its queued jobs through a quick restart, an
   expect((await api.get(kept)).body.status).toBe("queued");
   await waitForEnd(busy, 20_000);
   await api.cancel(kept);
+});
+
+test("a turn that already runs outside any worker (a warm early turn) keeps its job where it is", async () => {
+  const at = new Date(Date.now() - RUNNER_STALE_MS - 10_000);
+  await prisma.runner.create({ data: { id: "drain-early", hostname: "elsewhere", pid: 1, startedAt: at, heartbeatAt: at, bootId: "b3" } });
+  const busy = await run(2);
+  await waitForDto(busy, (e) => e.status === "running", "drain-b busy");
+  const early = await run(0);
+  await queueFor(early, "drain-early");
+  // As an early start records it: running on its runner while its job waits there, unlocked.
+  await prisma.execution.update({ where: { id: early }, data: { status: "running", runnerId: "drain-early", startedAt: new Date() } });
+  expect(await rerouteRunnerJobs(prisma, "drain-early")).toEqual([]);
+  // Once it has ended, its job is handed on (whoever takes it finds nothing to run, and completes it).
+  await prisma.execution.update({ where: { id: early }, data: { status: "completed", finishedAt: new Date() } });
+  expect(await rerouteRunnerJobs(prisma, "drain-early")).toEqual([early]);
+  await waitFor(async () => ((await runners()).get("drain-early")?.queued === 0 ? true : undefined), "the ended turn's job handed on");
+  expect((await api.get(early)).body.status).toBe("completed");
+  await waitForEnd(busy, 20_000);
 });
 
 test("bad input: an unknown runner is a 404, an offline one a 409, each saying why", async () => {
