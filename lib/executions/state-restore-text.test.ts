@@ -10,7 +10,7 @@ test.each([
   [{ files: 3, bytes: 10, ms: 2, fromRunnerId: null, fromExecutionId: null }, "Restored from Arbor's copy: 3 files, 10 B, in 2 ms."],
   [
     { error: "a stored chunk is missing" },
-    "The agent's session state could not be restored (a stored chunk is missing), so the turn could not resume it natively.",
+    "The agent's session state could not be restored (a stored chunk is missing): the turn went on with what this machine had, and had the agent refused it, from Arbor's transcript.",
   ],
 ])("%j", (restore, expected) => {
   expect(stateRestoreText(restore)).toBe(expected);

@@ -8,7 +8,8 @@ import { formatBytes } from "@/lib/projects/format-bytes";
  */
 export function stateRestoreText(restore: StateRestore | null | undefined): string | null {
   if (!restore) return null;
-  if ("error" in restore) return `The agent's session state could not be restored (${restore.error}), so the turn could not resume it natively.`;
+  if ("error" in restore)
+    return `The agent's session state could not be restored (${restore.error}): the turn went on with what this machine had, and had the agent refused it, from Arbor's transcript.`;
   const files = `${restore.files} file${restore.files === 1 ? "" : "s"}`;
   const from = restore.fromRunnerId ? ` (last stored by runner ${restore.fromRunnerId})` : "";
   return `Restored from Arbor's copy${from}: ${files}, ${formatBytes(restore.bytes)}, in ${restore.ms} ms.`;

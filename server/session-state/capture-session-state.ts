@@ -17,6 +17,8 @@ import { CHUNK_BYTES, insideRoot, MAX_FILE_BYTES, parseStoredFiles, sameFiles, t
 // adds one chunk or two. A turn that changed nothing stores no version.
 
 const gzipAsync = promisify(gzip);
+/** New chunks are written in batches of about this many compressed bytes. */
+const BATCH_BYTES = 16 * 1024 * 1024;
 
 export type Captured = { files: number; size: number; newBytes: number; ms: number };
 
@@ -32,40 +34,54 @@ export async function captureSessionState(session: Session, env: Readonly<Record
   // What the agent's home really is: a file whose real path leaves it (a symlinked folder on the way) is never read.
   const realRoot = await fs.realpath(root).catch(() => null);
   if (!realRoot) return null;
-  const read = await Promise.all(paths.map((relative) => readChunks(root, realRoot, relative)));
-  const files = read.filter((f): f is ReadFile => f !== null);
-  if (files.length === 0) return null;
-  const stored: StoredFile[] = files.map((f) => ({ path: f.path, size: f.size, chunks: f.chunks.map((c) => c.sha) }));
-
   const latest = await prisma.sessionState.findFirst({
     where: { agentSessionId: session.agentSessionId, agent: session.agent },
     orderBy: { createdAt: "desc" },
     select: { files: true },
   });
-  if (latest && sameFiles(parseStoredFiles(latest.files), stored)) return null;
+  const before = latest ? parseStoredFiles(latest.files) : [];
+  // A file with the size and modification time it had at the last version is not read again (a session's
+  // tool results do not change; its transcript does).
+  const unchanged = new Map(before.filter((f) => f.mtimeMs !== undefined).map((f) => [f.path, f]));
+  const read = await Promise.all(paths.map((relative) => readChunks(root, realRoot, relative, unchanged.get(relative) ?? null)));
+  const files = read.filter((f): f is ReadFile => f !== null);
+  if (files.length === 0) return null;
+  const stored: StoredFile[] = files.map((f) =>
+    "reused" in f ? f.reused : { path: f.path, size: f.size, mtimeMs: f.mtimeMs, chunks: f.chunks.map((c) => c.sha) },
+  );
+  if (latest && sameFiles(before, stored)) return null;
 
-  const chunks = new Map(files.flatMap((f) => f.chunks.map((c) => [c.sha, c.data] as const)));
-  const shas = [...chunks.keys()];
+  const chunks = new Map(files.flatMap((f) => ("reused" in f ? [] : f.chunks.map((c) => [c.sha, c.data] as const))));
+  const shas = [...new Set(stored.flatMap((f) => f.chunks))];
   const size = stored.reduce((sum, f) => sum + f.size, 0);
+  const fresh = [...chunks.keys()];
   const known = async () =>
-    new Set((await prisma.sessionStateBlob.findMany({ where: { sha256: { in: shas } }, select: { sha256: true } })).map((b) => b.sha256));
-  const packMissing = (have: Set<string>) =>
-    Promise.all(
-      shas
-        .filter((sha) => !have.has(sha))
-        .map(async (sha) => {
-          const data = chunks.get(sha)!;
-          const packed = await gzipAsync(data);
-          return { sha256: sha, data: new Uint8Array(packed), size: BigInt(data.length), storedSize: BigInt(packed.length) };
-        }),
-    );
-  // Compressed outside the transaction; the transaction only writes.
-  const blobs = await packMissing(await known());
-  const newBytes = blobs.reduce((sum, b) => sum + Number(b.storedSize), 0);
+    new Set((await prisma.sessionStateBlob.findMany({ where: { sha256: { in: fresh } }, select: { sha256: true } })).map((b) => b.sha256));
+  // New chunks, compressed and written in batches before the version (a first capture of a big session is
+  // many of them); the version then commits alone under the shared lock.
+  let newBytes = 0;
+  const writeMissing = async (have: Set<string>) => {
+    let batch: Array<{ sha256: string; data: Uint8Array<ArrayBuffer>; size: bigint; storedSize: bigint }> = [];
+    let batchBytes = 0;
+    const flush = async () => {
+      if (batch.length > 0) await prisma.sessionStateBlob.createMany({ data: batch, skipDuplicates: true });
+      batch = [];
+      batchBytes = 0;
+    };
+    for (const sha of fresh.filter((candidate) => !have.has(candidate))) {
+      const data = chunks.get(sha)!;
+      const packed = await gzipAsync(data);
+      newBytes += packed.length;
+      batch.push({ sha256: sha, data: new Uint8Array(packed), size: BigInt(data.length), storedSize: BigInt(packed.length) });
+      batchBytes += packed.length;
+      if (batchBytes >= BATCH_BYTES) await flush();
+    }
+    await flush();
+  };
+  await writeMissing(await known());
   await prisma.$transaction([
     // Shared with other captures; a prune's collection of blobs waits for this one (state-lock.ts).
     lockStatesShared(),
-    prisma.sessionStateBlob.createMany({ data: blobs, skipDuplicates: true }),
     prisma.sessionState.create({
       data: {
         id: randomUUID(),
@@ -81,16 +97,18 @@ export async function captureSessionState(session: Session, env: Readonly<Record
       },
     }),
   ]);
-  // A blob found before the lock could have been collected by a prune that finished just before it: put it back.
-  const gone = await packMissing(await known());
-  if (gone.length > 0) await prisma.sessionStateBlob.createMany({ data: gone, skipDuplicates: true });
+  // A chunk written before the lock could have been collected by a prune in between (it held an old version's
+  // copy of the same content): written again, now that the version holds it.
+  const written = newBytes;
+  await writeMissing(await known());
+  newBytes = written;
   return { files: stored.length, size, newBytes, ms: Math.round(performance.now() - started) };
 }
 
-type ReadFile = { path: string; size: number; chunks: Array<{ sha: string; data: Buffer }> };
+type ReadFile = { path: string; size: number; mtimeMs: number; chunks: Array<{ sha: string; data: Buffer }> } | { reused: StoredFile };
 
-/** A regular file inside the root, within the size limit, cut into chunks; null otherwise (logged). */
-async function readChunks(root: string, realRoot: string, relative: string): Promise<ReadFile | null> {
+/** A regular file inside the root, within the size limit, cut into chunks (or as stored, when unchanged since); null otherwise (logged). */
+async function readChunks(root: string, realRoot: string, relative: string, last: StoredFile | null): Promise<ReadFile | null> {
   const file = insideRoot(root, relative);
   if (!file) return null;
   try {
@@ -100,18 +118,19 @@ async function readChunks(root: string, realRoot: string, relative: string): Pro
       console.warn(`[session-state] ${relative} leads outside the agent's home: not stored`);
       return null;
     }
+    if (last && last.size === stat.size && last.mtimeMs === stat.mtimeMs) return { reused: last };
     if (stat.size > MAX_FILE_BYTES) {
       console.warn(`[session-state] ${path.basename(file)} is ${stat.size} bytes, over ${MAX_FILE_BYTES}: not stored`);
       return null;
     }
     const data = await fs.readFile(file);
-    const chunks: ReadFile["chunks"] = [];
+    const chunks: Array<{ sha: string; data: Buffer }> = [];
     // An empty file is one empty chunk, so every file has at least one.
     for (let i = 0; i < Math.max(1, Math.ceil(data.length / CHUNK_BYTES)); i++) {
       const part = data.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES);
       chunks.push({ sha: createHash("sha256").update(part).digest("hex"), data: part });
     }
-    return { path: relative, size: data.length, chunks };
+    return { path: relative, size: data.length, mtimeMs: stat.mtimeMs, chunks };
   } catch {
     // Gone between find and read (the agent rotates files): not part of this version.
     return null;

@@ -1,10 +1,10 @@
 import { prisma } from "@/server/db";
-import { lockStatesExclusive } from "@/server/session-state/state-lock";
+import { collectBlobs } from "@/server/session-state/collect-blobs";
 
 // Arbor's own retention of agents' session state (ARBOR_SESSION_STATE_DAYS;
-// unset: kept, so a session outlives the CLI's own clean-up): versions older
-// than the limit are deleted, then every blob no version uses any more. Run
-// by the runners (at start and every hour); cheap when there is nothing to do.
+// unset: kept, so a session outlives the CLI's own clean-up): a session whose
+// latest version is older than the limit is deleted whole, then every blob
+// only it used. Run by each runner at start and hourly (run-runner.ts).
 
 export type Pruned = { versions: number; blobs: number };
 
@@ -13,14 +13,12 @@ export async function pruneSessionStates(days: number | null, now = new Date()):
   const cutoff = new Date(now.getTime() - days * 86_400_000);
   return prisma.$transaction(
     async (tx) => {
-      const versions = await tx.sessionState.deleteMany({ where: { createdAt: { lt: cutoff } } });
-      if (versions.count === 0) return { versions: 0, blobs: 0 };
-      // Alone: no capture is between finding a blob and referencing it (state-lock.ts).
-      await lockStatesExclusive(tx);
-      const blobs = await tx.$executeRaw`
-        DELETE FROM session_state_blobs b
-         WHERE NOT EXISTS (SELECT 1 FROM session_states s WHERE s.blob_shas @> ARRAY[b.sha256])`;
-      return { versions: versions.count, blobs };
+      const deleted = await tx.$queryRaw<{ blob_shas: string[] | null }[]>`
+        DELETE FROM session_states s
+         WHERE (s.agent, s.agent_session_id) IN (
+           SELECT agent, agent_session_id FROM session_states GROUP BY agent, agent_session_id HAVING max(created_at) < ${cutoff})
+        RETURNING s.blob_shas`;
+      return { versions: deleted.length, blobs: await collectBlobs(tx, deleted) };
     },
     { timeout: 120_000 },
   );

@@ -9,8 +9,12 @@ export const CHUNK_BYTES = 1024 * 1024;
 /** A larger file is not session state Arbor moves (it is logged and left out). */
 export const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
-/** One file of a stored version: its path relative to the agent's session root, its size, and its chunks' sha256 in order. */
-export type StoredFile = { path: string; size: number; chunks: string[] };
+/**
+ * One file of a stored version: its path relative to the agent's session
+ * root, its size, its chunks' sha256 in order, and its modification time on
+ * the machine that stored it (a file unchanged since is not read again).
+ */
+export type StoredFile = { path: string; size: number; chunks: string[]; mtimeMs?: number };
 
 /** What a runner has of a file now (null: nothing there). */
 export type LocalFile = { size: number } | null;
@@ -49,13 +53,15 @@ export function sameFiles(a: readonly StoredFile[], b: readonly StoredFile[]): b
 /** Parses a stored `files` column (it is data: anything malformed is dropped, never trusted). */
 export function parseStoredFiles(value: unknown): StoredFile[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(
-    (f): f is StoredFile =>
-      typeof f === "object" &&
-      f !== null &&
-      typeof f.path === "string" &&
-      typeof f.size === "number" &&
-      Array.isArray(f.chunks) &&
-      f.chunks.every((c: unknown) => typeof c === "string" && /^[0-9a-f]{64}$/.test(c)),
-  );
+  return value
+    .filter(
+      (f): f is StoredFile =>
+        typeof f === "object" &&
+        f !== null &&
+        typeof f.path === "string" &&
+        typeof f.size === "number" &&
+        Array.isArray(f.chunks) &&
+        f.chunks.every((c: unknown) => typeof c === "string" && /^[0-9a-f]{64}$/.test(c)),
+    )
+    .map((f) => ({ path: f.path, size: f.size, chunks: f.chunks, ...(typeof f.mtimeMs === "number" ? { mtimeMs: f.mtimeMs } : {}) }));
 }

@@ -5,6 +5,7 @@ import pg from "pg";
 import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { agentRegistry } from "@/server/agents/registry";
 import { inheritedEnv, loadConfig, type WarmConfig } from "@/server/config/load-config";
+import { pruneSessionStates } from "@/server/session-state/prune-session-states";
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";
 import { announceSoon, notice } from "@/server/realtime/announce";
@@ -27,6 +28,8 @@ import { refreshHeldSessions } from "@/server/sessions/session-health";
 // agent child processes, stores their events and announces them. The web
 // server never spawns agents; any number of runners (on any machines sharing
 // DATABASE_URL) can run at once.
+
+const PRUNE_EVERY_MS = 3_600_000;
 
 export type RunnerHandle = { runnerId: string; bootId: string; stop: () => Promise<void> };
 
@@ -185,6 +188,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   // Pull requests' state, CI and review comments, read back with backoff (server/pulls/).
   const pullRequestPolling = startPullRequestPolling({ log });
 
+  let lastPrune = 0;
   const heartbeat = setInterval(() => {
     void (async () => {
       const row = await prisma.runner.update({
@@ -204,6 +208,12 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
       if (swept.length) log(`interrupted ${swept.length} execution(s) of runners that stopped answering`);
       // Session health without resuming: the transcripts of this runner's recently active sessions, by a stat.
       await refreshHeldSessions(runnerId, env);
+      // Arbor's own retention of session state (ARBOR_SESSION_STATE_DAYS), at start and then hourly.
+      if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
+        lastPrune = Date.now();
+        const pruned = await pruneSessionStates(config.sessionStateDays);
+        if (pruned.versions) log(`deleted the session state of sessions idle for over ${config.sessionStateDays} days (${pruned.versions} version(s))`);
+      }
     })().catch((error) => log(`heartbeat failed: ${(error as Error).message}`));
   }, HEARTBEAT_MS);
 

@@ -1,17 +1,17 @@
 import type { LaunchMode } from "@/server/agents/types";
 import { sessionStateEnv } from "@/server/agents/session-state-env";
-import { loadConfig } from "@/server/config/load-config";
 import type { Execution, Prisma } from "@/server/generated/prisma/client";
 import { captureSessionState } from "@/server/session-state/capture-session-state";
-import { pruneSessionStates } from "@/server/session-state/prune-session-states";
+import { dropSupersededStates } from "@/server/session-state/drop-superseded-states";
 import { restoreSessionState } from "@/server/session-state/restore-session-state";
 
 // The runner's side of sessions that move between machines (issue 24,
 // server/session-state/): before a turn resumes a session, the agent's own
 // state is written back when this machine lacks it or has an older copy;
 // after every turn, it is stored. Neither ever fails a turn: a restore that
-// cannot be done leaves the resume decision to see the state missing, so the
-// turn falls back to Arbor's transcript, saying why.
+// cannot be done is recorded, and the launch goes on with what this machine
+// has; if the agent then refuses the resume, the turn is retried once from
+// Arbor's transcript (retryRejectedResume), saying why.
 
 type ResumeMode = Extract<LaunchMode, { kind: "continue" | "fork" }>;
 
@@ -38,23 +38,19 @@ export async function restoreBeforeResume(execution: Execution, mode: ResumeMode
   }
 }
 
-let lastPrune = 0;
-const PRUNE_EVERY_MS = 3_600_000;
-
-/** After a turn (however it ended): the session's state stored. Logged, never thrown. */
+/** After a turn (however it ended): the session's state stored, its superseded versions dropped. Logged, never thrown. */
 export async function captureTurnState(
   turn: { executionId: string; agent: string; agentSessionId: string | null; cwd: string; projectId: string | null; runnerId: string },
   env: NodeJS.ProcessEnv,
 ): Promise<void> {
   if (!turn.agentSessionId) return;
   try {
-    await captureSessionState({ ...turn, agentSessionId: turn.agentSessionId }, sessionStateEnv(turn.agent, env, { sessionId: turn.agentSessionId }));
+    const captured = await captureSessionState(
+      { ...turn, agentSessionId: turn.agentSessionId },
+      sessionStateEnv(turn.agent, env, { sessionId: turn.agentSessionId }),
+    );
+    if (captured) await dropSupersededStates(turn.agent, turn.agentSessionId);
   } catch (error) {
     console.error(`[runner] execution ${turn.executionId}: session state not stored:`, error);
   }
-  // Arbor's own retention, at most hourly per runner (off the turn: the job has ended its part).
-  if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
-  lastPrune = Date.now();
-  const days = loadConfig(env).sessionStateDays;
-  if (days !== null) void pruneSessionStates(days).catch((error) => console.error("[runner] could not prune session state:", error));
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { prisma } from "@/server/db";
 import { captureSessionState } from "@/server/session-state/capture-session-state";
+import { dropSupersededStates, KEEP_VERSIONS } from "@/server/session-state/drop-superseded-states";
 import { pruneSessionStates } from "@/server/session-state/prune-session-states";
 import { restoreSessionState } from "@/server/session-state/restore-session-state";
 import { sessionStateUsage } from "@/server/session-state/session-state-usage";
@@ -79,23 +80,47 @@ test("a stored path that would leave the agent's home is refused and nothing is 
   await prisma.sessionState.update({ where: { id: latest.id }, data: { files } });
 });
 
-test("usage, and retention: old versions and the blobs only they used are deleted", async () => {
+test("usage; a session keeps its latest versions only, and the chunks only older ones used are collected", async () => {
   const usage = await sessionStateUsage();
   expect(usage).toMatchObject({ sessions: 1, versions: 2 });
   expect(usage.latestBytes).toBe(Math.round(2.5 * MiB) + 11 + 14);
   expect(usage.storedBytes).toBeGreaterThan(0);
   expect(usage.storedBytes).toBeLessThan(usage.latestBytes);
 
-  expect(await pruneSessionStates(null)).toEqual({ versions: 0, blobs: 0 });
-  const old = await prisma.sessionState.findFirstOrThrow({ where: { agentSessionId: sessionId }, orderBy: { createdAt: "asc" } });
-  await prisma.sessionState.update({ where: { id: old.id }, data: { createdAt: new Date(Date.now() - 40 * 86_400_000) } });
-  // The old version's last chunk is used by nobody else; the rest are shared with the newer version.
-  expect(await pruneSessionStates(30)).toEqual({ versions: 1, blobs: 1 });
-  expect(await prisma.sessionStateBlob.count()).toBe(3);
+  // Five more turns: each rewrites the transcript's last chunk.
+  const file = transcriptIn("a", "/work/a/line");
+  for (let turn = 0; turn < 5; turn++) {
+    appendFileSync(file, `turn ${turn}\n`);
+    await captureSessionState(session("/work/a/line"), home("a"));
+  }
+  expect(await prisma.sessionState.count({ where: { agentSessionId: sessionId } })).toBe(7);
+  const blobsBefore = await prisma.sessionStateBlob.count();
+  expect(await dropSupersededStates("claude", sessionId)).toBe(7 - KEEP_VERSIONS);
+  expect(await prisma.sessionState.count({ where: { agentSessionId: sessionId } })).toBe(KEEP_VERSIONS);
+  // The two dropped versions' last chunks went with them; the chunks every version shares stayed.
+  expect(await prisma.sessionStateBlob.count()).toBe(blobsBefore - 2);
   expect(await restoreSessionState({ agent: "claude", agentSessionId: sessionId, cwd: "/fourth/d" }, home("d"))).toMatchObject({
     ok: true,
     value: { files: 2 },
   });
+  expect(readFileSync(transcriptIn("d", "/fourth/d"), "utf8")).toMatch(/turn 4\n$/);
+});
+
+test("retention (ARBOR_SESSION_STATE_DAYS): a session idle for longer is deleted whole, with the chunks only it used", async () => {
+  const idle = randomUUID();
+  const cwd = "/work/idle";
+  const file = path.join(tmp, "h", "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"), `${idle}.jsonl`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, "an idle session's only line\n");
+  await captureSessionState({ ...session(cwd), agentSessionId: idle }, home("h"));
+  const blobs = await prisma.sessionStateBlob.count();
+  expect(await pruneSessionStates(null)).toEqual({ versions: 0, blobs: 0 });
+  expect(await pruneSessionStates(30)).toEqual({ versions: 0, blobs: 0 });
+  await prisma.sessionState.updateMany({ where: { agentSessionId: idle }, data: { createdAt: new Date(Date.now() - 40 * 86_400_000) } });
+  expect(await pruneSessionStates(30)).toEqual({ versions: 1, blobs: 1 });
+  expect(await prisma.sessionStateBlob.count()).toBe(blobs - 1);
+  // The active session is untouched.
+  expect(await prisma.sessionState.count({ where: { agentSessionId: sessionId } })).toBe(KEEP_VERSIONS);
 });
 
 test("a symlink never carries anything out of the agent's home: not read on capture, not followed on restore", async () => {
