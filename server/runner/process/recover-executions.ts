@@ -103,7 +103,11 @@ export async function sweepDeadRunners(utils: WorkerUtils, now = new Date()): Pr
     await snapshotLeftovers({ id: { in: local } }).catch((error) => console.error("[runner] could not snapshot interrupted executions:", error));
   // A runner stopped cleanly that has not come back within the same grace (its machine retired or lost): the
   // turns queued for it go to any runner (they restore the session there). A quick restart keeps its own.
-  const gone = await prisma.runner.findMany({ where: { stoppedAt: { lt: new Date(now.getTime() - RUNNER_STALE_MS) } }, select: { id: true } });
+  // (Runners stopped within the last week: an old row has long had its jobs handed on.)
+  const gone = await prisma.runner.findMany({
+    where: { stoppedAt: { lt: new Date(now.getTime() - RUNNER_STALE_MS), gt: new Date(now.getTime() - 7 * 86_400_000) } },
+    select: { id: true },
+  });
   for (const runner of gone) await rerouteRunnerJobs(prisma, runner.id);
   return interrupted;
 }
