@@ -25,7 +25,7 @@ export function defaultApplyMessage(execution: Execution, strategy: ApplyStrateg
  * where the project allows them (runHooksOnApply).
  */
 export async function applyExecution(rawId: string, input: { strategy: ApplyStrategy; message?: string }): Promise<Result<ApplyResult>> {
-  const found = await findExecutionSnapshot(rawId);
+  const found = await findExecutionSnapshot(rawId, { checkout: true });
   if (!found.ok) return found;
   const { execution, project, repo, snapshotSha } = found.value;
   if (!project.baseBranch) return conflict(`${project.id} has no base branch to apply to: set one first`, { reason: "no_base_branch" });

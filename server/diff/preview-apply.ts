@@ -25,7 +25,7 @@ import { findExecutionSnapshot } from "./execution-snapshot";
  * or a line that shares no history with it.
  */
 export async function previewApply(rawId: string, options: { maxPatchBytes?: number } = {}): Promise<Result<ApplyPreview>> {
-  const found = await findExecutionSnapshot(rawId);
+  const found = await findExecutionSnapshot(rawId, { checkout: true });
   if (!found.ok) return found;
   const { execution, project, repo, snapshotSha } = found.value;
   if (!project.baseBranch) return conflict(`${project.id} has no base branch to apply to: set one first`, { reason: "no_base_branch" });

@@ -84,3 +84,10 @@ export function describeOperation(operation: RepositoryOperation): string {
       return `in the middle of a ${operation}`;
   }
 }
+
+/** The top level of the work tree at `dir` itself (one git call), or null when `dir` is no git work tree. */
+export async function workTreeTopLevel(dir: string): Promise<string | null> {
+  const probe = await runGit(dir, ["rev-parse", "--is-inside-work-tree", "--show-toplevel"], { okExitCodes: [0, 128] });
+  const [inside, topLevel] = probe.stdout.split("\n");
+  return probe.exitCode === 0 && inside === "true" && topLevel ? topLevel : null;
+}

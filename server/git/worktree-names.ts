@@ -34,3 +34,11 @@ function checkedKey(key: string): string {
   }
   return key;
 }
+
+/** Where a line of work's branch tip travels on the project's store: refs/arbor/lines/<branch> (arbor/ISSUE-3/1f2e3d4c). */
+export function lineRefName(branch: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/.test(branch) || /\.\.|\/\/|\.lock(?:\/|$)|\/\.|[./]$/.test(branch)) {
+    throw new Error(`not a line's branch name: ${JSON.stringify(branch.slice(0, 60))}`);
+  }
+  return `refs/arbor/lines/${branch}`;
+}

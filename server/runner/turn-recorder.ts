@@ -32,6 +32,8 @@ export type RecorderContext = ApprovalsContext & {
   cancelGraceMs: number;
   /** Called after each batch of events is stored (the search indexer backs off while this runner ingests). */
   onEventsStored?: () => void;
+  /** The runner's environment: where its data directory and the projects' store are (snapshot-execution.ts). */
+  env?: Readonly<Record<string, string | undefined>>;
 };
 
 /** What Cancel and shutdown set on a live turn (execute-job.ts). */
@@ -193,7 +195,9 @@ export class TurnRecorder {
   async finish(ending: ExitClassification, ended?: { turn: SettledTurn; agent: TurnAgent }): Promise<void> {
     const data = ended ? await this.finalFields(ended.turn, ended.agent) : {};
     // Its worktree's state as a commit, stored with the final status (snapshot-execution.ts).
-    const snapshot = await snapshotExecution(this.execution.id, ending.status);
+    const snapshot = await snapshotExecution(this.execution.id, ending.status, { env: this.ctx.env, log: (kind, data) => this.note(kind, data) });
+    // What the snapshot said (a line that did not reach the project's store) is stored before the status.
+    await this.writer.flush().catch(() => {});
     await prisma.execution.update({
       where: { id: this.execution.id },
       data: { ...ending, timings: this.timings, ...data, ...snapshot, finishedAt: new Date() },

@@ -1,6 +1,7 @@
 import os from "node:os";
 import type { WorkerUtils } from "graphile-worker";
 import type { ExecutionErrorCode } from "@/lib/executions/types";
+import { inheritedEnv } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import { abandonRunningChecks } from "@/server/runner/check/check-turn";
 import { Prisma } from "@/server/generated/prisma/client";
@@ -57,7 +58,7 @@ async function interruptRunningExecutions(db: Db, runnerId: string, sameMachine:
  * of this runner are released. (The runner row already names this boot, so no
  * other runner's sweep can find it dead meanwhile.)
  */
-export async function recoverOwnExecutions(runnerId: string, bootId: string, utils: WorkerUtils, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+export async function recoverOwnExecutions(runnerId: string, bootId: string, utils: WorkerUtils, env: NodeJS.ProcessEnv = inheritedEnv()): Promise<string[]> {
   const ids = await interruptRunningExecutions(prisma, runnerId, true);
   // Its worktrees are on this disk: vanished ones marked, the interrupted ones snapshotted.
   await repairWorktrees(runnerId).catch((error) => console.error(`[runner] ${runnerId}: could not repair its worktrees:`, error));

@@ -6,6 +6,7 @@ import type { ExecutionErrorCode } from "@/lib/executions/types";
 import { agentRegistry } from "@/server/agents/registry";
 import { inheritedEnv, loadConfig, type WarmConfig } from "@/server/config/load-config";
 import { pruneSessionStates } from "@/server/session-state/prune-session-states";
+import { settleLinePushes } from "@/server/runner/workspace/push-line";
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK, executeOnRunnerTask, type ExecuteJobPayload } from "@/server/queue/tasks";
 import { announceSoon, notice } from "@/server/realtime/announce";
@@ -242,6 +243,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
     }
     await stopWorkers();
     await settleSpares();
+    // Lines still travelling to the project's store (push-line.ts) arrive before the runner is gone.
+    await settleLinePushes();
     // Every warm process ends cleanly: its session stays resumable by a spawn.
     await ctx.warm?.stop().catch(() => {});
     await warmReleased;

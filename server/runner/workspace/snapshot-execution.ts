@@ -1,9 +1,13 @@
+import { inheritedEnv } from "@/server/config/load-config";
 import { prisma } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { diffStat } from "@/server/git/diff-stat";
 import { pinCommit } from "@/server/git/refs";
 import { snapshotWorktree } from "@/server/git/snapshot-worktree";
 import { snapshotRefName } from "@/server/git/worktree-names";
+import { projectRepo } from "@/server/projects/project-repo";
+import { pushLine } from "@/server/runner/workspace/push-line";
+import type { WorkspaceLog } from "@/server/runner/workspace/workspace-log";
 import { isDirectory, markWorktree } from "@/server/runner/workspace/worktree-state";
 
 // At the end of every execution that ran in a worktree of its own
@@ -16,11 +20,19 @@ import { isDirectory, markWorktree } from "@/server/runner/workspace/worktree-st
 // they are; it never fails the execution. A worktree whose `.git` no longer
 // points at the project's record of it gets no git run in it at all: the
 // execution keeps the line's last good state (its start) and records why.
+// The project's repository is the one the worktree was made from
+// (server/projects/project-repo.ts), and the snapshot then travels to the
+// project's store (push-line.ts); a push that fails is logged and noted in
+// the turn's log, never failing the execution either.
 
 type Snapshotted = Pick<Prisma.ExecutionUpdateInput, "snapshotSha" | "changedFiles" | "linesAdded" | "linesDeleted" | "worktreeProblem">;
 
 /** Takes the snapshot and returns the columns to store with the execution's final status ({} when it has no worktree, or it vanished). */
-export async function snapshotExecution(executionId: string, status: string): Promise<Snapshotted> {
+export async function snapshotExecution(
+  executionId: string,
+  status: string,
+  options: { env?: Readonly<Record<string, string | undefined>>; log?: WorkspaceLog } = {},
+): Promise<Snapshotted> {
   try {
     const e = await prisma.execution.findUnique({
       where: { id: executionId },
@@ -32,7 +44,8 @@ export async function snapshotExecution(executionId: string, status: string): Pr
         worktreeState: true,
         startSha: true,
         snapshotSha: true,
-        project: { select: { path: true } },
+        worktreeBranch: true,
+        project: { select: { id: true, path: true, remote: true, baseBranch: true } },
       },
     });
     if (!e?.worktreePath || !e.project || e.worktreeState !== "present" || !e.startSha || e.snapshotSha) return {};
@@ -40,10 +53,16 @@ export async function snapshotExecution(executionId: string, status: string): Pr
       await markWorktree(e.worktreePath, "missing");
       return {};
     }
+    const resolved = await projectRepo(e.project, options.env ?? inheritedEnv());
+    if (!resolved.ok) {
+      console.error(`[runner] no snapshot of execution ${executionId}: ${resolved.error.message}`);
+      return {};
+    }
+    const repo = resolved.value.repo;
     const firstLine = e.prompt.split("\n")[0]!.trim();
     const summary = firstLine.length > 60 ? `${firstLine.slice(0, 59)}…` : firstLine;
     const snapshot = await snapshotWorktree({
-      repo: e.project.path,
+      repo,
       worktree: e.worktreePath,
       message: `arbor: ${e.issueId} run ${e.id.slice(0, 8)} (${status}): ${summary}\n\nSnapshot of the worktree when execution ${e.id} ended.\n`,
       pinRef: snapshotRefName(e.id),
@@ -51,15 +70,30 @@ export async function snapshotExecution(executionId: string, status: string): Pr
     if (!snapshot.ok) {
       console.error(`[runner] no snapshot of execution ${executionId}: ${snapshot.error.message}`);
       if (snapshot.error.kind !== "worktree_tampered") return {};
-      await pinCommit(e.project.path, snapshotRefName(e.id), e.startSha, "arbor: the last good state (the worktree was refused)");
+      await pinCommit(repo, snapshotRefName(e.id), e.startSha, "arbor: the last good state (the worktree was refused)");
+      // The line's last good state travels like any snapshot (nothing of the refused worktree is read).
+      const lastGood = { executionId: e.id, snapshotSha: e.startSha, startSha: e.startSha, branch: null, baseBranch: e.project.baseBranch };
+      await noteProblem(executionId, await pushLine(resolved.value, lastGood), options.log);
       return { snapshotSha: e.startSha, changedFiles: 0, linesAdded: 0, linesDeleted: 0, worktreeProblem: snapshot.error.message };
     }
-    const changed = await diffStat(e.project.path, e.startSha, snapshot.value.sha);
+    const tip = { executionId: e.id, snapshotSha: snapshot.value.sha, startSha: e.startSha, branch: e.worktreeBranch, baseBranch: e.project.baseBranch };
+    const [changed, problem] = await Promise.all([
+      diffStat(repo, e.startSha, snapshot.value.sha),
+      pushLine(resolved.value, tip).catch((error: Error) => `pushing it failed: ${error.message}`),
+    ]);
+    await noteProblem(executionId, problem, options.log);
     return { snapshotSha: snapshot.value.sha, changedFiles: changed.files, linesAdded: changed.additions, linesDeleted: changed.deletions };
   } catch (error) {
     console.error(`[runner] no snapshot of execution ${executionId}:`, error);
     return {};
   }
+}
+
+/** A push that did not reach the store: logged, and said in the turn's log (never failing the turn). */
+async function noteProblem(executionId: string, problem: string | null, log: WorkspaceLog | undefined): Promise<void> {
+  if (!problem) return;
+  console.error(`[runner] the snapshot of execution ${executionId} did not reach the project's store: ${problem}`);
+  log?.("warning", { message: `This turn's snapshot did not reach the project's store, so another runner cannot go on from it yet: ${problem}` });
 }
 
 /** Snapshots ended executions that have none yet (their runner died before it could), oldest first, and stores them. */
