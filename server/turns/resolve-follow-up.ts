@@ -141,7 +141,7 @@ const FOLLOW_UP_GUARDS: readonly Guard<GuardedFollowUp, FollowUpRefusal>[] = [
     const agentName = elsewhere?.agentName ?? "its agent";
     return {
       reason: "runner_unavailable",
-      message: `The session lives on runner ${source.runnerId}${runner ? ` (${runner.hostname})` : ""}, which is ${state}, and no other live runner has ${agentName}. Start a runner with ${agentName} (npm start or npm run runner) to ${requested} this session there.`,
+      message: `The session lives on runner ${source.runnerId}${runner ? ` (${runner.hostname})` : ""}, which is ${state}, and no other live runner has ${agentName}. Start a runner with ${agentName} (npm start or npm run runner) to ${requested} this session there, or ask for a fresh session (it carries Arbor's transcript of the conversation, on any runner).`,
       details: { reason: "runner_unavailable", runnerId: source.runnerId, canStartFresh: true, canForceFresh: true },
     };
   },

@@ -13,6 +13,7 @@ import { saveScreenshot } from "@/test/support/browser";
 import { waitForExecution } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
 import { api } from "@/test/support/executions-api";
+import { forgetSessionState } from "@/test/support/forget-session-state";
 import { transcriptPath, turnText } from "@/test/support/turn-script";
 
 jest.setTimeout(180_000);
@@ -26,7 +27,8 @@ test("a session the agent lost: Continue → one failed attempt, Arbor's automat
   const issueId = (await makeIssue({ title: "Keep the conversation" })).id;
   const first = await waitForExecution((await api.create({ issueId, prompt: "remember the password is swordfish" })).body.id);
   expect(first.status).toBe("completed");
-  // The transcript is still there but the agent finds no conversation in it.
+  // The transcript is still there but the agent finds no conversation in it (and Arbor's copy, which would repair it, is gone).
+  await forgetSessionState(first);
   fs.writeFileSync(transcriptPath(harness.env.CLAUDE_CONFIG_DIR!, first.cwd, first.sessionId!), "broken\n");
 
   await page.goto(`${server.url}/executions/${first.id}`);

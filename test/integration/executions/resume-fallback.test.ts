@@ -12,6 +12,7 @@ import { makeIssue } from "@/test/support/factories";
 import { conversation, type RecordedRequest } from "@/test/support/messages-api";
 import { api, waitForEnd } from "@/test/support/executions-api";
 import { expectError, send } from "@/test/support/api";
+import { forgetSessionState } from "@/test/support/forget-session-state";
 import { transcriptPath, turnText } from "@/test/support/turn-script";
 import { useRunningHarness } from "@/test/support/executions-harness";
 import { waitFor } from "@/test/support/wait";
@@ -87,7 +88,9 @@ test("a resume the agent rejects is retried once from Arbor's transcript; the fa
     resume: { decision: "resume", reason: "resumable" },
     telemetry: { sessionResumed: true },
   });
-  // The transcript is still there, but broken: a stat says "available", the agent finds no conversation in it.
+  // The transcript is still there, but broken: a stat says "available", the agent finds no conversation in it
+  // (and Arbor's own copy, which would repair it, is gone too).
+  await forgetSessionState(second);
   fs.writeFileSync(transcriptOf(second), "not a transcript\n");
 
   const created = await api.continue(second.id, "now charlie-3");
@@ -155,6 +158,7 @@ test("a resume the agent rejects is retried once from Arbor's transcript; the fa
 test("a deleted transcript is seen right before the launch (no failed attempt), then known up front", async () => {
   const issueId = (await makeIssue()).id;
   const first = await run(issueId, "remember foxtrot-1");
+  await forgetSessionState(first);
   fs.rmSync(transcriptOf(first));
 
   const { created, done } = await cont(first, "and golf-2");
@@ -316,6 +320,7 @@ test("the CLI: --fresh-session, session --poison/--unpoison, and show/session pr
 test("a bundle load goes through the same decision: a session whose transcript is gone gets Arbor's transcript", async () => {
   const issueId = (await makeIssue()).id;
   const first = await run(issueId, "remember whiskey-1");
+  await forgetSessionState(first);
   fs.rmSync(transcriptOf(first));
   const bundle = await send<{ id: string }>(bundlesRoute.POST as never, { body: { name: "Context", items: [first.managedSessionId] }, path: "/api/bundles" });
   expect(bundle.status).toBe(201);
