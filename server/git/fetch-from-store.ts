@@ -46,7 +46,7 @@ export function fetchFromStore(input: FetchInput): Promise<Result<void, StoreFai
 
 async function fetchNow(input: FetchInput): Promise<Result<void, StoreFailure>> {
   const { repo, store, refspecs } = input;
-  const call = storeCall(repo, store, "fetch");
+  const call = storeCall("fetch");
   const flags = ["--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head", ...(input.updateHead ? ["--update-head-ok"] : [])];
   try {
     const out = await runGit(repo, ["fetch", ...flags, ...call.args, "--end-of-options", store.url, ...refspecs], {

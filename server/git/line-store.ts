@@ -32,7 +32,7 @@ const HOOKLESS_RECEIVE = "git -c core.hooksPath=/dev/null receive-pack";
 const HOOKLESS_UPLOAD = "git -c core.hooksPath=/dev/null upload-pack";
 
 /** How a repository talks to `store` for a push or a fetch. */
-export function storeCall(_repo: string, _store: LineStore, direction: "push" | "fetch"): StoreCall {
+export function storeCall(direction: "push" | "fetch"): StoreCall {
   return {
     args: [direction === "push" ? `--receive-pack=${HOOKLESS_RECEIVE}` : `--upload-pack=${HOOKLESS_UPLOAD}`],
     config: [],

@@ -34,7 +34,7 @@ export async function pushToStore(input: { repo: string; store: LineStore; updat
   }
   if (updates.length === 0) return ok(undefined);
   const refspecs = updates.map((u) => `${u.ref.startsWith("refs/arbor/") ? "+" : ""}${u.sha}:${u.ref}`);
-  const call = storeCall(repo, store, "push");
+  const call = storeCall("push");
   try {
     const out = await runGit(repo, ["push", "--porcelain", "--no-verify", ...call.args, "--end-of-options", store.url, ...refspecs], {
       config: call.config,

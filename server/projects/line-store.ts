@@ -21,7 +21,7 @@ export function chooseLineStore(input: { gitStore: string | null; projectId: str
 }
 
 /** The project's store (null: its lines do not travel). */
-export async function lineStoreFor(project: Pick<Project, "id">, _repo: string | null, config: Pick<ArborConfig, "gitStore">): Promise<LineStore | null> {
+export function lineStoreFor(project: Pick<Project, "id">, config: Pick<ArborConfig, "gitStore">): LineStore | null {
   const choice = chooseLineStore({ gitStore: config.gitStore, projectId: project.id });
   return choice ? { kind: "directory", url: choice.dir, label: `the line store ${choice.dir} (ARBOR_GIT_STORE)` } : null;
 }

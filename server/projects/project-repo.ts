@@ -33,7 +33,7 @@ export interface ProjectRepo {
   clone: boolean;
 }
 
-type RepoProject = Pick<Project, "id" | "path" | "remote" | "baseBranch">;
+type RepoProject = Pick<Project, "id" | "path" | "baseBranch">;
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Where this machine's clone of a project lives. */
@@ -45,9 +45,9 @@ const creating = new Map<string, Promise<Result<void, StoreFailure>>>();
 
 export async function projectRepo(project: RepoProject, env: Env): Promise<Result<ProjectRepo, StoreFailure>> {
   const config = loadConfig(env);
-  if (await isCheckoutOf(project.path)) return ok({ repo: project.path, store: await lineStoreFor(project, project.path, config), clone: false });
+  if (await isCheckoutOf(project.path)) return ok({ repo: project.path, store: lineStoreFor(project, config), clone: false });
   const clone = cloneDirFor(config.dataDir, project.id);
-  const store = await lineStoreFor(project, (await repositoryExists(clone)) ? clone : null, config);
+  const store = lineStoreFor(project, config);
   if (await repositoryExists(clone)) return ok({ repo: clone, store, clone: true });
   if (!store) {
     return err({

@@ -59,8 +59,8 @@ export async function captureSessionState(session: Session, env: Readonly<Record
     new Set((await prisma.sessionStateBlob.findMany({ where: { sha256: { in: fresh } }, select: { sha256: true } })).map((b) => b.sha256));
   // New chunks, compressed and written in batches before the version (a first capture of a big session is
   // many of them); the version then commits alone under the shared lock.
-  let newBytes = 0;
-  const writeMissing = async (have: Set<string>) => {
+  const writeMissing = async (have: Set<string>): Promise<number> => {
+    let written = 0;
     let batch: Array<{ sha256: string; data: Uint8Array<ArrayBuffer>; size: bigint; storedSize: bigint }> = [];
     let batchBytes = 0;
     const flush = async () => {
@@ -71,14 +71,15 @@ export async function captureSessionState(session: Session, env: Readonly<Record
     for (const sha of fresh.filter((candidate) => !have.has(candidate))) {
       const data = chunks.get(sha)!;
       const packed = await gzipAsync(data);
-      newBytes += packed.length;
+      written += packed.length;
       batch.push({ sha256: sha, data: new Uint8Array(packed), size: BigInt(data.length), storedSize: BigInt(packed.length) });
       batchBytes += packed.length;
       if (batchBytes >= BATCH_BYTES) await flush();
     }
     await flush();
+    return written;
   };
-  await writeMissing(await known());
+  const newBytes = await writeMissing(await known());
   await prisma.$transaction([
     // Shared with other captures; a prune's collection of blobs waits for this one (state-lock.ts).
     lockStatesShared(),
@@ -99,9 +100,7 @@ export async function captureSessionState(session: Session, env: Readonly<Record
   ]);
   // A chunk written before the lock could have been collected by a prune in between (it held an old version's
   // copy of the same content): written again, now that the version holds it.
-  const written = newBytes;
   await writeMissing(await known());
-  newBytes = written;
   return { files: stored.length, size, newBytes, ms: Math.round(performance.now() - started) };
 }
 
