@@ -84,6 +84,8 @@ export function formatLaunch(exec: Execution): string | undefined {
   switch (str(launch.kind)) {
     case "warm":
       return `warm process${pid}: the session's live agent process took it as its next message${why}`;
+    case "prestarted":
+      return `launch: pre-started process${pid}: the runner had the agent started ahead, waiting for this run's prompt${why}`;
     case "steer":
       return `steered into the running turn${str(exec.parentExecutionId) ? ` of ${exec.parentExecutionId}` : ""}, which answered it${why}`;
     case "spawn":

@@ -7,7 +7,7 @@ import { formatSpanMs, timingBreakdown } from "@/lib/executions/timings";
 import { useSession } from "@/lib/sessions/hooks";
 
 // How a turn reached its agent (a new process, the session's warm process,
-// or folded into the turn running before it) and where the time went from
+// a process started ahead of the run, or folded into the turn running before it) and where the time went from
 // the request to the agent's first line: the hops Arbor stamps on each
 // execution (lib/executions/timings.ts).
 
@@ -23,6 +23,14 @@ export function LaunchFact({ execution }: { execution: ExecutionDto }) {
             Kept-ready agent{pid}
           </span>
           : the agent still running from the session&apos;s last turn took this one as its next message
+        </span>
+      ) : launch.kind === "prestarted" ? (
+        <span>
+          <span className="font-medium text-orange-700 dark:text-orange-400" title="Pre-started process">
+            Pre-started agent{pid}
+          </span>
+          : launch: pre-started process. The runner had the agent started in the project&apos;s worktree, waiting for this
+          run&apos;s prompt
         </span>
       ) : launch.kind === "steer" ? (
         <span>

@@ -97,11 +97,12 @@ export type ResumeReason = (typeof RESUME_REASONS)[number];
 /**
  * How a turn reached its agent (executions.launch_kind): a new process
  * ("spawn"), the next user message to the session's process kept alive after
- * its previous turn ("warm", server/runner/warm/), or delivered into the turn
+ * its previous turn ("warm", server/runner/warm/), delivered into the turn
  * still running on that process ("steer": the agent folded it into that turn,
- * which answers both).
+ * which answers both), or the first message of an agent process the runner
+ * started ahead of a new run ("prestarted", server/runner/warm/prestart-pool.ts).
  */
-export const LAUNCH_KINDS = ["spawn", "warm", "steer"] as const;
+export const LAUNCH_KINDS = ["spawn", "warm", "steer", "prestarted"] as const;
 export type LaunchKind = (typeof LAUNCH_KINDS)[number];
 
 /**

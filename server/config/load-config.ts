@@ -55,6 +55,8 @@ export const envSchema = z.object({
   ARBOR_WARM_MAX: count("ARBOR_WARM_MAX", 256).default(4),
   ARBOR_WARM_MAX_MB: count("ARBOR_WARM_MAX_MB", 1_048_576).default(1024),
   ARBOR_WARM_STEERING: flag.default(true),
+  // Pre-started agents (server/runner/warm/prestart-pool.ts): an agent process started ahead of a project's next new run
+  ARBOR_PRESTART: flag.default(true),
   // Agents. The agent layer reads these from the environment the runner hands
   // it (and checks them at launch, so a bad value fails that run with
   // agent_misconfigured rather than the runner); they are listed here so they
@@ -178,6 +180,10 @@ export type WarmConfig = {
   maxBytes: number;
   /** A follow-up sent while a turn runs on a warm process goes to that process at once (the agent folds it in, or runs it next). */
   steering: boolean;
+  /** After a new run of a project, start the next one's agent ahead of time (within the same caps). */
+  prestart: boolean;
+  /** How long after that run's turn (default 1 s; tests shorten it). */
+  prestartDelayMs?: number;
 };
 
 export class ConfigError extends Error {}
@@ -242,6 +248,7 @@ export function loadConfig(env: Environment = process.env): ArborConfig {
         maxProcesses: e.ARBOR_WARM_MAX,
         maxBytes: e.ARBOR_WARM_MAX_MB * 1024 * 1024,
         steering: e.ARBOR_WARM_STEERING,
+        prestart: e.ARBOR_PRESTART,
       },
     },
     approvalTimeoutMs: e.ARBOR_APPROVAL_TIMEOUT ? durationMs(e.ARBOR_APPROVAL_TIMEOUT) : null,

@@ -17,6 +17,7 @@ import type { PermissionPolicyInput } from "@/lib/permissions/schema";
 import { checkRunPermissions } from "@/server/permissions/check-run-permissions";
 import { checkRunModel } from "@/server/executions/check-run-model";
 import type { Execution, Prisma } from "@/server/generated/prisma/client";
+import { claimPrestarted } from "@/server/executions/claim-prestarted";
 
 export type CreateExecutionArgs = {
   issueId: string;
@@ -132,6 +133,17 @@ export async function prepareNewRun(
 /** Inserts a prepared run and queues its job, in the caller's transaction. */
 export async function insertNewRun(tx: Prisma.TransactionClient, run: NewRun, extra: { groupId?: string } = {}): Promise<Execution> {
   const createdAt = await turnTime(tx);
+  // A runner's pre-started agent for this project, agent, model and start commit: the run takes its session id and runner.
+  const { data } = run;
+  const prestarted = await claimPrestarted(tx, {
+    projectId: data.projectId ?? null,
+    agent: data.agent,
+    model: data.model ?? null,
+    startSha: data.startSha ?? null,
+    sharedDirectory: data.sharedDirectory ?? false,
+    resumeDecision: data.resumeDecision ?? null,
+    runnerId: run.runnerId,
+  });
   const row = await tx.execution.create({
     data: {
       ...run.data,
@@ -139,13 +151,13 @@ export async function insertNewRun(tx: Prisma.TransactionClient, run: NewRun, ex
       // Stamped here, in the insert's transaction (a fan-out prepares every member before it inserts any).
       timings: { ...(run.data.timings as Record<string, number>), insertedAt: nowMs() },
       id: randomUUID(),
-      // Minted now and passed as --session-id, so the session id is known
-      // before the agent starts and no other run can claim it.
-      targetSessionId: randomUUID(),
+      // Minted now (or the pre-started agent's, minted when it started) and passed as --session-id, so the
+      // session id is known before the agent starts and no other run can claim it.
+      targetSessionId: prestarted?.sessionId ?? randomUUID(),
       createdAt,
     },
   });
   // Queued under its own session, so a Continue sent while it runs waits for it.
-  await enqueueExecution(tx, row.id, { sessionId: row.targetSessionId, runnerId: run.runnerId, runAt: createdAt });
+  await enqueueExecution(tx, row.id, { sessionId: row.targetSessionId, runnerId: prestarted?.runnerId ?? run.runnerId, runAt: createdAt });
   return row;
 }

@@ -61,6 +61,8 @@ export async function startAppServer(options: StartAppServerOptions = {}): Promi
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
+      // No agent started ahead of new runs unless a test asks (server/runner/warm/prestart-pool.ts).
+      ARBOR_PRESTART: "0",
       ...options.env,
       NODE_ENV: "production",
       ARBOR_NEXT_DIST_DIR: distDir,

@@ -30,18 +30,21 @@ export type FinishData = {
   sessionConfirmed?: boolean;
 } & Partial<Pick<ExitClassification, "status" | "errorCode" | "errorMessage">>;
 
-/** How a turn given to a warm process was decided, the runtime that runs it and its session: stored with its process record (turn/turn-records.ts). */
+/**
+ * How a turn given to a warm or pre-started process was decided, the runtime that runs it and its session: stored
+ * with its process record (turn/turn-records.ts). A pre-started one adds its worktree (warm/prestart-plan.ts).
+ */
 export type LaunchRecord = {
   /** The process's session, which it confirmed at its first turn (a live process does not change sessions). */
   sessionId: string | null;
-  resumeDecision: "resume";
-  resumeReason: string;
-  resumeMessage: null;
+  resumeDecision?: "resume";
+  resumeReason?: string;
+  resumeMessage?: null;
   runtimePath: string | null;
   runtimeVersion: string | null;
   /** The policy the turn runs under (checked to fit the process's launch). */
   permissionPolicy?: EffectivePermissions;
-};
+} & Record<string, unknown>;
 
 export type TurnAgent = SpawnedAgent & {
   /** Read once the turn has ended (a warm turn that fell back to a spawn, or was steered, says so then). */
@@ -195,7 +198,7 @@ export class WarmTurnAgent implements TurnAgent {
         return asExit;
       }
       // Only a warm process that went away (or hung) before it took the message is replaced: nothing of the turn happened yet.
-      const unstarted = this.turn.firstLineAt === undefined && !this.cancelled && this.launch.kind === "warm";
+      const unstarted = this.turn.firstLineAt === undefined && !this.cancelled && isLiveLaunch(this.launch.kind);
       const replacement = unstarted && this.hooks.replace ? await this.hooks.replace(why) : null;
       if (!replacement) {
         if (this.turn.sentWhileBusy && this.launch.kind === "warm")
@@ -259,13 +262,18 @@ export class WarmTurnAgent implements TurnAgent {
   /** The turn's end, or "hung" when an idle warm process prints nothing for the turn within the start timeout. */
   private async endOrHang(): Promise<AgentExit | "hung"> {
     // A message sent while another turn runs waits for that turn: no start timeout for it.
-    if (this.launch.kind !== "warm" || this.turn.sentWhileBusy) return this.turn.end;
+    if (!isLiveLaunch(this.launch.kind) || this.turn.sentWhileBusy) return this.turn.end;
     const timedOut = await Promise.race([this.turn.started.then(() => false), delay(this.hooks.startTimeoutMs).then(() => true)]);
     if (!timedOut || this.turn.firstLineAt !== undefined) return this.turn.end;
     await this.process.terminate(1_000);
     await this.turn.end;
     return "hung";
   }
+}
+
+/** The turn was written to a process already up (kept warm, or pre-started): it could hang or be gone before it took it. */
+function isLiveLaunch(kind: LaunchKind): boolean {
+  return kind === "warm" || kind === "prestarted";
 }
 
 function delay(ms: number): Promise<void> {

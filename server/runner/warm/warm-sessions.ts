@@ -9,11 +9,14 @@ import type { ExitClassification } from "@/server/runner/turn/classify-exit";
 import { grantMcpToken } from "@/server/mcp/mcp-token";
 import { planTurn, type PlannedTurn } from "@/server/runner/turn/plan-turn";
 import { EarlyTurns } from "@/server/runner/warm/early-turns";
+import { PrestartPool } from "@/server/runner/warm/prestart-pool";
+import { planPrestartedTurn } from "@/server/runner/warm/prestart-plan";
 import { ownTurnAgent, WarmTurnAgent, type SpawnOptions, type TurnAgent } from "@/server/runner/warm/turn-agent";
 import { binaryStat, preflight, warmGuards } from "@/server/runner/warm/warm-guards";
 import { warmPlan, type Planned, type WarmPlanned } from "@/server/runner/warm/warm-plan";
 import { WarmPool } from "@/server/runner/warm/warm-pool";
 import { WarmProcess } from "@/server/runner/warm/warm-process";
+import { spawnWarmCapable } from "@/server/runner/warm/spawn-warm-capable";
 import { clearWarm, keepsWarm, warmStateRecorder } from "@/server/runner/warm/warm-state";
 import type { Place } from "@/server/runner/workspace/prepare-workspace";
 import { permissionsMisfit, sessionTouched, warmIneligibility } from "@/server/turns/warm-eligibility";
@@ -32,6 +35,13 @@ import { permissionsMisfit, sessionTouched, warmIneligibility } from "@/server/t
 
 /** A warm process that prints nothing for this long after a message is taken as hung (it normally answers within ms). */
 const WARM_START_TIMEOUT_MS = 15_000;
+/** How long after a new run's turn the next agent of its kind is started ahead (its own start-up off that turn's work). */
+const PRESTART_DELAY_MS = 1_000;
+
+/** A run of its own (no Continue, Fork or restart): it may take a pre-started process. */
+function isNewRun(execution: Execution): boolean {
+  return !execution.parentExecutionId && !execution.forkedFromExecutionId && !execution.resumeDecision && execution.targetSessionId !== null;
+}
 
 export class WarmSessions {
   readonly pool: WarmPool;
@@ -45,6 +55,8 @@ export class WarmSessions {
   private readonly running = new Map<string, WarmProcess>();
   /** Sessions whose last turn's check runs (server/runner/check/): no early turn for them meanwhile. */
   private readonly held = new Set<string>();
+  /** Agent processes started ahead of new runs (prestart-pool.ts); null when ARBOR_PRESTART is off. */
+  readonly prestart: PrestartPool | null;
 
   constructor(
     readonly config: WarmConfig & { startTimeoutMs?: number },
@@ -59,8 +71,17 @@ export class WarmSessions {
       running: (sessionId) => (this.config.steering && !this.held.has(sessionId) ? this.running.get(sessionId) : undefined),
       preflight: (process, sessionId) => preflight(process, sessionId, ctx),
     });
+    this.prestart = config.prestart
+      ? new PrestartPool(
+          { ...config, delayMs: config.prestartDelayMs ?? PRESTART_DELAY_MS },
+          { ...ctx, warmHeld: () => ({ count: this.pool.size, bytes: this.pool.memory() }) },
+        )
+      : null;
     this.pool = new WarmPool(config, {
-      parked: (process, until) => void this.announce(process, until),
+      parked: (process, until) => {
+        void this.announce(process, until);
+        this.prestart?.trim();
+      },
       left: (process, closed) => {
         if (closed === null) return; // taken for a turn: still warm
         ctx.log(`warm session ${process.sessionId} (pid ${process.pid}) closed: ${closed}`);
@@ -75,7 +96,7 @@ export class WarmSessions {
 
   /** At start: no session is warm on this runner (a previous process of it may have left rows saying so). */
   async start(): Promise<void> {
-    await clearWarm(this.ctx.pool, this.ctx.runnerId);
+    await Promise.all([clearWarm(this.ctx.pool, this.ctx.runnerId), this.prestart?.start()]);
   }
 
   /**
@@ -87,6 +108,14 @@ export class WarmSessions {
    */
   async planWarmTurn(execution: Execution, place: Place): Promise<PlannedTurn | null> {
     if (!this.config.enabled) return null;
+    // A new run that claimed a pre-started process of this runner: its prompt is that process's first message.
+    const prestarted = this.prestart && isNewRun(execution) ? this.prestart.take(execution.targetSessionId!) : null;
+    if (prestarted) {
+      const planned = await planPrestartedTurn(execution, prestarted, this.prestart!, this.ctx.env);
+      if ("plan" in planned) return planned.plan;
+      this.fallbacks.set(execution.id, planned.why);
+      return null;
+    }
     const sessionId = sessionTouched(execution);
     if (!sessionId) return null;
     // Steering: a Continue of the turn running on a warm-capable process goes to that process at once
@@ -154,6 +183,7 @@ export class WarmSessions {
     const hooks = { startTimeoutMs: this.config.startTimeoutMs ?? WARM_START_TIMEOUT_MS, settle, continues: execution.parentExecutionId };
     if ("warm" in turn && turn.warm instanceof WarmProcess) {
       const { warm: process, place } = turn as WarmPlanned;
+      const prestarted = "prestarted" in turn ? (turn.prestarted as Record<string, unknown>) : null;
       // Its MCP token is good for this turn from before the agent reads the message.
       if (turn.mcpTokenHash) await grantMcpToken(turn.mcpTokenHash, execution.id);
       const message = process.send(turn.prepared.streamInput!.prompt, execution.id);
@@ -161,7 +191,7 @@ export class WarmSessions {
       const agent = new WarmTurnAgent(
         process,
         message,
-        { kind: "warm", reason: null },
+        { kind: prestarted ? "prestarted" : "warm", reason: null },
         {
           ...hooks,
           replace: async () => {
@@ -183,15 +213,17 @@ export class WarmSessions {
         },
       );
       // Stored with its process record (turn/turn-records.ts), after the message is written: how it was decided, and the runtime that runs it.
-      agent.launchRecord = {
-        sessionId: process.sessionId,
-        resumeDecision: "resume",
-        resumeReason: turn.resume?.reason ?? "resumable",
-        resumeMessage: null,
-        runtimePath: process.options.runtime.path,
-        runtimeVersion: process.options.runtime.version,
-        ...(turn.permissions ? { permissionPolicy: turn.permissions } : {}),
-      };
+      agent.launchRecord = prestarted
+        ? { sessionId: process.sessionId, ...(prestarted as { runtimePath: string | null; runtimeVersion: string | null }) }
+        : {
+            sessionId: process.sessionId,
+            resumeDecision: "resume",
+            resumeReason: turn.resume?.reason ?? "resumable",
+            resumeMessage: null,
+            runtimePath: process.options.runtime.path,
+            runtimeVersion: process.options.runtime.version,
+            ...(turn.permissions ? { permissionPolicy: turn.permissions } : {}),
+          };
       return agent;
     }
     if (turn.prepared.streamInput?.protocol.reusable && this.config.enabled) {
@@ -222,38 +254,14 @@ export class WarmSessions {
   async stop(why = "the runner is stopping"): Promise<void> {
     // Early runs are no worker's job: wait for them like the workers' own (they were told to stop with the rest).
     await this.early.settled();
-    await this.pool.closeAll(why);
+    await Promise.all([this.pool.closeAll(why), this.prestart?.stop()]);
     await clearWarm(this.ctx.pool, this.ctx.runnerId).catch(() => {});
   }
 
   private spawnWarmCapable(turn: Planned, options: SpawnOptions) {
-    const { execution } = options;
-    const process = new WarmProcess({
-      argv: turn.prepared.argv,
-      env: turn.prepared.env,
-      cwd: options.cwd,
-      baseEnv: options.baseEnv,
-      protocol: turn.prepared.streamInput!.protocol,
-      agentId: execution.agent,
-      // Where it runs (settled, real): a Continue's recorded cwd is its source's, i.e. this.
-      requestedCwd: options.cwd,
-      model: execution.model,
-      projectId: execution.projectId,
-      mcpTokenHash: turn.mcpTokenHash,
-      runtime: { path: null, version: null },
-      permissions: turn.permissions,
-      opening: openingLines(turn.prepared.agent, turn.permissions),
-    });
-    process.sessionId = turn.prepared.expectedSessionId;
-    // What the binary was at its start, so an upgrade on disk retires it (off the spawn's path).
-    void binaryStat(process).then((binary) => (process.options.binary = binary));
-    if (process.sessionId) this.running.set(process.sessionId, process);
-    // Its runtime, for the resume guards of its later turns: what the plan recorded on the execution.
-    void prisma.execution
-      .findUnique({ where: { id: execution.id }, select: { runtimePath: true, runtimeVersion: true } })
-      .then((row) => Object.assign(process.options.runtime, { path: row?.runtimePath ?? null, version: row?.runtimeVersion ?? null }))
-      .catch(() => {});
-    return { process, turn: process.send(turn.prepared.streamInput!.prompt, execution.id) };
+    const spawned = spawnWarmCapable(turn, options);
+    if (spawned.process.sessionId) this.running.set(spawned.process.sessionId, spawned.process);
+    return spawned;
   }
 
   /**
@@ -268,6 +276,9 @@ export class WarmSessions {
     context: { stopping: boolean; steered: boolean },
   ): Promise<void> {
     const sessionId = process.sessionId;
+    // A new run of a project here: the next one is likely, and may find its agent started (prestart-pool.ts).
+    if (!context.stopping && isNewRun(execution) && execution.projectId && !execution.sharedDirectory)
+      this.prestart?.want({ projectId: execution.projectId, agent: execution.agent, model: execution.model });
     // A steered turn's fate is the turn it joined; a process that already has the next message is that turn's to settle.
     if (context.steered || (process.alive && process.busy)) return;
     if (sessionId && this.running.get(sessionId) === process) this.running.delete(sessionId);

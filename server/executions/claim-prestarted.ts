@@ -1,0 +1,40 @@
+import "server-only";
+import type { Prisma } from "@/server/generated/prisma/client";
+import { RUNNER_STALE_MS } from "@/server/runners/runner-liveness";
+
+// A new run takes a pre-started agent (issue 28, server/runner/warm/
+// prestart-pool.ts) when a live runner that takes turns holds one for its
+// project, agent and model, waiting in a worktree of the very commit the run
+// starts from. Claimed in the run's insert, by deleting the row (one
+// statement; concurrent runs skip each other's row): the run takes the
+// process's session id as its own and is queued for that runner. The runner
+// checks the rest of the launch (permissions, MCP, environment, the CLI
+// binary) before it uses the process, and spawns as usual, in that same
+// session, when anything differs.
+
+export type PrestartCandidate = {
+  projectId: string | null;
+  agent: string;
+  model: string | null;
+  startSha: string | null;
+  sharedDirectory: boolean;
+  /** A restart composes its prompt from a transcript, with a decision of its own: it never takes one. */
+  resumeDecision: string | null;
+  /** The run must go to this runner (none: any). */
+  runnerId: string | null;
+};
+
+export type ClaimedPrestart = { sessionId: string; runnerId: string };
+
+export async function claimPrestarted(tx: Prisma.TransactionClient, run: PrestartCandidate): Promise<ClaimedPrestart | null> {
+  if (!run.projectId || !run.startSha || run.sharedDirectory || run.resumeDecision) return null;
+  const rows = await tx.$queryRaw<{ session_id: string; runner_id: string }[]>`
+    DELETE FROM prestarted_agents WHERE session_id = (
+      SELECT p.session_id FROM prestarted_agents p JOIN runners r ON r.id = p.runner_id
+      WHERE p.project_id = ${run.projectId} AND p.agent = ${run.agent} AND p.model IS NOT DISTINCT FROM ${run.model}::text
+        AND p.base_sha = ${run.startSha} AND (${run.runnerId}::text IS NULL OR p.runner_id = ${run.runnerId}::text)
+        AND r.stopped_at IS NULL AND r.draining_at IS NULL AND r.heartbeat_at > now() - make_interval(secs => ${RUNNER_STALE_MS / 1000})
+      ORDER BY p.created_at LIMIT 1 FOR UPDATE OF p SKIP LOCKED)
+    RETURNING session_id, runner_id`;
+  return rows[0] ? { sessionId: rows[0].session_id, runnerId: rows[0].runner_id } : null;
+}

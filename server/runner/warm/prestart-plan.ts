@@ -1,0 +1,80 @@
+import { isDeepStrictEqual } from "node:util";
+import type { Execution } from "@/server/generated/prisma/client";
+import { pinCommit } from "@/server/git/refs";
+import { runGit } from "@/server/git/run-git";
+import { startRefName, worktreeBranchName } from "@/server/git/worktree-names";
+import { launchMismatch, planPrestartedLaunch } from "@/server/runner/warm/prestart-launch";
+import type { Prestarted, PrestartPool } from "@/server/runner/warm/prestart-pool";
+import { binaryStat } from "@/server/runner/warm/warm-guards";
+import type { WarmPlanned } from "@/server/runner/warm/warm-plan";
+
+// A new run given to the pre-started process it claimed (prestart-pool.ts):
+// its launch planned again for the run (its own policy, the project's now)
+// and checked to be the process's very launch; then the worktree becomes the
+// run's line (its branch renamed arbor/<ISSUE-n>/<short id>, its start
+// pinned) and the run's prompt is the process's first message. What a
+// spawn's plan writes on the row (runtime, policy, the worktree) is written
+// with the process record instead, once the message is written
+// (warm-sessions.ts). Null, with why, when the process cannot serve the run:
+// it is closed and the run spawns as usual, in the same session.
+
+export type PrestartedPlan = WarmPlanned & { prestarted: Record<string, unknown> };
+
+export async function planPrestartedTurn(
+  execution: Execution,
+  entry: Prestarted,
+  pool: PrestartPool,
+  env: NodeJS.ProcessEnv,
+): Promise<{ plan: PrestartedPlan } | { why: string }> {
+  const prompt = execution.agentPrompt ?? execution.prompt;
+  const [launch, binary] = await Promise.all([
+    planPrestartedLaunch(execution, { sessionId: entry.sessionId, cwd: entry.cwd }, env, entry.launch.mcp, prompt),
+    binaryStat(entry.process),
+  ]);
+  const why =
+    (execution.startSha !== entry.baseSha ? "the run starts from another commit than the pre-started worktree" : null) ??
+    launchMismatch(entry.process.options, launch) ??
+    (launch!.runtime.path !== entry.launch.runtime.path || !isDeepStrictEqual(binary, entry.process.options.binary ?? binary)
+      ? "the agent's CLI changed since the process started"
+      : null) ??
+    (entry.process.alive ? null : "it had exited");
+  if (why || !launch) {
+    await pool.discard(entry, why ?? "its launch could not be planned");
+    return { why: `The pre-started agent process could not take the run (${why}); it spawned the agent` };
+  }
+  const branch = worktreeBranchName(execution.issueId, execution.id);
+  try {
+    await runGit(entry.repo, ["branch", "-m", entry.branch, branch]);
+    await pinCommit(entry.repo, startRefName(execution.id), entry.baseSha, `arbor: start of ${branch}`);
+  } catch (error) {
+    await pool.discard(entry, `its worktree could not become the run's line: ${(error as Error).message}`);
+    return { why: "The pre-started agent's worktree could not become the run's line; it spawned the agent" };
+  }
+  const cwd = entry.cwd;
+  return {
+    plan: {
+      ok: true,
+      mode: { kind: "new", sessionId: entry.sessionId },
+      prepared: launch.prepared,
+      cwd,
+      resumes: false,
+      resume: null,
+      transcriptSourceId: null,
+      transcript: null,
+      permissions: launch.permissions,
+      mcpTokenHash: launch.mcp?.tokenHash ?? null,
+      warm: entry.process,
+      place: async () => ({ ok: true, cwd }),
+      prestarted: {
+        runtimePath: launch.runtime.path,
+        runtimeVersion: launch.runtime.version,
+        ...(launch.permissions ? { permissionPolicy: launch.permissions } : {}),
+        cwd,
+        worktreePath: cwd,
+        worktreeBranch: branch,
+        worktreeState: "present",
+        startSha: entry.baseSha,
+      },
+    },
+  };
+}

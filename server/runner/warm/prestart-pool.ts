@@ -1,0 +1,265 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { realpath } from "node:fs/promises";
+import path from "node:path";
+import type pg from "pg";
+import { prisma } from "@/server/db";
+import { createWorktree } from "@/server/git/create-worktree";
+import { resolveCommit } from "@/server/git/refs";
+import { removeWorktree } from "@/server/git/remove-worktree";
+import { projectRepo } from "@/server/projects/project-repo";
+import { worktreesRoot } from "@/server/projects/worktrees-root";
+import { openingLines } from "@/server/runner/approvals/live-channel";
+import { planPrestartedLaunch, type PrestartedLaunch } from "@/server/runner/warm/prestart-launch";
+import { binaryStat } from "@/server/runner/warm/warm-guards";
+import { WarmProcess } from "@/server/runner/warm/warm-process";
+import { copyIgnoredFiles } from "@/server/runner/workspace/copy-files";
+
+// Pre-started agents (issue 28): after a new run of a project's agent on
+// this runner, the runner starts the next one ahead of time, so the next new
+// run of that project and agent gives its prompt to a process already up
+// (as a warm Continue does) instead of waiting for the CLI to start. Each
+// waits in a worktree of the project's base (branch arbor/prestart/<hex>,
+// renamed to the run's own when taken) with a session id minted for it,
+// listed in prestarted_agents for the web app to claim
+// (server/executions/claim-prestarted.ts). One per (project, agent, model),
+// counted in the warm caps, retired after the warm idle window, when its base
+// branch moves, and when the runner stops; one that dies is replaced (never
+// handed out). Only a process that left the table (claimed) is taken, and only
+// for the run that claimed it: its session id is that run's.
+
+export type PrestartKey = { projectId: string; agent: string; model: string | null };
+
+export type Prestarted = PrestartKey & {
+  sessionId: string;
+  process: WarmProcess;
+  cwd: string;
+  repo: string;
+  /** The worktree's branch until a run takes it (its own name then). */
+  branch: string;
+  baseBranch: string;
+  baseSha: string;
+  launch: PrestartedLaunch;
+  timer: NodeJS.Timeout;
+};
+
+type Ctx = {
+  runnerId: string;
+  pool: pg.Pool;
+  env: NodeJS.ProcessEnv;
+  log: (line: string) => void;
+  /** Processes and memory the warm pool holds now: both count in the caps. */
+  warmHeld: () => { count: number; bytes: number };
+};
+
+export type PrestartLimits = { idleMs: number; maxProcesses: number; maxBytes: number; delayMs: number };
+
+/** A process that dies this soon after its start is not started again for a while (a broken launch would loop). */
+const QUICK_DEATH_MS = 3_000;
+const BACKOFF_MS = 60_000;
+/** How often claimed-but-untaken processes (a cancelled run) and moved bases are looked for. */
+const RECONCILE_MS = 5_000;
+
+export class PrestartPool {
+  private readonly entries = new Map<string, Prestarted>();
+  private readonly filling = new Map<string, Promise<void>>();
+  private readonly pausedUntil = new Map<string, number>();
+  private readonly reconciler: NodeJS.Timeout;
+  private stopped = false;
+
+  constructor(
+    private readonly limits: PrestartLimits,
+    private readonly ctx: Ctx,
+  ) {
+    this.reconciler = setInterval(() => void this.reconcile().catch((error) => ctx.log(`pre-started agents: ${(error as Error).message}`)), RECONCILE_MS);
+    this.reconciler.unref();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  memory(): number {
+    let total = 0;
+    for (const entry of this.entries.values()) total += entry.process.rssBytes() ?? 0;
+    return total;
+  }
+
+  /** At start: what a previous process of this runner left (its processes died with it) is removed. */
+  async start(): Promise<void> {
+    const { rows } = await this.ctx.pool.query<{ session_id: string; project_id: string; cwd: string }>(
+      "DELETE FROM prestarted_agents WHERE runner_id = $1 RETURNING session_id, project_id, cwd",
+      [this.ctx.runnerId],
+    );
+    for (const row of rows) await this.removeLeftover(row.project_id, row.cwd);
+  }
+
+  /** A run of this key ended here: keep one process of it started (after `delayMs`, off the ended turn's work). */
+  want(key: PrestartKey): void {
+    const id = keyOf(key);
+    if (this.stopped || this.filling.has(id) || [...this.entries.values()].some((entry) => keyOf(entry) === id)) return;
+    if ((this.pausedUntil.get(id) ?? 0) > Date.now()) return;
+    const job = delay(this.limits.delayMs)
+      .then(() => this.fill(key))
+      .catch((error: Error) => this.ctx.log(`pre-started agent for ${id}: ${error.message}`))
+      .finally(() => this.filling.delete(id));
+    this.filling.set(id, job);
+  }
+
+  /** The process minted for this session, now the caller's: only for the run that claimed it (its row is gone). */
+  take(sessionId: string): Prestarted | null {
+    const entry = this.entries.get(sessionId);
+    if (!entry) return null;
+    this.entries.delete(sessionId);
+    clearTimeout(entry.timer);
+    if (entry.process.alive) return entry;
+    void this.discard(entry, "it had exited");
+    return null;
+  }
+
+  /** Retires processes until the warm caps hold them and the warm sessions together (the oldest first). */
+  trim(): void {
+    for (const entry of this.entries.values()) {
+      const held = this.ctx.warmHeld();
+      if (held.count + this.entries.size <= this.limits.maxProcesses && held.bytes + this.memory() <= this.limits.maxBytes) return;
+      void this.retire(entry, "the warm cap needed room");
+    }
+  }
+
+  /** A taken process the run could not use (its launch differs): closed, its worktree removed (its row is gone already). */
+  async discard(entry: Prestarted, why: string): Promise<void> {
+    this.ctx.log(`pre-started agent ${entry.sessionId} (pid ${entry.process.pid}) closed: ${why}`);
+    await entry.process.close(2_000).catch(() => {});
+    await removeWorktree({ repo: entry.repo, path: entry.cwd, branch: entry.branch, deleteBranch: true }).catch(() => {});
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.reconciler);
+    await Promise.all([...this.filling.values()]);
+    await Promise.all([...this.entries.values()].map((entry) => this.retire(entry, "the runner is stopping", { claimed: true })));
+  }
+
+  /**
+   * Retires a waiting process: its row deleted first (a run that claimed it
+   * meanwhile keeps it, unless `claimed`: the runner stops, and that run spawns).
+   */
+  private async retire(entry: Prestarted, why: string, options: { claimed?: boolean } = {}): Promise<void> {
+    if (this.entries.get(entry.sessionId) !== entry) return;
+    const { rowCount } = await this.ctx.pool.query("DELETE FROM prestarted_agents WHERE session_id = $1", [entry.sessionId]);
+    if (!rowCount && !options.claimed) return;
+    if (this.entries.get(entry.sessionId) !== entry) return;
+    this.entries.delete(entry.sessionId);
+    clearTimeout(entry.timer);
+    await this.discard(entry, why);
+  }
+
+  private async fill(key: PrestartKey): Promise<void> {
+    const held = this.ctx.warmHeld();
+    if (this.stopped || held.count + this.entries.size >= this.limits.maxProcesses || held.bytes + this.memory() >= this.limits.maxBytes) return;
+    const project = await prisma.project.findUnique({ where: { id: key.projectId } });
+    // A setup script's output belongs in its run's log, and it may depend on the run: such a project's runs spawn.
+    if (!project?.baseBranch || project.setupScript) return;
+    const resolved = await projectRepo(project, this.ctx.env);
+    if (!resolved.ok) return;
+    const repo = resolved.value.repo;
+    const baseSha = await resolveCommit(repo, `refs/heads/${project.baseBranch}`);
+    if (!baseSha) return;
+    const root = worktreesRoot(this.ctx.env);
+    const hex = randomBytes(6).toString("hex");
+    const created = await createWorktree({
+      repo,
+      path: path.join(root, project.id, `prestart-${hex}`),
+      branch: `arbor/prestart/${hex}`,
+      from: baseSha,
+      spareDir: path.join(root, project.id),
+    });
+    if (!created.ok) return this.ctx.log(`pre-started agent for ${project.id}: no worktree: ${created.error.message}`);
+    const cwd = await realpath(created.value.path);
+    const branch = created.value.branch;
+    const undo = () => removeWorktree({ repo, path: cwd, branch, deleteBranch: true }).catch(() => {});
+    await copyIgnoredFiles({ repo, worktree: cwd, copyFiles: project.copyFiles, log: () => {} }).catch(() => {});
+    const sessionId = randomUUID();
+    const inputs = { ...key, requestedPermissions: null };
+    const launch = await planPrestartedLaunch(inputs, { sessionId, cwd }, this.ctx.env, "mint");
+    if (!launch || this.stopped) return void (await undo());
+    const { prepared } = launch;
+    const process = new WarmProcess({
+      argv: prepared.argv,
+      env: prepared.env,
+      cwd,
+      baseEnv: this.ctx.env,
+      protocol: prepared.streamInput!.protocol,
+      agentId: key.agent,
+      requestedCwd: cwd,
+      model: key.model,
+      projectId: key.projectId,
+      mcpTokenHash: launch.mcp?.tokenHash ?? null,
+      runtime: { ...launch.runtime },
+      permissions: launch.permissions,
+      opening: openingLines(prepared.agent, launch.permissions),
+    });
+    process.sessionId = sessionId;
+    void binaryStat(process).then((binary) => (process.options.binary = binary));
+    const timer = setTimeout(() => void this.retire(entry, "its idle window ended"), this.limits.idleMs);
+    timer.unref();
+    const entry: Prestarted = { ...key, sessionId, process, cwd, repo, branch, baseBranch: project.baseBranch, baseSha, launch, timer };
+    this.entries.set(sessionId, entry);
+    void process.exit.then(() => this.died(entry));
+    await this.ctx.pool.query(
+      "INSERT INTO prestarted_agents (session_id, runner_id, project_id, agent, model, base_sha, cwd) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      [sessionId, this.ctx.runnerId, key.projectId, key.agent, key.model, baseSha, cwd],
+    );
+    this.ctx.log(`pre-started ${key.agent} for ${key.projectId} (pid ${process.pid}, session ${sessionId})`);
+  }
+
+  /** A waiting process that exited is never handed out: it leaves, and another is started in its place. */
+  private async died(entry: Prestarted): Promise<void> {
+    if (this.entries.get(entry.sessionId) !== entry) return;
+    await this.retire(entry, "it exited while waiting", { claimed: true });
+    if (this.stopped) return;
+    if (Date.now() - entry.process.spawnedAt < QUICK_DEATH_MS) this.pausedUntil.set(keyOf(entry), Date.now() + BACKOFF_MS);
+    this.want(entry);
+  }
+
+  /** Claimed by a run that will never take it (cancelled, failed), or started from a base that moved: retired. */
+  private async reconcile(): Promise<void> {
+    if (this.entries.size === 0) return;
+    const entries = [...this.entries.values()];
+    const { rows } = await this.ctx.pool.query<{ session_id: string; listed: boolean; waiting: boolean }>(
+      `SELECT s.id AS session_id, EXISTS (SELECT 1 FROM prestarted_agents p WHERE p.session_id = s.id) AS listed,
+              EXISTS (SELECT 1 FROM executions e WHERE e.target_session_id = s.id AND e.status = 'queued') AS waiting
+       FROM unnest($1::text[]) AS s(id)`,
+      [entries.map((entry) => entry.sessionId)],
+    );
+    const state = new Map(rows.map((row) => [row.session_id, row]));
+    for (const entry of entries) {
+      const row = state.get(entry.sessionId);
+      if (row && !row.listed && !row.waiting) await this.retire(entry, "the run that claimed it will not run", { claimed: true });
+      else if (row?.listed && (await resolveCommit(entry.repo, `refs/heads/${entry.baseBranch}`)) !== entry.baseSha) {
+        await this.retire(entry, "its base branch moved");
+        this.want(entry);
+      }
+    }
+  }
+
+  /** A worktree a previous process of this runner pre-started and no run took. */
+  private async removeLeftover(projectId: string, cwd: string): Promise<void> {
+    const [project, used] = await Promise.all([
+      prisma.project.findUnique({ where: { id: projectId } }),
+      prisma.execution.count({ where: { worktreePath: cwd } }),
+    ]);
+    if (!project || used > 0) return;
+    const resolved = await projectRepo(project, this.ctx.env);
+    if (!resolved.ok) return;
+    const branch = `arbor/prestart/${path.basename(cwd).replace(/^prestart-/, "")}`;
+    await removeWorktree({ repo: resolved.value.repo, path: cwd, branch, deleteBranch: true }).catch(() => {});
+  }
+}
+
+function keyOf(key: PrestartKey): string {
+  return `${key.projectId}\u0000${key.agent}\u0000${key.model ?? ""}`;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
