@@ -29,8 +29,7 @@ export function LaunchFact({ execution }: { execution: ExecutionDto }) {
           <span className="font-medium text-orange-700 dark:text-orange-400" title="Pre-started process">
             Pre-started agent{pid}
           </span>
-          : launch: pre-started process. The runner had the agent started in the project&apos;s worktree, waiting for this
-          run&apos;s prompt
+          : launch: pre-started process. The runner had the agent started in the project&apos;s worktree, waiting for this run&apos;s prompt
         </span>
       ) : launch.kind === "steer" ? (
         <span>
