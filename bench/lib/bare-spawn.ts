@@ -58,14 +58,16 @@ export function spawnBare(
  * launch's argv and stdin kept open, so a later message goes to the live
  * process as Arbor's warm Continue does. `send` stamps the write
  * (CLOCK_MONOTONIC ms); `turnEnded` resolves at the turn's `result` line.
+ * With `prompt: null` it is started without a message, waiting for `send`.
  */
-export function spawnBareWarm(launch: BareLaunch, swap: { sessionId: string; prompt: string }, env: NodeJS.ProcessEnv) {
-  const { argv, stdin } = bareArgv(launch, swap);
+export function spawnBareWarm(launch: BareLaunch, swap: { sessionId: string; prompt: string | null }, env: NodeJS.ProcessEnv) {
+  const { argv, stdin } = bareArgv(launch, { ...swap, prompt: swap.prompt ?? "" });
   if (stdin === null) throw new Error("the launch does not take its prompt on stdin (no stream-json input): warm sessions are off?");
   const spawnedAt = monoNowMs();
   const child = spawn(argv[0], argv.slice(1), { cwd: launch.cwd, env, stdio: ["pipe", "pipe", "pipe"] });
   child.stdin!.on("error", () => {});
-  child.stdin!.write(stdin);
+  // prompt null: started and left waiting for its first message (a pre-started agent's bare counterpart).
+  if (swap.prompt !== null) child.stdin!.write(stdin);
   let results = 0;
   let waiting: { count: number; resolve: () => void } | null = null;
   let buffered = "";
@@ -80,7 +82,7 @@ export function spawnBareWarm(launch: BareLaunch, swap: { sessionId: string; pro
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2_000)));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  let sent = 1;
+  let sent = swap.prompt === null ? 0 : 1;
   return {
     spawnedAt,
     /** Resolves when every message sent so far has its result. */

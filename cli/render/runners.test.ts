@@ -15,6 +15,7 @@ const runner = (overrides: Partial<RunnerDto> = {}): RunnerDto => ({
   running: 1,
   queued: 0,
   warmSessions: 1,
+  prestarted: 1,
   sessionsHeld: 3,
   startedAt: "2026-11-27T11:00:00.000Z",
   heartbeatAt: "2026-11-27T11:59:57.000Z",
@@ -31,9 +32,9 @@ test("one aligned line per runner under a header", () => {
     NOW,
   );
   expect(lines).toEqual([
-    "RUNNER  HOST             STATE    AGENTS  RUNNING  QUEUED  WARM  SESSIONS  HEARTBEAT",
-    "box-1   build-1 (pid 7)  active   claude  1/2      0       1     3         3s ago",
-    "old     build-1 (pid 7)  offline  —       0        0       1     3         2d ago",
+    "RUNNER  HOST             STATE    AGENTS  RUNNING  QUEUED  WARM  PRESTARTED  SESSIONS  HEARTBEAT",
+    "box-1   build-1 (pid 7)  active   claude  1/2      0       1     1           3         3s ago",
+    "old     build-1 (pid 7)  offline  —       0        0       1     1           3         2d ago",
   ]);
 });
 

@@ -25,10 +25,11 @@ export function formatRunnerTable(runners: RunnerDto[], style: Style, now = Date
     runner.concurrency === null ? String(runner.running) : `${runner.running}/${runner.concurrency}`,
     String(runner.queued),
     String(runner.warmSessions),
+    String(runner.prestarted),
     String(runner.sessionsHeld),
     ago(runner.heartbeatAt, now),
   ]);
-  return table([["RUNNER", "HOST", "STATE", "AGENTS", "RUNNING", "QUEUED", "WARM", "SESSIONS", "HEARTBEAT"], ...rows]);
+  return table([["RUNNER", "HOST", "STATE", "AGENTS", "RUNNING", "QUEUED", "WARM", "PRESTARTED", "SESSIONS", "HEARTBEAT"], ...rows]);
 }
 
 /** Columns padded to their widest cell (ANSI colours do not count). */

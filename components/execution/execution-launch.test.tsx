@@ -4,7 +4,7 @@ import { makeExecution } from "@/test/support/execution-fixtures";
 
 // How a turn reached its agent, and where its launch's time went, on the execution page.
 
-test("a turn on the warm process, a steered one and a spawn each say how they reached the agent", () => {
+test("a turn on the warm process, a steered one, a pre-started one and a spawn each say how they reached the agent", () => {
   const warm = makeExecution({ launch: { kind: "warm", reason: null, pid: 4242 } });
   const { rerender } = render(<LaunchFact execution={warm} />);
   expect(screen.getByText(/Kept-ready agent \(process 4242\)/).closest("[data-slot=launch]")).toHaveTextContent(
@@ -19,6 +19,11 @@ test("a turn on the warm process, a steered one and a spawn each say how they re
   );
   expect(screen.getByText("Sent into the running turn").closest("[data-slot=launch]")).toHaveTextContent(
     `Sent into the running turn of #${parent.id.slice(0, 8)}, which answered it · Sent while the turn it continues ran`,
+  );
+
+  rerender(<LaunchFact execution={makeExecution({ launch: { kind: "prestarted", reason: null, pid: 5151 } })} />);
+  expect(screen.getByText(/Pre-started agent \(process 5151\)/).closest("[data-slot=launch]")).toHaveTextContent(
+    "launch: pre-started process. The runner had the agent started in the project's worktree, waiting for this run's prompt",
   );
 
   rerender(<LaunchFact execution={makeExecution({ launch: { kind: "spawn", reason: "A fork starts its own agent process", pid: 7 } })} />);

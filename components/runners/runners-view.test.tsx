@@ -20,6 +20,7 @@ function runner(overrides: Partial<RunnerDto> = {}): RunnerDto {
     running: 1,
     queued: 2,
     warmSessions: 3,
+    prestarted: 2,
     sessionsHeld: 5,
     startedAt: NOW,
     heartbeatAt: NOW,
@@ -50,7 +51,7 @@ function renderWith(route: (url: string, init?: RequestInit) => Reply) {
 afterEach(() => jest.restoreAllMocks());
 
 describe("RunnersView", () => {
-  it("lists each runner with its host, state, agents, load, queue, warm sessions and sessions held", async () => {
+  it("lists each runner with its host, state, agents, load, queue, warm sessions, pre-started agents and sessions held", async () => {
     renderWith(() => ({ status: 200, body: { items: [runner(), runner({ id: "runner-b", state: "offline", alive: false, concurrency: null, running: 0 })] } }));
     const table = await screen.findByRole("table", { name: "Runners" });
     const rows = within(table).getAllByRole("row").slice(1);
@@ -58,7 +59,7 @@ describe("RunnersView", () => {
     const cells = within(rows[0]!)
       .getAllByRole("cell")
       .map((cell) => cell.textContent);
-    expect(cells.slice(0, 7)).toEqual(["runner-abuild-1 · pid 4242", "active", "claude, codex", "1 / 4", "2", "3", "5"]);
+    expect(cells.slice(0, 8)).toEqual(["runner-abuild-1 · pid 4242", "active", "claude, codex", "1 / 4", "2", "3", "2", "5"]);
     expect(within(rows[0]!).getByRole("button", { name: "Drain runner-a" })).toBeEnabled();
     // An offline runner takes no turns already: nothing to drain.
     expect(within(rows[1]!).getByText("offline")).toBeInTheDocument();

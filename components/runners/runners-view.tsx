@@ -76,6 +76,7 @@ function RunnerRow({ runner }: { runner: RunnerDto }) {
       <td className={cn(td, "tabular-nums")}>{load(runner)}</td>
       <td className={cn(td, "tabular-nums")}>{runner.queued}</td>
       <td className={cn(td, "tabular-nums")}>{runner.warmSessions}</td>
+      <td className={cn(td, "tabular-nums")}>{runner.prestarted}</td>
       <td className={cn(td, "tabular-nums")}>{runner.sessionsHeld}</td>
       <td className={cn(td, "text-xs text-zinc-500 dark:text-zinc-400")}>
         <RelativeTime iso={runner.heartbeatAt} />
@@ -110,6 +111,9 @@ export function RunnersView() {
                 <th className={th}>Running</th>
                 <th className={th}>Queued</th>
                 <th className={th}>Warm</th>
+                <th className={th} title="Agent processes started ahead of a project's next new run">
+                  Pre-started
+                </th>
                 <th className={th}>Sessions held</th>
                 <th className={th}>Heartbeat</th>
                 <th className={th}>

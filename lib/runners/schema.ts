@@ -38,6 +38,8 @@ export const runnerSchema = z.object({
   queued: z.number().int(),
   /** Agent processes it keeps warm for a session's next turn. */
   warmSessions: z.number().int(),
+  /** Agent processes it started ahead of a project's next new run, waiting for one (pre-started agents). */
+  prestarted: z.number().int(),
   /** Sessions whose latest turn ran on it and whose worktree is on its disk. */
   sessionsHeld: z.number().int(),
   startedAt: isoDateSchema,

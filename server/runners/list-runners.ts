@@ -19,7 +19,7 @@ export async function listRunners(filter: { id?: string } = {}, now = Date.now()
   const runners = await prisma.runner.findMany({ where: filter.id ? { id: filter.id } : {}, orderBy: { heartbeatAt: "desc" } });
   if (runners.length === 0) return [];
   const ids = runners.map((r) => r.id);
-  const [running, queued, held] = await Promise.all([runningTurns(ids), queuedJobs(), sessionsHeld(ids)]);
+  const [running, queued, held, prestarted] = await Promise.all([runningTurns(ids), queuedJobs(), sessionsHeld(ids), prestartedAgents(ids)]);
   const items = runners.map((runner) => ({
     id: runner.id,
     hostname: runner.hostname,
@@ -31,6 +31,7 @@ export async function listRunners(filter: { id?: string } = {}, now = Date.now()
     running: running.get(runner.id) ?? 0,
     queued: queued.get(runner.id) ?? 0,
     warmSessions: isRunnerAlive(runner, now) ? runner.warmSessions : 0,
+    prestarted: isRunnerAlive(runner, now) ? (prestarted.get(runner.id) ?? 0) : 0,
     sessionsHeld: held.get(runner.id) ?? 0,
     startedAt: runner.startedAt.toISOString(),
     heartbeatAt: runner.heartbeatAt.toISOString(),
@@ -39,6 +40,12 @@ export async function listRunners(filter: { id?: string } = {}, now = Date.now()
     drainedAt: runner.drainedAt?.toISOString() ?? null,
   }));
   return items.sort((a, b) => Number(b.alive) - Number(a.alive));
+}
+
+/** Agent processes waiting for a new run (server/runner/warm/prestart-pool.ts lists them). */
+async function prestartedAgents(ids: string[]): Promise<Map<string, number>> {
+  const rows = await prisma.prestartedAgent.groupBy({ by: ["runnerId"], where: { runnerId: { in: ids } }, _count: { _all: true } });
+  return new Map(rows.map((row) => [row.runnerId, row._count._all]));
 }
 
 async function runningTurns(ids: string[]): Promise<Map<string, number>> {

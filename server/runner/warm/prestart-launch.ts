@@ -69,24 +69,3 @@ export async function planPrestartedLaunch(
   if (!prepared.streamInput || prepared.expectedSessionId !== where.sessionId || prepared.stdin !== undefined) return null;
   return { prepared, permissions, mcp: grant, runtime: { path: runtime.realPath, version: runtime.capabilities?.version ?? null } };
 }
-
-/** Why a run's launch is not the pre-started process's (null: it is the same launch). */
-export function launchMismatch(
-  process: { argv: readonly string[]; env: Readonly<Record<string, string | undefined>> },
-  run: PrestartedLaunch | null,
-): string | null {
-  if (!run) return "the run's launch could not be planned as a pre-started one";
-  if (!sameList(process.argv, run.prepared.argv)) return "the run's launch options differ from the pre-started process's";
-  if (!sameEnv(process.env, run.prepared.env)) return "the run's environment differs from the pre-started process's";
-  return null;
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((value, i) => value === b[i]);
-}
-
-function sameEnv(a: Readonly<Record<string, string | undefined>>, b: Readonly<Record<string, string | undefined>>): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const key of keys) if (a[key] !== b[key]) return false;
-  return true;
-}

@@ -3,7 +3,8 @@ import type { Execution } from "@/server/generated/prisma/client";
 import { pinCommit } from "@/server/git/refs";
 import { runGit } from "@/server/git/run-git";
 import { startRefName, worktreeBranchName } from "@/server/git/worktree-names";
-import { launchMismatch, planPrestartedLaunch } from "@/server/runner/warm/prestart-launch";
+import { planPrestartedLaunch } from "@/server/runner/warm/prestart-launch";
+import { launchMismatch } from "@/server/turns/prestart-fit";
 import type { Prestarted, PrestartPool } from "@/server/runner/warm/prestart-pool";
 import { binaryStat } from "@/server/runner/warm/warm-guards";
 import type { WarmPlanned } from "@/server/runner/warm/warm-plan";
@@ -33,7 +34,7 @@ export async function planPrestartedTurn(
   ]);
   const why =
     (execution.startSha !== entry.baseSha ? "the run starts from another commit than the pre-started worktree" : null) ??
-    launchMismatch(entry.process.options, launch) ??
+    launchMismatch(entry.process.options, launch?.prepared ?? null) ??
     (launch!.runtime.path !== entry.launch.runtime.path || !isDeepStrictEqual(binary, entry.process.options.binary ?? binary)
       ? "the agent's CLI changed since the process started"
       : null) ??

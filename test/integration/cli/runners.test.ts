@@ -34,6 +34,17 @@ beforeAll(async () => {
       { id: "cli-dead", hostname: "build-2", pid: 22, startedAt: long, heartbeatAt: long, concurrency: 2, installedAgents: ["codex"] },
     ],
   });
+  // An agent process cli-live started ahead of a new run (server/runner/warm/prestart-pool.ts lists it).
+  await prisma.prestartedAgent.create({
+    data: {
+      sessionId: "0b6f1c64-1d7e-4f39-9d0c-2a51c0d3e001",
+      runnerId: "cli-live",
+      projectId: "PROJ-1",
+      agent: "claude",
+      baseSha: "a".repeat(40),
+      cwd: "/tmp/prestart-x",
+    },
+  });
 });
 afterAll(async () => {
   await prisma.$disconnect();
@@ -43,9 +54,9 @@ test("arbor runners: a table, live runners first; --json: the API's items", asyn
   const listed = await arbor(["runners"]);
   expect(listed).toMatchObject({ code: 0, stderr: "" });
   const lines = listed.stdout.trimEnd().split("\n");
-  expect(lines[0]).toMatch(/^RUNNER\s+HOST\s+STATE\s+AGENTS\s+RUNNING\s+QUEUED\s+WARM\s+SESSIONS\s+HEARTBEAT$/);
-  expect(lines[1]).toMatch(/^cli-live\s+build-1 \(pid 11\)\s+active\s+claude,command\s+0\/4\s+0\s+2\s+0\s+\d+s ago$/);
-  expect(lines[2]).toMatch(/^cli-dead\s+build-2 \(pid 22\)\s+offline\s+codex\s+0\/2\s+0\s+0\s+0\s+1h ago$/);
+  expect(lines[0]).toMatch(/^RUNNER\s+HOST\s+STATE\s+AGENTS\s+RUNNING\s+QUEUED\s+WARM\s+PRESTARTED\s+SESSIONS\s+HEARTBEAT$/);
+  expect(lines[1]).toMatch(/^cli-live\s+build-1 \(pid 11\)\s+active\s+claude,command\s+0\/4\s+0\s+2\s+1\s+0\s+\d+s ago$/);
+  expect(lines[2]).toMatch(/^cli-dead\s+build-2 \(pid 22\)\s+offline\s+codex\s+0\/2\s+0\s+0\s+0\s+0\s+1h ago$/);
 
   const json = await arbor(["runners", "--json"]);
   expect(json.code).toBe(0);

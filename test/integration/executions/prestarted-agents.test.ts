@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { prisma } from "@/server/db";
+import { listRunners } from "@/server/runners/list-runners";
 import { api, waitForEnd } from "@/test/support/executions-api";
 import { useRestartableRunner } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
@@ -71,6 +72,8 @@ test("the next new run takes the pre-started process: its session id, its worktr
   const { project, issueId } = await projectWithFirstRun("pre-app");
   const pooled = await prestartedFor(project.id);
   expect(pooled.cwd).toContain(`${project.id}/prestart-`);
+  // The Runners page and `arbor runners` count it.
+  expect((await listRunners({ id: "test-runner" }))[0]).toMatchObject({ prestarted: 1 });
 
   suite.standIn.on("pre write notes", bashTurn("printf 'hello\\n' > notes.txt"));
   const second = await completed(api.create({ issueId, prompt: "pre write notes" }));
@@ -154,5 +157,5 @@ test("a cancelled run that claimed one and the runner's stop leave no process an
   suite.runner = null;
   expect(alive(again.pid)).toBe(false);
   expect(existsSync(again.cwd)).toBe(false);
-  expect(await prisma.prestartedAgent.count()).toBe(0);
+  expect(await prisma.prestartedAgent.count({ where: { runnerId: "test-runner" } })).toBe(0);
 });

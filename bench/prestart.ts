@@ -1,0 +1,213 @@
+// Pre-started agents (issue 28): a new run of a git project through Arbor's
+// API, with and without a pre-started agent, beside the same CLI bare.
+//
+//   npx tsx --conditions=react-server bench/prestart.ts [--runs 20] [--warmup 2]
+//
+// Arbor runs as `npm start` (web app, one runner, embedded PostgreSQL) in a
+// temporary data directory, with the real Claude Code CLI against the
+// Messages-API stand-in in this process, which stamps each model request. A
+// client keeps the status stream open, as every open page does. Two phases
+// (ARBOR_PRESTART=1, then 0), rounds of: wait until the pool has its process
+// (the same pause in both phases), a new run (request → model request,
+// request → session id on the status stream), the same CLI spawned bare with
+// the argv Arbor launched (spawn → model request), and in the first phase the
+// same CLI spawned bare and left waiting, then given the message (message →
+// model request: what a pre-started process can do at best).
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdir, mkdtemp, readdir, readlink, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { startArborTree, type ArborTree } from "@/bench/lib/arbor-tree";
+import { spawnBare, spawnBareWarm, type BareLaunch } from "@/bench/lib/bare-spawn";
+import { writeDocSection } from "@/bench/lib/doc-section";
+import { postJson } from "@/bench/lib/fast-turns-phase";
+import { sleep } from "@/bench/lib/runner-process";
+import { loadAverage, summarize, writeResult, type Summary } from "@/bench/lib/stats";
+import { watchStatuses } from "@/bench/lib/status-watch";
+import { freePort } from "@/test/support/app-server";
+import { claudeTestEnv, startMessagesApi, type MessagesApi } from "@/test/support/messages-api";
+import { turnText } from "@/test/support/turn-script";
+
+const CLAUDE = process.env.CLAUDE_BIN ?? path.join(process.cwd(), "node_modules", ".bin", "claude");
+const option = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+const RUNS = option("--runs", 20);
+const WARMUP = option("--warmup", 2);
+/** Between rounds, in both phases: the pool starts its next process 1 s after a run's turn; this leaves it time to be up. */
+const PAUSE_MS = option("--pause", 3_000);
+
+type Round = { kind: string; requestToModel: number; requestToSession: number; bareSpawnToModel: number; bareIdleToModel: number | null };
+
+async function modelRequestAt(api: MessagesApi, token: string): Promise<number> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const found = api.requests.find((r) => turnText(r).includes(token));
+    if (found) return found.arrivedAt;
+    if (Date.now() > deadline) throw new Error(`no model request for ${token}`);
+    await sleep(1);
+  }
+}
+
+async function launchOf(url: string, id: string): Promise<BareLaunch> {
+  const response = await fetch(`${url}/api/executions/${id}/events?raw=true&limit=50`, { headers: { accept: "application/json" } });
+  const { events } = (await response.json()) as { events: { stream: string; kind: string; payload: { argv: string[]; cwd: string } }[] };
+  const launch = events.find((e) => e.stream === "arbor" && e.kind === "launch");
+  if (!launch) throw new Error(`execution ${id} has no launch event`);
+  return { argv: launch.payload.argv, cwd: launch.payload.cwd };
+}
+
+/** Whether an agent process waits in a pre-started worktree (its cwd is `…/prestart-<hex>`). */
+async function poolReady(): Promise<boolean> {
+  for (const name of await readdir("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const cwd = await readlink(`/proc/${name}/cwd`).catch(() => "");
+    if (/\/prestart-[0-9a-f]+$/.test(cwd)) return true;
+  }
+  return false;
+}
+
+async function runPhase(name: "prestarted" | "spawned", tree: ArborTree, api: MessagesApi, env: NodeJS.ProcessEnv, projectId: string) {
+  const watch = await watchStatuses(tree.url);
+  const load = loadAverage();
+  const rounds: Round[] = [];
+  try {
+    const issue = (await postJson(`${tree.url}/api/issues`, { title: `Benchmark: pre-started agents (${name})`, projectId })).body;
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      await sleep(PAUSE_MS);
+      if (name === "prestarted") for (let waited = 0; !(await poolReady()) && waited < 20_000; waited += 50) await sleep(50);
+      const token = `${name}-${i}-${randomUUID().slice(0, 8)}`;
+      const created = await postJson(`${tree.url}/api/executions`, { issueId: issue.id, prompt: `new run ${token}` });
+      const id = String(created.body.id);
+      const model = await modelRequestAt(api, `new run ${token}`);
+      const seen = await watch.sessionSeen(id);
+      const end = await watch.ended(id);
+      if (end.status !== "completed") throw new Error(`run ${id} ended ${end.status}: ${JSON.stringify(end.error)}`);
+      const kind = String((end.launch as { kind?: string } | null)?.kind ?? "?");
+      // Bare: the same argv, a new session, spawned for the message.
+      const launch = await launchOf(tree.url, id);
+      const bare = spawnBare(launch, { sessionId: randomUUID(), prompt: `bare new ${token}` }, env);
+      const bareModel = await modelRequestAt(api, `bare new ${token}`);
+      await bare.exited;
+      // Bare, started ahead and left waiting, then given the message.
+      let bareIdleToModel: number | null = null;
+      if (name === "prestarted") {
+        const idle = spawnBareWarm(launch, { sessionId: randomUUID(), prompt: null }, env);
+        await sleep(2_000);
+        const writtenAt = idle.send(`bare idle ${token}`);
+        bareIdleToModel = (await modelRequestAt(api, `bare idle ${token}`)) - writtenAt;
+        await idle.turnEnded();
+        await idle.close();
+      }
+      const round = {
+        kind,
+        requestToModel: model - created.at,
+        requestToSession: seen.at - created.at,
+        bareSpawnToModel: bareModel - bare.spawnedAt,
+        bareIdleToModel,
+      };
+      if (i >= WARMUP) rounds.push(round);
+      const f = (n: number | null) => (n === null ? "—" : n.toFixed(0));
+      console.log(
+        `  ${name} ${i + 1}/${WARMUP + RUNS}${i < WARMUP ? " (warm-up)" : ""}: ${kind}, request → model ${f(round.requestToModel)} ms, → session ${f(round.requestToSession)}; bare spawn ${f(round.bareSpawnToModel)}, bare waiting ${f(bareIdleToModel)}`,
+      );
+    }
+  } finally {
+    await watch.close();
+  }
+  const pick = (f: (r: Round) => number | null): Summary => summarize(rounds.map(f).filter((n): n is number => n !== null));
+  return {
+    name,
+    load: [load, loadAverage()],
+    took: rounds.filter((r) => r.kind === "prestarted").length,
+    rounds: rounds.length,
+    requestToModel: pick((r) => r.requestToModel),
+    requestToSession: pick((r) => r.requestToSession),
+    bareSpawnToModel: pick((r) => r.bareSpawnToModel),
+    overBareSpawn: pick((r) => r.requestToModel - r.bareSpawnToModel),
+    bareIdleToModel: pick((r) => r.bareIdleToModel),
+    overBareIdle: pick((r) => (r.bareIdleToModel === null ? null : r.requestToModel - r.bareIdleToModel)),
+  };
+}
+
+type Phase = Awaited<ReturnType<typeof runPhase>>;
+
+function render(phases: Phase[], meta: { date: string; commit: string; cpus: string }): string {
+  const [pre, cold] = phases as [Phase, Phase];
+  const ms = (s: Summary) => (s.n === 0 ? "—" : `${s.p50.toFixed(1)} / ${s.p95.toFixed(1)}`);
+  const rows: [string, string, string][] = [
+    ["new run: request → model request", ms(pre.requestToModel), ms(cold.requestToModel)],
+    ["new run: request → session id on the status stream", ms(pre.requestToSession), ms(cold.requestToSession)],
+    ["the same CLI spawned bare with Arbor's argv: spawn → model request", ms(pre.bareSpawnToModel), ms(cold.bareSpawnToModel)],
+    ["Arbor's new run over that bare spawn", ms(pre.overBareSpawn), ms(cold.overBareSpawn)],
+    ["the same CLI started bare and left waiting: message → model request", ms(pre.bareIdleToModel), "—"],
+    ["Arbor's new run over that waiting bare process", ms(pre.overBareIdle), "—"],
+    ["runs that took a pre-started process", `${pre.took} of ${pre.rounds}`, `${cold.took} of ${cold.rounds}`],
+  ];
+  return [
+    "## Pre-started agents: a new run without the CLI's start-up (bench/prestart.ts)",
+    "",
+    `Generated by \`bench/prestart.ts\` (\`npx tsx --conditions=react-server bench/prestart.ts\`) on ${meta.date}, commit ${meta.commit}, ${meta.cpus}, Node ${process.version}; load average ${pre.load.map((l) => l.toFixed(2)).join("–")} (pre-started phase), ${cold.load.map((l) => l.toFixed(2)).join("–")} (spawned phase). Arbor runs as \`npm start\` with the real Claude Code CLI against the Messages-API stand-in, new runs in a git project (each in its own worktree), a client on the status stream; ${RUNS} rounds per phase after ${WARMUP} warm-up, ${PAUSE_MS / 1000} s apart. The first phase runs with \`ARBOR_PRESTART=1\` (the default), the second with \`ARBOR_PRESTART=0\`. Values are p50 / p95 in ms. Before this change every new run was the second column (the "Fast turns" section measured 432 ms p50 request → model request for a new run, outside a project).`,
+    "",
+    "| | pre-started (`ARBOR_PRESTART=1`) | spawned (`ARBOR_PRESTART=0`) |",
+    "|---|---|---|",
+    ...rows.map(([label, a, b]) => `| ${label} | ${a} | ${b} |`),
+  ].join("\n");
+}
+
+async function main() {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), "arbor-bench-prestart-"));
+  const workspace = path.join(tmp, "workspace");
+  // A project outside the default workspace (runs without a project share that one).
+  const repo = path.join(tmp, "repos", "app");
+  await mkdir(repo, { recursive: true });
+  await mkdir(workspace, { recursive: true });
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" });
+  git("init", "--quiet", "--initial-branch=main");
+  await writeFile(path.join(repo, "README.md"), "# app\n");
+  git("add", "-A");
+  git("-c", "user.name=bench", "-c", "user.email=bench@example.com", "commit", "--quiet", "-m", "initial");
+  const api = await startMessagesApi();
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, ...claudeTestEnv(api, path.join(tmp, "claude-config")) };
+  delete env.ANTHROPIC_AUTH_TOKEN;
+  delete env.DATABASE_URL;
+  Object.assign(env, {
+    ARBOR_DATA_DIR: path.join(tmp, "data"),
+    ARBOR_WORKSPACE: workspace,
+    PORT: String(port),
+    ARBOR_DB_PORT: String(await freePort()),
+    CLAUDE_BIN: CLAUDE,
+  });
+  const phases: Phase[] = [];
+  let tree: ArborTree | null = null;
+  let projectId = "";
+  try {
+    for (const name of ["prestarted", "spawned"] as const) {
+      tree = await startArborTree({ port, env: { ...env, ARBOR_WARM_SESSIONS: "1", ARBOR_PRESTART: name === "prestarted" ? "1" : "0" } });
+      projectId ||= String((await postJson(`${tree.url}/api/projects`, { path: repo })).body.id);
+      console.log(`pre-started agents: ${name} phase, ${RUNS} rounds + ${WARMUP} warm-up`);
+      phases.push(await runPhase(name, tree, api, env, projectId));
+      await tree.stop();
+      tree = null;
+    }
+  } catch (error) {
+    if (tree) console.error(`npm start output:\n${tree.output()}`);
+    throw error;
+  } finally {
+    await tree?.stop();
+    await api.close();
+    await rm(tmp, { recursive: true, force: true });
+  }
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  const meta = { date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC", commit, cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}` };
+  writeResult("prestart", { ...meta, phases });
+  console.log(`wrote ${writeDocSection("prestart", render(phases, meta))}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
