@@ -13,6 +13,19 @@ export function worktreePathFor(worktreesRoot: string, projectId: string, issueI
   return path.join(worktreesRoot, projectId, `${issueId}-${shortKey(executionId)}`);
 }
 
+/**
+ * A pre-started agent's worktree (server/runner/warm/prestart-pool.ts): `<worktreesRoot>/<PROJ-n>/prestart-<hex>`
+ * on branch `arbor/prestart/<hex>` until a run takes it (then the branch is the run's; the directory keeps its name).
+ */
+export function prestartWorktree(worktreesRoot: string, projectId: string, hex: string): { path: string; branch: string } {
+  const key = checkedKey(hex);
+  return { path: path.join(worktreesRoot, projectId, `prestart-${key}`), branch: `arbor/prestart/${key}` };
+}
+
+export function isPrestartPath(worktreePath: string): boolean {
+  return /^prestart-[A-Za-z0-9_-]+$/.test(path.basename(worktreePath));
+}
+
 /** The ref that keeps an execution's snapshot reachable even if its branch is rewritten or deleted. */
 export function snapshotRefName(key: string): string {
   return `refs/arbor/snapshots/${checkedKey(key)}`;

@@ -5,6 +5,7 @@ import { prisma } from "@/server/db";
 import { diskBudget, worktreeDiskUsage } from "@/server/git/disk-usage";
 import { listWorktrees } from "@/server/git/list-worktrees";
 import { isSparePath } from "@/server/git/spare-worktrees";
+import { isPrestartPath } from "@/server/git/worktree-names";
 import { commonDirOf, readWorktreeRecords } from "@/server/git/worktree-records";
 import { realWorktreesRoot } from "./worktrees-root";
 
@@ -58,7 +59,8 @@ export async function listProjectWorktrees(repo: string): Promise<ProjectWorktre
       bytesComplete: use.complete,
       // A worktree continued over several turns: name its first execution.
       executionId: lineExecutions[0]?.id ?? null,
-      spare: isSparePath(w.path),
+      // A spare checkout, or a pre-started agent's worktree no run has taken yet: Arbor's own, not a line of work.
+      spare: isSparePath(w.path) || (isPrestartPath(w.path) && lineExecutions.length === 0),
       archived: isArchivedLine(lineExecutions),
       problem: lineExecutions.findLast((e) => e.worktreeProblem)?.worktreeProblem ?? null,
     });

@@ -6,6 +6,7 @@ import { prisma } from "@/server/db";
 import { createWorktree } from "@/server/git/create-worktree";
 import { resolveCommit } from "@/server/git/refs";
 import { removeWorktree } from "@/server/git/remove-worktree";
+import { isPrestartPath, prestartWorktree } from "@/server/git/worktree-names";
 import { projectRepo } from "@/server/projects/project-repo";
 import { worktreesRoot } from "@/server/projects/worktrees-root";
 import { openingLines } from "@/server/runner/approvals/live-channel";
@@ -165,11 +166,11 @@ export class PrestartPool {
     const baseSha = await resolveCommit(repo, `refs/heads/${project.baseBranch}`);
     if (!baseSha) return;
     const root = worktreesRoot(this.ctx.env);
-    const hex = randomBytes(6).toString("hex");
+    const named = prestartWorktree(root, project.id, randomBytes(6).toString("hex"));
     const created = await createWorktree({
       repo,
-      path: path.join(root, project.id, `prestart-${hex}`),
-      branch: `arbor/prestart/${hex}`,
+      path: named.path,
+      branch: named.branch,
       from: baseSha,
       spareDir: path.join(root, project.id),
     });
@@ -251,7 +252,8 @@ export class PrestartPool {
     if (!project || used > 0) return;
     const resolved = await projectRepo(project, this.ctx.env);
     if (!resolved.ok) return;
-    const branch = `arbor/prestart/${path.basename(cwd).replace(/^prestart-/, "")}`;
+    if (!isPrestartPath(cwd)) return;
+    const { branch } = prestartWorktree(path.dirname(path.dirname(cwd)), projectId, path.basename(cwd).replace(/^prestart-/, ""));
     await removeWorktree({ repo: resolved.value.repo, path: cwd, branch, deleteBranch: true }).catch(() => {});
   }
 }
