@@ -17,7 +17,7 @@ describe("loadConfig", () => {
       disabled: false,
       id: undefined,
       concurrency: 4,
-      warm: { enabled: true, idleMs: 300_000, maxProcesses: 4, maxBytes: 1024 * 1024 * 1024, steering: true },
+      warm: { enabled: true, idleMs: 300_000, maxProcesses: 4, maxBytes: 1024 * 1024 * 1024, steering: true, prestart: true },
     });
     expect(c.dataDir).toBe(path.resolve(".arbor"));
     expect(c.workspaceRoots).toEqual([path.resolve(".arbor/workspace")]);
@@ -66,13 +66,14 @@ describe("loadConfig", () => {
       ARBOR_WARM_MAX: "2",
       ARBOR_WARM_MAX_MB: "300",
       ARBOR_WARM_STEERING: "false",
+      ARBOR_PRESTART: "0",
     });
     expect(c).toMatchObject({ embeddedDbPort: 6000, dbPoolMax: 3, nextDistDir: ".next-x" });
     expect(c.runner).toEqual({
       disabled: true,
       id: "box-7",
       concurrency: 2,
-      warm: { enabled: false, idleMs: 500, maxProcesses: 2, maxBytes: 300 * 1024 * 1024, steering: false },
+      warm: { enabled: false, idleMs: 500, maxProcesses: 2, maxBytes: 300 * 1024 * 1024, steering: false, prestart: false },
     });
     expect(c.test).toEqual({ embeddedDbPort: 6001, chromiumPath: "/opt/chromium", ci: true });
   });

@@ -7,10 +7,10 @@
 type Launch = { argv: readonly string[]; env: Readonly<Record<string, string | undefined>> };
 
 /** Why the run's launch is not the process's (null: it is the same launch); `run` null: it could not be planned. */
-export function launchMismatch(process: Launch, run: Launch | null): string | null {
+export function launchMismatch(started: Launch, run: Launch | null): string | null {
   if (!run) return "the run's launch could not be planned as a pre-started one";
-  if (!sameList(process.argv, run.argv)) return "the run's launch options differ from the pre-started process's";
-  if (!sameEnv(process.env, run.env)) return "the run's environment differs from the pre-started process's";
+  if (!sameList(started.argv, run.argv)) return "the run's launch options differ from the pre-started process's";
+  if (!sameEnv(started.env, run.env)) return "the run's environment differs from the pre-started process's";
   return null;
 }
 
