@@ -4,10 +4,13 @@
 //    render time, and frame times while panning and zooming the picture;
 //  - an execution with 100,000 log events: time until the log shows its
 //    last entry, until all history is loaded, and frame times while
-//    scrolling it continuously.
+//    scrolling it continuously;
+//  - an issue with 200 sessions (3 turns each): time until its page is
+//    interactive with every session listed.
 //
-//   npx tsx --conditions=react-server bench/ui-scale.ts [--runs 3] [--executions 1000] [--events 100000] [--timeout-s 900]
+//   npx tsx --conditions=react-server bench/ui-scale.ts [--runs 3] [--executions 1000] [--events 100000] [--sessions 200] [--timeout-s 900]
 //   npx tsx --conditions=react-server bench/ui-scale.ts --render-only   (rewrite the docs section from the last results)
+//   … --label "after issue 28" --compare-with old.json   (its column's heading; another result kept as a column)
 //
 // Seeds its own database, arbor_bench_ui, on the server DATABASE_URL points
 // at (default postgresql://postgres@127.0.0.1:5432/postgres), migrated with
@@ -15,6 +18,7 @@
 // .next-ui-bench when sources changed, starts `next start` on a free port,
 // and writes bench/results/ui-scale.json and its section of
 // docs/performance.md. Stops by itself (--timeout-s).
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import type { Browser } from "playwright-core";
 import { benchDatabaseUrl, ensureDatabase, withClient } from "@/bench/lib/bench-db";
@@ -22,8 +26,10 @@ import { writeDocSection } from "@/bench/lib/doc-section";
 import { seedLongLog, seedSessionTree } from "@/bench/lib/seed-ui";
 import { loadAverage, readResult, writeResult } from "@/bench/lib/stats";
 import { measureLog, pageFetchMs, type LogRun } from "@/bench/ui-scale/measure-log";
+import { measureSessions, type SessionsRun } from "@/bench/ui-scale/measure-sessions";
 import { measureTree, type TreeRun } from "@/bench/ui-scale/measure-tree";
 import { markdown, type UiScaleResult } from "@/bench/ui-scale/report";
+import { seedManySessions } from "@/bench/ui-scale/seed-sessions";
 import { applyMigrations } from "@/server/migrations/apply-migrations";
 import { installQueueSchema } from "@/server/queue/install-queue-schema";
 import { startAppServer, type AppServer } from "@/test/support/app-server";
@@ -40,6 +46,29 @@ function arg(name: string, fallback: number): number {
 const RUNS = arg("runs", 3);
 const EXECUTIONS = arg("executions", 1000);
 const EVENTS = arg("events", 100_000);
+const SESSIONS = arg("sessions", 200);
+const TURNS_PER_SESSION = 3;
+
+function stringArg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** What this run measured, for its column ("before …" on the old code, "after …"). */
+const LABEL = stringArg("label") ?? "measured";
+
+/**
+ * The columns kept beside this run: those of the last results file, plus
+ * `--compare-with <file>` (a result measured elsewhere, e.g. on the code
+ * before a change), each without its own comparisons.
+ */
+function comparisons(): UiScaleResult[] {
+  const strip = ({ comparisons: _, ...r }: UiScaleResult): UiScaleResult => r;
+  const kept = readResult<UiScaleResult>("ui-scale")?.comparisons ?? [];
+  const file = stringArg("compare-with");
+  const added = file ? [strip(JSON.parse(readFileSync(file, "utf8")) as UiScaleResult)] : [];
+  return [...kept, ...added].map(strip);
+}
 const TIMEOUT_S = arg("timeout-s", 900);
 
 async function prepareDatabase(): Promise<string> {
@@ -58,7 +87,7 @@ async function prepareDatabase(): Promise<string> {
   return url;
 }
 
-type Seeded = { treeIssueId: string; logIssueId: string; logExecutionId: string; seedSeconds: number };
+type Seeded = { treeIssueId: string; logIssueId: string; logExecutionId: string; sessionsIssueId: string; seedSeconds: number };
 
 async function seed(url: string): Promise<Seeded> {
   return withClient(url, async (client) => {
@@ -66,9 +95,17 @@ async function seed(url: string): Promise<Seeded> {
     const tree = await seedSessionTree(client, { count: EXECUTIONS, title: `Session tree with ${EXECUTIONS.toLocaleString("en-US")} executions`, live: 2 });
     const logIssue = await seedSessionTree(client, { count: 1, title: "A very long run" });
     const log = await seedLongLog(client, { issueId: logIssue.issueId, events: EVENTS });
+    const many = await seedManySessions(client, { sessions: SESSIONS, turns: TURNS_PER_SESSION });
     await client.query(`VACUUM ANALYZE executions`);
+    await client.query(`VACUUM ANALYZE sessions`);
     await client.query(`VACUUM ANALYZE execution_events`);
-    return { treeIssueId: tree.issueId, logIssueId: logIssue.issueId, logExecutionId: log.executionId, seedSeconds: (performance.now() - started) / 1000 };
+    return {
+      treeIssueId: tree.issueId,
+      logIssueId: logIssue.issueId,
+      logExecutionId: log.executionId,
+      sessionsIssueId: many.issueId,
+      seedSeconds: (performance.now() - started) / 1000,
+    };
   });
 }
 
@@ -101,14 +138,18 @@ async function main() {
     // Warm up: the first request of each route compiles nothing in production, but fills caches.
     await fetch(`${base}/issues/${seeded.treeIssueId}`).then((r) => r.text());
     await fetch(`${base}/api/issues/${seeded.treeIssueId}/session-tree`).then((r) => r.text());
+    await fetch(`${base}/issues/${seeded.sessionsIssueId}`).then((r) => r.text());
 
     const tree: TreeRun[] = [];
     const log: LogRun[] = [];
+    const sessions: SessionsRun[] = [];
     for (let i = 0; i < RUNS; i++) {
       tree.push(await measureTree(browser, base, seeded.treeIssueId, EXECUTIONS));
       console.log(`tree run ${i + 1}:`, JSON.stringify(tree.at(-1)));
       log.push(await measureLog(browser, base, seeded.logExecutionId, EVENTS));
       console.log(`log run ${i + 1}:`, JSON.stringify(log.at(-1)));
+      sessions.push(await measureSessions(browser, base, seeded.sessionsIssueId, SESSIONS * TURNS_PER_SESSION, SESSIONS));
+      console.log(`sessions run ${i + 1}:`, JSON.stringify(sessions.at(-1)));
     }
     const pageFetch = await pageFetchMs(base, seeded.logExecutionId);
     const cpus = os.cpus();
@@ -119,10 +160,16 @@ async function main() {
       runs: RUNS,
       executions: EXECUTIONS,
       events: EVENTS,
+      sessions: SESSIONS,
+      turnsPerSession: TURNS_PER_SESSION,
       seedSeconds: seeded.seedSeconds,
       tree,
       log,
+      sessionsPage: sessions,
       pageFetch,
+      loadAverageEnd: loadAverage(),
+      label: LABEL,
+      comparisons: comparisons(),
     };
     console.log(`wrote ${writeResult("ui-scale", result)}`);
     const section = markdown(result);

@@ -1,60 +1,127 @@
 import { summarize, type Summary } from "@/bench/lib/stats";
 import type { LogRun } from "@/bench/ui-scale/measure-log";
+import type { SessionsRun } from "@/bench/ui-scale/measure-sessions";
 import type { TreeRun } from "@/bench/ui-scale/measure-tree";
 
 // The results of bench/ui-scale.ts (bench/results/ui-scale.json) and its
 // section of docs/performance.md (between <!-- ui:start --> and <!-- ui:end -->).
+// Earlier results are kept beside the latest (`comparisons`), each a column
+// of the tables, so a change is read against what came before it.
 
 export type UiScaleResult = {
   date: string;
+  /** What was measured: "before …" (the code before a change) or "after …". */
+  label?: string;
   machine: string;
   loadAverage: number;
+  /** Load average (1 min) when the runs ended. */
+  loadAverageEnd?: number;
   runs: number;
   executions: number;
   events: number;
+  sessions?: number;
+  turnsPerSession?: number;
   seedSeconds: number;
   tree: TreeRun[];
   log: LogRun[];
+  sessionsPage?: SessionsRun[];
   pageFetch: Summary;
+  /** What a reader must know about these figures (the machine's state, goals met or not), shown under the tables. */
+  note?: string;
+  /** Earlier results, oldest first, shown as columns before this one. */
+  comparisons?: UiScaleResult[];
 };
 
 const median = (values: number[]) => summarize(values).p50;
 const fmt = (ms: number) => (ms >= 100 ? `${Math.round(ms).toLocaleString("en-US")} ms` : `${ms.toFixed(1)} ms`);
 
+type Row = { measure: string; value: (r: UiScaleResult) => string | null };
+
+/** `f` over the runs, or null when a result has no such runs (a measure added later). */
+const of = <R>(runs: R[] | undefined, f: (runs: R[]) => string): string | null => (runs?.length ? f(runs) : null);
+const ms = <R>(runs: R[] | undefined, pick: (r: R) => number) => of(runs, (rs) => fmt(median(rs.map(pick))));
+const frames = <R>(runs: R[] | undefined, pick: (r: R) => { p50: number; p95: number; max: number }) =>
+  of(runs, (rs) => `${fmt(median(rs.map((r) => pick(r).p50)))} / ${fmt(median(rs.map((r) => pick(r).p95)))} / ${fmt(median(rs.map((r) => pick(r).max)))}`);
+
+const treeRows = (n: string): Row[] => [
+  {
+    measure: "Navigation start → tree picture interactive (first view laid out, nodes focusable); goal ≤ 400 ms",
+    value: (r) => ms(r.tree, (t) => t.interactiveMs),
+  },
+  {
+    measure: `Nodes in the page at that moment (of ${n}: only what is near the view)`,
+    value: (r) => of(r.tree, (t) => String(median(t.map((x) => x.renderedNodes)))),
+  },
+  { measure: 'Click "Zoom in" → new zoom shown', value: (r) => ms(r.tree, (t) => t.zoomResponseMs) },
+  { measure: "Drag-pan (90 pointer moves): frame time p50 / p95 / max", value: (r) => frames(r.tree, (t) => t.pan) },
+  { measure: "Wheel zoom (40 notches): frame time p50 / p95 / max", value: (r) => frames(r.tree, (t) => t.wheelZoom) },
+  { measure: '"Load latest" → latest head centred and focused', value: (r) => ms(r.tree, (t) => t.loadLatestMs) },
+  { measure: `Navigation start → History list shows all ${n} rows; goal ≤ 300 ms`, value: (r) => ms(r.tree, (t) => t.historyListMs) },
+];
+
+const logRows: Row[] = [
+  { measure: "Navigation start → last entry visible; goal ≤ 400 ms", value: (r) => ms(r.log, (l) => l.lastEntryMs) },
+  { measure: "Navigation start → all history loaded", value: (r) => ms(r.log, (l) => l.historyLoadedMs) },
+  { measure: "Rows in the page (virtualized)", value: (r) => of(r.log, (l) => String(median(l.map((x) => x.domRows)))) },
+  { measure: "Continuous scroll up (400 px a frame, 180 frames): frame time p50 / p95 / max", value: (r) => frames(r.log, (l) => l.scroll) },
+  {
+    measure: "… frames over 50 ms",
+    value: (r) => of(r.log, (l) => `${median(l.map((x) => x.scroll.over50ms))} of ${median(l.map((x) => x.scroll.frames))}`),
+  },
+  { measure: "Jump to top → first entry rendered", value: (r) => ms(r.log, (l) => l.jumpToTopMs) },
+  { measure: "`#seq-<n>` anchor (middle of the log) → entry rendered", value: (r) => ms(r.log, (l) => l.anchorMs) },
+  {
+    measure: "One JSON page of 5,000 events, server time seen by a client (p50 / max of 5)",
+    value: (r) => `${fmt(r.pageFetch.p50)} / ${fmt(r.pageFetch.max)}`,
+  },
+];
+
+const sessionRows: Row[] = [
+  { measure: "Navigation start → page interactive, every session listed; goal ≤ 500 ms", value: (r) => ms(r.sessionsPage, (s) => s.listedMs) },
+  {
+    measure: "Rows / distinct sessions in the History list",
+    value: (r) => of(r.sessionsPage, (s) => `${median(s.map((x) => x.rows))} / ${median(s.map((x) => x.sessions))}`),
+  },
+];
+
+/** A column's heading: what, when, the load, and the machine when it is not the latest's. */
+const heading = (r: UiScaleResult, latest: UiScaleResult) =>
+  `${r.label ?? "measured"}, ${r.date} (load ${r.loadAverage}${r.loadAverageEnd !== undefined ? `→${r.loadAverageEnd}` : ""}${r.machine !== latest.machine ? `; ${r.machine}` : ""})`;
+
+function table(rows: Row[], columns: UiScaleResult[]): string[] {
+  const latest = columns[columns.length - 1];
+  return [
+    `| Measure | ${columns.map((c) => heading(c, latest)).join(" | ")} |`,
+    `| --- | ${columns.map(() => "---").join(" | ")} |`,
+    ...rows.map((row) => `| ${row.measure} | ${columns.map((c) => row.value(c) ?? "—").join(" | ")} |`),
+  ];
+}
+
 export function markdown(result: UiScaleResult): string {
-  const t = result.tree;
-  const l = result.log;
+  const columns = [...(result.comparisons ?? []), result];
+  const n = result.executions.toLocaleString("en-US");
+  const sessions = result.sessions ?? 200;
   const lines = [
     `## UI at scale (bench/ui-scale.ts)`,
     ``,
-    `Measured ${result.date} in headless Chromium (1280×900) against the production build (\`next start\`), ${result.machine}; load average ${result.loadAverage} at the start (other work on the machine skews these numbers). Medians of ${result.runs} runs, each in a fresh browser context. Re-run: \`npx tsx --conditions=react-server bench/ui-scale.ts\`.`,
+    `Measured in headless Chromium (1280×900) against the production build (\`next start\`), ${result.machine}. Medians of ${result.runs} runs per column, each in a fresh browser context; the load average (1 min) at the start → end of each column's runs is in its heading: this machine's 2 cores are shared with other work, so the columns measured the same day are the ones to compare. Re-run: \`npx tsx --conditions=react-server bench/ui-scale.ts\` (\`--label\`, \`--compare-with <results.json>\` to keep another result as a column).`,
     ``,
-    `**Session tree, ${result.executions.toLocaleString("en-US")} executions** (chains of continuations with forks off them; issue page, Tree tab):`,
+    `How the pages load now: the page's HTML carries a small script that requests its data (the issue and its executions, or the execution and the last 500 events of its log) while the page's JavaScript loads, so nothing waits for hydration to start a request (\`lib/executions/early-fetch.ts\`); the issue's executions come flat from one SQL statement (\`GET /api/issues/:id/tree-summary\`, \`server/issues/read-issue-tree.ts\`: Prisma's read of a thousand full rows took ~130 ms of the old ~300 ms answer) and the page builds the tree, as it does for live patches.`,
     ``,
-    `| Measure | Median |`,
-    `| --- | --- |`,
-    `| Navigation start → tree picture interactive (first view laid out, nodes focusable) | ${fmt(median(t.map((r) => r.interactiveMs)))} |`,
-    `| Nodes in the page at that moment (of ${result.executions}: only what is near the view) | ${median(t.map((r) => r.renderedNodes))} |`,
-    `| Click "Zoom in" → new zoom shown | ${fmt(median(t.map((r) => r.zoomResponseMs)))} |`,
-    `| Drag-pan (90 pointer moves): frame time p50 / p95 / max | ${fmt(median(t.map((r) => r.pan.p50)))} / ${fmt(median(t.map((r) => r.pan.p95)))} / ${fmt(median(t.map((r) => r.pan.max)))} |`,
-    `| Wheel zoom (40 notches): frame time p50 / p95 / max | ${fmt(median(t.map((r) => r.wheelZoom.p50)))} / ${fmt(median(t.map((r) => r.wheelZoom.p95)))} / ${fmt(median(t.map((r) => r.wheelZoom.max)))} |`,
-    `| "Load latest" → latest head centred and focused | ${fmt(median(t.map((r) => r.loadLatestMs)))} |`,
-    `| Navigation start → History list shows all ${result.executions.toLocaleString("en-US")} rows | ${fmt(median(t.map((r) => r.historyListMs)))} |`,
+    `**Session tree, ${n} executions** (chains of continuations with forks off them; issue page, Tree tab):`,
     ``,
-    `**Log, ${result.events.toLocaleString("en-US")} events** (Claude stream-json lines through the real normalizer: text, Bash, Read of 60 lines, Edit, thinking, final result):`,
+    ...table(treeRows(n), columns),
     ``,
-    `| Measure | Median |`,
-    `| --- | --- |`,
-    `| Navigation start → last entry visible (the last 500 events are fetched first, alongside the execution) | ${fmt(median(l.map((r) => r.lastEntryMs)))} |`,
-    `| Navigation start → all history loaded (then ${Math.ceil((result.events - 500) / 5000)} pages of ≤ 5,000 events, 3 in parallel; about ${Math.round((result.events * 650) / 1e6)} MB of JSON) | ${fmt(median(l.map((r) => r.historyLoadedMs)))} |`,
-    `| Rows in the page (virtualized) | ${median(l.map((r) => r.domRows))} |`,
-    `| Continuous scroll up (400 px a frame, 180 frames): frame time p50 / p95 / max | ${fmt(median(l.map((r) => r.scroll.p50)))} / ${fmt(median(l.map((r) => r.scroll.p95)))} / ${fmt(median(l.map((r) => r.scroll.max)))} |`,
-    `| … frames over 50 ms | ${median(l.map((r) => r.scroll.over50ms))} of ${median(l.map((r) => r.scroll.frames))} |`,
-    `| Jump to top → first entry rendered | ${fmt(median(l.map((r) => r.jumpToTopMs)))} |`,
-    `| \`#seq-<n>\` anchor (middle of the log) → entry rendered | ${fmt(median(l.map((r) => r.anchorMs)))} |`,
-    `| One JSON page of 5,000 events, server time seen by a client (p50 / max of 5) | ${fmt(result.pageFetch.p50)} / ${fmt(result.pageFetch.max)} |`,
+    `**Log, ${result.events.toLocaleString("en-US")} events** (Claude stream-json lines through the real normalizer: text, Bash, Read of 60 lines, Edit, thinking, final result; the last 500 events are fetched first, alongside the execution, then ${Math.ceil((result.events - 500) / 5000)} pages of ≤ 5,000 events, 3 in parallel, about ${Math.round((result.events * 650) / 1e6)} MB of JSON):`,
     ``,
-    `Seeding (${result.executions.toLocaleString("en-US")} executions + ${result.events.toLocaleString("en-US")} events in SQL) took ${result.seedSeconds.toFixed(1)} s. Raw numbers: bench/results/ui-scale.json.`,
+    ...table(logRows, columns),
+    ``,
+    `**Issue page, ${sessions} sessions** (${result.turnsPerSession ?? 3} turns each, every turn linking its SESS-n; new in issue 28):`,
+    ``,
+    ...table(sessionRows, columns),
+    ``,
+    ...(result.note ? [result.note, ``] : []),
+    `Seeding (${n} executions + ${result.events.toLocaleString("en-US")} events + ${sessions} sessions in SQL) took ${result.seedSeconds.toFixed(1)} s. Raw numbers: bench/results/ui-scale.json.`,
   ];
   return lines.join("\n");
 }

@@ -17,6 +17,31 @@ function renderHistory(roots: Parameters<typeof ExecutionHistory>[0]["roots"]) {
 }
 
 describe("ExecutionHistory", () => {
+  it("offers each row the follow-ups its agent can do, read once from the agents list", () => {
+    const { makeExecution } = require("@/test/support/execution-fixtures") as typeof import("@/test/support/execution-fixtures");
+    const { buildSessionTree } = require("@/lib/executions/build-session-tree") as typeof import("@/lib/executions/build-session-tree");
+    const { seedAgents } = require("@/test/support/agent-fixtures") as typeof import("@/test/support/agent-fixtures");
+    const claude = makeExecution({ agent: "claude" });
+    const command = makeExecution({ agent: "command", createdAt: "2026-01-01T00:01:00.000Z" });
+    const copilot = makeExecution({ agent: "copilot", createdAt: "2026-01-01T00:02:00.000Z" });
+    const queryClient = new QueryClient();
+    seedAgents(queryClient);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ExecutionHistory roots={buildSessionTree([claude, command, copilot])} />
+      </QueryClientProvider>,
+    );
+    const row = (id: string) => document.querySelector<HTMLElement>(`[data-execution-id="${id}"]`)!;
+    expect(within(row(claude.id)).getByRole("button", { name: `Fork #${claude.id.slice(0, 8)}` })).not.toHaveAttribute("title");
+    // The plain command has no sessions: nothing to continue.
+    expect(within(row(command.id)).queryByRole("button", { name: /^Continue/ })).toBeNull();
+    // Copilot CLI cannot fork a session of its own: its Fork says so.
+    expect(within(row(copilot.id)).getByRole("button", { name: `Fork #${copilot.id.slice(0, 8)}` })).toHaveAttribute(
+      "title",
+      expect.stringContaining("cannot fork a session of its own"),
+    );
+  });
+
   it("lists chains with forks indented under their source, heads marked, cost per row", () => {
     const { run, next, fork, roots } = runContinueFork();
     expect(historyRows(roots).map((r) => [r.node.id, r.depth])).toEqual([

@@ -1,9 +1,11 @@
 "use client";
 
 import { AgentBadge } from "@/components/agents/agent-badge";
-import { useAgentActions } from "@/lib/agents/hooks";
+import { followUpActions, type FollowUpActions } from "@/lib/agents/actions";
+import { useAgents } from "@/lib/agents/hooks";
+import { agentName } from "@/lib/agents/names";
 import { useRouter } from "next/navigation";
-import { memo, useCallback, useState } from "react";
+import { memo, useCallback, useMemo, useState } from "react";
 import { CheckBadge } from "@/components/checks/check-badge";
 import { ExecutionStatusBadge } from "@/components/ui/execution-status-badge";
 import { FollowUpForm } from "@/components/follow-up/follow-up-form";
@@ -56,10 +58,40 @@ function StartFreshButton({ id }: { id: string }) {
   );
 }
 
-const Row = memo(function Row({ node, depth, selected, onSelect }: HistoryRow & { selected: boolean; onSelect: (id: string, on: boolean) => void }) {
+type AgentActions = FollowUpActions & { name: string };
+
+/**
+ * Each agent's follow-ups, read once for the whole list: a thousand rows each
+ * subscribing to the agents query (useAgentActions) cost a thousand
+ * observers, and a re-render of every row when the list arrived. Until it is
+ * in (or for an agent the server no longer knows) every action shows, as
+ * useAgentActions does: the server answers with the reason if one cannot run.
+ */
+function useActionsByAgent(): (id: string) => AgentActions {
+  const agents = useAgents().data?.agents;
+  return useMemo(() => {
+    const known = new Map<string, AgentActions>();
+    for (const a of agents ?? []) known.set(a.id, { ...followUpActions(a.sessions.capabilities), name: a.displayName });
+    const fallback = new Map<string, AgentActions>();
+    return (id: string) => {
+      const found = known.get(id) ?? fallback.get(id);
+      if (found) return found;
+      const made = { hasSessions: true, nativeFork: true, forkAtMessage: true, name: agentName(id) };
+      fallback.set(id, made);
+      return made;
+    };
+  }, [agents]);
+}
+
+const Row = memo(function Row({
+  node,
+  depth,
+  selected,
+  onSelect,
+  agent,
+}: HistoryRow & { selected: boolean; onSelect: (id: string, on: boolean) => void; agent: AgentActions }) {
   const [open, setOpen] = useState<FollowUpMode | null>(null);
   const formId = `history-form-${node.id}`;
-  const agent = useAgentActions(node.agent);
   const blocked = followUpBlocker(node, agent);
   const sessionGone = node.error?.code === "session_not_found";
   const toggle = (mode: FollowUpMode) => setOpen((current) => (current === mode ? null : mode));
@@ -163,8 +195,9 @@ export function ExecutionHistory({ roots, error }: { roots: SessionTreeNode[]; e
   const onSelect = useCallback((id: string, on: boolean) => {
     setSelected((prev) => (on ? [...prev.filter((x) => x !== id), id].slice(-2) : prev.filter((x) => x !== id)));
   }, []);
+  const actionsOf = useActionsByAgent();
+  const rows = useMemo(() => historyRows(roots), [roots]);
   if (error) return <ErrorAlert title="Could not load executions">{error.message}</ErrorAlert>;
-  const rows = historyRows(roots);
   if (rows.length === 0) return <EmptyState title="No executions yet">Run an agent on this issue to start its first session.</EmptyState>;
   return (
     <div className="space-y-2">
@@ -173,7 +206,7 @@ export function ExecutionHistory({ roots, error }: { roots: SessionTreeNode[]; e
         className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white px-3 dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
       >
         {rows.map((row) => (
-          <Row key={row.node.id} {...row} selected={selected.includes(row.node.id)} onSelect={onSelect} />
+          <Row key={row.node.id} {...row} selected={selected.includes(row.node.id)} onSelect={onSelect} agent={actionsOf(row.node.agent)} />
         ))}
       </ol>
       {selected.length ? (

@@ -8,6 +8,7 @@ import type {
   ExecutionEventPage,
   ExecutionListItem,
   ExecutionSummary,
+  IssueTreeSummary,
   SessionTreeNode,
   StartFreshInput,
 } from "@/lib/executions/schema";
@@ -40,6 +41,8 @@ export function createExecutionApi(client: ApiClient = api) {
     listForIssue: (issueId: string, signal?: AbortSignal) => client.request<ExecutionDto[]>(`/api/issues/${enc(issueId)}/executions`, { signal }),
     sessionTree: (issueId: string, signal?: AbortSignal) =>
       client.request<{ roots: SessionTreeNode[] }>(`/api/issues/${enc(issueId)}/session-tree`, { signal }),
+    /** The issue page's tree: the executions flat (build the tree with buildSessionTree). */
+    treeSummary: (issueId: string, signal?: AbortSignal) => client.request<IssueTreeSummary>(`/api/issues/${enc(issueId)}/tree-summary`, { signal }),
     events: (id: string, after = 0, signal?: AbortSignal, limit = 5000) =>
       client.request<ExecutionEventPage>(`/api/executions/${enc(id)}/events`, { query: { after, limit }, signal }),
     /** The end of the log: the page starting `tail` events before the last (and up to 5,000 events from there). */

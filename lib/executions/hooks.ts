@@ -2,7 +2,9 @@
 
 import { useMutation, usePrefetchQuery, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { executionApi } from "@/lib/executions/api";
-import type { ExecutionDto } from "@/lib/executions/schema";
+import { buildSessionTree } from "@/lib/executions/build-session-tree";
+import { earlyOr, executionPath, issuePaths } from "@/lib/executions/early-fetch";
+import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
 import type { ExecutionListParams } from "@/lib/executions/api";
 import { queryKeys } from "@/lib/query-keys";
 import type { CreateExecutionInput, FollowUpMode, ForkInput, StartFreshInput } from "@/lib/executions/schema";
@@ -12,24 +14,31 @@ export function useExecution(id: string, options: { enabled?: boolean } = {}) {
   return useQuery({
     enabled: options.enabled ?? true,
     queryKey: queryKeys.executions.detail(id),
-    queryFn: ({ signal }) => executionApi.get(id, signal),
+    // The page's HTML already asked for it (earlyFetchScript); a later read asks afresh.
+    queryFn: ({ signal }) => earlyOr(executionPath(id), () => executionApi.get(id, signal)),
   });
 }
 
+/**
+ * An issue's session tree: its executions flat (one SQL statement on the
+ * server), built into the tree here, as every live patch rebuilds it.
+ */
+const sessionTreeQuery = (issueId: string) => ({
+  queryKey: queryKeys.issues.sessionTree(issueId),
+  queryFn: async ({ signal }: { signal: AbortSignal }): Promise<{ roots: SessionTreeNode[] }> => {
+    const { executions } = await earlyOr(issuePaths(issueId).tree, () => executionApi.treeSummary(issueId, signal));
+    return { roots: buildSessionTree(executions) };
+  },
+});
+
 /** An issue's session tree; status changes patch it in place (see applyExecutionUpdate). */
 export function useIssueSessionTree(issueId: string) {
-  return useQuery({
-    queryKey: queryKeys.issues.sessionTree(issueId),
-    queryFn: ({ signal }) => executionApi.sessionTree(issueId, signal),
-  });
+  return useQuery(sessionTreeQuery(issueId));
 }
 
 /** Starts loading an issue's session tree early (with the issue itself), for its executions section. */
 export function usePrefetchIssueSessionTree(issueId: string) {
-  usePrefetchQuery({
-    queryKey: queryKeys.issues.sessionTree(issueId),
-    queryFn: ({ signal }) => executionApi.sessionTree(issueId, signal),
-  });
+  usePrefetchQuery(sessionTreeQuery(issueId));
 }
 
 /** Executions across issues, newest first (GET /api/executions); kept current by the status stream. */

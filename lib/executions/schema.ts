@@ -338,6 +338,10 @@ export const sessionTreeNodeSchema: z.ZodType<SessionTreeNode> = executionSchema
 /** GET /api/issues/:id/session-tree */
 export const sessionTreeResponseSchema = z.object({ roots: z.array(sessionTreeNodeSchema) });
 
+/** GET /api/issues/:id/tree-summary: an issue's executions with the refs each consulted, flat, oldest first (the page builds the tree). */
+export const issueTreeSummarySchema = z.object({ executions: z.array(executionSchema.extend({ consulted: z.array(z.string()) })) });
+export type IssueTreeSummary = z.infer<typeof issueTreeSummarySchema>;
+
 /** An execution in a cross-issue list (GET /api/executions), with its issue's title. */
 export const executionListItemSchema = executionSchema.extend({ issueTitle: z.string() });
 export type ExecutionListItem = z.infer<typeof executionListItemSchema>;

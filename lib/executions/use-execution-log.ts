@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { executionApi } from "@/lib/executions/api";
+import { earlyOr, logTailPath } from "@/lib/executions/early-fetch";
 import { ExecutionLogLoader, TAIL_EVENTS, type LogSnapshot } from "@/lib/executions/log-loader";
 import { applyExecutionUpdate } from "@/lib/executions/status-stream";
 import { seqFromHash } from "@/lib/hrefs";
@@ -18,7 +19,9 @@ export type ExecutionLogState = LogSnapshot & {
 
 const tailQuery = (executionId: string) => ({
   queryKey: queryKeys.executions.logTail(executionId),
-  queryFn: ({ signal }: { signal: AbortSignal }) => executionApi.eventsTail(executionId, TAIL_EVENTS, signal),
+  // The page's HTML already asked for it (earlyFetchScript); a retry or a later visit asks afresh.
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    earlyOr(logTailPath(executionId, TAIL_EVENTS), () => executionApi.eventsTail(executionId, TAIL_EVENTS, signal)),
   staleTime: 10_000,
 });
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { earlyOr, issuePaths } from "@/lib/executions/early-fetch";
 import { issueApi, type IssueListParams } from "@/lib/issues/api";
 import { queryKeys } from "@/lib/query-keys";
 import type { CreateIssueInput, Issue, UpdateIssueInput } from "@/lib/issues/schema";
@@ -30,7 +31,8 @@ export function useIssues(filters: IssueListParams = {}) {
 export function useIssue(id: string) {
   return useQuery({
     queryKey: queryKeys.issues.detail(id),
-    queryFn: ({ signal }) => issueApi.get(id, signal),
+    // The issue page's HTML already asked for it (earlyFetchScript); a later read asks afresh.
+    queryFn: ({ signal }) => earlyOr(issuePaths(id).issue, () => issueApi.get(id, signal)),
   });
 }
 

@@ -8,6 +8,7 @@ import * as summaryRoute from "@/app/api/executions/[id]/summary/route";
 import * as issuesRoute from "@/app/api/issues/route";
 import * as issueRoute from "@/app/api/issues/[id]/route";
 import * as sessionTreeRoute from "@/app/api/issues/[id]/session-tree/route";
+import * as treeSummaryRoute from "@/app/api/issues/[id]/tree-summary/route";
 import * as referencesRoute from "@/app/api/references/route";
 import * as resolveRoute from "@/app/api/references/resolve/route";
 import * as searchRoute from "@/app/api/search/route";
@@ -32,7 +33,14 @@ import { deleteProjectResponseSchema, projectDetailSchema, projectListResponseSc
 import { backlinksResponseSchema, resolveReferencesResponseSchema } from "@/lib/references/schema";
 import { bundleSchema, bundleSummarySchema, deleteBundleResponseSchema, loadBundleResponseSchema } from "@/lib/bundles/schema";
 import { apiErrorBodySchema, listResponseSchema } from "@/lib/schemas/common";
-import { executionEventPageSchema, executionListItemSchema, executionSchema, executionSummarySchema, sessionTreeResponseSchema } from "@/lib/executions/schema";
+import {
+  executionEventPageSchema,
+  executionListItemSchema,
+  executionSchema,
+  executionSummarySchema,
+  issueTreeSummarySchema,
+  sessionTreeResponseSchema,
+} from "@/lib/executions/schema";
 import { deleteIssueResponseSchema, issueSchema } from "@/lib/issues/schema";
 import { searchResponseSchema } from "@/lib/search/schema";
 import { agentListSchema } from "@/lib/agents/schema";
@@ -110,6 +118,7 @@ test("every API answer matches its response schema exactly", async () => {
   await expectShape(executionEventPageSchema, eventsRoute.GET, "GET", `/api/executions/${execution.id}/events?after=0`, { id: execution.id });
   await expectShape(executionSummarySchema, summaryRoute.GET, "GET", `/api/executions/${execution.id}/summary`, { id: execution.id });
   await expectShape(sessionTreeResponseSchema, sessionTreeRoute.GET, "GET", `/api/issues/${issue.id}/session-tree`, { id: issue.id });
+  await expectShape(issueTreeSummarySchema, treeSummaryRoute.GET, "GET", `/api/issues/${issue.id}/tree-summary`, { id: issue.id });
 
   // A finished turn with a captured session, as a runner leaves it.
   const row = await prisma.execution.findUniqueOrThrow({ where: { id: execution.id } });

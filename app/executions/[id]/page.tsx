@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ExecutionView } from "@/components/execution/execution-view";
+import { earlyFetchScript, executionPath, logTailPath } from "@/lib/executions/early-fetch";
+import { TAIL_EVENTS } from "@/lib/executions/log-loader";
 import { isUuid } from "@/lib/ids";
 
 type Props = { params: Promise<{ id: string }> };
@@ -13,5 +15,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ExecutionPage({ params }: Props) {
   const { id } = await params;
   if (!isUuid(id)) notFound();
-  return <ExecutionView id={id.toLowerCase()} />;
+  const executionId = id.toLowerCase();
+  return (
+    <>
+      {/* The execution and the end of its log are asked for as the HTML arrives, not after hydration (lib/executions/early-fetch.ts). */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own script over a checked uuid, not input text. */}
+      <script dangerouslySetInnerHTML={{ __html: earlyFetchScript([executionPath(executionId), logTailPath(executionId, TAIL_EVENTS)]) }} />
+      <ExecutionView id={executionId} />
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { IssueDetailView } from "@/components/issues/issue-detail-view";
+import { earlyFetchScript, issuePaths } from "@/lib/executions/early-fetch";
 import { parseId } from "@/lib/ids";
 
 type Props = { params: Promise<{ id: string }> };
@@ -15,5 +16,13 @@ export default async function IssuePage({ params }: Props) {
   const id = parseId("issue", raw);
   if (!id) notFound();
   if (id !== raw) redirect(`/issues/${id}`); // issue-7 → ISSUE-7
-  return <IssueDetailView id={id} />;
+  const paths = issuePaths(id);
+  return (
+    <>
+      {/* The issue and its tree are asked for as the HTML arrives, not after hydration (lib/executions/early-fetch.ts). */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own script over a parsed id, not input text. */}
+      <script dangerouslySetInnerHTML={{ __html: earlyFetchScript([paths.issue, paths.tree]) }} />
+      <IssueDetailView id={id} />
+    </>
+  );
 }

@@ -56,6 +56,7 @@ import * as projects from "@/app/api/projects/route";
 import * as issueExecutions from "@/app/api/issues/[id]/executions/route";
 import * as issue from "@/app/api/issues/[id]/route";
 import * as issueSessionTree from "@/app/api/issues/[id]/session-tree/route";
+import * as issueTreeSummary from "@/app/api/issues/[id]/tree-summary/route";
 import * as issues from "@/app/api/issues/route";
 import * as referencesResolve from "@/app/api/references/resolve/route";
 import * as references from "@/app/api/references/route";
@@ -149,6 +150,7 @@ const ENDPOINTS: Endpoint[] = [
   { route: "/api/issues/[id]", method: "DELETE", handler: h(issue, "DELETE") },
   { route: "/api/issues/[id]/executions", method: "GET", handler: h(issueExecutions, "GET") },
   { route: "/api/issues/[id]/session-tree", method: "GET", handler: h(issueSessionTree, "GET") },
+  { route: "/api/issues/[id]/tree-summary", method: "GET", handler: h(issueTreeSummary, "GET") },
   {
     route: "/api/sessions",
     method: "GET",

@@ -1,5 +1,7 @@
 import { GET as listIssueExecutionsRoute } from "@/app/api/issues/[id]/executions/route";
-import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
+import { GET as treeSummaryRoute } from "@/app/api/issues/[id]/tree-summary/route";
+import { buildSessionTree } from "@/lib/executions/build-session-tree";
+import type { ExecutionDto, IssueTreeSummary, SessionTreeNode } from "@/lib/executions/schema";
 import { send } from "@/test/support/api";
 import { api, waitForEnd } from "@/test/support/executions-api";
 import { useRunningHarness } from "@/test/support/executions-harness";
@@ -78,4 +80,21 @@ test("the session tree of an issue with continues, forks and a restart", async (
   const list = await send<ExecutionDto[]>(listIssueExecutionsRoute, { id: issueId });
   expect(list.status).toBe(200);
   expect(list.body.map((e) => e.id)).toEqual([a, b, f, c, g, d, r].map((e) => e.id));
+
+  // The issue page's read (GET /api/issues/:id/tree-summary, one SQL statement): the same
+  // executions flat, oldest first, each with what it consulted; built, exactly the same tree.
+  const summary = await send<IssueTreeSummary>(treeSummaryRoute, { id: issueId.toLowerCase() });
+  expect(summary.status).toBe(200);
+  expect(summary.body.executions.map((e) => e.id)).toEqual([a, b, f, c, g, d, r].map((e) => e.id));
+  expect(summary.body.executions.every((e) => Array.isArray(e.consulted))).toBe(true);
+  expect(buildSessionTree(summary.body.executions)).toEqual(tree.body.roots);
+});
+
+test("the tree summary of an issue without executions is empty; of no such issue, 404", async () => {
+  const issueId = (await makeIssue()).id;
+  expect(await send<IssueTreeSummary>(treeSummaryRoute, { id: issueId })).toMatchObject({ status: 200, body: { executions: [] } });
+  const missing = await send<{ error: { message: string } }>(treeSummaryRoute, { id: "ISSUE-999999" });
+  expect(missing).toMatchObject({ status: 404, body: { error: { message: "Issue ISSUE-999999 not found" } } });
+  const bad = await send<{ error: { message: string } }>(treeSummaryRoute, { id: "banana" });
+  expect(bad.status).toBe(404);
 });

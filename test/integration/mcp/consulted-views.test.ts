@@ -3,9 +3,10 @@ import { GET as mcpCallsRoute } from "@/app/api/executions/[id]/mcp-calls/route"
 import { GET as executionsRoute } from "@/app/api/executions/route";
 import { GET as insightsRoute } from "@/app/api/insights/route";
 import { GET as sessionTreeRoute } from "@/app/api/issues/[id]/session-tree/route";
+import { GET as treeSummaryRoute } from "@/app/api/issues/[id]/tree-summary/route";
 import { POST as mcpRoute } from "@/app/api/mcp/route";
 import { GET as consultedByRoute } from "@/app/api/sessions/[id]/consulted-by/route";
-import { sessionTreeResponseSchema } from "@/lib/executions/schema";
+import { issueTreeSummarySchema, sessionTreeResponseSchema } from "@/lib/executions/schema";
 import { flattenTree } from "@/lib/executions/session-tree";
 import { filteredExecutionsSchema, insightsSchema } from "@/lib/insights/schema";
 import { executionMcpActivitySchema, sessionConsultersSchema } from "@/lib/mcp/schema";
@@ -158,6 +159,12 @@ describe("the session tree", () => {
   it("carries on each node what its run consulted, from one grouped query", async () => {
     const tree = await get(sessionTreeResponseSchema, sessionTreeRoute, `/api/issues/${issueId}/session-tree`, issueId);
     const consulted = Object.fromEntries(flattenTree(tree.roots).map((n) => [n.id, n.consulted]));
+    expect(consulted).toEqual({ [own.executionId]: [], [turn.executionId]: [earlier.sessionId, oldIssue] });
+  });
+
+  it("the issue page's flat read carries the same, from its one statement", async () => {
+    const summary = await get(issueTreeSummarySchema, treeSummaryRoute, `/api/issues/${issueId}/tree-summary`, issueId);
+    const consulted = Object.fromEntries(summary.executions.map((e) => [e.id, e.consulted]));
     expect(consulted).toEqual({ [own.executionId]: [], [turn.executionId]: [earlier.sessionId, oldIssue] });
   });
 });

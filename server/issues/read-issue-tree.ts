@@ -1,0 +1,41 @@
+import "server-only";
+import { notFoundMessage, parseId } from "@/lib/ids";
+import { notFound, ok, type Result } from "@/lib/result";
+import type { SessionTreeInput } from "@/lib/executions/build-session-tree";
+import { dbPool } from "@/server/db";
+import { executionColumns, executionFromPg } from "@/server/executions/execution-columns";
+import { toExecutionDto } from "@/server/executions/execution-dto";
+
+// The issue page's session tree, flat: every execution of the issue with the
+// refs it consulted, in creation order, from one SQL statement (the page
+// builds the tree, as it does for every live patch). Prisma's findMany of a
+// thousand full rows took ~130 ms of the 1,000-node tree's ~300 ms answer;
+// node-postgres reads the same rows in a fraction of that
+// (docs/performance.md, "UI at scale").
+
+const SQL = `
+  SELECT ${executionColumns("e").sql},
+         coalesce(c.refs, ARRAY[]::text[]) AS "__consulted"
+    FROM issues i
+    LEFT JOIN executions e ON e.issue_id = i.id
+    LEFT JOIN LATERAL (
+      SELECT array_agg(t.ref ORDER BY t.first, t.ref) AS refs
+        FROM (SELECT ref, min(m.id) AS first
+                FROM mcp_calls m CROSS JOIN LATERAL unnest(m.consulted) AS ref
+               WHERE m.execution_id = e.id
+               GROUP BY ref) t
+    ) c ON true
+   WHERE i.id = $1
+   ORDER BY e.created_at ASC, e.id ASC`;
+
+export async function readIssueTree(rawIssueId: string): Promise<Result<{ executions: SessionTreeInput[] }>> {
+  const issueId = parseId("issue", rawIssueId);
+  if (!issueId) return notFound(notFoundMessage("issue", rawIssueId));
+  const { rows } = await dbPool.query<Record<string, unknown>>({ name: "arbor_read_issue_tree", text: SQL, values: [issueId] });
+  // No row at all: no such issue; one row without an execution: an issue with none (the LEFT JOIN).
+  if (rows.length === 0) return notFound(notFoundMessage("issue", rawIssueId));
+  const executions = rows
+    .filter((row) => row.id !== null)
+    .map(({ __consulted, ...row }) => ({ ...toExecutionDto(executionFromPg(row)), consulted: __consulted as string[] }));
+  return ok({ executions });
+}
