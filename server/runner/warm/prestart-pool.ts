@@ -119,9 +119,13 @@ export class PrestartPool {
 
   /** Retires processes until the warm caps hold them and the warm sessions together (the oldest first). */
   trim(): void {
-    for (const entry of this.entries.values()) {
-      const held = this.ctx.warmHeld();
-      if (held.count + this.entries.size <= this.limits.maxProcesses && held.bytes + this.memory() <= this.limits.maxBytes) return;
+    const held = this.ctx.warmHeld();
+    let count = held.count + this.entries.size;
+    let bytes = held.bytes + this.memory();
+    for (const entry of [...this.entries.values()]) {
+      if (count <= this.limits.maxProcesses && bytes <= this.limits.maxBytes) return;
+      count--;
+      bytes -= entry.process.rssBytes() ?? 0;
       void this.retire(entry, "the warm cap needed room");
     }
   }
