@@ -226,13 +226,13 @@ export class PrestartPool {
     this.want(entry);
   }
 
-  /** Claimed by a run that will never take it (cancelled, failed), or started from a base that moved: retired. */
+  /** Claimed by a run that will never take it (cancelled, failed; one being claimed right now is running), or started from a base that moved: retired. */
   private async reconcile(): Promise<void> {
     if (this.entries.size === 0) return;
     const entries = [...this.entries.values()];
     const { rows } = await this.ctx.pool.query<{ session_id: string; listed: boolean; waiting: boolean }>(
       `SELECT s.id AS session_id, EXISTS (SELECT 1 FROM prestarted_agents p WHERE p.session_id = s.id) AS listed,
-              EXISTS (SELECT 1 FROM executions e WHERE e.target_session_id = s.id AND e.status = 'queued') AS waiting
+              EXISTS (SELECT 1 FROM executions e WHERE e.target_session_id = s.id AND e.status IN ('queued', 'running')) AS waiting
        FROM unnest($1::text[]) AS s(id)`,
       [entries.map((entry) => entry.sessionId)],
     );
