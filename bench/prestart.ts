@@ -199,7 +199,7 @@ async function main() {
     await rm(tmp, { recursive: true, force: true });
   }
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-  const meta = { date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC", commit, cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}` };
+  const meta = { date: `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`, commit, cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}` };
   writeResult("prestart", { ...meta, phases });
   console.log(`wrote ${writeDocSection("prestart", render(phases, meta))}`);
 }
