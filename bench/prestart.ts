@@ -19,9 +19,9 @@ import { mkdir, mkdtemp, readdir, readlink, rm, writeFile } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import { startArborTree, type ArborTree } from "@/bench/lib/arbor-tree";
-import { spawnBare, spawnBareWarm, type BareLaunch } from "@/bench/lib/bare-spawn";
+import { spawnBare, spawnBareWarm } from "@/bench/lib/bare-spawn";
 import { writeDocSection } from "@/bench/lib/doc-section";
-import { postJson } from "@/bench/lib/fast-turns-phase";
+import { launchOf, postJson } from "@/bench/lib/fast-turns-phase";
 import { sleep } from "@/bench/lib/runner-process";
 import { loadAverage, summarize, writeResult, type Summary } from "@/bench/lib/stats";
 import { watchStatuses } from "@/bench/lib/status-watch";
@@ -46,14 +46,6 @@ async function modelRequestAt(api: MessagesApi, token: string): Promise<number> 
     if (Date.now() > deadline) throw new Error(`no model request for ${token}`);
     await sleep(1);
   }
-}
-
-async function launchOf(url: string, id: string): Promise<BareLaunch> {
-  const response = await fetch(`${url}/api/executions/${id}/events?raw=true&limit=50`, { headers: { accept: "application/json" } });
-  const { events } = (await response.json()) as { events: { stream: string; kind: string; payload: { argv: string[]; cwd: string } }[] };
-  const launch = events.find((e) => e.stream === "arbor" && e.kind === "launch");
-  if (!launch) throw new Error(`execution ${id} has no launch event`);
-  return { argv: launch.payload.argv, cwd: launch.payload.cwd };
 }
 
 /** Whether an agent process waits in a pre-started worktree (its cwd is `…/prestart-<hex>`). */

@@ -47,7 +47,8 @@ export async function postJson(url: string, body: unknown): Promise<{ at: number
   return { at, returnedAt, body: json };
 }
 
-async function launchOf(url: string, id: string): Promise<BareLaunch> {
+/** The argv and cwd Arbor launched an execution's agent with (its `launch` event). */
+export async function launchOf(url: string, id: string): Promise<BareLaunch> {
   const response = await fetch(`${url}/api/executions/${id}/events?raw=true&limit=50`, { headers: { accept: "application/json" } });
   const { events } = (await response.json()) as { events: { stream: string; kind: string; payload: { argv: string[]; cwd: string } }[] };
   const launch = events.find((e) => e.stream === "arbor" && e.kind === "launch");

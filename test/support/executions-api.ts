@@ -48,3 +48,12 @@ export function waitForDto(id: string, predicate: (dto: ExecutionDto) => boolean
 }
 
 export const waitForEnd = (id: string, timeoutMs = 60_000) => waitForDto(id, (e) => TERMINAL_STATUSES.has(e.status), "a final status", timeoutMs);
+
+/** A run or follow-up asked for (201), waited for, and checked to have completed without an error. */
+export async function completed(response: Promise<{ status: number; body: { id: string } }>): Promise<ExecutionDto> {
+  const created = await response;
+  expect(created.status).toBe(201);
+  const done = await waitForEnd(created.body.id);
+  expect(done).toMatchObject({ status: "completed", error: null });
+  return done;
+}

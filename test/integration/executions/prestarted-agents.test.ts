@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { prisma } from "@/server/db";
 import { listRunners } from "@/server/runners/list-runners";
-import { api, waitForEnd } from "@/test/support/executions-api";
+import { api, completed, waitForEnd } from "@/test/support/executions-api";
 import { useRestartableRunner } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
 import { waitFor } from "@/test/support/wait";
@@ -50,14 +50,6 @@ function pidWithArg(arg: string): number | null {
 
 const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
 const goneAway = (pid: number, what: string) => waitFor(() => !existsSync(`/proc/${pid}`) || !alive(pid), what, 15_000);
-
-async function completed(response: Promise<{ status: number; body: { id: string } }>) {
-  const created = await response;
-  expect(created.status).toBe(201);
-  const done = await waitForEnd(created.body.id);
-  expect(done).toMatchObject({ status: "completed", error: null });
-  return done;
-}
 
 async function projectWithFirstRun(name: string) {
   const project = await gitProject(suite.h.projects, name, { "README.md": "# app\n" });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { GET as statusStream } from "@/app/api/executions/stream/route";
 import type { ExecutionDto } from "@/lib/executions/schema";
 import { prisma } from "@/server/db";
-import { api, waitForDto, waitForEnd } from "@/test/support/executions-api";
+import { api, completed, waitForDto, waitForEnd } from "@/test/support/executions-api";
 import { useRestartableRunner } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
 import { sessionsApi } from "@/test/support/sessions-api";
@@ -24,14 +24,6 @@ jest.setTimeout(120_000);
 
 const suite = useRestartableRunner({ ARBOR_WARM_SESSIONS: "1", ARBOR_WARM_IDLE_SECONDS: "60" });
 const runnerWith = suite.runnerWith;
-
-async function completed(response: Promise<{ status: number; body: { id: string } }>) {
-  const created = await response;
-  expect(created.status).toBe(201);
-  const done = await waitForEnd(created.body.id);
-  expect(done).toMatchObject({ status: "completed", error: null });
-  return done;
-}
 
 /** The session's warm state as the API shows it, once `predicate` holds. */
 async function sessionOf(executionId: string, predicate: (s: Awaited<ReturnType<typeof sessionsApi.get>>["body"]) => boolean, what: string) {
