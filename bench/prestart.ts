@@ -15,7 +15,7 @@
 // model request: what a pre-started process can do at best).
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdir, mkdtemp, readdir, readlink, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { startArborTree, type ArborTree } from "@/bench/lib/arbor-tree";
@@ -48,14 +48,11 @@ async function modelRequestAt(api: MessagesApi, token: string): Promise<number> 
   }
 }
 
-/** Whether an agent process waits in a pre-started worktree (its cwd is `…/prestart-<hex>`). */
-async function poolReady(): Promise<boolean> {
-  for (const name of await readdir("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    const cwd = await readlink(`/proc/${name}/cwd`).catch(() => "");
-    if (/\/prestart-[0-9a-f]+$/.test(cwd)) return true;
-  }
-  return false;
+/** Whether the runner lists a pre-started agent waiting (GET /api/runners). */
+async function poolReady(url: string): Promise<boolean> {
+  const response = await fetch(`${url}/api/runners`, { headers: { accept: "application/json" } });
+  const { items } = (await response.json()) as { items: { prestarted: number }[] };
+  return items.some((runner) => runner.prestarted > 0);
 }
 
 async function runPhase(name: "prestarted" | "spawned", tree: ArborTree, api: MessagesApi, env: NodeJS.ProcessEnv, projectId: string) {
@@ -66,7 +63,7 @@ async function runPhase(name: "prestarted" | "spawned", tree: ArborTree, api: Me
     const issue = (await postJson(`${tree.url}/api/issues`, { title: `Benchmark: pre-started agents (${name})`, projectId })).body;
     for (let i = 0; i < WARMUP + RUNS; i++) {
       await sleep(PAUSE_MS);
-      if (name === "prestarted") for (let waited = 0; !(await poolReady()) && waited < 20_000; waited += 50) await sleep(50);
+      if (name === "prestarted") for (let waited = 0; !(await poolReady(tree.url)) && waited < 20_000; waited += 50) await sleep(50);
       const token = `${name}-${i}-${randomUUID().slice(0, 8)}`;
       const created = await postJson(`${tree.url}/api/executions`, { issueId: issue.id, prompt: `new run ${token}` });
       const id = String(created.body.id);

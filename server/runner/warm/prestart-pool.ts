@@ -23,7 +23,8 @@ import { copyIgnoredFiles } from "@/server/runner/workspace/copy-files";
 // renamed to the run's own when taken) with a session id minted for it,
 // listed in prestarted_agents for the web app to claim
 // (server/executions/claim-prestarted.ts). One per (project, agent, model),
-// counted in the warm caps, retired after the warm idle window, when its base
+// counted in the warm caps (the least recently parked warm session makes room
+// for it; parking one makes room around it), retired after the warm idle window, when its base
 // branch moves, and when the runner stops; one that dies is replaced (never
 // handed out). Only a process that left the table (claimed) is taken, and only
 // for the run that claimed it: its session id is that run's.
@@ -50,6 +51,8 @@ type Ctx = {
   log: (line: string) => void;
   /** Processes and memory the warm pool holds now: both count in the caps. */
   warmHeld: () => { count: number; bytes: number };
+  /** Closes the least recently parked warm session; false when there is none. */
+  makeRoom: () => Promise<boolean>;
 };
 
 export type PrestartLimits = { idleMs: number; maxProcesses: number; maxBytes: number; delayMs: number };
@@ -117,19 +120,6 @@ export class PrestartPool {
     return null;
   }
 
-  /** Retires processes until the warm caps hold them and the warm sessions together (the oldest first). */
-  trim(): void {
-    const held = this.ctx.warmHeld();
-    let count = held.count + this.entries.size;
-    let bytes = held.bytes + this.memory();
-    for (const entry of [...this.entries.values()]) {
-      if (count <= this.limits.maxProcesses && bytes <= this.limits.maxBytes) return;
-      count--;
-      bytes -= entry.process.rssBytes() ?? 0;
-      void this.retire(entry, "the warm cap needed room");
-    }
-  }
-
   /** A taken process the run could not use (its launch differs): closed, its worktree removed (its row is gone already). */
   async discard(entry: Prestarted, why: string): Promise<void> {
     this.ctx.log(`pre-started agent ${entry.sessionId} (pid ${entry.process.pid}) closed: ${why}`);
@@ -159,8 +149,9 @@ export class PrestartPool {
   }
 
   private async fill(key: PrestartKey): Promise<void> {
-    const held = this.ctx.warmHeld();
-    if (this.stopped || held.count + this.entries.size >= this.limits.maxProcesses || held.bytes + this.memory() >= this.limits.maxBytes) return;
+    if (this.stopped || this.limits.maxProcesses < 1) return;
+    // Within the warm caps: the least recently parked warm sessions are closed to make room, as parking one more would.
+    while (!this.roomForOne()) if (!(await this.ctx.makeRoom())) return;
     const project = await prisma.project.findUnique({ where: { id: key.projectId } });
     // A setup script's output belongs in its run's log, and it may depend on the run: such a project's runs spawn.
     if (!project?.baseBranch || project.setupScript) return;
@@ -215,6 +206,11 @@ export class PrestartPool {
       [sessionId, this.ctx.runnerId, key.projectId, key.agent, key.model, baseSha, cwd],
     );
     this.ctx.log(`pre-started ${key.agent} for ${key.projectId} (pid ${process.pid}, session ${sessionId})`);
+  }
+
+  private roomForOne(): boolean {
+    const held = this.ctx.warmHeld();
+    return held.count + this.entries.size + 1 <= this.limits.maxProcesses && held.bytes + this.memory() < this.limits.maxBytes;
   }
 
   /** A waiting process that exited is never handed out: it leaves, and another is started in its place. */

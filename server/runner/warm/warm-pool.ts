@@ -11,6 +11,9 @@ export type WarmLimits = { idleMs: number; maxProcesses: number; maxBytes: numbe
 
 export type ParkedProcess = { process: WarmProcess; parkedAt: number; until: number; timer: NodeJS.Timeout };
 
+/** Processes held beside the pool within the same caps (pre-started agents): parking makes room around them. */
+export type Reserved = () => { count: number; bytes: number };
+
 export type PoolEvents = {
   /** A process was parked (kept warm until `until`) or left the pool (taken for a turn, or closed: `closed` says why). */
   parked(process: WarmProcess, until: number): void;
@@ -23,6 +26,7 @@ export class WarmPool {
   constructor(
     private readonly limits: WarmLimits,
     private readonly events: PoolEvents,
+    private readonly reserved: Reserved = () => ({ count: 0, bytes: 0 }),
   ) {}
 
   get size(): number {
@@ -75,9 +79,10 @@ export class WarmPool {
       void this.closeProcess(process, this.limits.maxProcesses < 1 ? "warm sessions are off" : "it alone uses more memory than the warm cap");
       return false;
     }
-    // Make room: oldest first, until one more fits in count and memory.
+    // Make room: oldest first, until one more fits in count and memory (beside the reserved processes).
+    const reserved = this.reserved();
     for (const oldest of this.sessions()) {
-      if (this.idle.size < this.limits.maxProcesses && this.memory() + rss <= this.limits.maxBytes) break;
+      if (this.idle.size + reserved.count < this.limits.maxProcesses && this.memory() + reserved.bytes + rss <= this.limits.maxBytes) break;
       void this.close(oldest, "the warm cap needed room for a more recent session");
     }
     const until = Date.now() + this.limits.idleMs;

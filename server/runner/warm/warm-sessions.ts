@@ -73,20 +73,29 @@ export class WarmSessions {
     this.prestart = config.prestart
       ? new PrestartPool(
           { ...config, delayMs: config.prestartDelayMs ?? PRESTART_DELAY_MS },
-          { ...ctx, warmHeld: () => ({ count: this.pool.size, bytes: this.pool.memory() }) },
+          { ...ctx, warmHeld: () => ({ count: this.pool.size, bytes: this.pool.memory() }), makeRoom: () => this.closeOldestWarm() },
         )
       : null;
-    this.pool = new WarmPool(config, {
-      parked: (process, until) => {
-        void this.announce(process, until);
-        this.prestart?.trim();
+    this.pool = new WarmPool(
+      config,
+      {
+        parked: (process, until) => void this.announce(process, until),
+        left: (process, closed) => {
+          if (closed === null) return; // taken for a turn: still warm
+          ctx.log(`warm session ${process.sessionId} (pid ${process.pid}) closed: ${closed}`);
+          void this.announce(process, null);
+        },
       },
-      left: (process, closed) => {
-        if (closed === null) return; // taken for a turn: still warm
-        ctx.log(`warm session ${process.sessionId} (pid ${process.pid}) closed: ${closed}`);
-        void this.announce(process, null);
-      },
-    });
+      () => ({ count: this.prestart?.size ?? 0, bytes: this.prestart?.memory() ?? 0 }),
+    );
+  }
+
+  /** A pre-started agent needs a place within the caps: the least recently parked warm session is closed (false: none to close). */
+  private async closeOldestWarm(): Promise<boolean> {
+    const [oldest] = this.pool.sessions();
+    if (!oldest) return false;
+    await this.pool.close(oldest, "a pre-started agent for the project's next new run needed room");
+    return true;
   }
 
   get enabled(): boolean {

@@ -151,3 +151,13 @@ test("a cancelled run that claimed one and the runner's stop leave no process an
   expect(existsSync(again.cwd)).toBe(false);
   expect(await prisma.prestartedAgent.count({ where: { runnerId: "test-runner" } })).toBe(0);
 });
+
+test("within the warm caps: the least recently parked warm session makes room for the pre-started agent", async () => {
+  await prestarting({ ARBOR_WARM_MAX: "1" });
+  const { project, first } = await projectWithFirstRun("pre-cap");
+  const pooled = await prestartedFor(project.id);
+  // The first run's process was parked warm (the one place), then closed for the pre-started agent.
+  await goneAway(first.launch!.pid!, "the warm session to be closed for room");
+  expect(alive(pooled.pid)).toBe(true);
+  expect((await listRunners({ id: "test-runner" }))[0]).toMatchObject({ prestarted: 1 });
+});
