@@ -11,21 +11,38 @@
 // hears Ctrl-C: the web server and PostgreSQL run in process groups of their
 // own, so nothing stops before what depends on it. A signal during start-up
 // lets the step under way finish, then stops what was started.
+//
+// A warm start (build current, database initialised or DATABASE_URL given)
+// starts the web server first, beside PostgreSQL, closed to requests until a
+// check of the applied migrations proves nothing is pending
+// (scripts/lib/start-plan.ts); anything pending is applied with no web server
+// running. What the database and the runner need (pg, graphile-worker,
+// Prisma) is loaded after that spawn, so it does not delay it.
 import path from "node:path";
 import { adoptEnvironment, assertSafeToServe, ConfigError, loadConfig } from "@/server/config/load-config";
-import { resolveDatabase } from "@/server/database/resolve-database";
-import { applyMigrations } from "@/server/migrations/apply-migrations";
-import { installQueueSchema } from "@/server/queue/install-queue-schema";
+import { expectedDatabaseUrl } from "@/server/database/expected-url";
 import type { RunnerHandle } from "@/server/runner/process/run-runner";
 import { agentReadinessLines } from "./lib/agent-readiness";
 import { createSupervisor, type Supervisor } from "./lib/children";
-import { BuildInterrupted, ensureNextBuild } from "./lib/next-build";
-import { LEAN_HEAP_ARGS } from "./lib/server-node-args";
+import { BuildInterrupted, buildIsCurrent, ensureNextBuild } from "./lib/next-build";
+import { webNodeArgs } from "./lib/server-node-args";
+import { afterDatabase, earlyWebUrl, webAnswers } from "./lib/start-plan";
 
 const root = process.cwd();
 const dev = process.argv.includes("--dev");
 const log = (line: string) => console.log(`[arbor] ${line}`);
 const WEB_STOP_GRACE_MS = 3_000;
+/**
+ * The web server's own environment, under what the person set. glibc gives
+ * each thread that allocates at once an arena of its own (up to 8 per core),
+ * and Next's threads leave them resident: two arenas kept the idle web server
+ * ~17 MiB smaller (PSS) at no start-up or request cost the benchmark could see
+ * (docs/performance.md, "Start-up and footprint"). Not in the runner's
+ * environment: agents inherit that one.
+ */
+const WEB_ONLY_ENV: Record<string, string> = { MALLOC_ARENA_MAX: "2" };
+/** How long the runner waits for the web server's first answer before it starts anyway. */
+const WEB_ANSWER_WAIT_MS = 20_000;
 
 // What has been started so far, stopped in reverse order of dependence.
 let stopDatabase: () => Promise<void> = async () => {};
@@ -81,20 +98,8 @@ async function main() {
     throw error;
   }
 
-  // The embedded server's own output (initdb, postgres logs) stays out of the console.
-  if (!config.databaseUrl) log(`starting the embedded PostgreSQL (data in ${path.join(config.dataDir, "postgres")})…`);
-  const db = await resolveDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, port: config.embeddedDbPort });
-  stopDatabase = db.stop;
-  log(db.embedded ? `embedded PostgreSQL ready (data in ${path.join(config.dataDir, "postgres")})` : "using DATABASE_URL");
-  checkpoint();
-  // Arbor's migrations and the queue's own schema, side by side.
-  const [migrations] = await Promise.all([applyMigrations(db.url, { log }), installQueueSchema(db.url)]);
-  log(`database schema up to date (${migrations.applied.length} migration(s) applied now)`);
-  checkpoint();
-
-  const env: NodeJS.ProcessEnv = {
+  const baseEnv: NodeJS.ProcessEnv = {
     ...config.env,
-    DATABASE_URL: db.url,
     HOST: config.host,
     PORT: String(config.port),
     ARBOR_DATA_DIR: config.dataDir,
@@ -102,28 +107,82 @@ async function main() {
     // Where this runner's agents reach Arbor's MCP server: this web server, over loopback.
     ARBOR_MCP_URL: config.env.ARBOR_MCP_URL || `http://${loopbackAddressOf(config.host)}:${config.port}/api/mcp`,
   };
-  if (!dev) ensureNextBuild(root, config.nextDistDir, env, log);
-  checkpoint();
-
   // Next.js stops by waiting for its open requests, and a page's live
   // updates (SSE) never end by themselves: a few seconds for the short
   // requests, then the web server is killed (it holds nothing to save).
   const children = createSupervisor(root, { stopGraceMs: WEB_STOP_GRACE_MS });
   supervisor = children;
-  const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
-  // The web server's heap kept lean like this process's (LEAN_HEAP_ARGS, on its command line: it is a Node script).
-  const nextArgs = [dev ? "dev" : "start", "-H", config.host, "-p", String(config.port)];
-  if (dev) children.start("web", bin("next"), nextArgs, env);
-  else children.start("web", process.execPath, [...LEAN_HEAP_ARGS, path.join(root, "node_modules", "next", "dist", "bin", "next"), ...nextArgs], env);
-  log(`Arbor is starting at http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`);
   children.onUnexpectedExit((name, code, signal) => {
     console.error(`[arbor] ${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping`);
     stopRequested = true;
     exit(1);
   });
+  const startWeb = (databaseEnv: NodeJS.ProcessEnv, gated: boolean) => {
+    const env = { ...databaseEnv, ...WEB_ONLY_ENV, ...pick(config.env, Object.keys(WEB_ONLY_ENV)) };
+    const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+    const nextArgs = [dev ? "dev" : "start", "-H", config.host, "-p", String(config.port)];
+    // The web server's heap kept lean like this process's (LEAN_HEAP_ARGS, on its command line: it is a Node script).
+    if (dev) children.start("web", bin("next"), nextArgs, env);
+    else
+      children.start("web", process.execPath, [...webNodeArgs(root, gated), path.join(root, "node_modules", "next", "dist", "bin", "next"), ...nextArgs], env, {
+        gated,
+      });
+    log(`Arbor is starting at http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`);
+  };
+
+  const early = earlyWebUrl({
+    dev,
+    buildCurrent: !dev && buildIsCurrent(root, config.nextDistDir),
+    expectedUrl: await expectedDatabaseUrl({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, port: config.embeddedDbPort }),
+  });
+  if (early) startWeb({ ...baseEnv, DATABASE_URL: early }, true);
+
+  const [{ resolveDatabase }, { applyMigrations }, { installQueueSchema }, { checkMigrations }] = await Promise.all([
+    import("@/server/database/resolve-database"),
+    import("@/server/migrations/apply-migrations"),
+    import("@/server/queue/install-queue-schema"),
+    import("./lib/pending-migrations"),
+  ]);
+  // The embedded server's own output (initdb, postgres logs) stays out of the console.
+  if (!config.databaseUrl) log(`starting the embedded PostgreSQL (data in ${path.join(config.dataDir, "postgres")})…`);
+  const db = await resolveDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, port: config.embeddedDbPort });
+  stopDatabase = db.stop;
+  log(db.embedded ? `embedded PostgreSQL ready (data in ${path.join(config.dataDir, "postgres")})` : "using DATABASE_URL");
+  checkpoint();
+  const env: NodeJS.ProcessEnv = { ...baseEnv, DATABASE_URL: db.url };
+  // Arbor's migrations and the queue's own schema, side by side.
+  const queueSchema = installQueueSchema(db.url);
+  queueSchema.catch(() => {}); // awaited below; a failure meanwhile must not count as unhandled
+  const check = early === db.url ? await checkMigrations(db.url).catch(() => null) : null;
+  if (afterDatabase(early, db.url, check) === "open") {
+    for (const name of check!.modified) log(`warning: migration ${name} was modified after it was applied`);
+    await queueSchema;
+    log("database schema up to date (no migration pending)");
+    checkpoint();
+    children.openGate("web");
+  } else {
+    // Something to apply (or a URL other than the one the early web server got): no web server runs beside a migration.
+    if (early) {
+      log(
+        check
+          ? `${check.pending.length} migration(s) pending: the web server starts again once they are applied`
+          : "the web server starts again once the schema is checked",
+      );
+      await children.stop("web");
+    }
+    const [migrations] = await Promise.all([applyMigrations(db.url, { log }), queueSchema]);
+    log(`database schema up to date (${migrations.applied.length} migration(s) applied now)`);
+    checkpoint();
+    if (!dev) ensureNextBuild(root, config.nextDistDir, env, log);
+    checkpoint();
+    startWeb(env, false);
+  }
 
   if (config.runner.disabled) return;
-  // The runner, here: it boots while the web server does (they are separate processes), on the database chosen above.
+  // The runner and the agents' probes take CPU the web server's first answer needs: they wait for it (`next dev` compiles on demand: not there).
+  if (!dev) await webAnswers(`http://${loopbackAddressOf(config.host)}:${config.port}/api/health`, WEB_ANSWER_WAIT_MS, () => stopRequested);
+  checkpoint();
+  // The runner, here, on the database chosen above.
   adoptEnvironment(env);
   const { startRunner } = await import("@/server/runner/process/run-runner");
   const { dbPool } = await import("@/server/db");
@@ -175,4 +234,9 @@ function loopbackAddressOf(host: string): string {
   if (host === "0.0.0.0" || host === "") return "127.0.0.1";
   if (host === "::" || host === "[::]") return "[::1]";
   return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+}
+
+/** The entries of `env` named in `keys` that are set. */
+function pick(env: NodeJS.ProcessEnv, keys: string[]): Record<string, string | undefined> {
+  return Object.fromEntries(keys.filter((key) => env[key] !== undefined).map((key) => [key, env[key]]));
 }

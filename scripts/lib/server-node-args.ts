@@ -1,3 +1,5 @@
+import path from "node:path";
+
 // How every Node process that loads server/ code is started: the web app's
 // own server is built by Next, but the runner, the start script, the scripts
 // (migrate, backfill-search) and the benchmarks run TypeScript through tsx,
@@ -23,6 +25,18 @@ export const SERVER_NODE_ARGS: readonly string[] = ["--conditions=react-server"]
  * turn latency the benchmark could tell apart (docs/performance.md).
  */
 export const LEAN_HEAP_ARGS: readonly string[] = ["--optimize-for-size", "--max-semi-space-size=4"];
+
+/** Where the web server's request gate is (scripts/lib/web-gate.cjs), relative to the app's root. */
+export const WEB_GATE = "scripts/lib/web-gate.cjs";
+
+/**
+ * Node flags of the web server `npm start` runs (`node <these> …/next start`):
+ * lean like the start script's own, and, when it starts before the schema is
+ * proven current, the gate that holds its requests until then.
+ */
+export function webNodeArgs(root: string, gated: boolean): string[] {
+  return [...LEAN_HEAP_ARGS, ...(gated ? ["--require", path.join(root, WEB_GATE)] : [])];
+}
 
 /** argv after `tsx` for a TypeScript entry point: `tsx --conditions=react-server scripts/runner.ts`. */
 export function tsxArgs(script: string, ...rest: string[]): string[] {

@@ -3,6 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import { claimDataDir } from "./claim-data-dir";
 import { readCredentials, writeOwner, type ClusterCredentials } from "./cluster-files";
+import { connectionUrl, DEFAULT_DATABASE } from "./expected-url";
 import { initialiseCluster, isInitialised } from "./initialise-cluster";
 import { resolvePostgresBinaries } from "./postgres-binaries";
 import { HOST, launchPostmaster } from "./postmaster-process";
@@ -41,7 +42,7 @@ export type EmbeddedPostgres = {
   stop: () => Promise<void>;
 };
 
-export const DEFAULT_DATABASE = "arbor";
+export { DEFAULT_DATABASE };
 export const DEFAULT_MAX_CONNECTIONS = 200;
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
@@ -88,11 +89,6 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   log(`embedded PostgreSQL listening on ${HOST}:${port} (pid ${postmaster.pid})`);
   return { url: connectionUrl(port, credentials, database), port, owned: true, stop: postmaster.stop };
-}
-
-function connectionUrl(port: number, credentials: ClusterCredentials, database: string): string {
-  const auth = `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}`;
-  return `postgresql://${auth}@${HOST}:${port}/${encodeURIComponent(database)}`;
 }
 
 async function ensureDatabase(port: number, credentials: ClusterCredentials, database: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import type { ClusterCredentials } from "./cluster-files";
+import { HOST } from "./expected-url";
 import type { PostgresBinaries } from "./postgres-binaries";
 import { isAlive } from "./process-info";
 import { captureOutput, spawnAsServerUser } from "./run-as";
@@ -13,7 +14,7 @@ import type { ServerUser } from "./server-os-user";
 // start, still no data loss). Never SIGKILL: that can leave backends holding
 // shared memory and block the next start.
 
-export const HOST = "127.0.0.1";
+export { HOST };
 const READY_TIMEOUT_MS = 120_000; // crash recovery after an unclean stop can take a while
 /**
  * How often a start asks whether PostgreSQL accepts connections yet: a warm
@@ -52,6 +53,15 @@ export async function launchPostmaster(options: {
       "unix_socket_directories=",
       "-c",
       `max_connections=${options.maxConnections}`,
+      // A small machine's footprint (docs/performance.md, "Start-up and footprint"):
+      // the buffer pool's resident pages count in the idle tree, and beyond it
+      // the OS page cache still holds the files; 128 MB → 32 MB saved ~6 MiB
+      // PSS idle, and caps what a busy day leaves resident. Arbor uses no
+      // logical replication, whose launcher is one more process otherwise.
+      "-c",
+      "shared_buffers=32MB",
+      "-c",
+      "max_logical_replication_workers=0",
     ],
     options.user,
   );
