@@ -1,6 +1,9 @@
 import "server-only";
 import type { Prisma } from "@/server/generated/prisma/client";
-import { RUNNER_STALE_MS } from "@/server/runners/runner-liveness";
+import { HEARTBEAT_MS } from "@/server/runners/runner-liveness";
+
+/** A runner heard from within this long: one that crashed holding rows stops being offered them within seconds. */
+const CLAIM_FRESH_MS = HEARTBEAT_MS * 2 + 1_000;
 
 // A new run takes a pre-started agent (issue 28, server/runner/warm/
 // prestart-pool.ts) when a live runner that takes turns holds one for its
@@ -33,7 +36,7 @@ export async function claimPrestarted(tx: Prisma.TransactionClient, run: Prestar
       SELECT p.session_id FROM prestarted_agents p JOIN runners r ON r.id = p.runner_id
       WHERE p.project_id = ${run.projectId} AND p.agent = ${run.agent} AND p.model IS NOT DISTINCT FROM ${run.model}::text
         AND p.base_sha = ${run.startSha} AND (${run.runnerId}::text IS NULL OR p.runner_id = ${run.runnerId}::text)
-        AND r.stopped_at IS NULL AND r.draining_at IS NULL AND r.heartbeat_at > now() - make_interval(secs => ${RUNNER_STALE_MS / 1000})
+        AND r.stopped_at IS NULL AND r.draining_at IS NULL AND r.heartbeat_at > now() - make_interval(secs => ${CLAIM_FRESH_MS / 1000})
       ORDER BY p.created_at LIMIT 1 FOR UPDATE OF p SKIP LOCKED)
     RETURNING session_id, runner_id`;
   return rows[0] ? { sessionId: rows[0].session_id, runnerId: rows[0].runner_id } : null;

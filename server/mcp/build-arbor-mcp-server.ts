@@ -84,6 +84,8 @@ export function buildArborMcpServer(caller: McpCaller): McpServer {
 }
 
 async function answered(caller: McpCaller, name: string, args: Record<string, unknown>, run: () => Promise<ToolAnswer>): Promise<CallToolResult> {
+  // A pre-started agent's process may list the tools before a run takes it; a call needs the run.
+  if (caller.prestarted) return { content: [{ type: "text", text: "Arbor's tools answer a running turn: this agent has no run yet" }], isError: true };
   const started = performance.now();
   let answer: ToolAnswer;
   try {

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
+import { prisma } from "@/server/db";
 import type { Execution } from "@/server/generated/prisma/client";
 import { pinCommit } from "@/server/git/refs";
 import { runGit } from "@/server/git/run-git";
@@ -28,12 +29,16 @@ export async function planPrestartedTurn(
   env: NodeJS.ProcessEnv,
 ): Promise<{ plan: PrestartedPlan } | { why: string }> {
   const prompt = execution.agentPrompt ?? execution.prompt;
-  const [launch, binary] = await Promise.all([
+  const [launch, binary, project] = await Promise.all([
     planPrestartedLaunch(execution, { sessionId: entry.sessionId, cwd: entry.cwd }, env, entry.launch.mcp, prompt),
     binaryStat(entry.process),
+    prisma.project.findUnique({ where: { id: entry.projectId }, select: { setupScript: true, copyFiles: true } }),
   ]);
   const why =
     (execution.startSha !== entry.baseSha ? "the run starts from another commit than the pre-started worktree" : null) ??
+    (!project || project.setupScript || !isDeepStrictEqual(project.copyFiles, entry.copyFiles)
+      ? "the project's setup script or copied files changed since the process started"
+      : null) ??
     launchMismatch(entry.process.options, launch?.prepared ?? null) ??
     (launch!.runtime.path !== entry.launch.runtime.path || !isDeepStrictEqual(binary, entry.process.options.binary ?? binary)
       ? "the agent's CLI changed since the process started"
@@ -45,8 +50,9 @@ export async function planPrestartedTurn(
   }
   const branch = worktreeBranchName(execution.issueId, execution.id);
   try {
-    await runGit(entry.repo, ["branch", "-m", entry.branch, branch]);
+    // The start pinned first: a spawn after a failure here pins it again, and the branch is still the pool's.
     await pinCommit(entry.repo, startRefName(execution.id), entry.baseSha, `arbor: start of ${branch}`);
+    await runGit(entry.repo, ["branch", "-m", entry.branch, branch]);
   } catch (error) {
     await pool.discard(entry, `its worktree could not become the run's line: ${(error as Error).message}`);
     return { why: "The pre-started agent's worktree could not become the run's line; it spawned the agent" };

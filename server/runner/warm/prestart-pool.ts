@@ -40,6 +40,8 @@ export type Prestarted = PrestartKey & {
   branch: string;
   baseBranch: string;
   baseSha: string;
+  /** The project's copyFiles when its worktree was made: a run of a project whose list changed since spawns. */
+  copyFiles: string[];
   launch: PrestartedLaunch;
   timer: NodeJS.Timeout;
 };
@@ -176,8 +178,27 @@ export class PrestartPool {
     await copyIgnoredFiles({ repo, worktree: cwd, copyFiles: project.copyFiles, log: () => {} }).catch(() => {});
     const sessionId = randomUUID();
     const inputs = { ...key, requestedPermissions: null };
-    const launch = await planPrestartedLaunch(inputs, { sessionId, cwd }, this.ctx.env, "mint");
+    const launch = await planPrestartedLaunch(inputs, { sessionId, cwd }, this.ctx.env, "mint").catch((error: Error) => {
+      this.ctx.log(`pre-started agent for ${project.id}: its launch could not be planned: ${error.message}`);
+      return null;
+    });
     if (!launch || this.stopped) return void (await undo());
+    // Listed before the process starts: the CLI connects to Arbor's MCP server as it starts, and the server answers
+    // that connection for a listed token (server/mcp/authenticate-mcp-request.ts); a process that dies at once finds
+    // its row to delete.
+    const listed = await this.ctx.pool
+      .query(
+        "INSERT INTO prestarted_agents (session_id, runner_id, project_id, agent, model, base_sha, cwd, mcp_token_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        [sessionId, this.ctx.runnerId, key.projectId, key.agent, key.model, baseSha, cwd, launch.mcp?.tokenHash ?? null],
+      )
+      .then(
+        () => true,
+        (error: Error) => {
+          this.ctx.log(`pre-started agent for ${project.id}: ${error.message}`);
+          return false;
+        },
+      );
+    if (!listed) return void (await undo());
     const { prepared } = launch;
     const process = new WarmProcess({
       argv: prepared.argv,
@@ -198,13 +219,21 @@ export class PrestartPool {
     void binaryStat(process).then((binary) => (process.options.binary = binary));
     const timer = setTimeout(() => void this.retire(entry, "its idle window ended"), this.limits.idleMs);
     timer.unref();
-    const entry: Prestarted = { ...key, sessionId, process, cwd, repo, branch, baseBranch: project.baseBranch, baseSha, launch, timer };
+    const entry: Prestarted = {
+      ...key,
+      sessionId,
+      process,
+      cwd,
+      repo,
+      branch,
+      baseBranch: project.baseBranch,
+      baseSha,
+      copyFiles: [...project.copyFiles],
+      launch,
+      timer,
+    };
     this.entries.set(sessionId, entry);
     void process.exit.then(() => this.died(entry));
-    await this.ctx.pool.query(
-      "INSERT INTO prestarted_agents (session_id, runner_id, project_id, agent, model, base_sha, cwd) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-      [sessionId, this.ctx.runnerId, key.projectId, key.agent, key.model, baseSha, cwd],
-    );
     this.ctx.log(`pre-started ${key.agent} for ${key.projectId} (pid ${process.pid}, session ${sessionId})`);
   }
 

@@ -119,7 +119,10 @@ export class WarmSessions {
     // A new run that claimed a pre-started process of this runner: its prompt is that process's first message.
     const prestarted = this.prestart && isNewRun(execution) ? this.prestart.take(execution.targetSessionId!) : null;
     if (prestarted) {
-      const planned = await planPrestartedTurn(execution, prestarted, this.prestart!, this.ctx.env);
+      const planned = await planPrestartedTurn(execution, prestarted, this.prestart!, this.ctx.env).catch(async (error: Error) => {
+        await this.prestart!.discard(prestarted, `its run could not be planned: ${error.message}`);
+        throw error;
+      });
       if ("plan" in planned) return planned.plan;
       this.fallbacks.set(execution.id, planned.why);
       return null;

@@ -1,10 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { POST as mcpRoute } from "@/app/api/mcp/route";
 import { prisma } from "@/server/db";
 import { listRunners } from "@/server/runners/list-runners";
 import { api, completed, waitForEnd } from "@/test/support/executions-api";
 import { useRestartableRunner } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
+import { startRouteServer } from "@/test/support/route-server";
 import { waitFor } from "@/test/support/wait";
 import { bashTurn, gitProject, readIn } from "@/test/support/worktree-runs";
 
@@ -160,4 +162,21 @@ test("within the warm caps: the least recently parked warm session makes room fo
   await goneAway(first.launch!.pid!, "the warm session to be closed for room");
   expect(alive(pooled.pid)).toBe(true);
   expect((await listRunners({ id: "test-runner" }))[0]).toMatchObject({ prestarted: 1 });
+});
+
+test("with Arbor's MCP server attached, the pre-started run has Arbor's tools (the CLI connected as it started)", async () => {
+  const web = await startRouteServer({ "/api/mcp": { POST: mcpRoute } });
+  try {
+    await prestarting({ ARBOR_MCP_URL: `${web.url}/api/mcp` });
+    const { project, issueId } = await projectWithFirstRun("pre-mcp");
+    const pooled = await prestartedFor(project.id);
+    // Long enough for the CLI to have connected to the server as it started.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const run = await completed(api.create({ issueId, prompt: "pre with tools" }));
+    expect(run).toMatchObject({ sessionId: pooled.sessionId, launch: { kind: "prestarted" } });
+    const tools = suite.standIn.requestFor("pre with tools").tools as { name: string }[];
+    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["mcp__arbor__search_sessions", "mcp__arbor__get_session"]));
+  } finally {
+    await web.close();
+  }
 });

@@ -2,6 +2,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { POST as mcpRoute, GET as mcpGet } from "@/app/api/mcp/route";
 import { GET as backlinksRoute } from "@/app/api/references/route";
 import { prisma } from "@/server/db";
+import { mintMcpToken } from "@/server/mcp/mcp-token";
 import { releaseWorkerUtils } from "@/server/queue/worker-utils";
 import { apiRequest, call } from "@/test/support/api";
 import { resetDb } from "@/test/support/db";
@@ -72,6 +73,33 @@ describe("who may call", () => {
   it("answers GET with 405: the server is stateless", async () => {
     const res = await call(mcpGet, apiRequest("GET", "/api/mcp"));
     expect(res.status).toBe(405);
+  });
+});
+
+describe("a pre-started agent (server/runner/warm/prestart-pool.ts)", () => {
+  it("lists the tools for the CLI connecting as it starts, and refuses its calls until a run holds the token", async () => {
+    const { token, hash } = mintMcpToken();
+    const row = {
+      sessionId: "6a7e1c64-1d7e-4f39-9d0c-2a51c0d3e0aa",
+      runnerId: "r",
+      projectId: "PROJ-1",
+      agent: "claude",
+      baseSha: "b".repeat(40),
+      cwd: "/tmp/prestart-y",
+    };
+    await prisma.prestartedAgent.create({ data: { ...row, mcpTokenHash: hash } });
+    const waiting = await mcpClient(url, token);
+    try {
+      expect((await waiting.listTools()).tools.map((tool) => tool.name)).toContain("search_sessions");
+      const refused = await waiting.callTool({ name: "search_sessions", arguments: { query: "quokkaclock" } });
+      expect(refused).toMatchObject({ isError: true });
+      expect(answerText(refused)).toContain("no run yet");
+    } finally {
+      await waiting.close();
+    }
+    // Once no longer listed (a run claimed it, and has not started; or it was retired), the token is refused.
+    await prisma.prestartedAgent.delete({ where: { sessionId: row.sessionId } });
+    await expect(mcpClient(url, token)).rejects.toThrow();
   });
 });
 
