@@ -1,4 +1,4 @@
-import { readIssueTree } from "@/server/issues/read-issue-tree";
+import { readIssueTree } from "@/server/executions/read-issue-tree";
 import { resultResponse } from "@/server/http/responses";
 import { apiRoute } from "@/server/http/api-route";
 

@@ -6,9 +6,11 @@ import { dbPool } from "@/server/db";
 import { executionColumns, executionFromPg } from "@/server/executions/execution-columns";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 
-// The issue page's session tree, flat: every execution of the issue with the
-// refs it consulted, in creation order, from one SQL statement (the page
-// builds the tree, as it does for every live patch). Prisma's findMany of a
+// An issue's session tree, flat: every execution of the issue with the refs
+// it consulted (each once, in the order first read), in creation order, from
+// one SQL statement. The issue page builds the tree from it, as it does for
+// every live patch (GET /api/issues/:id/tree-summary); the CLI's
+// /session-tree builds it here (get-session-tree.ts). Prisma's findMany of a
 // thousand full rows took ~130 ms of the 1,000-node tree's ~300 ms answer;
 // node-postgres reads the same rows in a fraction of that
 // (docs/performance.md, "UI at scale").
