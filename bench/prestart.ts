@@ -20,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { startArborTree, type ArborTree } from "@/bench/lib/arbor-tree";
 import { spawnBare, spawnBareWarm } from "@/bench/lib/bare-spawn";
+import { numberOption } from "@/bench/lib/claude-project-bench";
 import { writeDocSection } from "@/bench/lib/doc-section";
 import { launchOf, postJson } from "@/bench/lib/fast-turns-phase";
 import { sleep } from "@/bench/lib/runner-process";
@@ -30,11 +31,10 @@ import { claudeTestEnv, startMessagesApi, type MessagesApi } from "@/test/suppor
 import { turnText } from "@/test/support/turn-script";
 
 const CLAUDE = process.env.CLAUDE_BIN ?? path.join(process.cwd(), "node_modules", ".bin", "claude");
-const option = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
-const RUNS = option("--runs", 20);
-const WARMUP = option("--warmup", 2);
+const RUNS = numberOption("--runs", 20);
+const WARMUP = numberOption("--warmup", 2);
 /** Between rounds, in both phases: the pool starts its next process 1 s after a run's turn; this leaves it time to be up. */
-const PAUSE_MS = option("--pause", 3_000);
+const PAUSE_MS = numberOption("--pause", 3_000);
 
 type Round = { kind: string; requestToModel: number; requestToSession: number; bareSpawnToModel: number; bareIdleToModel: number | null };
 
