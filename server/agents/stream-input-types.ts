@@ -19,6 +19,16 @@ export interface StreamInputProtocol {
    * its one turn and is closed (Qwen Code's ask runs).
    */
   reusable?: boolean;
+  /**
+   * A stdin line (with its newline) a process waiting for its first message
+   * answers without a turn and without a transcript entry, doing ahead the
+   * per-conversation work its first message would otherwise wait for
+   * (pre-started agents, server/runner/warm/prestart-pool.ts). Its answer
+   * names `requestId` (see `answers`). Absent: nothing is warmed up.
+   */
+  warmUp?(requestId: string): string;
+  /** Whether the stdout line is the answer to the stdin request `requestId` (cheap: called on lines until it comes). */
+  answers?(line: string, requestId: string): boolean;
 }
 
 export type StreamInputSignal = {

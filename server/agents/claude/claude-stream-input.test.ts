@@ -26,6 +26,25 @@ describe("claudeStreamInput", () => {
     expect(JSON.parse(claudeStreamInput.interrupt("r1"))).toEqual({ type: "control_request", request_id: "r1", request: { subtype: "interrupt" } });
   });
 
+  it("warms a waiting process up with a request it answers outside any turn, and knows that answer", () => {
+    expect(JSON.parse(claudeStreamInput.warmUp!("w1"))).toEqual({
+      type: "control_request",
+      request_id: "w1",
+      request: { subtype: "get_context_usage", detail: "summary" },
+    });
+    // The answer's opening as Claude Code 2.1.330 printed it.
+    const answer =
+      '{"type":"control_response","response":{"subtype":"success","request_id":"w1","response":{"categories":[{"id":"system_prompt","tokens":2335}]}}}';
+    expect(claudeStreamInput.answers!(answer, "w1")).toBe(true);
+    expect(claudeStreamInput.answers!(answer, "w2")).toBe(false);
+    expect(claudeStreamInput.answers!(answer.replace("w1", "w10"), "w1")).toBe(false);
+    // A turn's lines are never taken for it, even one quoting the id.
+    expect(claudeStreamInput.answers!('{"type":"assistant","message":{"content":[{"type":"text","text":"\\"request_id\\":\\"w1\\""}]}}', "w1")).toBe(false);
+    for (const line of lines) expect(claudeStreamInput.answers!(line, A)).toBe(false);
+    // Nor is it a turn boundary.
+    expect(claudeStreamInput.classify(answer)).toBeNull();
+  });
+
   it("reads the turn boundaries of a recorded session: starts, ends, session, the running cost", () => {
     const signals = lines.map((line) => claudeStreamInput.classify(line)).filter((s) => s !== null);
     const order = signals.map((s) =>

@@ -30,6 +30,16 @@ import type { StreamInputProtocol } from "@/server/agents/types";
 // - Closing stdin when idle exits 0 within ≈ 25 ms; the transcript is complete
 //   and `--resume` continues it. --resume of an unknown id prints "No
 //   conversation found…" on stderr, a result without an init, and exits 1.
+// - A process left waiting for its first message still needs ≈ 200 ms from
+//   that message to its model request (≈ 45 ms for a later message): it
+//   builds its tools, skills, agents and context the first time. A
+//   {"type":"control_request","request_id":…,"request":{"subtype":
+//   "get_context_usage","detail":"summary"}} sent ahead does most of that
+//   work (≈ 140 ms left): it is answered with {"type":"control_response",
+//   "response":{"subtype":"success","request_id":…,"response":{"categories":…}}},
+//   writes nothing to the transcript, asks the API nothing ("summary": no
+//   token counting), and the model never sees it (a `/context` message would
+//   be recorded and sent to the model as context).
 
 export const claudeStreamInput: StreamInputProtocol = {
   reusable: true,
@@ -38,6 +48,12 @@ export const claudeStreamInput: StreamInputProtocol = {
   },
   interrupt(requestId) {
     return `${JSON.stringify({ type: "control_request", request_id: requestId, request: { subtype: "interrupt" } })}\n`;
+  },
+  warmUp(requestId) {
+    return `${JSON.stringify({ type: "control_request", request_id: requestId, request: { subtype: "get_context_usage", detail: "summary" } })}\n`;
+  },
+  answers(line, requestId) {
+    return line.includes('"control_response"') && line.includes(`"request_id":${JSON.stringify(requestId)}`);
   },
   classify(line) {
     // Called on every line: only three shapes matter, so the rest are skipped without parsing.

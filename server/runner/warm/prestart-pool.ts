@@ -214,6 +214,8 @@ export class PrestartPool {
       runtime: { ...launch.runtime },
       permissions: launch.permissions,
       opening: openingLines(prepared.agent, launch.permissions),
+      // Its first message's per-conversation work done now, while it waits (claude-stream-input.ts).
+      warmUp: true,
     });
     process.sessionId = sessionId;
     void binaryStat(process).then((binary) => (process.options.binary = binary));

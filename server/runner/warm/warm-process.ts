@@ -117,6 +117,8 @@ export type WarmProcessOptions = {
   permissions: EffectivePermissions | null;
   /** Lines written before its first message (an approval channel's initialize request). */
   opening?: string[];
+  /** Started ahead of its first message (a pre-started agent): the protocol's warm-up request is written, its answer kept off every turn. */
+  warmUp?: boolean;
   /** The binary (argv[0]) as it was when the process started: a CLI upgraded on disk since then is not this process any more. */
   binary?: { mtimeMs: number; size: number } | null;
 };
@@ -134,6 +136,8 @@ export class WarmProcess {
   private pending: ProcessTurn[] = [];
   private costSoFar = 0;
   private exitedWith: AgentExit | null = null;
+  /** The warm-up request whose answer has not come (it belongs to no turn, even one sent before it came). */
+  private warmingUp: string | null = null;
   readonly exit: Promise<AgentExit>;
 
   constructor(readonly options: WarmProcessOptions) {
@@ -143,6 +147,10 @@ export class WarmProcess {
     this.child.onStdoutLine((line) => this.onLine(line.text, line.truncated));
     this.child.onStderr((text) => (this.current ?? this.pending[0])?.deliverStderr(text));
     for (const line of options.opening ?? []) this.child.write(line);
+    if (options.warmUp && options.protocol.warmUp && options.protocol.answers) {
+      this.warmingUp = randomUUID();
+      this.child.write(options.protocol.warmUp(this.warmingUp));
+    }
     this.exit = this.child.wait().catch((error: unknown): AgentExit => ({ ok: false, reason: "spawn_failed", message: String(error) }));
     void this.exit.then((exit) => {
       this.exitedWith = exit;
@@ -220,6 +228,10 @@ export class WarmProcess {
   }
 
   private onLine(line: string, truncated: boolean): void | Promise<void> {
+    if (this.warmingUp && this.options.protocol.answers?.(line, this.warmingUp)) {
+      this.warmingUp = null;
+      return;
+    }
     const signal = this.options.protocol.classify(line);
     if (signal?.started) this.noteStarted(signal.started);
     // Without lifecycle lines (an older CLI), the next waiting message is the next turn.

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { POST as mcpRoute } from "@/app/api/mcp/route";
 import { prisma } from "@/server/db";
 import { listRunners } from "@/server/runners/list-runners";
@@ -7,6 +8,7 @@ import { api, completed, waitForEnd } from "@/test/support/executions-api";
 import { useRestartableRunner } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
 import { startRouteServer } from "@/test/support/route-server";
+import { transcriptPath } from "@/test/support/turn-script";
 import { waitFor } from "@/test/support/wait";
 import { bashTurn, gitProject, readIn } from "@/test/support/worktree-runs";
 
@@ -78,6 +80,13 @@ test("the next new run takes the pre-started process: its session id, its worktr
   expect(row).toMatchObject({ worktreePath: pooled.cwd, worktreeState: "present", targetSessionId: pooled.sessionId });
   expect(row.worktreeBranch).toMatch(new RegExp(`^arbor/${issueId}/[0-9a-f]{8}$`));
   expect(readIn(pooled.cwd, "notes.txt")).toBe("hello\n");
+  // The warm-up request it was sent while it waited left no trace: not in the run's log, not in the session's transcript.
+  const events = await prisma.executionEvent.findMany({ where: { executionId: second.id }, select: { payload: true } });
+  expect(JSON.stringify(events)).not.toContain('"categories"');
+  const transcript = readFileSync(transcriptPath(path.join(suite.h.tmp, "claude-config"), pooled.cwd, pooled.sessionId), "utf8");
+  const userEntries = transcript.split("\n").filter((line) => line.includes('"type":"user"'));
+  expect(JSON.parse(userEntries[0]!).message.content).toBe("pre write notes");
+  expect(transcript).not.toContain("get_context_usage");
   expect(execFileSync("git", ["rev-parse", "--abbrev-ref", "HEAD"], { cwd: pooled.cwd, encoding: "utf8" }).trim()).toBe(row.worktreeBranch);
   expect(row.startSha).toBe(execFileSync("git", ["rev-parse", "main"], { cwd: project.path, encoding: "utf8" }).trim());
 
