@@ -12,21 +12,26 @@ import type { WarmPlanned } from "@/server/runner/warm/warm-plan";
 
 // A new run given to the pre-started process it claimed (prestart-pool.ts):
 // its launch planned again for the run (its own policy, the project's now)
-// and checked to be the process's very launch; then the worktree becomes the
-// run's line (its branch renamed arbor/<ISSUE-n>/<short id>, its start
-// pinned) and the run's prompt is the process's first message. What a
-// spawn's plan writes on the row (runtime, policy, the worktree) is written
-// with the process record instead, once the message is written
-// (warm-sessions.ts). Null, with why, when the process cannot serve the run:
-// it is closed and the run spawns as usual, in the same session.
+// and checked to be the process's very launch; then the run's prompt is the
+// process's first message, and while the agent reads it the worktree becomes
+// the run's line (becomeLine: its branch renamed arbor/<ISSUE-n>/<short id>,
+// its start pinned; two git calls the model request need not wait for). What
+// a spawn's plan writes on the row (runtime, policy, the worktree) is written
+// with the process record instead, once that is done (warm-sessions.ts).
+// `why` when the process cannot serve the run: it is closed and the run
+// spawns as usual, in the same session.
 
-export type PrestartedPlan = WarmPlanned & { prestarted: Record<string, unknown> };
+export type PrestartedPlan = WarmPlanned & {
+  /** Makes the worktree the run's line; what the process record stores of the run's launch and worktree. */
+  becomeLine(): Promise<Record<string, unknown>>;
+};
 
 export async function planPrestartedTurn(
   execution: Execution,
   entry: Prestarted,
   pool: PrestartPool,
   env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
 ): Promise<{ plan: PrestartedPlan } | { why: string }> {
   const prompt = execution.agentPrompt ?? execution.prompt;
   const [launch, binary, project] = await Promise.all([
@@ -49,15 +54,25 @@ export async function planPrestartedTurn(
     return { why: `The pre-started agent process could not take the run (${why}); it spawned the agent` };
   }
   const branch = worktreeBranchName(execution.issueId, execution.id);
-  try {
-    // The start pinned first: a spawn after a failure here pins it again, and the branch is still the pool's.
-    await pinCommit(entry.repo, startRefName(execution.id), entry.baseSha, `arbor: start of ${branch}`);
-    await runGit(entry.repo, ["branch", "-m", entry.branch, branch]);
-  } catch (error) {
-    await pool.discard(entry, `its worktree could not become the run's line: ${(error as Error).message}`);
-    return { why: "The pre-started agent's worktree could not become the run's line; it spawned the agent" };
-  }
   const cwd = entry.cwd;
+  const becomeLine = async (): Promise<Record<string, unknown>> => {
+    const [pinned, renamed] = await Promise.allSettled([
+      pinCommit(entry.repo, startRefName(execution.id), entry.baseSha, `arbor: start of ${branch}`),
+      runGit(entry.repo, ["branch", "-m", entry.branch, branch]),
+    ]);
+    // The agent is at work already: a ref git would not write leaves the run on the pool's branch (or its start unpinned), said in the log.
+    for (const outcome of [pinned, renamed]) if (outcome.status === "rejected") log(`pre-started run ${execution.id}: ${(outcome.reason as Error).message}`);
+    return {
+      runtimePath: launch.runtime.path,
+      runtimeVersion: launch.runtime.version,
+      ...(launch.permissions ? { permissionPolicy: launch.permissions } : {}),
+      cwd,
+      worktreePath: cwd,
+      worktreeBranch: renamed.status === "fulfilled" ? branch : entry.branch,
+      worktreeState: "present",
+      startSha: entry.baseSha,
+    };
+  };
   return {
     plan: {
       ok: true,
@@ -72,16 +87,7 @@ export async function planPrestartedTurn(
       mcpTokenHash: launch.mcp?.tokenHash ?? null,
       warm: entry.process,
       place: async () => ({ ok: true, cwd }),
-      prestarted: {
-        runtimePath: launch.runtime.path,
-        runtimeVersion: launch.runtime.version,
-        ...(launch.permissions ? { permissionPolicy: launch.permissions } : {}),
-        cwd,
-        worktreePath: cwd,
-        worktreeBranch: branch,
-        worktreeState: "present",
-        startSha: entry.baseSha,
-      },
+      becomeLine,
     },
   };
 }

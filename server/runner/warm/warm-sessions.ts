@@ -9,7 +9,7 @@ import { grantMcpToken } from "@/server/mcp/mcp-token";
 import { planTurn, type PlannedTurn } from "@/server/runner/turn/plan-turn";
 import { EarlyTurns } from "@/server/runner/warm/early-turns";
 import { PrestartPool } from "@/server/runner/warm/prestart-pool";
-import { planPrestartedTurn } from "@/server/runner/warm/prestart-plan";
+import { planPrestartedTurn, type PrestartedPlan } from "@/server/runner/warm/prestart-plan";
 import { ownTurnAgent, WarmTurnAgent, type SpawnOptions, type TurnAgent } from "@/server/runner/warm/turn-agent";
 import { preflight, warmGuards } from "@/server/runner/warm/warm-guards";
 import { warmPlan, type Planned, type WarmPlanned } from "@/server/runner/warm/warm-plan";
@@ -119,7 +119,7 @@ export class WarmSessions {
     // A new run that claimed a pre-started process of this runner: its prompt is that process's first message.
     const prestarted = this.prestart && isNewRun(execution) ? this.prestart.take(execution.targetSessionId!) : null;
     if (prestarted) {
-      const planned = await planPrestartedTurn(execution, prestarted, this.prestart!, this.ctx.env).catch(async (error: Error) => {
+      const planned = await planPrestartedTurn(execution, prestarted, this.prestart!, this.ctx.env, this.ctx.log).catch(async (error: Error) => {
         await this.prestart!.discard(prestarted, `its run could not be planned: ${error.message}`);
         throw error;
       });
@@ -194,10 +194,12 @@ export class WarmSessions {
     const hooks = { startTimeoutMs: this.config.startTimeoutMs ?? WARM_START_TIMEOUT_MS, settle, continues: execution.parentExecutionId };
     if ("warm" in turn && turn.warm instanceof WarmProcess) {
       const { warm: process, place } = turn as WarmPlanned;
-      const prestarted = "prestarted" in turn ? (turn.prestarted as Record<string, unknown>) : null;
+      const becomeLine = "becomeLine" in turn ? (turn as PrestartedPlan).becomeLine : null;
       // Its MCP token is good for this turn from before the agent reads the message.
       if (turn.mcpTokenHash) await grantMcpToken(turn.mcpTokenHash, execution.id);
       const message = process.send(turn.prepared.streamInput!.prompt, execution.id);
+      // A pre-started agent reads its first message while its worktree becomes the run's line.
+      const prestarted = becomeLine ? await becomeLine() : null;
       this.running.set(turn.mode.kind === "continue" ? turn.mode.sessionId : process.sessionId!, process);
       const agent = new WarmTurnAgent(
         process,
