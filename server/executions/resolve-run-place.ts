@@ -160,7 +160,12 @@ async function placeInProject(
     return ok({ ...place, sharedDirectory: true, startSha: null });
   }
   return catchGitErrors(async (): Promise<Result<RunPlace>> => {
-    const state = await readRepositoryState(project.path);
+    // The common case, a run from the project's base branch, has its commit read beside the repository's state.
+    const fromBase = !request.startCommit && request.startRef === undefined && project.baseBranch;
+    const [state, baseSha] = await Promise.all([
+      readRepositoryState(project.path),
+      fromBase ? resolveCommit(project.path, `refs/heads/${project.baseBranch}`).catch(() => null) : null,
+    ]);
     if (!state) return conflict(`${project.id}'s directory ${project.path} is no longer a git repository.`, { reason: "not_a_repository" });
     if (state.operation) {
       return conflict(
@@ -176,6 +181,7 @@ async function placeInProject(
       if (sha) return ok({ ...place, sharedDirectory: false, startSha: sha });
       return conflict(`The commit ${request.startCommit} is no longer in the repository of ${project.id} (${project.path}).`, { reason: "unknown_ref" });
     }
+    if (baseSha) return ok({ ...place, sharedDirectory: false, startSha: baseSha });
     const ref = request.startRef ?? project.baseBranch ?? state.branch;
     if (!ref)
       return conflict(`${project.id} has no base branch and its checkout is on a detached HEAD: name a start ref (startRef, --from).`, {

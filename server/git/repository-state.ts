@@ -44,17 +44,18 @@ const exists = (file: string) =>
  * belongs to); `gitDir` names a linked worktree's git dir (open-worktree.ts).
  */
 export async function readRepositoryState(dir: string, place: Pick<GitRunOptions, "gitDir" | "discover"> = {}): Promise<RepositoryState | null> {
-  const probe = await runGit(
-    dir,
-    ["rev-parse", "--is-inside-work-tree", "--show-toplevel", "--absolute-git-dir", "--path-format=absolute", "--git-common-dir"],
-    { ...place, okExitCodes: [0, 128] },
-  );
-  const [inside, topLevel, gitDir, commonDir] = probe.stdout.split("\n");
-  if (probe.exitCode !== 0 || inside !== "true" || !topLevel || !gitDir || !commonDir) return null;
-  const [symbolic, head] = await Promise.all([
-    runGit(dir, ["symbolic-ref", "--quiet", "HEAD"], { ...place, okExitCodes: [0, 1] }),
-    runGit(dir, ["rev-parse", "--quiet", "--verify", "HEAD^{commit}"], { ...place, okExitCodes: [0, 1] }),
-  ]);
+  const probe = runGit(dir, ["rev-parse", "--is-inside-work-tree", "--show-toplevel", "--absolute-git-dir", "--path-format=absolute", "--git-common-dir"], {
+    ...place,
+    okExitCodes: [0, 128],
+  });
+  // Asked beside the probe (one round of git instead of two); outside a repository they fail, and only the probe is read.
+  const symbolicP = runGit(dir, ["symbolic-ref", "--quiet", "HEAD"], { ...place, okExitCodes: [0, 1] });
+  const headP = runGit(dir, ["rev-parse", "--quiet", "--verify", "HEAD^{commit}"], { ...place, okExitCodes: [0, 1] });
+  for (const pending of [symbolicP, headP]) pending.catch(() => {});
+  const [inside, topLevel, gitDir, commonDir] = (await probe).stdout.split("\n");
+  const { exitCode } = await probe;
+  if (exitCode !== 0 || inside !== "true" || !topLevel || !gitDir || !commonDir) return null;
+  const [symbolic, head] = await Promise.all([symbolicP, headP]);
   let operation: RepositoryOperation | null = null;
   for (const [marker, name] of OPERATION_MARKERS) {
     if (await exists(path.join(/*turbopackIgnore: true*/ gitDir, marker))) {
