@@ -12,7 +12,9 @@
 // request → session id on the status stream), the same CLI spawned bare with
 // the argv Arbor launched (spawn → model request), and in the first phase the
 // same CLI spawned bare and left waiting, then given the message (message →
-// model request: what a pre-started process can do at best).
+// model request: what a pre-started process can do at best), once as spawned
+// and once sent the warm-up request Arbor sends its pre-started agents. The
+// pre-started runs' hops come from the timings each execution stores.
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -24,8 +26,9 @@ import { numberOption } from "@/bench/lib/claude-project-bench";
 import { writeDocSection } from "@/bench/lib/doc-section";
 import { launchOf, postJson } from "@/bench/lib/fast-turns-phase";
 import { sleep } from "@/bench/lib/runner-process";
-import { loadAverage, summarize, writeResult, type Summary } from "@/bench/lib/stats";
+import { loadAverage, monoNowMs, summarize, writeResult, type Summary } from "@/bench/lib/stats";
 import { watchStatuses } from "@/bench/lib/status-watch";
+import { nowMs, parseTimings } from "@/lib/executions/timings";
 import { freePort } from "@/test/support/app-server";
 import { claudeTestEnv, startMessagesApi, type MessagesApi } from "@/test/support/messages-api";
 import { turnText } from "@/test/support/turn-script";
@@ -36,7 +39,34 @@ const WARMUP = numberOption("--warmup", 2);
 /** Between rounds, in both phases: the pool starts its next process 1 s after a run's turn; this leaves it time to be up. */
 const PAUSE_MS = numberOption("--pause", 3_000);
 
-type Round = { kind: string; requestToModel: number; requestToSession: number; bareSpawnToModel: number; bareIdleToModel: number | null };
+type Round = {
+  kind: string;
+  requestToModel: number;
+  requestToSession: number;
+  bareSpawnToModel: number;
+  bareIdleToModel: number | null;
+  bareWarmedToModel: number | null;
+  hops: Record<string, number> | null;
+};
+
+/** The launch path's hops of one run, from its stored timings (epoch ms) and the model request (this process's monotonic clock). */
+async function hopsOf(url: string, id: string, modelAtMono: number): Promise<Record<string, number> | null> {
+  const response = await fetch(`${url}/api/executions/${id}`, { headers: { accept: "application/json" } });
+  const timings = parseTimings(((await response.json()) as { timings?: unknown }).timings);
+  const t = timings ?? {};
+  if (t.requestedAt === undefined || t.spawnedAt === undefined) return null;
+  const modelAt = modelAtMono + (nowMs() - monoNowMs());
+  const hops: Record<string, number> = {};
+  const steps = ["requestedAt", "insertedAt", "pickedAt", "claimedAt", "plannedAt", "spawnedAt"] as const;
+  let last: number = t.requestedAt;
+  for (const step of steps.slice(1)) {
+    if (t[step] === undefined) continue;
+    hops[step] = t[step]! - last;
+    last = t[step]!;
+  }
+  hops.model = modelAt - t.spawnedAt;
+  return hops;
+}
 
 async function modelRequestAt(api: MessagesApi, token: string): Promise<number> {
   const deadline = Date.now() + 60_000;
@@ -79,25 +109,40 @@ async function runPhase(name: "prestarted" | "spawned", tree: ArborTree, api: Me
       await bare.exited;
       // Bare, started ahead and left waiting, then given the message.
       let bareIdleToModel: number | null = null;
+      let bareWarmedToModel: number | null = null;
       if (name === "prestarted") {
-        const idle = spawnBareWarm(launch, { sessionId: randomUUID(), prompt: null }, env);
-        await sleep(2_000);
-        const writtenAt = idle.send(`bare idle ${token}`);
-        bareIdleToModel = (await modelRequestAt(api, `bare idle ${token}`)) - writtenAt;
-        await idle.turnEnded();
-        await idle.close();
+        for (const warmUp of [false, true]) {
+          const idle = spawnBareWarm(launch, { sessionId: randomUUID(), prompt: null, warmUp }, env);
+          await sleep(2_000);
+          const label = `bare ${warmUp ? "warmed" : "idle"} ${token}`;
+          const writtenAt = idle.send(label);
+          const took = (await modelRequestAt(api, label)) - writtenAt;
+          if (warmUp) bareWarmedToModel = took;
+          else bareIdleToModel = took;
+          await idle.turnEnded();
+          await idle.close();
+        }
       }
+      const hops = kind === "prestarted" ? await hopsOf(tree.url, id, model) : null;
       const round = {
         kind,
         requestToModel: model - created.at,
         requestToSession: seen.at - created.at,
         bareSpawnToModel: bareModel - bare.spawnedAt,
         bareIdleToModel,
+        bareWarmedToModel,
+        hops,
       };
       if (i >= WARMUP) rounds.push(round);
       const f = (n: number | null) => (n === null ? "—" : n.toFixed(0));
       console.log(
-        `  ${name} ${i + 1}/${WARMUP + RUNS}${i < WARMUP ? " (warm-up)" : ""}: ${kind}, request → model ${f(round.requestToModel)} ms, → session ${f(round.requestToSession)}; bare spawn ${f(round.bareSpawnToModel)}, bare waiting ${f(bareIdleToModel)}`,
+        `  ${name} ${i + 1}/${WARMUP + RUNS}${i < WARMUP ? " (warm-up)" : ""}: ${kind}, request → model ${f(round.requestToModel)} ms, → session ${f(round.requestToSession)}; bare spawn ${f(round.bareSpawnToModel)}, bare waiting ${f(bareIdleToModel)}, warmed up ${f(bareWarmedToModel)}${
+          hops
+            ? `; hops ${Object.entries(hops)
+                .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+                .join(", ")}`
+            : ""
+        }`,
       );
     }
   } finally {
@@ -115,10 +160,23 @@ async function runPhase(name: "prestarted" | "spawned", tree: ArborTree, api: Me
     overBareSpawn: pick((r) => r.requestToModel - r.bareSpawnToModel),
     bareIdleToModel: pick((r) => r.bareIdleToModel),
     overBareIdle: pick((r) => (r.bareIdleToModel === null ? null : r.requestToModel - r.bareIdleToModel)),
+    bareWarmedToModel: pick((r) => r.bareWarmedToModel),
+    overBareWarmed: pick((r) => (r.bareWarmedToModel === null ? null : r.requestToModel - r.bareWarmedToModel)),
+    hops: Object.fromEntries(HOPS.map(([step]) => [step, pick((r) => (r.kind === "prestarted" ? (r.hops?.[step] ?? null) : null))])) as Record<string, Summary>,
   };
 }
 
 type Phase = Awaited<ReturnType<typeof runPhase>>;
+
+/** The hops of a pre-started run's launch path, as the execution page names them (lib/executions/timings.ts). */
+const HOPS: [string, string][] = [
+  ["insertedAt", "request → recorded (the claim is in this insert)"],
+  ["pickedAt", "queue → runner"],
+  ["claimedAt", "claimed"],
+  ["plannedAt", "launch planned"],
+  ["spawnedAt", "message written to the pre-started process"],
+  ["model", "message → model request (the CLI's own)"],
+];
 
 function render(phases: Phase[], meta: { date: string; commit: string; cpus: string }): string {
   const [pre, cold] = phases as [Phase, Phase];
@@ -130,6 +188,8 @@ function render(phases: Phase[], meta: { date: string; commit: string; cpus: str
     ["Arbor's new run over that bare spawn", ms(pre.overBareSpawn), ms(cold.overBareSpawn)],
     ["the same CLI started bare and left waiting: message → model request", ms(pre.bareIdleToModel), "—"],
     ["Arbor's new run over that waiting bare process", ms(pre.overBareIdle), "—"],
+    ["the same, sent Arbor's warm-up request while it waits: message → model request", ms(pre.bareWarmedToModel), "—"],
+    ["Arbor's new run over that warmed-up bare process", ms(pre.overBareWarmed), "—"],
     ["runs that took a pre-started process", `${pre.took} of ${pre.rounds}`, `${cold.took} of ${cold.rounds}`],
   ];
   return [
@@ -140,6 +200,12 @@ function render(phases: Phase[], meta: { date: string; commit: string; cpus: str
     "| | pre-started (`ARBOR_PRESTART=1`) | spawned (`ARBOR_PRESTART=0`) |",
     "|---|---|---|",
     ...rows.map(([label, a, b]) => `| ${label} | ${a} | ${b} |`),
+    "",
+    "Where a pre-started run's time goes, hop by hop (the timings each execution stores, as its page shows them; the last hop is the stand-in's arrival stamp less the message's write):",
+    "",
+    "| hop | p50 / p95 ms |",
+    "|---|---|",
+    ...HOPS.map(([step, label]) => `| ${label} | ${ms(pre.hops[step]!)} |`),
   ].join("\n");
 }
 

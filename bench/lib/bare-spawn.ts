@@ -58,14 +58,17 @@ export function spawnBare(
  * launch's argv and stdin kept open, so a later message goes to the live
  * process as Arbor's warm Continue does. `send` stamps the write
  * (CLOCK_MONOTONIC ms); `turnEnded` resolves at the turn's `result` line.
- * With `prompt: null` it is started without a message, waiting for `send`.
+ * With `prompt: null` it is started without a message, waiting for `send`;
+ * `warmUp` sends it the warm-up request Arbor sends a pre-started agent.
  */
-export function spawnBareWarm(launch: BareLaunch, swap: { sessionId: string; prompt: string | null }, env: NodeJS.ProcessEnv) {
-  const { argv, stdin } = bareArgv(launch, { ...swap, prompt: swap.prompt ?? "" });
+export function spawnBareWarm(launch: BareLaunch, swap: { sessionId: string; prompt: string | null; warmUp?: boolean }, env: NodeJS.ProcessEnv) {
+  const { argv, stdin } = bareArgv(launch, { sessionId: swap.sessionId, prompt: swap.prompt ?? "" });
   if (stdin === null) throw new Error("the launch does not take its prompt on stdin (no stream-json input): warm sessions are off?");
   const spawnedAt = monoNowMs();
   const child = spawn(argv[0], argv.slice(1), { cwd: launch.cwd, env, stdio: ["pipe", "pipe", "pipe"] });
   child.stdin!.on("error", () => {});
+  // warmUp: the request a pre-started agent is sent while it waits (claude-stream-input.ts); its answer is no result.
+  if (swap.warmUp) child.stdin!.write(claudeStreamInput.warmUp!(randomUUID()));
   // prompt null: started and left waiting for its first message (a pre-started agent's bare counterpart).
   if (swap.prompt !== null) child.stdin!.write(stdin);
   let results = 0;
