@@ -29,6 +29,14 @@ export interface StreamInputProtocol {
   warmUp?(requestId: string): string;
   /** Whether the stdout line is the answer to the stdin request `requestId` (cheap: called on lines until it comes). */
   answers?(line: string, requestId: string): boolean;
+  /**
+   * A stdin line asking a waiting process which session it holds, answered
+   * outside any turn (see `answers`), read by `sessionIn`: a pre-started
+   * agent names its session before a run takes it.
+   */
+  askSession?(requestId: string): string;
+  /** The session id an answer to `askSession` names, or null. */
+  sessionIn?(line: string): string | null;
 }
 
 export type StreamInputSignal = {

@@ -19,7 +19,8 @@ export async function cancelExecution(id: string): Promise<Result<ExecutionDto>>
   if (execution.status === "queued") {
     const updated = await prisma.execution.updateMany({
       where: { id, status: "queued" },
-      data: { status: "cancelled", finishedAt: new Date(), cancelRequestedAt: new Date(), errorCode: null },
+      // No agent ran for it: a session id it was given as it claimed a pre-started agent was never its.
+      data: { status: "cancelled", finishedAt: new Date(), cancelRequestedAt: new Date(), errorCode: null, sessionId: null },
     });
     if (updated.count === 1) {
       await removeQueuedExecution(id).catch(() => {});

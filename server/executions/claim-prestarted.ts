@@ -10,7 +10,9 @@ const CLAIM_FRESH_MS = HEARTBEAT_MS * 2 + 1_000;
 // project, agent and model, waiting in a worktree of the very commit the run
 // starts from. Claimed in the run's insert, by deleting the row (one
 // statement; concurrent runs skip each other's row): the run takes the
-// process's session id as its own and is queued for that runner. The runner
+// process's session id as its own and is queued for that runner; when the
+// process has named that session already (its answer to get_status), the id
+// is the run's from its insert, so the page shows it with the run. The runner
 // checks the rest of the launch (permissions, MCP, environment, the CLI
 // binary) before it uses the process, and spawns as usual, in that same
 // session, when anything differs.
@@ -27,17 +29,18 @@ export type PrestartCandidate = {
   runnerId: string | null;
 };
 
-export type ClaimedPrestart = { sessionId: string; runnerId: string };
+/** `reported`: the process named its session already (prestart-pool.ts), so the run may show it from its insert. */
+export type ClaimedPrestart = { sessionId: string; runnerId: string; reported: boolean };
 
 export async function claimPrestarted(tx: Prisma.TransactionClient, run: PrestartCandidate): Promise<ClaimedPrestart | null> {
   if (!run.projectId || !run.startSha || run.sharedDirectory || run.resumeDecision) return null;
-  const rows = await tx.$queryRaw<{ session_id: string; runner_id: string }[]>`
+  const rows = await tx.$queryRaw<{ session_id: string; runner_id: string; reported: boolean }[]>`
     DELETE FROM prestarted_agents WHERE session_id = (
       SELECT p.session_id FROM prestarted_agents p JOIN runners r ON r.id = p.runner_id
       WHERE p.project_id = ${run.projectId} AND p.agent = ${run.agent} AND p.model IS NOT DISTINCT FROM ${run.model}::text
         AND p.base_sha = ${run.startSha} AND (${run.runnerId}::text IS NULL OR p.runner_id = ${run.runnerId}::text)
         AND r.stopped_at IS NULL AND r.draining_at IS NULL AND r.heartbeat_at > now() - make_interval(secs => ${CLAIM_FRESH_MS / 1000})
       ORDER BY p.created_at LIMIT 1 FOR UPDATE OF p SKIP LOCKED)
-    RETURNING session_id, runner_id`;
-  return rows[0] ? { sessionId: rows[0].session_id, runnerId: rows[0].runner_id } : null;
+    RETURNING session_id, runner_id, session_reported_at IS NOT NULL AS reported`;
+  return rows[0] ? { sessionId: rows[0].session_id, runnerId: rows[0].runner_id, reported: rows[0].reported } : null;
 }

@@ -154,6 +154,9 @@ export async function insertNewRun(tx: Prisma.TransactionClient, run: NewRun, ex
       // Minted now (or the pre-started agent's, minted when it started) and passed as --session-id, so the
       // session id is known before the agent starts and no other run can claim it.
       targetSessionId: prestarted?.sessionId ?? randomUUID(),
+      // The pre-started process named this session itself, before the run existed: shown from now on (unconfirmed
+      // until the turn's result, as for any agent; cleared if no agent runs for it).
+      ...(prestarted?.reported ? { sessionId: prestarted.sessionId } : {}),
       createdAt,
     },
   });

@@ -193,7 +193,8 @@ export class TurnRecorder {
 
   /** The turn's final record: its status with its usage, telemetry and how it reached its agent (after a plan that failed: its status alone). */
   async finish(ending: ExitClassification, ended?: { turn: SettledTurn; agent: TurnAgent }): Promise<void> {
-    const data = ended ? await this.finalFields(ended.turn, ended.agent) : {};
+    // No agent ran after a plan that failed: a session id the run was given as it claimed a pre-started agent was never its.
+    const data = ended ? await this.finalFields(ended.turn, ended.agent) : { sessionId: null };
     // Its worktree's state as a commit, stored with the final status (snapshot-execution.ts).
     const snapshot = await snapshotExecution(this.execution.id, ending.status, { env: this.ctx.env, log: (kind, data) => this.note(kind, data) });
     // What the snapshot said (a line that did not reach the project's store) is stored before the status.

@@ -45,6 +45,23 @@ describe("claudeStreamInput", () => {
     expect(claudeStreamInput.classify(answer)).toBeNull();
   });
 
+  it("asks a waiting process for its session and reads the id from the answer", () => {
+    expect(JSON.parse(claudeStreamInput.askSession!("s1"))).toEqual({ type: "control_request", request_id: "s1", request: { subtype: "get_status" } });
+    // As Claude Code 2.1.330 answered it (rows trimmed).
+    const answer =
+      '{"type":"control_response","response":{"subtype":"success","request_id":"s1","response":{"sections":[{"title":"Session","rows":[{"label":"Version","value":"2.1.330"},{"label":"Session ID","value":"acaef395-5e0d-4620-83fe-2c8d0210ff98"},{"label":"cwd","value":"/tmp/x"}]},{"title":"Environment","rows":[{"label":"Model","value":"claude-opus-5-5"}]}]}}}';
+    expect(claudeStreamInput.answers!(answer, "s1")).toBe(true);
+    expect(claudeStreamInput.sessionIn!(answer)).toBe("acaef395-5e0d-4620-83fe-2c8d0210ff98");
+    // Anything else names no session.
+    for (const other of [
+      '{"type":"control_response","response":{"subtype":"error","request_id":"s1","error":"unknown"}}',
+      "not json",
+      "[]",
+      '{"response":{"response":{"sections":[{"rows":[{"label":"Session ID","value":7}]}]}}}',
+    ])
+      expect(claudeStreamInput.sessionIn!(other)).toBeNull();
+  });
+
   it("reads the turn boundaries of a recorded session: starts, ends, session, the running cost", () => {
     const signals = lines.map((line) => claudeStreamInput.classify(line)).filter((s) => s !== null);
     const order = signals.map((s) =>

@@ -40,6 +40,10 @@ import type { StreamInputProtocol } from "@/server/agents/types";
 //   writes nothing to the transcript, asks the API nothing ("summary": no
 //   token counting), and the model never sees it (a `/context` message would
 //   be recorded and sent to the model as context).
+// - {"type":"control_request","request_id":…,"request":{"subtype":"get_status"}}
+//   is answered the same way, before any message, with the session the
+//   process holds: {"response":{"sections":[{"title":"Session","rows":[…,
+//   {"label":"Session ID","value":<the --session-id>},…]},…]}}.
 
 export const claudeStreamInput: StreamInputProtocol = {
   reusable: true,
@@ -54,6 +58,19 @@ export const claudeStreamInput: StreamInputProtocol = {
   },
   answers(line, requestId) {
     return line.includes('"control_response"') && line.includes(`"request_id":${JSON.stringify(requestId)}`);
+  },
+  askSession(requestId) {
+    return `${JSON.stringify({ type: "control_request", request_id: requestId, request: { subtype: "get_status" } })}\n`;
+  },
+  sessionIn(line) {
+    const response = (parse(line)?.response as { response?: { sections?: unknown } } | undefined)?.response;
+    const sections = Array.isArray(response?.sections) ? (response.sections as { rows?: unknown }[]) : [];
+    for (const section of sections) {
+      for (const row of Array.isArray(section?.rows) ? (section.rows as { label?: unknown; value?: unknown }[]) : []) {
+        if (row?.label === "Session ID" && typeof row.value === "string" && row.value) return row.value;
+      }
+    }
+    return null;
   },
   classify(line) {
     // Called on every line: only three shapes matter, so the rest are skipped without parsing.

@@ -236,12 +236,20 @@ export class PrestartPool {
     };
     this.entries.set(sessionId, entry);
     void process.exit.then(() => this.died(entry));
+    void process.sessionReported.then((reported) => this.reported(entry, reported));
     this.ctx.log(`pre-started ${key.agent} for ${key.projectId} (pid ${process.pid}, session ${sessionId})`);
   }
 
   private roomForOne(): boolean {
     const held = this.ctx.warmHeld();
     return held.count + this.entries.size + 1 <= this.limits.maxProcesses && held.bytes + this.memory() < this.limits.maxBytes;
+  }
+
+  /** The process named its session: a run that claims it records that id in its insert (claim-prestarted.ts). */
+  private async reported(entry: Prestarted, sessionId: string | null): Promise<void> {
+    if (sessionId === null || this.entries.get(entry.sessionId) !== entry) return;
+    if (sessionId !== entry.sessionId) return this.retire(entry, `it named another session (${sessionId}) than the one minted for it`);
+    await this.ctx.pool.query("UPDATE prestarted_agents SET session_reported_at = now() WHERE session_id = $1", [sessionId]).catch(() => {});
   }
 
   /** A waiting process that exited is never handed out: it leaves, and another is started in its place. */

@@ -117,7 +117,11 @@ export type WarmProcessOptions = {
   permissions: EffectivePermissions | null;
   /** Lines written before its first message (an approval channel's initialize request). */
   opening?: string[];
-  /** Started ahead of its first message (a pre-started agent): the protocol's warm-up request is written, its answer kept off every turn. */
+  /**
+   * Started ahead of its first message (a pre-started agent): the protocol's
+   * warm-up request and its question for the session are written, their
+   * answers kept off every turn (`sessionReported` resolves with the latter).
+   */
   warmUp?: boolean;
   /** The binary (argv[0]) as it was when the process started: a CLI upgraded on disk since then is not this process any more. */
   binary?: { mtimeMs: number; size: number } | null;
@@ -136,8 +140,10 @@ export class WarmProcess {
   private pending: ProcessTurn[] = [];
   private costSoFar = 0;
   private exitedWith: AgentExit | null = null;
-  /** The warm-up request whose answer has not come (it belongs to no turn, even one sent before it came). */
-  private warmingUp: string | null = null;
+  /** Requests written before any message whose answers have not come (they belong to no turn, even one sent before they came). */
+  private readonly asked = new Map<string, (line: string) => void>();
+  /** The session the process named before its first message (warmUp), or null: not asked, not named, or it exited first. */
+  readonly sessionReported: Promise<string | null>;
   readonly exit: Promise<AgentExit>;
 
   constructor(readonly options: WarmProcessOptions) {
@@ -147,12 +153,17 @@ export class WarmProcess {
     this.child.onStdoutLine((line) => this.onLine(line.text, line.truncated));
     this.child.onStderr((text) => (this.current ?? this.pending[0])?.deliverStderr(text));
     for (const line of options.opening ?? []) this.child.write(line);
-    if (options.warmUp && options.protocol.warmUp && options.protocol.answers) {
-      this.warmingUp = randomUUID();
-      this.child.write(options.protocol.warmUp(this.warmingUp));
+    const { protocol } = options;
+    let reported: (sessionId: string | null) => void = () => {};
+    this.sessionReported = new Promise((resolve) => (reported = resolve));
+    if (options.warmUp && protocol.answers) {
+      if (protocol.warmUp) this.ask(protocol.warmUp, () => {});
+      if (protocol.askSession && protocol.sessionIn) this.ask(protocol.askSession, (line) => reported(protocol.sessionIn!(line)));
     }
+    if (this.asked.size === 0) reported(null);
     this.exit = this.child.wait().catch((error: unknown): AgentExit => ({ ok: false, reason: "spawn_failed", message: String(error) }));
     void this.exit.then((exit) => {
+      reported(null);
       this.exitedWith = exit;
       for (const turn of [this.current, ...this.pending]) turn?.finish(exit);
       this.current = null;
@@ -227,10 +238,18 @@ export class WarmProcess {
     return this.child.terminate(graceMs);
   }
 
+  /** Writes a request the process answers outside any turn; `answered` gets its answer's line. */
+  private ask(request: (requestId: string) => string, answered: (line: string) => void): void {
+    const requestId = randomUUID();
+    this.asked.set(requestId, answered);
+    this.child.write(request(requestId));
+  }
+
   private onLine(line: string, truncated: boolean): void | Promise<void> {
-    if (this.warmingUp && this.options.protocol.answers?.(line, this.warmingUp)) {
-      this.warmingUp = null;
-      return;
+    for (const [requestId, answered] of this.asked) {
+      if (!this.options.protocol.answers!(line, requestId)) continue;
+      this.asked.delete(requestId);
+      return answered(line);
     }
     const signal = this.options.protocol.classify(line);
     if (signal?.started) this.noteStarted(signal.started);

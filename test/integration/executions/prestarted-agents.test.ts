@@ -28,11 +28,11 @@ const prestarting = (env: Record<string, string> = {}) => suite.runnerWith(env, 
 
 type Row = { sessionId: string; cwd: string; pid: number };
 
-/** The pre-started process listed for the project (other than `except`), with its pid (found by its --session-id). */
+/** The pre-started process listed for the project (other than `except`), with its pid (found by its --session-id), once it named its session. */
 async function prestartedFor(projectId: string, except: string[] = []): Promise<Row> {
   return waitFor(
     async () => {
-      const row = await prisma.prestartedAgent.findFirst({ where: { projectId, sessionId: { notIn: except } } });
+      const row = await prisma.prestartedAgent.findFirst({ where: { projectId, sessionId: { notIn: except }, sessionReportedAt: { not: null } } });
       const pid = row ? pidWithArg(row.sessionId) : null;
       return row && pid ? { sessionId: row.sessionId, cwd: row.cwd, pid } : undefined;
     },
@@ -72,7 +72,10 @@ test("the next new run takes the pre-started process: its session id, its worktr
   expect((await listRunners({ id: "test-runner" }))[0]).toMatchObject({ prestarted: 1 });
 
   suite.standIn.on("pre write notes", bashTurn("printf 'hello\\n' > notes.txt"));
-  const second = await completed(api.create({ issueId, prompt: "pre write notes" }));
+  const created = await api.create({ issueId, prompt: "pre write notes" });
+  // The process named its session before the run existed: the run has it from its insert (unconfirmed until its result).
+  expect(created.body).toMatchObject({ status: "queued", sessionId: pooled.sessionId, sessionConfirmed: false });
+  const second = await completed(Promise.resolve(created));
   expect(second).toMatchObject({ sessionId: pooled.sessionId, sessionConfirmed: true, launch: { kind: "prestarted", pid: pooled.pid } });
   // The model saw this run's prompt in the pre-started session, and the agent worked in its worktree.
   expect(suite.standIn.requestFor("pre write notes").sessionId).toBe(pooled.sessionId);
@@ -147,7 +150,11 @@ test("a cancelled run that claimed one and the runner's stop leave no process an
   const queued = await api.create({ issueId, prompt: "pre cancelled run" });
   expect(queued.status).toBe(201);
   expect(await prisma.prestartedAgent.count({ where: { sessionId: pooled.sessionId } })).toBe(0);
-  expect((await api.cancel(queued.body.id)).status).toBe(200);
+  expect(queued.body.sessionId).toBe(pooled.sessionId);
+  const cancelled = await api.cancel(queued.body.id);
+  expect(cancelled.status).toBe(200);
+  // It never ran: the session it was given is not its.
+  expect(cancelled.body).toMatchObject({ status: "cancelled", sessionId: null });
   await goneAway(pooled.pid, "the claimed process to be closed");
   await waitFor(() => !existsSync(pooled.cwd), "its worktree to be removed", 10_000);
   held.release();
