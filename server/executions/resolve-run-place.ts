@@ -12,7 +12,10 @@ import { outsideRootsMessage, realDirectory } from "@/server/projects/workspace-
 import type { Project } from "@/server/generated/prisma/client";
 import { catchGitErrors } from "@/server/git/git-failure";
 import { resolveCommit } from "@/server/git/refs";
-import { describeOperation, readRepositoryState } from "@/server/git/repository-state";
+import { describeOperation, readRepositoryAtBranch, readRepositoryState, type RepositoryState } from "@/server/git/repository-state";
+
+/** A branch name passed to git as is (anything else is resolved the general way, resolveCommit). */
+const PLAIN_BRANCH = /^(?!-)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]+(?<![./])$/;
 import { adoptRepository, type RegisteredProject } from "@/server/executions/adopt-repository";
 
 // Where a new run works, decided when it is created: its project (named, or
@@ -160,12 +163,10 @@ async function placeInProject(
     return ok({ ...place, sharedDirectory: true, startSha: null });
   }
   return catchGitErrors(async (): Promise<Result<RunPlace>> => {
-    // The common case, a run from the project's base branch, has its commit read beside the repository's state.
-    const fromBase = !request.startCommit && request.startRef === undefined && project.baseBranch;
-    const [state, baseSha] = await Promise.all([
-      readRepositoryState(project.path),
-      fromBase ? resolveCommit(project.path, `refs/heads/${project.baseBranch}`).catch(() => null) : null,
-    ]);
+    // The common case, a run from the project's base branch: the repository and the branch's commit in one git call.
+    const fromBase = !request.startCommit && request.startRef === undefined && project.baseBranch && PLAIN_BRANCH.test(project.baseBranch);
+    const atBase = fromBase ? await readRepositoryAtBranch(project.path, project.baseBranch!) : null;
+    const state = atBase ? atBase.state : await readRepositoryState(project.path);
     if (!state) return conflict(`${project.id}'s directory ${project.path} is no longer a git repository.`, { reason: "not_a_repository" });
     if (state.operation) {
       return conflict(
@@ -181,8 +182,9 @@ async function placeInProject(
       if (sha) return ok({ ...place, sharedDirectory: false, startSha: sha });
       return conflict(`The commit ${request.startCommit} is no longer in the repository of ${project.id} (${project.path}).`, { reason: "unknown_ref" });
     }
-    if (baseSha) return ok({ ...place, sharedDirectory: false, startSha: baseSha });
-    const ref = request.startRef ?? project.baseBranch ?? state.branch;
+    if (atBase?.commit) return ok({ ...place, sharedDirectory: false, startSha: atBase.commit });
+    // Else as for any ref (a start ref, the checkout's branch; the base branch again, for its message).
+    const ref = request.startRef ?? project.baseBranch ?? (state as RepositoryState).branch;
     if (!ref)
       return conflict(`${project.id} has no base branch and its checkout is on a detached HEAD: name a start ref (startRef, --from).`, {
         reason: "no_base_branch",

@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { GitError, GIT_MISSING_MESSAGE } from "@/server/git/git-error";
 import { gitErrorToAppError } from "@/server/git/git-failure";
-import { readRepositoryState } from "@/server/git/repository-state";
+import { readRepositoryAtBranch, readRepositoryState } from "@/server/git/repository-state";
 import { runGit } from "@/server/git/run-git";
 import { divergeBranches, git, tempRepos, type TempRepos } from "@/test/support/git-repo";
 
@@ -65,6 +65,34 @@ describe("readRepositoryState", () => {
     expect((await readRepositoryState(repo))?.operation).toBe("cherry-pick");
     git(repo, "cherry-pick", "--abort");
     expect((await readRepositoryState(repo))?.operation).toBeNull();
+  });
+});
+
+describe("readRepositoryAtBranch", () => {
+  it("reads the repository and the branch's commit in one call; null commit for a branch that is not there or has none", async () => {
+    const repo = repos.repo();
+    const place = { topLevel: repo, gitDir: path.join(repo, ".git"), commonDir: path.join(repo, ".git"), operation: null };
+    expect(await readRepositoryAtBranch(repo, "main")).toEqual({ state: place, commit: git(repo, "rev-parse", "main") });
+    expect(await readRepositoryAtBranch(repo, "gone")).toEqual({ state: place, commit: null });
+    // A name that is no branch (a tag, a commit) does not count: only refs/heads/<name> is read.
+    git(repo, "tag", "v1");
+    expect((await readRepositoryAtBranch(repo, "v1"))?.commit).toBeNull();
+    const empty = path.join(repos.root, "empty");
+    mkdirSync(empty);
+    git(empty, "init", "--quiet", "--initial-branch=main");
+    expect((await readRepositoryAtBranch(empty, "main"))?.commit).toBeNull();
+    const plain = path.join(repos.root, "plain");
+    mkdirSync(plain);
+    expect(await readRepositoryAtBranch(plain, "main")).toBeNull();
+    mkdirSync(path.join(repo, "sub"));
+    expect(await readRepositoryAtBranch(path.join(repo, "sub"), "main")).toBeNull();
+  });
+
+  it("sees an operation in progress, as readRepositoryState does", async () => {
+    const repo = conflictingBranches();
+    expect(() => git(repo, "merge", "side")).toThrow();
+    expect((await readRepositoryAtBranch(repo, "main"))?.state.operation).toBe("merge");
+    git(repo, "merge", "--abort");
   });
 });
 
