@@ -18,6 +18,7 @@ import { checkRunPermissions } from "@/server/permissions/check-run-permissions"
 import { checkRunModel } from "@/server/executions/check-run-model";
 import type { Execution, Prisma } from "@/server/generated/prisma/client";
 import { claimPrestarted } from "@/server/executions/claim-prestarted";
+import { NEW_RUN_PARENT, notice } from "@/server/realtime/announce";
 
 export type CreateExecutionArgs = {
   issueId: string;
@@ -162,5 +163,12 @@ export async function insertNewRun(tx: Prisma.TransactionClient, run: NewRun, ex
   });
   // Queued under its own session, so a Continue sent while it runs waits for it.
   await enqueueExecution(tx, row.id, { sessionId: row.targetSessionId, runnerId: prestarted?.runnerId ?? run.runnerId, runAt: createdAt });
+  if (prestarted) {
+    // Delivered at commit: open pages read the run (with its session), and the runner holding its agent starts it
+    // at once instead of when a worker takes its job (server/runner/warm/early-turns.ts).
+    const status = notice.status(row.id);
+    const queued = notice.queued({ executionId: row.id, runnerId: prestarted.runnerId, sessionId: prestarted.sessionId, parentId: NEW_RUN_PARENT });
+    await tx.$executeRaw`SELECT pg_notify(${status.channel}, ${status.payload}), pg_notify(${queued.channel}, ${queued.payload})`;
+  }
   return row;
 }

@@ -18,6 +18,9 @@ import {
 
 export type Notice = { channel: string; payload: string };
 
+/** The parent a queued notice names for a new run (one that claimed a pre-started agent): it continues nothing. */
+export const NEW_RUN_PARENT = "-";
+
 export const notice = {
   /** An execution changed (status, session, waiting for a person, warm or not): open pages re-read it (server/executions/stream-execution-*.ts). */
   status: (executionId: string): Notice => ({ channel: STATUS_CHANNEL, payload: executionId }),
@@ -32,7 +35,7 @@ export const notice = {
     channel: CONTINUE_ASKED_CHANNEL,
     payload: `${ask.runnerId} ${ask.sessionId} ${ask.sourceId}`,
   }),
-  /** A Continue was queued with its job: the runner keeping that session warm starts it at once (listen.ts). */
+  /** A Continue was queued with its job (or a new run that claimed a pre-started agent): the runner keeping that session's process starts it at once (listen.ts). */
   queued: (turn: { executionId: string; runnerId: string; sessionId: string; parentId: string }): Notice => ({
     channel: QUEUED_CHANNEL,
     payload: `${turn.executionId} ${turn.runnerId} ${turn.sessionId} ${turn.parentId}`,

@@ -24,8 +24,9 @@ const CHANNELS: readonly { channel: string; sentBy: string; hear: keyof RunnerEa
   { channel: WARM_CHANNEL, sentBy: "server/sessions/update-session.ts", hear: "closeWarm" },
   // A Continue was asked for (not yet recorded): the guards of a warm session's next turn start their file checks.
   { channel: CONTINUE_ASKED_CHANNEL, sentBy: "server/executions/branch-execution.ts", hear: "continueAsked" },
-  // A Continue was queued with its job: the warm session's process takes it at once (warm/early-turns.ts).
-  { channel: QUEUED_CHANNEL, sentBy: "server/executions/record-follow-up.ts (for branch-execution.ts)", hear: "queued" },
+  // A Continue was queued with its job: the warm session's process takes it at once (warm/early-turns.ts); so does a
+  // pre-started agent a new run claimed, while the runner has a free slot.
+  { channel: QUEUED_CHANNEL, sentBy: "server/executions/record-follow-up.ts (for branch-execution.ts), server/executions/create-execution.ts", hear: "queued" },
   // A person decided an approval: the waiting agent process gets the answer (approvals/turn-approvals.ts).
   { channel: APPROVAL_DECIDED_CHANNEL, sentBy: "server/approvals/decide-approval.ts, server/approvals/record-decision.ts", hear: "approvalDecided" },
   // A person asked a runner to drain: that runner takes no new turn and hands its queued jobs on (process/runner-drain.ts).

@@ -11,6 +11,7 @@ function setUp(options: { enabled?: boolean } = {}) {
     runnerId: "runner-a",
     parked: (sessionId) => (sessionId === "sess" ? process : null),
     running: () => undefined,
+    prestarted: (sessionId) => sessionId === "pre-sess",
     preflight: () => {
       const facts = { n: checks.length } as unknown as Preflight;
       checks.push(facts);
@@ -26,6 +27,20 @@ function setUp(options: { enabled?: boolean } = {}) {
 
 describe("EarlyTurns", () => {
   afterEach(() => jest.useRealTimers());
+
+  it("starts a new run that claimed a pre-started agent of this runner at once, when a slot is free", () => {
+    const { early, checks, runs, run } = setUp();
+    early.queued("exec-new runner-a pre-sess -", run, () => false);
+    expect(runs).toEqual([]);
+    early.queued("exec-new runner-a pre-sess -", run, () => true);
+    expect(runs).toEqual(["exec-new"]);
+    expect(checks).toHaveLength(0);
+    // Another runner's, a session no agent of this pool holds, or warm sessions off: the job starts it.
+    early.queued("exec-b runner-b pre-sess -", run);
+    early.queued("exec-c runner-a sess -", run);
+    setUp({ enabled: false }).early.queued("exec-d runner-a pre-sess -", run);
+    expect(runs).toEqual(["exec-new"]);
+  });
 
   it("checks the guards when the Continue is asked for, and its queued turn takes those facts", () => {
     const { early, checks, runs, run } = setUp();

@@ -1,3 +1,4 @@
+import { NEW_RUN_PARENT } from "@/server/realtime/announce";
 import type { Preflight } from "@/server/runner/warm/warm-guards";
 import type { WarmProcess } from "@/server/runner/warm/warm-process";
 
@@ -7,7 +8,9 @@ import type { WarmProcess } from "@/server/runner/warm/warm-process";
 // guards' file checks start then, while the row and job are written), and
 // QUEUED_CHANNEL when the turn is committed (the run starts at once instead
 // of when a worker takes its job; the job then waits for this run, adopted,
-// so the session's queue stays held until it ends).
+// so the session's queue stays held until it ends). A new run that claimed
+// one of this runner's pre-started agents (its parent "-") starts the same
+// way, while the runner has a free slot.
 
 /** How long the guards' facts checked as a Continue was asked for stay good for it (its request normally records it within ms). */
 const ASKED_FRESH_MS = 2_000;
@@ -19,6 +22,8 @@ type Lookup = {
   parked: (sessionId: string) => WarmProcess | null | undefined;
   running: (sessionId: string) => WarmProcess | undefined;
   preflight: (process: WarmProcess, sessionId: string) => Preflight;
+  /** The session is a pre-started agent's of this runner (prestart-pool.ts). */
+  prestarted: (sessionId: string) => boolean;
 };
 
 export class EarlyTurns {
@@ -42,10 +47,18 @@ export class EarlyTurns {
     this.asked.set(`${sessionId} ${sourceId}`, { preflight: this.lookup.preflight(process, sessionId), at: now });
   }
 
-  /** A Continue was queued (payload "<executionId> <runnerId> <session> <parent>"): run it now when it continues a warm process's last turn. */
-  queued(payload: string, run: (executionId: string) => Promise<void>): void {
+  /**
+   * A turn was queued (payload "<executionId> <runnerId> <session> <parent>"): run it now when it continues a warm
+   * process's last turn, or is a new run that claimed a pre-started agent here and `room` says a slot is free.
+   */
+  queued(payload: string, run: (executionId: string) => Promise<void>, room: () => boolean = () => true): void {
     const [executionId, runnerId, sessionId, parentId] = payload.split(" ");
     if (!this.lookup.enabled() || runnerId !== this.lookup.runnerId || !executionId || !sessionId || this.runs.has(executionId)) return;
+    if (parentId === NEW_RUN_PARENT) {
+      // Its agent is started already, so it takes a slot like any run: with none free, its job waits for one.
+      if (this.lookup.prestarted(sessionId) && room()) this.start(executionId, run);
+      return;
+    }
     const parked = this.lookup.parked(sessionId);
     const process = parked ?? this.lookup.running(sessionId);
     if (!process?.alive || process.headExecutionId !== parentId) return;
@@ -57,6 +70,10 @@ export class EarlyTurns {
       const fresh = asked && Date.now() - asked.at <= ASKED_FRESH_MS ? asked.preflight : null;
       this.preflights.set(executionId, fresh ?? this.lookup.preflight(parked, sessionId));
     }
+    this.start(executionId, run);
+  }
+
+  private start(executionId: string, run: (executionId: string) => Promise<void>): void {
     const running = run(executionId).finally(() => {
       this.runs.delete(executionId);
       this.preflights.delete(executionId);

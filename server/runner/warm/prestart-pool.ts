@@ -150,6 +150,11 @@ export class PrestartPool {
     await this.discard(entry, why);
   }
 
+  /** Whether a process of this pool waits in that session (a run that claimed it may start at once). */
+  holds(sessionId: string): boolean {
+    return this.entries.has(sessionId);
+  }
+
   private async fill(key: PrestartKey): Promise<void> {
     if (this.stopped || this.limits.maxProcesses < 1) return;
     // Within the warm caps: the least recently parked warm sessions are closed to make room, as parking one more would.

@@ -69,6 +69,7 @@ export class WarmSessions {
       parked: (sessionId) => (this.held.has(sessionId) ? null : this.pool.peek(sessionId)),
       running: (sessionId) => (this.config.steering && !this.held.has(sessionId) ? this.running.get(sessionId) : undefined),
       preflight: (process, sessionId) => preflight(process, sessionId, ctx),
+      prestarted: (sessionId) => this.prestart?.holds(sessionId) ?? false,
     });
     this.prestart = config.prestart
       ? new PrestartPool(
@@ -251,8 +252,8 @@ export class WarmSessions {
     this.early.continueAsked(payload);
   }
 
-  startEarly(payload: string, run: (executionId: string) => Promise<void>): void {
-    this.early.queued(payload, run);
+  startEarly(payload: string, run: (executionId: string) => Promise<void>, room?: () => boolean): void {
+    this.early.queued(payload, run, room);
   }
 
   adopted(executionId: string): Promise<void> | undefined {
