@@ -230,9 +230,10 @@ export class TurnRecorder {
       // Telemetry: it ran on the agent's resumed session, and what a transcript would have cost instead.
       sessionResumed: this.planOf().turn.resumes && outcome.sessionId !== null,
       transcriptTokens: (await this.savedTranscript) ?? undefined,
-      // A warm turn's session was stored with its process record, before the agent said anything: it stands only
-      // if the agent's own lines named it (a turn that ended before its first line never touched the session).
-      ...(agent.launchRecord?.sessionId && !outcome.sessionId ? { sessionId: null } : {}),
+      // A warm turn's session was stored with its process record (a claimed pre-started agent's, at the run's insert),
+      // before the agent said anything: it stands only if the agent's own lines named it (a turn that ended before its
+      // first line, or a spawn in its place that died before it, never touched the session).
+      ...((agent.launchRecord?.sessionId || this.execution.sessionId) && !outcome.sessionId ? { sessionId: null } : {}),
       // How the turn reached its agent (server/runner/warm/): a warm process's own share of its running cost, a steered turn's session.
       ...agent.finishData(outcome, ending),
     };

@@ -37,6 +37,8 @@ async function interruptRunningExecutions(db: Db, runnerId: string, sameMachine:
   }
   const ids = running.map((e) => e.id);
   const errorCode: ExecutionErrorCode = "runner_lost";
+  // No agent process recorded: a session id given at its insert (a claimed pre-started agent's) was never its.
+  await db.execution.updateMany({ where: { id: { in: ids }, status: "running", pid: null }, data: { sessionId: null } });
   await db.execution.updateMany({
     where: { id: { in: ids }, status: "running" },
     data: { status: "interrupted", errorCode, errorMessage: RUNNER_LOST_MESSAGE, finishedAt: new Date(), waitingFor: Prisma.DbNull },

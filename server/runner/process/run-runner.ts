@@ -110,6 +110,10 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
       // A bug must not leave the execution "running" forever.
       log(`execution ${executionId} crashed the job: ${(error as Error).stack}`);
       const errorCode: ExecutionErrorCode = "runner_error";
+      // No agent process recorded: a session id given at its insert (a claimed pre-started agent's) was never its.
+      await prisma.execution
+        .updateMany({ where: { id: executionId, status: { in: ["queued", "running"] }, pid: null }, data: { sessionId: null } })
+        .catch(() => {});
       await prisma.execution
         .updateMany({
           where: { id: executionId, status: { in: ["queued", "running"] } },
@@ -151,7 +155,13 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
       closeWarm: (sessionId) => void ctx.warm?.closeSession(sessionId, "warm sessions were turned off for it, or it was poisoned"),
       continueAsked: (payload) => ctx.warm?.continueAsked(payload),
       // A draining runner starts nothing new: the Continue's job is handed to another runner.
-      queued: (payload) => drain.taking && ctx.warm?.startEarly(payload, (executionId) => runJob(executionId, { early: true })),
+      queued: (payload) =>
+        drain.taking &&
+        ctx.warm?.startEarly(
+          payload,
+          (executionId) => runJob(executionId, { early: true }),
+          () => live.size < concurrency,
+        ),
       approvalDecided: (approvalId) => void ctx.approvals.get(approvalId)?.decided(approvalId),
       drain: (id) => void (id === runnerId && drain.heard().catch((error) => log(`drain check failed: ${(error as Error).message}`))),
     },

@@ -14,8 +14,9 @@ import type { WarmPlanned } from "@/server/runner/warm/warm-plan";
 // its launch planned again for the run (its own policy, the project's now)
 // and checked to be the process's very launch; then the run's prompt is the
 // process's first message, and while the agent reads it the worktree becomes
-// the run's line (becomeLine: its branch renamed arbor/<ISSUE-n>/<short id>,
-// its start pinned; two git calls the model request need not wait for). What
+// the run's line (becomeLine: its start pinned, its branch renamed
+// arbor/<ISSUE-n>/<short id>; two git calls the model request need not wait
+// for; one git refuses is said in the runner's log, the run goes on). What
 // a spawn's plan writes on the row (runtime, policy, the worktree) is written
 // with the process record instead, once that is done (warm-sessions.ts).
 // `why` when the process cannot serve the run: it is closed and the run
@@ -56,10 +57,9 @@ export async function planPrestartedTurn(
   const branch = worktreeBranchName(execution.issueId, execution.id);
   const cwd = entry.cwd;
   const becomeLine = async (): Promise<Record<string, unknown>> => {
-    const [pinned, renamed] = await Promise.allSettled([
-      pinCommit(entry.repo, startRefName(execution.id), entry.baseSha, `arbor: start of ${branch}`),
-      runGit(entry.repo, ["branch", "-m", entry.branch, branch]),
-    ]);
+    // One after the other (two ref locks at once can fail on some ref stores); the agent does not wait for them.
+    const [pinned] = await Promise.allSettled([pinCommit(entry.repo, startRefName(execution.id), entry.baseSha, `arbor: start of ${branch}`)]);
+    const [renamed] = await Promise.allSettled([runGit(entry.repo, ["branch", "-m", entry.branch, branch])]);
     // The agent is at work already: a ref git would not write leaves the run on the pool's branch (or its start unpinned), said in the log.
     for (const outcome of [pinned, renamed]) if (outcome.status === "rejected") log(`pre-started run ${execution.id}: ${(outcome.reason as Error).message}`);
     return {
