@@ -10,7 +10,8 @@ import { readProcessIdentity } from "@/server/runner/agent-io/process-identity";
 import { openingLines } from "@/server/runner/approvals/live-channel";
 import type { ExitClassification } from "@/server/runner/turn/classify-exit";
 import type { PlannedTurn } from "@/server/runner/turn/plan-turn";
-import { type ProcessTurn, WarmProcess } from "@/server/runner/warm/warm-process";
+import type { ProcessTurn } from "@/server/runner/warm/process-turn";
+import { WarmProcess } from "@/server/runner/warm/warm-process";
 
 // What execute-job.ts runs a turn through: the agent as a process of its own
 // (SpawnedAgent), plus what warm sessions add: how the turn reached the agent
