@@ -31,6 +31,9 @@ function slowTool(prompt: string, ms: number) {
 
 const rawText = (request: RecordedRequest) => JSON.stringify(request.messages);
 
+/** The follow-up's message is with the agent: its process record is written right after the message (not at its claim, a few ms before). */
+const messageWritten = (id: string) => waitFor(async () => (await prisma.execution.findUniqueOrThrow({ where: { id } })).launchKind !== null);
+
 test("a follow-up sent while a tool runs is folded into the running turn, which answers it", async () => {
   await runnerWith();
   const issueId = (await makeIssue()).id;
@@ -74,7 +77,7 @@ test("a follow-up sent while a turn without tools runs becomes the next turn on 
   await held.arrived;
   const followUp = await api.continue(host.body.id, "queued next grape");
   // It is with the agent already, though the running turn has not ended.
-  await waitFor(async () => (await prisma.execution.findUniqueOrThrow({ where: { id: followUp.body.id } })).status === "running");
+  await messageWritten(followUp.body.id);
   held.release();
   const hostDone = await waitForEnd(host.body.id);
   const next = await waitForEnd(followUp.body.id);
@@ -99,7 +102,7 @@ test("Cancel of a follow-up the agent has not started yet stops it as it starts;
   const host = await api.continue(first.id, "cancel host nectarine");
   await held.arrived;
   const followUp = await api.continue(host.body.id, "cancelled early olive");
-  await waitFor(async () => (await prisma.execution.findUniqueOrThrow({ where: { id: followUp.body.id } })).status === "running");
+  await messageWritten(followUp.body.id);
   expect((await api.cancel(followUp.body.id)).status).toBe(200);
   held.release();
   expect(await waitForEnd(host.body.id)).toMatchObject({ status: "completed" });
