@@ -58,17 +58,20 @@ export async function planPrestartedTurn(
   const cwd = entry.cwd;
   const becomeLine = async (): Promise<Record<string, unknown>> => {
     // One after the other (two ref locks at once can fail on some ref stores); the agent does not wait for them.
-    const [pinned] = await Promise.allSettled([pinCommit(entry.repo, startRefName(execution.id), entry.baseSha, `arbor: start of ${branch}`)]);
-    const [renamed] = await Promise.allSettled([runGit(entry.repo, ["branch", "-m", entry.branch, branch])]);
     // The agent is at work already: a ref git would not write leaves the run on the pool's branch (or its start unpinned), said in the log.
-    for (const outcome of [pinned, renamed]) if (outcome.status === "rejected") log(`pre-started run ${execution.id}: ${(outcome.reason as Error).message}`);
+    const refused = (error: Error) => {
+      log(`pre-started run ${execution.id}: ${error.message}`);
+      return false;
+    };
+    await pinCommit(entry.repo, startRefName(execution.id), entry.baseSha, `arbor: start of ${branch}`).catch(refused);
+    const renamed = await runGit(entry.repo, ["branch", "-m", entry.branch, branch]).then(() => true, refused);
     return {
       runtimePath: launch.runtime.path,
       runtimeVersion: launch.runtime.version,
       ...(launch.permissions ? { permissionPolicy: launch.permissions } : {}),
       cwd,
       worktreePath: cwd,
-      worktreeBranch: renamed.status === "fulfilled" ? branch : entry.branch,
+      worktreeBranch: renamed ? branch : entry.branch,
       worktreeState: "present",
       startSha: entry.baseSha,
     };
