@@ -39,7 +39,7 @@ const config: Config = {
     {
       ...shared,
       displayName: "integration",
-      testEnvironment: "node",
+      testEnvironment: "<rootDir>/test/support/worker-test-environment.ts",
       globalSetup: "<rootDir>/test/support/global-setup-db.ts",
       setupFilesAfterEnv: ["<rootDir>/test/support/integration-timeout.ts"],
       testMatch: ["<rootDir>/test/integration/**/*.test.ts"],
@@ -47,7 +47,7 @@ const config: Config = {
     {
       ...shared,
       displayName: "e2e",
-      testEnvironment: "node",
+      testEnvironment: "<rootDir>/test/support/worker-test-environment.ts",
       globalSetup: "<rootDir>/test/support/global-setup-db.ts",
       testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
     },

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "@/server/config/load-config";
 import { resolveDatabase } from "@/server/database/resolve-database";
+import { ensureTestBuild, TEST_DIST_DIR } from "@/test/support/app-server";
 
 const root = process.cwd();
 const passthrough = process.argv.slice(2);
@@ -67,8 +68,21 @@ async function main() {
     process.exit(1);
   }
 
+  // Test files run in config.test.workers workers, each integration worker on a
+  // database and data directory of its own (test/support/worker-database.ts).
+  // The end-to-end tests' production build is made once here, before any
+  // worker could start building it beside another.
+  const workers = config.test.workers;
+  if (projects.includes("e2e") && workers > 1) ensureTestBuild(root, TEST_DIST_DIR, db.url);
   // --forceExit: pools of libraries under test (graphile-worker, pg LISTEN) may keep the loop alive after the last test.
-  const args = ["--runInBand", "--forceExit", "--json", `--outputFile=${resultsFile}`, ...projects.flatMap((p) => ["--selectProjects", p]), ...passthrough];
+  const args = [
+    workers > 1 ? `--maxWorkers=${workers}` : "--runInBand",
+    "--forceExit",
+    "--json",
+    `--outputFile=${resultsFile}`,
+    ...projects.flatMap((p) => ["--selectProjects", p]),
+    ...passthrough,
+  ];
   const result = spawnSync(path.join(root, "node_modules", ".bin", "jest"), args, { stdio: "inherit", env });
   await db.stop();
 

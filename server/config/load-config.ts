@@ -107,6 +107,7 @@ export const envSchema = z.object({
   ARBOR_GIT_STORE: z.string().min(1).optional(),
   // The test suite (`npm test`)
   ARBOR_TEST_DB_PORT: port("ARBOR_TEST_DB_PORT").default(54339),
+  ARBOR_TEST_WORKERS: count("ARBOR_TEST_WORKERS", 16).default(2),
   CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
   CI: z.string().optional(),
 });
@@ -164,7 +165,7 @@ export type ArborConfig = {
   sessionStateDays: number | null;
   /** ARBOR_GIT_STORE: a directory of bare repositories (one per project) every runner reaches, where lines of work travel; null: each project's remote. */
   gitStore: string | null;
-  test: { embeddedDbPort: number; chromiumPath: string; ci: boolean };
+  test: { embeddedDbPort: number; workers: number; chromiumPath: string; ci: boolean };
   /**
    * The environment these values were read from. Child processes (agents,
    * the web server, the runner) inherit it; nothing reads settings from it.
@@ -259,7 +260,12 @@ export function loadConfig(env: Environment = process.env): ArborConfig {
     sandboxed: e.IS_SANDBOX === "1",
     sessionStateDays: e.ARBOR_SESSION_STATE_DAYS ?? null,
     gitStore: e.ARBOR_GIT_STORE ? path.resolve(/*turbopackIgnore: true*/ e.ARBOR_GIT_STORE) : null,
-    test: { embeddedDbPort: e.ARBOR_TEST_DB_PORT, chromiumPath: e.CHROMIUM_PATH, ci: Boolean(e.CI && e.CI !== "0" && e.CI !== "false") },
+    test: {
+      embeddedDbPort: e.ARBOR_TEST_DB_PORT,
+      workers: e.ARBOR_TEST_WORKERS,
+      chromiumPath: e.CHROMIUM_PATH,
+      ci: Boolean(e.CI && e.CI !== "0" && e.CI !== "false"),
+    },
     // What a child inherits, as Node types it (Next declares NODE_ENV on it).
     env: env as NodeJS.ProcessEnv,
   };

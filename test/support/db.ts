@@ -1,6 +1,6 @@
 import pg from "pg";
 
-// Integration tests share one database and run serially (jest --runInBand).
+// Integration tests of one Jest worker share its database (test/support/worker-database.ts).
 // Each test file resets the data it depends on with TRUNCATE … CASCADE, which
 // also clears the job queue's tables' rows we own but keeps migrations.
 export function testDatabaseUrl(): string {
