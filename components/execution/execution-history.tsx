@@ -5,7 +5,7 @@ import { followUpActions, type FollowUpActions } from "@/lib/agents/actions";
 import { useAgents } from "@/lib/agents/hooks";
 import { agentName } from "@/lib/agents/names";
 import { useRouter } from "next/navigation";
-import { memo, useCallback, useMemo, useState } from "react";
+import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { CheckBadge } from "@/components/checks/check-badge";
 import { ExecutionStatusBadge } from "@/components/ui/execution-status-badge";
 import { FollowUpForm } from "@/components/follow-up/follow-up-form";
@@ -69,20 +69,28 @@ type AgentActions = FollowUpActions & { name: string };
  */
 function useActionsByAgent(): (id: string) => AgentActions {
   const agents = useAgents().data?.agents;
+  // One object per distinct set of actions, kept across answers: when the
+  // agents arrive (after the list has drawn) and say what the fallback
+  // assumed, the memoized rows get the same prop and do not render again.
+  const interned = useRef(new Map<string, AgentActions>());
   return useMemo(() => {
-    const known = new Map<string, AgentActions>();
-    for (const a of agents ?? []) known.set(a.id, { ...followUpActions(a.sessions.capabilities), name: a.displayName });
-    const fallback = new Map<string, AgentActions>();
-    return (id: string) => {
-      const found = known.get(id) ?? fallback.get(id);
+    const intern = (actions: AgentActions) => {
+      const key = `${actions.hasSessions}|${actions.nativeFork}|${actions.forkAtMessage}|${actions.name}`;
+      const found = interned.current.get(key);
       if (found) return found;
-      const made = { hasSessions: true, nativeFork: true, forkAtMessage: true, name: agentName(id) };
-      fallback.set(id, made);
-      return made;
+      interned.current.set(key, actions);
+      return actions;
     };
+    const known = new Map<string, AgentActions>();
+    for (const a of agents ?? []) known.set(a.id, intern({ ...followUpActions(a.sessions.capabilities), name: a.displayName }));
+    return (id: string) => known.get(id) ?? intern({ hasSessions: true, nativeFork: true, forkAtMessage: true, name: agentName(id) });
   }, [agents]);
 }
 
+// The rows' links do not prefetch: a thousand rows made three thousand
+// <Link>s, each parsing its URL and registering with Next's viewport
+// observer at mount (tens of ms of the list's first render, in profiles of
+// the 1,000-row History); they still navigate client-side.
 const Row = memo(function Row({
   node,
   depth,
@@ -118,13 +126,13 @@ const Row = memo(function Row({
             {node.edge === "continue" ? "↳" : node.edge === "restarted" ? "↻" : "●"}
           </span>
         )}
-        <ExecutionLink id={node.id} />
+        <ExecutionLink id={node.id} prefetch={false} />
         <ExecutionStatusBadge status={node.status} refusedActions={node.refusedActions} waiting={node.waitingFor !== null} />
         {node.check ? <CheckBadge check={node.check} compact /> : null}
         <AgentBadge agent={node.agent} />
         {node.model ? <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800">{node.model}</code> : null}
         {node.groupId ? (
-          <TextLink href={`/groups/${node.groupId}`} className="text-xs" title="One prompt to several agents: compare them">
+          <TextLink href={`/groups/${node.groupId}`} prefetch={false} className="text-xs" title="One prompt to several agents: compare them">
             {node.groupId}
           </TextLink>
         ) : null}
@@ -141,7 +149,12 @@ const Row = memo(function Row({
         </span>
         <span className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-500">
           {node.managedSessionId ? (
-            <TextLink mono href={`/sessions/${node.managedSessionId}`} title={node.sessionId ? `The agent's session: ${node.sessionId}` : undefined}>
+            <TextLink
+              mono
+              href={`/sessions/${node.managedSessionId}`}
+              prefetch={false}
+              title={node.sessionId ? `The agent's session: ${node.sessionId}` : undefined}
+            >
               {node.managedSessionId}
             </TextLink>
           ) : (

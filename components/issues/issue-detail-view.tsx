@@ -2,9 +2,8 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { InsightsLink } from "@/components/ui/insights-link";
-import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
 import { ErrorAlert } from "@/components/ui/alert";
 import { PriorityBadge, StatusBadge } from "@/components/ui/badges";
@@ -14,7 +13,6 @@ import { Select } from "@/components/ui/field";
 import { AddToBundle } from "@/components/bundles/add-to-bundle";
 import { QueryGate } from "@/components/ui/query-gate";
 import { RelativeTime } from "@/components/ui/time";
-import { IssueForm } from "@/components/issues/issue-form";
 import { useDeleteIssue, useIssue, useUpdateIssue } from "@/lib/issues/hooks";
 import { useSpecs } from "@/lib/specs/hooks";
 import { ISSUE_PRIORITIES, ISSUE_STATUSES, PRIORITY_LABELS, STATUS_LABELS, type IssuePriority, type IssueStatus } from "@/lib/issues/schema";
@@ -23,6 +21,28 @@ import { IssueExecutions } from "@/components/execution/issue-executions";
 import { RunAgentForm } from "@/components/follow-up/run-agent-form";
 import { ProjectSelect } from "@/components/project-fields/project-select";
 import { usePrefetchIssueSessionTree } from "@/lib/executions/hooks";
+import { LoadingBlock } from "@/components/ui/states";
+
+// The markdown renderer (unified, remark, rehype: the page's largest script)
+// and the edit form load after the page's first view: evaluating them at
+// start delayed hydration, and so the session tree and the History list
+// (docs/performance.md, "UI at scale"). Until the renderer is in, the
+// description shows as plain text.
+const Markdown = lazy(() => import("@/components/markdown").then((m) => ({ default: m.Markdown })));
+const IssueForm = lazy(() => import("@/components/issues/issue-form").then((m) => ({ default: m.IssueForm })));
+
+function Description({ body }: { body: string }) {
+  const empty = "This issue has no description yet.";
+  return (
+    <Suspense
+      fallback={
+        body.trim() ? <div className="markdown whitespace-pre-wrap">{body}</div> : <p className="text-sm italic text-zinc-500 dark:text-zinc-400">{empty}</p>
+      }
+    >
+      <Markdown emptyText={empty}>{body}</Markdown>
+    </Suspense>
+  );
+}
 
 export function IssueDetailView({ id }: { id: string }) {
   const issue = useIssue(id);
@@ -62,27 +82,29 @@ function IssueDetail({ issue }: { issue: Issue }) {
           ) : null}
         </div>
       }
-      view={<Markdown emptyText="This issue has no description yet.">{issue.body}</Markdown>}
+      view={<Description body={issue.body} />}
       form={(close) => (
         <section aria-label="Edit issue">
-          <IssueForm
-            idPrefix="edit-issue"
-            showMeta={false}
-            specs={[]}
-            initialValues={{
-              title: issue.title,
-              body: issue.body,
-              status: issue.status,
-              priority: issue.priority,
-              specId: issue.specId ?? "",
-            }}
-            submitLabel="Save changes"
-            onSubmit={async ({ title, body }) => {
-              await updateIssue.mutateAsync({ title, body });
-              close();
-            }}
-            onCancel={close}
-          />
+          <Suspense fallback={<LoadingBlock label="Loading the form…" />}>
+            <IssueForm
+              idPrefix="edit-issue"
+              showMeta={false}
+              specs={[]}
+              initialValues={{
+                title: issue.title,
+                body: issue.body,
+                status: issue.status,
+                priority: issue.priority,
+                specId: issue.specId ?? "",
+              }}
+              submitLabel="Save changes"
+              onSubmit={async ({ title, body }) => {
+                await updateIssue.mutateAsync({ title, body });
+                close();
+              }}
+              onCancel={close}
+            />
+          </Suspense>
         </section>
       )}
     >
