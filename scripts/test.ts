@@ -68,8 +68,10 @@ async function main() {
     process.exit(1);
   }
 
-  // Test files run in config.test.workers workers, each integration worker on a
-  // database and data directory of its own (test/support/worker-database.ts).
+  // Test files run in config.test.workers workers (default 1: in band), each
+  // integration worker on a database and data directory of its own
+  // (test/support/worker-database.ts). Not more by default: on two cores the
+  // real agent CLIs' tests contend, and Gemini CLI's fail side by side.
   // The end-to-end tests' production build is made once here, before any
   // worker could start building it beside another.
   const workers = config.test.workers;
