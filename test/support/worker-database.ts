@@ -1,21 +1,21 @@
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { applyMigrations } from "../../server/migrations/apply-migrations";
 import { installQueueSchema } from "../../server/queue/install-queue-schema";
+import { withAdmin } from "./schema-drift/scratch-database";
 
-// Relative imports: this module is loaded by globalSetup and setupFiles, where
-// Jest applies no moduleNameMapper.
+// Relative imports: this module is loaded by globalSetup and the test
+// environment, where Jest applies no moduleNameMapper.
 //
-// Integration and end-to-end tests run in parallel Jest workers (`npm test`,
+// Integration and end-to-end tests may run in parallel Jest workers (`npm test`,
 // ARBOR_TEST_WORKERS). Each test file resets the tables it uses and starts
 // runners that take any queued job, so two files must never share a database:
 // worker 1 keeps the database `npm test` was given (a run in band is exactly as
-// before), worker N uses `<that database>_w<N>`, created and migrated once by
-// new by the global setup of each run. LISTEN/NOTIFY and advisory locks are per database, so the
-// workers' runners never hear each other. Each worker also gets a data
-// directory of its own (worktrees, agent homes), whose paths are built from ids
-// that every worker's database numbers alike.
+// before), worker N uses `<that database>_w<N>`, created anew and migrated by
+// the global setup of each run. LISTEN/NOTIFY and advisory locks are per
+// database, so the workers' runners never hear each other. Each worker also
+// gets a data directory of its own (worktrees, agent homes), whose paths are
+// built from ids that every worker's database numbers alike.
 
 /** The database worker `workerId` uses: the given one for worker 1, `<name>_w<N>` for the others. */
 export function workerDatabaseUrl(baseUrl: string, workerId: number): string {
@@ -26,9 +26,9 @@ export function workerDatabaseUrl(baseUrl: string, workerId: number): string {
   return url.toString();
 }
 
-/** Worker N's data directory, or none for worker 1 (it keeps ARBOR_DATA_DIR or the default). */
-export function workerDataDir(workerId: number, tmp = os.tmpdir()): string | null {
-  return workerId <= 1 ? null : path.join(tmp, `arbor-test-worker-${workerId}`);
+/** Worker N's data directory (worker 1 keeps ARBOR_DATA_DIR or the default). */
+export function workerDataDir(workerId: number, tmp = os.tmpdir()): string {
+  return path.join(tmp, `arbor-test-worker-${workerId}`);
 }
 
 /** Points this worker's process (and every process it starts) at its own database and data directory. */
@@ -38,7 +38,7 @@ export function adoptWorkerEnvironment(env: Record<string, string | undefined> =
   // Each test file's environment is made in the same worker process: already moved, it stays.
   if (new URL(env.DATABASE_URL).pathname.endsWith(`_w${workerId}`)) return;
   env.DATABASE_URL = workerDatabaseUrl(env.DATABASE_URL, workerId);
-  env.ARBOR_DATA_DIR ??= workerDataDir(workerId) ?? undefined;
+  env.ARBOR_DATA_DIR ??= workerDataDir(workerId);
 }
 
 /**
@@ -55,16 +55,9 @@ export async function prepareWorkerDatabases(baseUrl: string, workers: number): 
   }
 }
 
-async function recreateDatabase(serverUrl: string, name: string): Promise<void> {
-  // One cannot create or drop a database while connected to it: the maintenance database.
-  const admin = new URL(serverUrl);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
+function recreateDatabase(serverUrl: string, name: string): Promise<void> {
+  return withAdmin(serverUrl, async (client) => {
     await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
     await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
-  } finally {
-    await client.end();
-  }
+  });
 }

@@ -26,7 +26,7 @@ export async function createScratchDatabase(serverUrl: string, prefix = "arbor_s
 }
 
 /** Connects to the server's maintenance database: one cannot create or drop the database one is connected to. */
-async function withAdmin<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const url = new URL(serverUrl);
   url.pathname = "/postgres";
   const client = new pg.Client({ connectionString: url.toString() });
