@@ -1,5 +1,6 @@
 import { prisma } from "@/server/db";
 import { ensureSessionOf, recordSessionCapture } from "@/server/sessions/record-session-capture";
+import { WATCH_DAYS } from "@/server/sessions/session-health";
 import { expectError } from "@/test/support/api";
 import { api, waitForEnd } from "@/test/support/executions-api";
 import { useRunningHarness } from "@/test/support/executions-harness";
@@ -220,9 +221,18 @@ test("unknown and malformed refs are 404s, bad input 400/422, with clear message
 });
 
 test("sessions unused for longer than the agent's transcript retention are flagged", async () => {
-  const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
-  await prisma.session.update({ where: { id: "SESS-3" }, data: { lastActivityAt: old } });
+  // The runner checks a session's transcript after each turn and on its
+  // heartbeat, and a checked transcript is a fact that overrides the
+  // age-based guess. So wait for that check to land, then make SESS-3 one
+  // that no runner watches any more (older than WATCH_DAYS) and never checked.
+  await waitFor(async () => (await prisma.session.findUnique({ where: { id: "SESS-3" } }))?.transcriptCheckedAt ?? undefined, "the runner's transcript check");
+  const old = new Date(Date.now() - (WATCH_DAYS + 5) * 24 * 3600 * 1000);
+  // Executions first: from then on the heartbeat no longer picks SESS-3 up.
   await prisma.execution.updateMany({ where: { managedSessionId: "SESS-3" }, data: { createdAt: old, startedAt: old, finishedAt: old } });
+  await prisma.session.update({
+    where: { id: "SESS-3" },
+    data: { lastActivityAt: old, transcriptState: null, transcriptCheckedAt: null, transcriptBytes: null, transcriptModifiedAt: null },
+  });
   const session = (await sessionsApi.get("SESS-3")).body;
   expect(session.lastActivityAt).toBe(old.toISOString());
   expect(session.expiry).toMatchObject({ retentionDays: 30, mayHaveExpired: true });
@@ -231,4 +241,8 @@ test("sessions unused for longer than the agent's transcript retention are flagg
   const resolved = (await sessionsApi.resolve(["SESS-3", "SESS-1", "SESS-77"])).body.items;
   expect(resolved["SESS-3"]).toMatchObject({ type: "session", title: "third turn: another way", mayHaveExpired: true });
   expect(resolved["SESS-77"]).toBeNull();
+
+  // Once a runner has seen the transcript, the guess gives way to the fact.
+  await prisma.session.update({ where: { id: "SESS-3" }, data: { transcriptState: "available", transcriptCheckedAt: new Date() } });
+  expect((await sessionsApi.get("SESS-3")).body.expiry.mayHaveExpired).toBe(false);
 });
