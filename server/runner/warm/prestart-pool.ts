@@ -1,19 +1,13 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { realpath } from "node:fs/promises";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { prisma } from "@/server/db";
-import { createWorktree } from "@/server/git/create-worktree";
 import { resolveCommit } from "@/server/git/refs";
 import { removeWorktree } from "@/server/git/remove-worktree";
-import { isPrestartPath, prestartWorktree } from "@/server/git/worktree-names";
-import { projectRepo } from "@/server/projects/project-repo";
-import { worktreesRoot } from "@/server/projects/worktrees-root";
 import { openingLines } from "@/server/runner/approvals/live-channel";
+import { makePrestartWorktree, removePrestartLeftover } from "@/server/runner/warm/prestart-worktree";
 import { planPrestartedLaunch, type PrestartedLaunch } from "@/server/runner/warm/prestart-launch";
 import { binaryStat } from "@/server/runner/warm/warm-guards";
 import { WarmProcess } from "@/server/runner/warm/warm-process";
-import { copyIgnoredFiles } from "@/server/runner/workspace/copy-files";
 
 // Pre-started agents (issue 28): after a new run of a project's agent on
 // this runner, the runner starts the next one ahead of time, so the next new
@@ -96,7 +90,7 @@ export class PrestartPool {
       "DELETE FROM prestarted_agents WHERE runner_id = $1 RETURNING session_id, project_id, cwd",
       [this.ctx.runnerId],
     );
-    for (const row of rows) await this.removeLeftover(row.project_id, row.cwd);
+    for (const row of rows) await removePrestartLeftover(row.project_id, row.cwd, this.ctx.env);
   }
 
   /** A run of this key ended here: keep one process of it started (after `delayMs`, off the ended turn's work). */
@@ -162,25 +156,9 @@ export class PrestartPool {
     const project = await prisma.project.findUnique({ where: { id: key.projectId } });
     // A setup script's output belongs in its run's log, and it may depend on the run: such a project's runs spawn.
     if (!project?.baseBranch || project.setupScript) return;
-    const resolved = await projectRepo(project, this.ctx.env);
-    if (!resolved.ok) return;
-    const repo = resolved.value.repo;
-    const baseSha = await resolveCommit(repo, `refs/heads/${project.baseBranch}`);
-    if (!baseSha) return;
-    const root = worktreesRoot(this.ctx.env);
-    const named = prestartWorktree(root, project.id, randomBytes(6).toString("hex"));
-    const created = await createWorktree({
-      repo,
-      path: named.path,
-      branch: named.branch,
-      from: baseSha,
-      spareDir: path.join(root, project.id),
-    });
-    if (!created.ok) return this.ctx.log(`pre-started agent for ${project.id}: no worktree: ${created.error.message}`);
-    const cwd = await realpath(created.value.path);
-    const branch = created.value.branch;
-    const undo = () => removeWorktree({ repo, path: cwd, branch, deleteBranch: true }).catch(() => {});
-    await copyIgnoredFiles({ repo, worktree: cwd, copyFiles: project.copyFiles, log: () => {} }).catch(() => {});
+    const made = await makePrestartWorktree({ ...project, baseBranch: project.baseBranch }, this.ctx.env, this.ctx.log);
+    if (!made) return;
+    const { repo, cwd, branch, baseSha, undo } = made;
     const sessionId = randomUUID();
     const inputs = { ...key, requestedPermissions: null };
     const launch = await planPrestartedLaunch(inputs, { sessionId, cwd }, this.ctx.env, "mint").catch((error: Error) => {
@@ -285,20 +263,6 @@ export class PrestartPool {
         this.want(entry);
       }
     }
-  }
-
-  /** A worktree a previous process of this runner pre-started and no run took. */
-  private async removeLeftover(projectId: string, cwd: string): Promise<void> {
-    const [project, used] = await Promise.all([
-      prisma.project.findUnique({ where: { id: projectId } }),
-      prisma.execution.count({ where: { worktreePath: cwd } }),
-    ]);
-    if (!project || used > 0) return;
-    const resolved = await projectRepo(project, this.ctx.env);
-    if (!resolved.ok) return;
-    if (!isPrestartPath(cwd)) return;
-    const { branch } = prestartWorktree(path.dirname(path.dirname(cwd)), projectId, path.basename(cwd).replace(/^prestart-/, ""));
-    await removeWorktree({ repo: resolved.value.repo, path: cwd, branch, deleteBranch: true }).catch(() => {});
   }
 }
 

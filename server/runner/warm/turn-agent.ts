@@ -1,17 +1,12 @@
 import type { LaunchKind } from "@/lib/executions/types";
 import type { EffectivePermissions } from "@/lib/permissions/schema";
-import { nowMs } from "@/lib/executions/timings";
 import type { SessionOutcome } from "@/server/agents/session-tracker";
-import type { StreamInputProtocol } from "@/server/agents/types";
 import type { Execution } from "@/server/generated/prisma/client";
 import type { SpawnedAgent } from "@/server/runner/agent-io/agent-adapter";
-import { spawnAgentProcess, type AgentExit } from "@/server/runner/agent-io/agent-process";
-import { readProcessIdentity } from "@/server/runner/agent-io/process-identity";
-import { openingLines } from "@/server/runner/approvals/live-channel";
+import type { AgentExit } from "@/server/runner/agent-io/agent-process";
 import type { ExitClassification } from "@/server/runner/turn/classify-exit";
-import type { PlannedTurn } from "@/server/runner/turn/plan-turn";
 import type { ProcessTurn } from "@/server/runner/warm/process-turn";
-import { WarmProcess } from "@/server/runner/warm/warm-process";
+import type { WarmProcess } from "@/server/runner/warm/warm-process";
 
 // What execute-job.ts runs a turn through: the agent as a process of its own
 // (SpawnedAgent), plus what warm sessions add: how the turn reached the agent
@@ -63,75 +58,8 @@ export type TurnAgent = SpawnedAgent & {
 };
 
 /** How a turn's process is started: the plan's argv and env, in its settled directory. */
-type ProcessOptions = { argv: string[]; env: Record<string, string | undefined>; cwd: string; baseEnv: NodeJS.ProcessEnv; stdin?: string };
+export type ProcessOptions = { argv: string[]; env: Record<string, string | undefined>; cwd: string; baseEnv: NodeJS.ProcessEnv; stdin?: string };
 export type SpawnOptions = ProcessOptions & { execution: Execution };
-
-/** A process for this turn alone: reading its input from stdin when it must (a person answers its questions there), else as before. */
-export function ownTurnAgent(turn: Extract<PlannedTurn, { ok: true }>, options: SpawnOptions, launchReason: string | null): TurnAgent {
-  const { argv, env, cwd, baseEnv, stdin, execution } = options;
-  if (turn.prepared.streamInput) {
-    return streamedTurnAgent({ argv, env, cwd, baseEnv }, turn.prepared.streamInput, {
-      agentId: execution.agent,
-      executionId: execution.id,
-      permissions: turn.permissions,
-      opening: openingLines(turn.prepared.agent, turn.permissions),
-    });
-  }
-  return spawnedTurnAgent({ argv, env, cwd, baseEnv, stdin }, launchReason);
-}
-
-/** A process of its own for one turn, as before warm sessions: in its own process group, no shell, its prompt in its argv (or stdin). */
-function spawnedTurnAgent(options: ProcessOptions, launchReason: string | null): TurnAgent {
-  const child = spawnAgentProcess(options);
-  const stamps: TurnAgent["stamps"] = { spawnedAt: nowMs() };
-  const launch: Launch = { kind: "spawn", reason: launchReason };
-  return {
-    pid: child.pid,
-    // spawn() returns once the child has exec'd (or failed to), so its group
-    // is already its own; a process that exited at once is still a zombie here.
-    identity: child.pid === undefined ? null : readProcessIdentity(child.pid),
-    onStdoutLine: (handler) =>
-      child.onStdoutLine((line) => {
-        stamps.firstLineAt ??= nowMs();
-        return handler(line.text, line.truncated);
-      }),
-    onStderr: (handler) => child.onStderr(handler),
-    wait: () => child.wait(),
-    terminate: async (graceMs) => {
-      await child.terminate(graceMs);
-    },
-    launch,
-    stamps,
-    finishData: () => ({ launchKind: launch.kind, launchReason: launch.reason }),
-    settle: async () => {},
-    // Its stdin is closed (the prompt is in its argv): nothing can be answered.
-    writeInput: () => false,
-  };
-}
-
-/**
- * A process of its own for one turn that reads its input from stdin (the
- * agent's streamInput protocol), where warm sessions are off but the turn's
- * policy has the agent ask a person (approvals are answered on stdin). It is
- * closed once the turn has ended.
- */
-function streamedTurnAgent(
-  options: Omit<ProcessOptions, "stdin">,
-  stream: { prompt: string; protocol: StreamInputProtocol },
-  agent: { agentId: string; executionId: string; permissions: EffectivePermissions | null; opening: string[] },
-): TurnAgent {
-  const process = new WarmProcess({
-    ...options,
-    protocol: stream.protocol,
-    agentId: agent.agentId,
-    requestedCwd: options.cwd,
-    runtime: { path: null, version: null },
-    permissions: agent.permissions,
-    opening: agent.opening,
-  });
-  const turn = process.send(stream.prompt, agent.executionId);
-  return new OneTurnAgent(process, turn);
-}
 
 /** Cancel asks the agent to stop the turn (the process stays usable); a process that does not within this long is stopped. */
 const INTERRUPT_GRACE_MS = 3_000;
@@ -279,25 +207,4 @@ function isLiveLaunch(kind: LaunchKind): boolean {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
-
-/**
- * A streamed process that serves one turn: once the turn has ended it is
- * closed and its exit waited for, so the turn ends as a process of its own
- * would — with everything the CLI writes on its way out (Claude Code's last
- * transcript lines) written before the turn's facts are recorded.
- */
-class OneTurnAgent extends WarmTurnAgent {
-  constructor(
-    private readonly own: WarmProcess,
-    turn: ProcessTurn,
-  ) {
-    super(own, turn, { kind: "spawn", reason: null }, { startTimeoutMs: 0, continues: null, settle: async () => {} });
-  }
-
-  override async wait(): Promise<AgentExit> {
-    const end = await super.wait();
-    if (this.own.alive) await this.own.close().catch(() => {});
-    return end;
-  }
 }

@@ -1,16 +1,16 @@
 import type pg from "pg";
 import { getAgentDefinition } from "@/server/agents/registry";
 import type { WarmConfig } from "@/server/config/load-config";
-import { prisma } from "@/server/db";
 import type { Execution } from "@/server/generated/prisma/client";
 import { loadTurnPermissions, type TurnPolicyInputs } from "@/server/permissions/load-turn-permissions";
 import type { ExitClassification } from "@/server/runner/turn/classify-exit";
-import { grantMcpToken } from "@/server/mcp/mcp-token";
-import { planTurn, type PlannedTurn } from "@/server/runner/turn/plan-turn";
+import type { PlannedTurn } from "@/server/runner/turn/plan-turn";
 import { EarlyTurns } from "@/server/runner/warm/early-turns";
 import { PrestartPool } from "@/server/runner/warm/prestart-pool";
-import { planPrestartedTurn, type PrestartedPlan } from "@/server/runner/warm/prestart-plan";
-import { ownTurnAgent, WarmTurnAgent, type SpawnOptions, type TurnAgent } from "@/server/runner/warm/turn-agent";
+import { planPrestartedTurn } from "@/server/runner/warm/prestart-plan";
+import { startWarmTurn } from "@/server/runner/warm/start-warm-turn";
+import { ownTurnAgent } from "@/server/runner/warm/own-turn-agent";
+import { WarmTurnAgent, type SpawnOptions, type TurnAgent } from "@/server/runner/warm/turn-agent";
 import { preflight, warmGuards } from "@/server/runner/warm/warm-guards";
 import { warmPlan, type Planned, type WarmPlanned } from "@/server/runner/warm/warm-plan";
 import { WarmPool } from "@/server/runner/warm/warm-pool";
@@ -166,13 +166,13 @@ export class WarmSessions {
     return warmPlan(execution, { sessionId, process: taken, cwd: where.cwd, place }, reason, permissions?.fits ? permissions.policy : null);
   }
 
-  /** The policy the turn must run under, and whether the process's launch can honour it (else it spawns under it). */
   /** Holds early turns of a session until the returned function is called (its last turn's check runs). */
   holdEarlyTurns(sessionId: string): () => void {
     this.held.add(sessionId);
     return () => this.held.delete(sessionId);
   }
 
+  /** The policy the turn must run under, and whether the process's launch can honour it (else it spawns under it). */
   private async turnPermissions(
     execution: Execution,
     process: WarmProcess,
@@ -194,51 +194,11 @@ export class WarmSessions {
       this.settle(process, execution, ending, context);
     const hooks = { startTimeoutMs: this.config.startTimeoutMs ?? WARM_START_TIMEOUT_MS, settle, continues: execution.parentExecutionId };
     if ("warm" in turn && turn.warm instanceof WarmProcess) {
-      const { warm: process, place } = turn as WarmPlanned;
-      const becomeLine = "becomeLine" in turn ? (turn as PrestartedPlan).becomeLine : null;
-      // Its MCP token is good for this turn from before the agent reads the message.
-      if (turn.mcpTokenHash) await grantMcpToken(turn.mcpTokenHash, execution.id);
-      const message = process.send(turn.prepared.streamInput!.prompt, execution.id);
-      // A pre-started agent reads its first message while its worktree becomes the run's line.
-      const prestarted = becomeLine ? await becomeLine() : null;
-      this.running.set(turn.mode.kind === "continue" ? turn.mode.sessionId : process.sessionId!, process);
-      const agent = new WarmTurnAgent(
-        process,
-        message,
-        { kind: prestarted ? "prestarted" : "warm", reason: null },
-        {
-          ...hooks,
-          replace: async () => {
-            // Planned again from scratch (the session's facts as a spawn sees them), spawned, and recorded as this turn's process.
-            const planned = await planTurn(execution, this.ctx.env, place, { streamInput: true });
-            if (!planned.ok || !planned.prepared.streamInput) return null;
-            const spawned = this.spawnWarmCapable(planned, options);
-            if (spawned.process.pid) {
-              const { identity } = spawned.process;
-              await prisma.execution
-                .update({
-                  where: { id: execution.id },
-                  data: { pid: spawned.process.pid, processGroupId: identity?.pgid ?? null, processStartTicks: identity?.startTicks ?? null },
-                })
-                .catch(() => {});
-            }
-            return spawned;
-          },
-        },
-      );
-      // Stored with its process record (turn/turn-records.ts), after the message is written: how it was decided, and the runtime that runs it.
-      agent.launchRecord = prestarted
-        ? { sessionId: process.sessionId, ...(prestarted as { runtimePath: string | null; runtimeVersion: string | null }) }
-        : {
-            sessionId: process.sessionId,
-            resumeDecision: "resume",
-            resumeReason: turn.resume?.reason ?? "resumable",
-            resumeMessage: null,
-            runtimePath: process.options.runtime.path,
-            runtimeVersion: process.options.runtime.version,
-            ...(turn.permissions ? { permissionPolicy: turn.permissions } : {}),
-          };
-      return agent;
+      return startWarmTurn(turn as WarmPlanned, options, hooks, {
+        env: this.ctx.env,
+        running: (sessionId, process) => this.running.set(sessionId, process),
+        spawnWarmCapable: (planned, spawnOptions) => this.spawnWarmCapable(planned, spawnOptions),
+      });
     }
     if (turn.prepared.streamInput?.protocol.reusable && this.config.enabled) {
       const spawned = this.spawnWarmCapable(turn, options);
