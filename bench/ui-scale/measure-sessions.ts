@@ -1,36 +1,36 @@
 import type { Browser } from "playwright-core";
+import { historyShown } from "@/bench/ui-scale/measure-tree";
 import { freshPage } from "@/bench/ui-scale/page-timing";
 
 // The issue page of an issue with many sessions: from navigation start until
-// the page is interactive with every session listed (the History list shows
-// every execution, each linking its SESS-n; the list is drawn by the page's
-// script, so it is hydrated and answers clicks by then).
+// the page is interactive with its History list shown (its first screen of
+// rows, knowing every execution: the list renders only the rows near the
+// window, so the sessions are counted by scrolling through it afterwards).
 
 export type SessionsRun = { listedMs: number; rows: number; sessions: number };
 
-/** One run in a fresh context; `executions` rows and `sessions` distinct sessions must show. */
+/** One run in a fresh context; `executions` rows must be known to the list, and `sessions` distinct sessions found in it. */
 export async function measureSessions(browser: Browser, base: string, issueId: string, executions: number, sessions: number): Promise<SessionsRun> {
   const { context, page } = await freshPage(browser, 60_000);
   try {
     await page.goto(`${base}/issues/${issueId}`);
-    const listedMs = await page
-      .waitForFunction(
-        ([n, s]) => {
-          const rows = document.querySelectorAll('[aria-label="Execution history"] > li');
-          if (rows.length < n) return false;
-          const listed = new Set(
-            [...document.querySelectorAll('[aria-label="Execution history"] a[href^="/sessions/SESS-"]')].map((a) => a.getAttribute("href")),
-          );
-          return listed.size >= s ? performance.now() : false;
-        },
-        [executions, sessions] as const,
-        { polling: "raf" },
-      )
-      .then((h) => h.jsonValue() as Promise<number>);
-    const rows = await page.locator('[aria-label="Execution history"] > li').count();
-    const listed = await page.evaluate(
-      () => new Set([...document.querySelectorAll('[aria-label="Execution history"] a[href^="/sessions/SESS-"]')].map((a) => a.getAttribute("href"))).size,
-    );
+    const listedMs = await page.waitForFunction(historyShown, executions, { polling: "raf" }).then((h) => h.jsonValue() as Promise<number>);
+    const rows = await page.evaluate(() => Number(document.querySelector('[aria-label="Execution history"] > li')?.getAttribute("aria-setsize") ?? 0));
+    // Every session is linked from some row: scroll the window through the list, collecting them.
+    const listed = await page.evaluate(async () => {
+      const seen = new Set<string | null>();
+      const collect = () => {
+        for (const a of document.querySelectorAll('[aria-label="Execution history"] a[href^="/sessions/SESS-"]')) seen.add(a.getAttribute("href"));
+      };
+      window.scrollTo(0, 0);
+      for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+        window.scrollTo(0, y);
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        collect();
+      }
+      return seen.size;
+    });
+    if (listed < sessions) throw new Error(`the History list links ${listed} of ${sessions} sessions`);
     return { listedMs, rows, sessions: listed };
   } finally {
     await context.close();

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 const mockPush = jest.fn();
@@ -14,6 +14,31 @@ function renderHistory(roots: Parameters<typeof ExecutionHistory>[0]["roots"]) {
       <ExecutionHistory roots={roots} />
     </QueryClientProvider>,
   );
+}
+
+// jsdom lays nothing out: every row measures ROW px (the list's first guess, so offsets are exact before rows are measured),
+// the window is jsdom's 1024×768 over a tall page, and scrolling is ours to move.
+const { HISTORY_ROW_ESTIMATE: ROW } = require("@/components/execution/use-history-window") as typeof import("@/components/execution/use-history-window");
+const scrollTo = jest.fn();
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, "offsetHeight", { configurable: true, get: () => ROW });
+  Object.defineProperty(document.documentElement, "scrollHeight", { configurable: true, get: () => 1_000_000 });
+  window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+});
+afterAll(() => {
+  delete (HTMLElement.prototype as unknown as Record<string, unknown>).offsetHeight;
+  delete (document.documentElement as unknown as Record<string, unknown>).scrollHeight;
+});
+afterEach(() => {
+  scrollTo.mockClear();
+  scrollWindowTo(0);
+  window.history.replaceState(null, "", "/");
+});
+function scrollWindowTo(y: number) {
+  Object.defineProperty(window, "scrollY", { configurable: true, value: y });
+  act(() => {
+    window.dispatchEvent(new Event("scroll"));
+  });
 }
 
 describe("ExecutionHistory", () => {
@@ -93,5 +118,97 @@ describe("ExecutionHistory", () => {
     expect(screen.getByRole("button", { name: "Compare" })).toBeDisabled();
     await user.click(screen.getByRole("checkbox", { name: `Select #${fork.id.slice(0, 8)} to compare` }));
     expect(screen.getByRole("link", { name: "Compare" })).toHaveAttribute("href", `/compare?a=${next.id}&b=${fork.id}`);
+  });
+});
+
+describe("ExecutionHistory, a long list", () => {
+  const { makeExecution } = require("@/test/support/execution-fixtures") as typeof import("@/test/support/execution-fixtures");
+  const { buildSessionTree } = require("@/lib/executions/build-session-tree") as typeof import("@/lib/executions/build-session-tree");
+  const many = (n: number) => Array.from({ length: n }, () => makeExecution());
+  const items = () => within(screen.getByRole("list", { name: "Execution history" })).queryAllByRole("listitem");
+  const positions = () => items().map((li) => Number(li.getAttribute("aria-posinset")));
+
+  it("renders only the rows near the window, each saying where it stands among all of them", () => {
+    const executions = many(1000);
+    renderHistory(buildSessionTree(executions));
+    const shown = items();
+    // 768 px of window at 50 px a row, and a few beyond it: not a thousand.
+    expect(shown.length).toBeGreaterThanOrEqual(16);
+    expect(shown.length).toBeLessThan(40);
+    expect(shown[0]).toHaveAttribute("aria-posinset", "1");
+    for (const li of shown) expect(li).toHaveAttribute("aria-setsize", "1000");
+    expect(shown[0]).toHaveAttribute("data-execution-id", executions[0].id);
+    // The list is as tall as all its rows, so the page scrolls through all of them.
+    expect(screen.getByRole("list", { name: "Execution history" }).style.height).toBe(`${1000 * ROW}px`);
+  });
+
+  it("renders the rows the window scrolls to", () => {
+    const executions = many(1000);
+    renderHistory(buildSessionTree(executions));
+    scrollWindowTo(600 * ROW);
+    expect(positions()).toContain(601);
+    expect(positions()).not.toContain(1);
+    expect(document.querySelector(`[data-execution-id="${executions[600].id}"]`)).toHaveAttribute("aria-posinset", "601");
+  });
+
+  it("renders a short list in full", () => {
+    renderHistory(buildSessionTree(many(100)));
+    expect(items()).toHaveLength(100);
+  });
+
+  it("shows executions that arrive, and the new count", () => {
+    const executions = many(300);
+    const client = new QueryClient();
+    const view = render(
+      <QueryClientProvider client={client}>
+        <ExecutionHistory roots={buildSessionTree(executions)} />
+      </QueryClientProvider>,
+    );
+    const first = executions[0];
+    const next = makeExecution({ parentExecutionId: first.id, status: "running", prompt: "keep going" });
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <ExecutionHistory roots={buildSessionTree([...executions.map((e) => (e.id === first.id ? { ...e, status: "failed" as const } : e)), next])} />
+      </QueryClientProvider>,
+    );
+    // The continuation comes right after its source, and the source's new status shows.
+    expect(items()[1]).toHaveAttribute("data-execution-id", next.id);
+    expect(items()[1]).toHaveTextContent("keep going");
+    expect(items()[0]).toHaveTextContent(/failed/i);
+    for (const li of items()) expect(li).toHaveAttribute("aria-setsize", "301");
+  });
+
+  it("scrolls to the row #exec-<id> names, and marks it", () => {
+    const executions = many(1000);
+    const target = executions[700];
+    window.history.replaceState(null, "", `#exec-${target.id}`);
+    renderHistory(buildSessionTree(executions));
+    // Centred in the 768 px window.
+    const centred = 700 * ROW - 768 / 2 + ROW / 2;
+    expect(scrollTo.mock.calls.some(([options]) => Math.abs(options.top - centred) <= 1)).toBe(true);
+    scrollWindowTo(centred);
+    const row = document.getElementById(`exec-${target.id}`)!;
+    expect(row).toHaveAttribute("aria-posinset", "701");
+    expect(row.className).toContain("ring-amber-400");
+  });
+
+  it("keeps a row with an open form, and the row holding focus, rendered when the window leaves them", async () => {
+    const user = userEvent.setup();
+    const executions = many(1000);
+    renderHistory(buildSessionTree(executions));
+    await user.click(screen.getByRole("button", { name: `Fork #${executions[0].id.slice(0, 8)}` }));
+    await user.type(screen.getByLabelText("Next prompt"), "half a thought");
+    // Its form open and focus in it: the row is kept, once.
+    scrollWindowTo(500 * ROW);
+    expect(positions().filter((p) => p === 1)).toHaveLength(1);
+    expect(screen.getByLabelText("Next prompt")).toHaveValue("half a thought");
+    scrollWindowTo(0);
+    fireEvent.focus(screen.getByRole("checkbox", { name: `Select #${executions[2].id.slice(0, 8)} to compare` }));
+    scrollWindowTo(500 * ROW);
+    expect(positions()).toEqual(expect.arrayContaining([1, 3, 501]));
+    expect(positions()).not.toContain(2);
+    expect(screen.getByLabelText("Next prompt")).toHaveValue("half a thought");
+    // Rows stay in document order, so Tab goes through them top to bottom.
+    expect(positions()).toEqual([...positions()].sort((a, b) => a - b));
   });
 });
