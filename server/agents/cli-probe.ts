@@ -49,18 +49,30 @@ export function clearCliProbeCache(): void {
   cache.clear();
 }
 
+/** A help that fails or lists nothing is asked once more after this long: a CLI starved of CPU (a busy machine) has printed a partial help. */
+const RETRY_AFTER_MS = 500;
+/** How much of an unusable help a failure message quotes. */
+const QUOTED_CHARS = 300;
+
 async function runProbe(
   binaryPath: string,
   helpCommands: ReadonlyArray<readonly string[]>,
   env: Readonly<Record<string, string | undefined>> | undefined,
 ): Promise<ProbeResult> {
   const [version, ...helps] = await Promise.all([run(binaryPath, ["--version"], env), ...helpCommands.map((args) => run(binaryPath, args, env))]);
-  const [main] = helps;
+  let main = helps[0];
+  if (!main.ok || parseHelpText(main.output).flags.size === 0) {
+    await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+    main = await run(binaryPath, helpCommands[0], env);
+    helps[0] = main;
+  }
   const shown = `\`${[binaryPath, ...helpCommands[0]].join(" ")}\``;
   if (!main.ok) return { ok: false, message: `${shown} failed: ${main.message}` };
   const options = parseHelpText(main.output);
   if (options.flags.size === 0) {
-    return { ok: false, message: `${shown} listed no options` };
+    const printed = main.output.trim();
+    const quoted = printed.length > QUOTED_CHARS ? `${printed.slice(0, QUOTED_CHARS)}…` : printed;
+    return { ok: false, message: `${shown} listed no options (asked twice); it printed ${quoted ? JSON.stringify(quoted) : "nothing"}` };
   }
   // A subcommand whose help fails is one this version does not have.
   const commands = new Map<string, { flags: ReadonlySet<string>; choices: ReadonlyMap<string, readonly string[]> }>();

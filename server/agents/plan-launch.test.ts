@@ -44,11 +44,27 @@ describe("probeCli", () => {
     expect(calls(cli)).toBe(4);
   });
 
+  it("asks a help that listed nothing once more (a CLI starved of CPU prints a partial help)", async () => {
+    const flaky = path.join(dir, "flaky");
+    // The first --help prints nothing, later ones the real help.
+    fs.writeFileSync(
+      flaky,
+      `#!/bin/sh\necho "$1" >> "${flaky}.calls"\ncase "$1" in --help) [ "$(grep -c -- --help "${flaky}.calls")" -gt 1 ] && cat "${HELP}";; --version) echo 2.1.330;; esac\n`,
+      { mode: 0o755 },
+    );
+    const result = await probeCli(flaky);
+    expect(result.ok && result.capabilities.flags.has("--fork-session")).toBe(true);
+    expect(calls(flaky)).toBe(3);
+  });
+
   it("fails as data for a binary without an options list", async () => {
     const empty = path.join(dir, "empty.txt");
     fs.writeFileSync(empty, "nothing to see\n");
-    const result = await probeCli(fakeCli("odd", "1.0.0", empty));
-    expect(result).toEqual({ ok: false, message: expect.stringContaining("listed no options") });
+    const odd = fakeCli("odd", "1.0.0", empty);
+    const result = await probeCli(odd);
+    // Asked twice (a starved CLI may print a partial help), and what it printed is quoted.
+    expect(result).toEqual({ ok: false, message: expect.stringContaining('listed no options (asked twice); it printed "nothing to see"') });
+    expect(calls(odd)).toBe(3); // --version, --help, --help again
   });
 });
 
