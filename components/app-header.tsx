@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { Suspense } from "react";
+import { usePathname, useRouter } from "next/navigation";
+import { Suspense, useEffect } from "react";
 import { KeyboardShortcuts } from "@/components/keyboard-shortcuts";
 import { MobileMenu, navActive } from "@/components/mobile-menu";
 import { HeaderSearch } from "@/components/search/header-search";
@@ -32,13 +32,53 @@ function navLinkClasses(active: boolean): string {
   );
 }
 
+/** How long after the page's load event the header's links are prefetched (then when the browser is idle). */
+const PREFETCH_DELAY_MS = 2_000;
+
+/**
+ * The header's pages are prefetched once the page in view has loaded and
+ * settled, not as its links hydrate: prefetching them at once (four RSC
+ * renders on the server) competed with the page's own data and rendering,
+ * e.g. an issue's 1,000-node session tree (docs/performance.md, "UI at
+ * scale"). Hovering or focusing a link still prefetches it at once.
+ */
+export function usePrefetchLater(hrefs: string[]) {
+  const router = useRouter();
+  const key = hrefs.join(" ");
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let idle: number | undefined;
+    const prefetch = () => {
+      for (const href of key.split(" ")) router.prefetch(href);
+    };
+    const schedule = () => {
+      timer = setTimeout(() => {
+        if (typeof window.requestIdleCallback === "function") idle = window.requestIdleCallback(prefetch, { timeout: 5_000 });
+        else prefetch();
+      }, PREFETCH_DELAY_MS);
+    };
+    if (document.readyState === "complete") schedule();
+    else window.addEventListener("load", schedule, { once: true });
+    return () => {
+      window.removeEventListener("load", schedule);
+      clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback?.(idle);
+    };
+  }, [router, key]);
+  return (href: string) => ({ prefetch: false, onMouseEnter: () => router.prefetch(href), onFocus: () => router.prefetch(href) });
+}
+
+const LATER = ["/", ...NAV.map((item) => item.href)];
+
 export function AppHeader() {
   const pathname = usePathname() ?? "/";
+  const prefetchProps = usePrefetchLater(LATER);
   return (
     <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
         <Link
           href="/"
+          {...prefetchProps("/")}
           className="flex items-center gap-2 rounded font-semibold tracking-tight text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-zinc-50"
         >
           <svg
@@ -68,7 +108,13 @@ export function AppHeader() {
           {NAV.map((item) => {
             const active = navActive(pathname, item.href);
             return (
-              <Link key={item.href} href={item.href} aria-current={active ? "page" : undefined} className={navLinkClasses(active)}>
+              <Link
+                key={item.href}
+                href={item.href}
+                {...prefetchProps(item.href)}
+                aria-current={active ? "page" : undefined}
+                className={navLinkClasses(active)}
+              >
                 {item.label}
               </Link>
             );

@@ -3,7 +3,7 @@
 // One execution in the session tree picture, the edges between them, and the tooltip.
 import { memo } from "react";
 import { cn } from "@/lib/cn";
-import type { SessionTreeNode } from "@/lib/executions/schema";
+import type { SessionTreeNode } from "@/lib/executions/tree-schema";
 import type { ExecutionStatus, SessionTreeEdge } from "@/lib/executions/types";
 import { excerpt, formatCost, formatDuration, shortId } from "@/lib/executions/format";
 import { formatRelative } from "@/lib/format";

@@ -1,5 +1,5 @@
 import { act, render, screen } from "@testing-library/react";
-import type { CheckResult } from "@/lib/executions/schema";
+import type { CheckResult } from "@/lib/executions/check-schema";
 import { buildSessionTree } from "@/lib/executions/build-session-tree";
 import type { PullRequestListItem } from "@/lib/pulls/schema";
 import { makeExecution } from "@/test/support/execution-fixtures";

@@ -2,7 +2,7 @@
 // label, and the words for the node's accessible name and tooltip.
 import { CHECK_LOOK, checkWords } from "@/components/checks/check-badge";
 import { pullRequestWords } from "@/components/pulls/pull-request-details";
-import type { SessionTreeNode } from "@/lib/executions/schema";
+import type { SessionTreeNode } from "@/lib/executions/tree-schema";
 import type { PullRequestListItem } from "@/lib/pulls/schema";
 
 /** ", check passed, PR #3 open, CI failing": what the name of a node adds for its check and its line's PR. */

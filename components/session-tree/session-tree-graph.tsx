@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from "react";
-import type { SessionTreeNode } from "@/lib/executions/schema";
+import type { SessionTreeNode } from "@/lib/executions/tree-schema";
 import type { PullRequestListItem } from "@/lib/pulls/schema";
 import { executionHref } from "@/lib/hrefs";
 import { ancestorIds, defaultComparePair, groupsInTree, latestHead } from "@/lib/executions/session-tree";

@@ -2,7 +2,7 @@
 
 // Which subtrees of the session tree are folded away.
 import { useCallback, useState } from "react";
-import type { SessionTreeNode } from "@/lib/executions/schema";
+import type { SessionTreeNode } from "@/lib/executions/tree-schema";
 import { flattenTree } from "@/lib/executions/session-tree";
 
 export function useFolds(roots: SessionTreeNode[]) {

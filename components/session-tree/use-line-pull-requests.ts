@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import type { SessionTreeNode } from "@/lib/executions/schema";
+import type { SessionTreeNode } from "@/lib/executions/tree-schema";
 import { flattenTree } from "@/lib/executions/session-tree";
 import type { PullRequestListItem } from "@/lib/pulls/schema";
 

@@ -1,17 +1,9 @@
 // Typed calls for the executions API, on top of the shared JSON client.
 import { api, idempotencyKey, type ApiClient } from "@/lib/api-client";
-import type {
-  ContinueInput,
-  CreateExecutionInput,
-  ForkInput,
-  ExecutionDto,
-  ExecutionEventPage,
-  ExecutionListItem,
-  ExecutionSummary,
-  IssueTreeSummary,
-  SessionTreeNode,
-  StartFreshInput,
-} from "@/lib/executions/schema";
+import type { ContinueInput, CreateExecutionInput, ForkInput, StartFreshInput } from "@/lib/executions/schema";
+import type { ExecutionDto, ExecutionListItem } from "@/lib/executions/execution-schema";
+import type { ExecutionEventPage, ExecutionSummary } from "@/lib/executions/log-schema";
+import type { IssueTreeSummary, SessionTreeNode } from "@/lib/executions/tree-schema";
 import type { PermissionPolicyInput } from "@/lib/permissions/schema";
 
 /** The body of a Continue or Fork: only what differs from the defaults. */

@@ -1,4 +1,4 @@
-import type { ExecutionDto } from "@/lib/executions/schema";
+import type { ExecutionDto } from "@/lib/executions/execution-schema";
 import { buildSessionTree } from "./build-session-tree";
 
 let clock = 0;

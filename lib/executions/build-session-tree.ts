@@ -1,4 +1,5 @@
-import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
+import type { ExecutionDto } from "@/lib/executions/execution-schema";
+import type { SessionTreeNode } from "@/lib/executions/tree-schema";
 
 // Builds an issue's session tree from its executions (any order): a Continue
 // hangs under its parent, a Fork under the execution it branched from, a

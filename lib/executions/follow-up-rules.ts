@@ -5,7 +5,8 @@
 // liveness, the head under the session's lock); both are tested against one
 // table of cases (test/support/follow-up-cases.ts). Pure.
 import { shortId } from "@/lib/executions/format";
-import type { ExecutionDto, FollowUpMode } from "@/lib/executions/schema";
+import type { ExecutionDto } from "@/lib/executions/execution-schema";
+import type { FollowUpMode } from "@/lib/executions/schema";
 import { poisonText } from "@/lib/sessions/resume-text";
 import type { SessionDetail } from "@/lib/sessions/schema";
 

@@ -4,7 +4,8 @@ import { useMutation, usePrefetchQuery, useQuery, useQueryClient, type QueryClie
 import { executionApi } from "@/lib/executions/api";
 import { buildSessionTree } from "@/lib/executions/build-session-tree";
 import { earlyOr, executionPath, issuePaths } from "@/lib/executions/early-fetch";
-import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
+import type { ExecutionDto } from "@/lib/executions/execution-schema";
+import type { SessionTreeNode } from "@/lib/executions/tree-schema";
 import type { ExecutionListParams } from "@/lib/executions/api";
 import { queryKeys } from "@/lib/query-keys";
 import type { CreateExecutionInput, FollowUpMode, ForkInput, StartFreshInput } from "@/lib/executions/schema";

@@ -1,4 +1,4 @@
-import type { ExecutionDto } from "@/lib/executions/schema";
+import type { ExecutionDto } from "@/lib/executions/execution-schema";
 import type { ResumeReason } from "@/lib/executions/types";
 
 // The words the UI uses for a turn's resume decision and its telemetry (one

@@ -4,7 +4,7 @@
 // same execution. Collapsed subtrees are left out and counted on their root.
 import { hierarchy, tree, type HierarchyPointNode } from "d3-hierarchy";
 import type { SessionTreeEdge } from "@/lib/executions/types";
-import type { SessionTreeNode } from "@/lib/executions/schema";
+import type { SessionTreeNode } from "@/lib/executions/tree-schema";
 
 export type LaidOutNode = {
   id: string;

@@ -2,7 +2,8 @@
 // by the history list, the tree graph and the live cache patches. Iterative
 // throughout: a chain of continuations can be thousands of turns deep.
 import { buildSessionTree, type SessionTreeInput } from "@/lib/executions/build-session-tree";
-import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
+import type { ExecutionDto } from "@/lib/executions/execution-schema";
+import type { SessionTreeNode } from "@/lib/executions/tree-schema";
 
 /** Every node, depth-first pre-order. */
 export function flattenTree(roots: SessionTreeNode[]): SessionTreeNode[] {

@@ -1,4 +1,4 @@
-import type { StateRestore } from "@/lib/executions/schema";
+import type { StateRestore } from "@/lib/executions/execution-schema";
 import { formatBytes } from "@/lib/projects/format-bytes";
 
 /**

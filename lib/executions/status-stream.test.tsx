@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { applyExecutionUpdate, useExecutionStatusStream } from "@/lib/executions/status-stream";
 import { queryKeys } from "@/lib/query-keys";
 import { buildSessionTree } from "@/lib/executions/build-session-tree";
-import type { SessionTreeNode } from "@/lib/executions/schema";
+import type { SessionTreeNode } from "@/lib/executions/tree-schema";
 import { flattenTree } from "@/lib/executions/session-tree";
 import { makeExecution, runContinueFork } from "@/test/support/execution-fixtures";
 import { FakeEventSource } from "@/test/support/fake-event-source";

@@ -3,7 +3,8 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { TERMINAL_STATUSES } from "@/lib/executions/types";
-import type { ExecutionDto, ExecutionListItem, SessionTreeNode } from "@/lib/executions/schema";
+import type { ExecutionDto, ExecutionListItem } from "@/lib/executions/execution-schema";
+import type { SessionTreeNode } from "@/lib/executions/tree-schema";
 import { insightsKeys } from "@/lib/insights/hooks";
 import { queryKeys } from "@/lib/query-keys";
 import { patchTree } from "@/lib/executions/session-tree";

@@ -1,7 +1,7 @@
 // Reads what an execution did from its normalized log entries: final answer,
 // tools used, files touched, commands run. Isomorphic and incremental, so the
 // server can feed it an execution's log page by page without holding it all.
-import type { ExecutionSummary } from "@/lib/executions/schema";
+import type { ExecutionSummary } from "@/lib/executions/log-schema";
 import type { LogEntry } from "@/lib/executions/log-entries";
 
 const MAX_COMMANDS = 50;

@@ -1,7 +1,7 @@
 import type { FollowUpMode } from "@/lib/executions/schema";
 
 // Execution statuses and error codes, shared by the UI, the CLI and the
-// server. The Execution itself is executionSchema in lib/executions/schema.ts.
+// server. The Execution itself is executionSchema in lib/executions/execution-schema.ts.
 
 export const EXECUTION_STATUSES = ["queued", "running", "completed", "failed", "cancelled", "interrupted"] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
