@@ -68,7 +68,7 @@ export function usePrefetchLater(hrefs: string[]) {
   return (href: string) => ({ prefetch: false, onMouseEnter: () => router.prefetch(href), onFocus: () => router.prefetch(href) });
 }
 
-const LATER = ["/", ...NAV.map((item) => item.href)];
+const LATER = ["/", "/inbox", ...NAV.map((item) => item.href)];
 
 export function AppHeader() {
   const pathname = usePathname() ?? "/";
@@ -101,7 +101,7 @@ export function AppHeader() {
           Arbor
         </Link>
         {/* What waits for a decision, with its count: shown at every width. */}
-        <InboxLink active={pathname === "/inbox"} className={navLinkClasses(pathname === "/inbox")} />
+        <InboxLink active={pathname === "/inbox"} className={navLinkClasses(pathname === "/inbox")} linkProps={prefetchProps("/inbox")} />
         {/* Below lg the links do not fit: a Menu button opens them (components/mobile-menu.tsx). */}
         <MobileMenu items={MENU} pathname={pathname} />
         <nav aria-label="Main" className="hidden min-w-0 items-center gap-1 overflow-x-auto lg:flex">

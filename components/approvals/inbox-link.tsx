@@ -1,14 +1,20 @@
 "use client";
 
 import Link from "next/link";
+import type { ComponentProps } from "react";
 import { useApprovals } from "@/lib/approvals/hooks";
 import { cn } from "@/lib/cn";
 
-/** The navigation's Inbox link, with how many decisions wait. */
-export function InboxLink({ active, className }: { active: boolean; className: string }) {
+/**
+ * The navigation's Inbox link, with how many decisions wait. Like the
+ * header's other links it does not prefetch as it appears (the header
+ * prefetches /inbox after the page's load: usePrefetchLater); `linkProps`
+ * are the header's hover and focus prefetch.
+ */
+export function InboxLink({ active, className, linkProps }: { active: boolean; className: string; linkProps?: Partial<ComponentProps<typeof Link>> }) {
   const count = useApprovals({ status: "pending" }).data?.pendingCount ?? 0;
   return (
-    <Link href="/inbox" aria-current={active ? "page" : undefined} className={className}>
+    <Link href="/inbox" prefetch={false} {...linkProps} aria-current={active ? "page" : undefined} className={className}>
       Inbox
       {count > 0 ? (
         <span
