@@ -3,7 +3,7 @@
 // leave behind: executions stuck (queued or running forever), executions
 // lost (ended other than completed, or interrupted with their session kept),
 // agents still running, and locks of dead processes still held. The loop is
-// the one test/integration/runner-kill/runner-kill.test.ts runs 20 times in
+// the one test/integration/runner-kill/runner-kill.test.ts runs 8 times in
 // CI (test/integration/runner-kill/support/runner-chaos.ts).
 //
 //   npx tsx --conditions=react-server bench/runner-crash-soak.ts [--kills 100] [--concurrency 4] [--seed N]
