@@ -31,10 +31,17 @@ type Case = {
   aside?: (request: ModelRequest) => boolean;
   /** The model calls the CLI counts in the usage it reports (default: all). */
   counted?: (request: ModelRequest) => boolean;
+  /**
+   * Also forks the first turn (past which its session has moved): no agent
+   * but Claude Code branches at a message, so Arbor starts a new session
+   * carrying its transcript, the same for every agent. Each CLI run costs
+   * seconds (the suite's time), so one agent stands for them all.
+   */
+  forkEarlier?: true;
 };
 
 const CASES: Case[] = [
-  { agent: "codex", start: () => startResponsesApi(), env: (a) => codexEnv(a), fork: "native" },
+  { agent: "codex", start: () => startResponsesApi(), env: (a) => codexEnv(a), fork: "native", forkEarlier: true },
   { agent: "gemini", start: () => startGeminiApi(), env: (a, tmp) => geminiEnv(a, tmp), fork: "native" },
   // opencode asks for a new session's title on the side (no tools offered), outside the run's usage.
   {
@@ -107,6 +114,16 @@ async function turn(c: Case, start: () => Promise<{ status: number; body: Execut
   return { execution, calls: standIn.requests.slice(before).filter((r) => c.counted?.(r) ?? true).length };
 }
 
+/** A Fork of the first turn, which its session has moved past: a new session carrying Arbor's transcript up to that turn. */
+async function forkOfFirstTurn(c: Case, first: ExecutionDto, sessionId: string): Promise<ExecutionDto> {
+  const earlier = await turn(c, () => api.fork(first.id, "back to the start"));
+  expect(earlier.execution).toMatchObject({ status: "completed", forkedFromExecutionId: first.id, resume: { decision: "fresh_with_transcript" } });
+  expect(earlier.execution.sessionId).not.toBe(sessionId);
+  expect(lastPrompt(c)).toMatch(/<arbor-transcript>[\s\S]*Hello [\s\S]*<\/arbor-transcript>[\s\S]*<arbor-request>[\s\S]*back to the start/);
+  expect(lastPrompt(c)).not.toContain("and a second turn");
+  return earlier.execution;
+}
+
 describe.each(CASES)("$agent through the API and the runner", (c) => {
   it("runs, continues and forks with the session captured, the history carried and usage per turn", async () => {
     const issueId = (await makeIssue({ title: `Try ${c.agent}` })).id;
@@ -167,23 +184,11 @@ describe.each(CASES)("$agent through the API and the runner", (c) => {
       );
     }
 
-    // Fork of the first turn, which its session has moved past: only Claude Code branches at a
-    // message, so the new session carries Arbor's transcript of the conversation up to that turn.
-    const earlier = await turn(c, () => api.fork(first.execution.id, "back to the start"));
-    expect(earlier.execution).toMatchObject({ status: "completed", forkedFromExecutionId: first.execution.id, resume: { decision: "fresh_with_transcript" } });
-    expect(earlier.execution.sessionId).not.toBe(sessionId);
-    expect(lastPrompt(c)).toMatch(/<arbor-transcript>[\s\S]*Hello [\s\S]*<\/arbor-transcript>[\s\S]*<arbor-request>[\s\S]*back to the start/);
-    expect(lastPrompt(c)).not.toContain("and a second turn");
-
-    // The tree: a root, its continue and its fork.
+    // The tree: a root, its continue, and its fork (of the first turn too, where this agent does that).
+    const earlier = c.forkEarlier ? await forkOfFirstTurn(c, first.execution, sessionId) : null;
     const tree = await api.sessionTree(issueId);
     const root = tree.body.roots.find((n) => n.id === first.execution.id)!;
-    expect(root.children.map((n) => [n.id, n.edge]).sort()).toEqual(
-      [
-        [second.execution.id, "continue"],
-        [earlier.execution.id, "fork"],
-      ].sort(),
-    );
+    expect(root.children.map((n) => [n.id, n.edge]).sort()).toEqual([[second.execution.id, "continue"], ...(earlier ? [[earlier.id, "fork"]] : [])].sort());
     expect(root.children.find((n) => n.id === second.execution.id)!.children.map((n) => [n.id, n.edge])).toEqual([[fork.execution.id, "fork"]]);
   });
 });
