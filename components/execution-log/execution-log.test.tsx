@@ -94,3 +94,40 @@ test("a result that repeats the reply shows only its figures", async () => {
   expect(finished).not.toHaveTextContent("All green.");
   expect(screen.getAllByText("All green.")).toHaveLength(1);
 });
+
+test("a long log shows its end first, older pages from the end backwards as the view nears them, and Jump to start shows the beginning", async () => {
+  const total = 10_000;
+  const page = (after: number, count: number) => {
+    const events = Array.from({ length: count }, (_, i) => ({
+      seq: after + i + 1,
+      stream: "stdout",
+      kind: "text",
+      createdAt: "2026-01-01T00:00:00.000Z",
+      entries: [{ type: "assistant_text", text: `entry ${after + i + 1}` }],
+    }));
+    return { events, nextAfter: events.at(-1)?.seq ?? after, after };
+  };
+  const asked: string[] = [];
+  fetchMock.mockImplementation(async (url: string) => {
+    const params = new URL(url, "http://x").searchParams;
+    asked.push(params.toString());
+    // One older page answers; the next stays on its way (jsdom scrolls nowhere: this view stays at the top, by the gap, and would fill it all).
+    if (asked.length > 2 && params.get("after") !== "0") return new Promise(() => {});
+    const after = params.has("tail") ? total - Number(params.get("tail")) : Number(params.get("after"));
+    const body = page(after, Math.min(Number(params.get("limit")), total - after));
+    return { ok: true, status: 200, statusText: "", text: async () => JSON.stringify(body) };
+  });
+  const execution = makeExecution({ status: "completed", eventCount: total });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ExecutionLog executionId={execution.id} eventCount={total} finished status="completed" />
+    </QueryClientProvider>,
+  );
+  expect(await screen.findByText("10,000 events")).toBeInTheDocument();
+  expect(asked[0]).toContain("tail=500");
+  // Older pages come from the end backwards as the view nears them.
+  await waitFor(() => expect(asked[1]).toBe("after=8500&limit=1000"));
+
+  act(() => screen.getByRole("button", { name: "↑ Jump to start" }).click());
+  await waitFor(() => expect(document.getElementById("seq-1")).not.toBeNull());
+});

@@ -1,75 +1,29 @@
 "use client";
 
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { LogEntryView, ResultSummary } from "@/components/execution-log/log-entry/log-entry-view";
+import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { ResultSummary } from "@/components/execution-log/log-entry/log-entry-view";
+import { GapRow, LineRow, resultRepeatsText, rowLabel } from "@/components/execution-log/log-row";
+import { gapIndexes, gapsToFill, restoreSteadyRow, steadyRow, viewOf, whenIdle } from "@/components/execution-log/log-window";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/cn";
 import { seqFromHash } from "@/lib/hrefs";
-import { useExecutionLog, type LogLine } from "@/lib/executions/use-execution-log";
-import type { LogEntry } from "@/lib/executions/log-entries";
+import { useExecutionLog } from "@/lib/executions/use-execution-log";
+import { isGap, type LogGap } from "@/lib/executions/log-segments";
 import type { ExecutionStatus } from "@/lib/executions/types";
 
-const Row = memo(function Row({ line, toolName, highlighted, repeatsText }: { line: LogLine; toolName?: string; highlighted: boolean; repeatsText: boolean }) {
-  return (
-    <div
-      id={line.first ? `seq-${line.seq}` : undefined}
-      className={cn(
-        "group/row relative scroll-mt-4 rounded-md px-2 py-1.5",
-        line.entry.parentToolUseId ? "ml-6 border-l-2 border-violet-200 pl-3 dark:border-violet-900" : "",
-        highlighted ? "bg-amber-50 ring-2 ring-amber-400 dark:bg-amber-950/40 dark:ring-amber-600" : "",
-      )}
-    >
-      {line.first ? (
-        <a
-          href={`#seq-${line.seq}`}
-          className="absolute -left-1 top-1.5 hidden -translate-x-full rounded px-1 font-mono text-[10px] text-zinc-400 hover:text-emerald-700 focus-visible:block focus-visible:outline-2 focus-visible:outline-emerald-600 group-hover/row:block sm:left-auto sm:right-1 sm:translate-x-0"
-          aria-label={`Link to entry ${line.seq}`}
-        >
-          #{line.seq}
-        </a>
-      ) : null}
-      <LogEntryView entry={line.entry} toolName={toolName} repeatsText={repeatsText} />
-    </div>
-  );
-});
-
-function entryLabel(entry: LogEntry): string {
-  switch (entry.type) {
-    case "assistant_text":
-      return "Assistant";
-    case "text_draft":
-      return "Assistant, still writing";
-    case "tool_call":
-      return `Tool call ${entry.tool}`;
-    case "tool_result":
-      return entry.isError ? "Tool error" : "Tool result";
-    case "result":
-      return entry.isError ? "Final result, error" : "Final result";
-    case "error":
-      return entry.severity === "warning" ? "Warning" : "Error";
-    case "user_message":
-      return "Prompt";
-    default:
-      return entry.type.replace("_", " ");
-  }
-}
-
-/** Whether the result at `index` only repeats the assistant's text just before it (the usual case): then only its figures are shown. */
-function resultRepeatsText(lines: LogLine[], index: number): boolean {
-  const entry = lines[index].entry;
-  const before = lines[index - 1]?.entry;
-  return entry.type === "result" && !entry.isError && before?.type === "assistant_text" && before.text.trim() === entry.text.trim();
-}
+/** Where the view is headed: a #seq-<n> anchor (highlighted, centred) or the start of the log. */
+type Target = { seq: number; align: "center" | "start" };
 
 /**
  * The conversation of one execution, live: the turn's prompt (`lead`, shown
  * before any event), then the agent's words as it writes them, its tools as
  * they run. Virtualized (only the rows in view are in the page, measured as
- * they render) so a 100k-event log opens at once. Follows the end while the
- * reader is there; scrolling up stops it. `#seq-<n>` in the address scrolls
- * to that entry and highlights it.
+ * they render), and only the end of a long log is loaded at first: older
+ * pages arrive as the reader scrolls up to them, jumps to the start or
+ * follows a link, so a 100k-event log opens at once. Follows the end while
+ * the reader is there; scrolling up stops it. `#seq-<n>` in the address
+ * scrolls to that entry and highlights it.
  */
 export function ExecutionLog({
   executionId,
@@ -86,20 +40,29 @@ export function ExecutionLog({
   /** Shown above the entries from the start (the turn's prompt). */
   lead?: ReactNode;
 }) {
-  const { lines, history, connection, toolNames, covers, retry } = useExecutionLog(executionId, { eventCount, finished });
+  const { rows, history, connection, toolNames, covers, reveal, fill, retry } = useExecutionLog(executionId, { eventCount, finished });
   const coversRef = useRef(covers);
   coversRef.current = covers;
   const scroller = useRef<HTMLDivElement>(null);
   const [highlight, setHighlight] = useState<number | null>(null);
-  const pendingAnchor = useRef<number | null>(null);
+  const pendingTarget = useRef<Target | null>(null);
   const startedAtEnd = useRef(false);
 
+  // Before the virtualizer takes new rows: the row beside a gap in view, to keep in place as the gap fills.
+  const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
+  const shownRows = useRef(rows);
+  const steady = useRef<{ vkey: number; offset: number } | null>(null);
+  if (shownRows.current !== rows) {
+    steady.current = steadyRow(virtualizerRef.current, viewOf(scroller.current), shownRows.current);
+    shownRows.current = rows;
+  }
+
   const virtualizer = useVirtualizer({
-    count: lines.length,
+    count: rows.length,
     getScrollElement: () => scroller.current,
-    // Precomputed per line: with 100k rows these run for every row whenever a size changes.
-    estimateSize: (index) => lines[index].sizeHint,
-    getItemKey: (index) => lines[index].vkey,
+    // Precomputed per row: with many rows these run for every row whenever a size changes.
+    estimateSize: (index) => rows[index].sizeHint,
+    getItemKey: (index) => rows[index].vkey,
     overscan: 6,
     useAnimationFrameWithResizeObserver: true,
     // A log: keep the row in view steady when older pages arrive above, and
@@ -108,73 +71,108 @@ export function ExecutionLog({
     followOnAppend: true,
     scrollEndThreshold: 48,
   });
+  virtualizerRef.current = virtualizer;
 
-  const linesRef = useRef(lines);
-  linesRef.current = lines;
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const gaps = useMemo(() => gapIndexes(rows), [rows]);
 
-  /** Scrolls to the pending #seq-<n> anchor once its entry is loaded; true when done. */
-  const scrollToAnchor = useCallback(() => {
-    const seq = pendingAnchor.current;
-    if (seq === null) return false;
-    const all = linesRef.current;
-    // Seqs ascend: binary search for the first entry at or after the anchor.
+  /** Scrolls to the pending target once the page holding it is loaded; true when done. */
+  const scrollToTarget = useCallback(() => {
+    const target = pendingTarget.current;
+    if (target === null) return false;
+    const all = rowsRef.current;
+    // Seqs ascend (a gap row carries its first seq): binary search for the first row at or after the target.
     let lo = 0;
     let hi = all.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (all[mid].seq < seq) lo = mid + 1;
+      if (all[mid].seq < target.seq) lo = mid + 1;
       else hi = mid;
     }
-    // Wait for the range of events holding it (ranges arrive whole).
-    if (!coversRef.current(seq)) return false;
-    const index = lo < all.length ? lo : all.length - 1;
+    if (!coversRef.current(target.seq)) return false;
+    let index = lo < all.length ? lo : all.length - 1;
+    if (index >= 0 && isGap(all[index])) index = Math.max(0, index - 1);
     if (index < 0) return false;
-    pendingAnchor.current = null;
+    pendingTarget.current = null;
     startedAtEnd.current = true;
     // An event without entries of its own: point at the nearest one.
-    if (all[index].seq !== seq) setHighlight(all[index].seq);
-    virtualizer.scrollToIndex(index, { align: "center" });
+    if (target.align === "center" && all[index].seq !== target.seq) setHighlight(all[index].seq);
+    virtualizer.scrollToIndex(index, { align: target.align });
     return true;
   }, [virtualizer]);
+
+  const goTo = useCallback(
+    (target: Target) => {
+      pendingTarget.current = target;
+      reveal(target.seq);
+      scrollToTarget();
+    },
+    [reveal, scrollToTarget],
+  );
 
   // Anchors: on load and whenever the address's #seq-<n> changes (search results link here).
   useEffect(() => {
     const apply = () => {
       const seq = seqFromHash(window.location.hash);
-      pendingAnchor.current = seq;
       setHighlight(seq);
-      scrollToAnchor();
+      if (seq === null) pendingTarget.current = null;
+      else goTo({ seq, align: "center" });
     };
     apply();
     window.addEventListener("hashchange", apply);
     return () => window.removeEventListener("hashchange", apply);
-  }, [scrollToAnchor]);
+  }, [goTo]);
 
   useLayoutEffect(() => {
-    if (lines.length === 0) return;
-    if (pendingAnchor.current !== null) {
-      scrollToAnchor();
+    if (rows.length === 0) return;
+    if (steady.current) restoreSteadyRow(virtualizer, rows, steady.current);
+    steady.current = null;
+    if (pendingTarget.current !== null) {
+      scrollToTarget();
       return;
     }
     if (!startedAtEnd.current) {
       startedAtEnd.current = true;
       virtualizer.scrollToEnd();
     }
-  }, [lines, virtualizer, scrollToAnchor]);
+  }, [rows, virtualizer, scrollToTarget]);
+
+  // Older history as the reader nears it, asked for in idle time: the view is read there, where
+  // the layout is clean (read right after a commit, scrollTop forced a layout in every scroll frame).
+  const range = virtualizer.range;
+  useEffect(() => {
+    // Runs again as the rendered range moves (a new object then).
+    if (!range || !gaps.length) return;
+    return whenIdle(() => {
+      for (const f of gapsToFill(virtualizer, viewOf(scroller.current), rowsRef.current, gaps)) fill(f.gap, f.side);
+    });
+  }, [virtualizer, gaps, fill, range]);
+
+  // Home and End go to the log's ends, not to the ends of what is loaded.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget || (event.key !== "Home" && event.key !== "End")) return;
+    event.preventDefault();
+    if (event.key === "Home") goTo({ seq: 1, align: "start" });
+    else virtualizer.scrollToEnd();
+  };
+
+  const loadGap = useCallback((gap: LogGap["gap"]) => fill(gap, "end"), [fill]);
 
   const finalResult = useMemo(() => {
-    for (let i = lines.length - 1; i >= 0 && i >= lines.length - 50; i--) {
-      const entry = lines[i].entry;
-      if (entry.type === "result") return entry;
+    for (let i = rows.length - 1; i >= 0 && i >= rows.length - 50; i--) {
+      const row = rows[i];
+      if (!isGap(row) && row.entry.type === "result") return row.entry;
     }
     return null;
-  }, [lines]);
+  }, [rows]);
 
-  const atEnd = lines.length === 0 || virtualizer.isAtEnd();
+  const atEnd = rows.length === 0 || virtualizer.isAtEnd();
+  const atStart = rows.length === 0 || ((virtualizer.scrollOffset ?? 0) <= 1 && !isGap(rows[0]));
   const working = status === "running" || (status === undefined && !finished && connection === "live");
-  const writing = lines.at(-1)?.entry.type === "text_draft";
+  const last = rows.at(-1);
+  const writing = last !== undefined && !isGap(last) && last.entry.type === "text_draft";
   const items = virtualizer.getVirtualItems();
-  const loadingPercent = history.total ? Math.round((history.loaded / history.total) * 100) : 100;
 
   return (
     <section aria-labelledby="log-heading" className="space-y-2">
@@ -183,7 +181,7 @@ export function ExecutionLog({
           Conversation
         </h2>
         <span className="flex items-center gap-2 text-xs text-zinc-500" aria-live="polite">
-          {history.loading ? <span>Loading history… {loadingPercent}%</span> : null}
+          {history.loading && rows.length ? <span>Loading earlier entries…</span> : null}
           <span>
             {connection === "live" ? (
               <span title="New entries appear as the agent writes them">
@@ -197,7 +195,7 @@ export function ExecutionLog({
             ) : connection === "connecting" ? (
               "connecting…"
             ) : (
-              `${lines.length.toLocaleString()} entries`
+              `${history.total.toLocaleString()} ${history.total === 1 ? "event" : "events"}`
             )}
           </span>
         </span>
@@ -214,7 +212,7 @@ export function ExecutionLog({
 
       {lead}
 
-      {finalResult && connection !== "live" && lines.length > 50 ? (
+      {finalResult && connection !== "live" && rows.length > 50 ? (
         <ResultSummary entry={finalResult} heading={finalResult.isError ? "Final result: error" : "Final answer"} />
       ) : null}
 
@@ -225,11 +223,12 @@ export function ExecutionLog({
           aria-label="Execution log"
           aria-busy={history.loading}
           tabIndex={0}
+          onKeyDown={onKeyDown}
           data-testid="execution-log"
           className="max-h-[70vh] min-h-24 overflow-y-auto overscroll-contain rounded-lg border border-zinc-200 bg-white p-2 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:border-zinc-800 dark:bg-zinc-900"
           style={{ overflowAnchor: "none" }}
         >
-          {lines.length === 0 ? (
+          {rows.length === 0 ? (
             <p className="p-2 text-sm text-zinc-500">
               {history.loading
                 ? "Loading…"
@@ -242,36 +241,46 @@ export function ExecutionLog({
           ) : null}
           <div style={{ height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}>
             {items.map((item) => {
-              const line = lines[item.index];
+              const row = rows[item.index];
+              const gap = isGap(row);
               return (
                 <div
                   key={item.key}
                   ref={virtualizer.measureElement}
                   data-index={item.index}
-                  data-seq={line.seq}
+                  data-seq={gap ? undefined : row.seq}
                   role="article"
                   aria-posinset={item.index + 1}
-                  aria-setsize={lines.length}
-                  aria-label={entryLabel(line.entry)}
+                  aria-setsize={rows.length}
+                  aria-label={rowLabel(row)}
                   className="absolute left-0 top-0 w-full pb-1"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <Row
-                    line={line}
-                    toolName={line.entry.type === "tool_result" ? toolNames.get(line.entry.toolUseId) : undefined}
-                    highlighted={highlight !== null && line.first && line.seq === highlight}
-                    repeatsText={resultRepeatsText(lines, item.index)}
-                  />
+                  {gap ? (
+                    <GapRow gap={row.gap} onLoad={loadGap} />
+                  ) : (
+                    <LineRow
+                      line={row}
+                      toolName={row.entry.type === "tool_result" ? toolNames.get(row.entry.toolUseId) : undefined}
+                      highlighted={highlight !== null && row.first && row.seq === highlight}
+                      repeatsText={resultRepeatsText(rows, item.index)}
+                    />
+                  )}
                 </div>
               );
             })}
           </div>
         </div>
-        {working && lines.length > 0 && !writing ? (
+        {working && rows.length > 0 && !writing ? (
           <p role="status" className="mt-1 flex items-center gap-2 px-2 text-xs text-zinc-500 dark:text-zinc-400">
             <span aria-hidden="true" className="inline-block size-2 animate-pulse rounded-full bg-sky-500 motion-reduce:animate-none" />
             The agent is working…
           </p>
+        ) : null}
+        {!atStart ? (
+          <Button size="sm" variant="secondary" className="absolute right-5 top-3 shadow-md" onClick={() => goTo({ seq: 1, align: "start" })}>
+            ↑ Jump to start
+          </Button>
         ) : null}
         {!atEnd ? (
           <Button size="sm" variant="secondary" className="absolute bottom-3 right-5 shadow-md" onClick={() => virtualizer.scrollToEnd()}>

@@ -1,8 +1,10 @@
 import type { ExecutionEventPage } from "@/lib/executions/schema";
-import { ExecutionLogLoader, historyRanges, LOG_PAGE_SIZE, TAIL_EVENTS, type LogLoaderOptions } from "@/lib/executions/log-loader";
+import { ExecutionLogLoader, HISTORY_PAGE_SIZE, REVEAL_EVENTS, TAIL_EVENTS, type LogLoaderOptions } from "@/lib/executions/log-loader";
+import { isGap } from "@/lib/executions/log-segments";
 import { FakeEventSource } from "@/test/support/fake-event-source";
 
 // The log loader without React or a browser: fake pages, a fake stream.
+// Only the end of the log loads at first; older pages when asked (fill, reveal).
 
 function page(after: number, count: number): ExecutionEventPage {
   const events = Array.from({ length: count }, (_, i) => ({
@@ -52,48 +54,35 @@ async function until(condition: () => boolean, ms = 2000) {
   }
 }
 
-describe("historyRanges", () => {
-  it("tiles the log before the tail exactly, from the end backwards", () => {
-    expect(historyRanges(11_845, null)).toEqual([
-      { after: 10_000, limit: 1_845 },
-      { after: 5_000, limit: LOG_PAGE_SIZE },
-      { after: 0, limit: LOG_PAGE_SIZE },
-    ]);
-    expect(historyRanges(0, null)).toEqual([]);
-  });
-
-  it("puts the range an anchor points into first", () => {
-    expect(historyRanges(11_845, 5_001).map((r) => r.after)).toEqual([5_000, 10_000, 0]);
-    expect(historyRanges(11_845, 5_000).map((r) => r.after)).toEqual([0, 10_000, 5_000]);
-    // An anchor in the tail (or past the end) changes nothing.
-    expect(historyRanges(11_845, 12_000).map((r) => r.after)).toEqual([10_000, 5_000, 0]);
-  });
-});
+const seqs = (loader: ExecutionLogLoader) =>
+  loader
+    .getSnapshot()
+    .rows.filter((r) => !isGap(r))
+    .map((r) => r.seq);
+const gaps = (loader: ExecutionLogLoader) =>
+  loader
+    .getSnapshot()
+    .rows.filter(isGap)
+    .map((r) => [r.gap.after, r.gap.to]);
 
 describe("ExecutionLogLoader", () => {
-  it("loads the end first, then the rest in order, tells subscribers, and follows live from the last seq", async () => {
+  it("loads only the end of the log, tells subscribers, and follows live from the last seq", async () => {
     const { loader, calls, sources } = setup(12_345);
     const seen: number[] = [];
-    const unsubscribe = loader.subscribe(() => seen.push(loader.getSnapshot().lines.length));
+    const unsubscribe = loader.subscribe(() => seen.push(loader.getSnapshot().rows.length));
     expect(loader.getSnapshot()).toBe(loader.getSnapshot());
     expect(loader.getSnapshot().history).toEqual({ loading: true, loaded: 0, total: 12_345, error: null });
 
     loader.start();
     await until(() => !loader.getSnapshot().history.loading);
-    expect(calls).toEqual([
-      ["tail", TAIL_EVENTS],
-      [10_000, 12_345 - TAIL_EVENTS - 10_000],
-      [5_000, LOG_PAGE_SIZE],
-      [0, LOG_PAGE_SIZE],
-    ]);
-    const { lines, history } = loader.getSnapshot();
-    expect(lines).toHaveLength(12_345);
-    expect(lines.every((l, i) => l.seq === i + 1)).toBe(true);
-    expect(history).toEqual({ loading: false, loaded: 12_345, total: 12_345, error: null });
-    expect(loader.covers(1)).toBe(true);
+    // No history up front: the rest waits behind a gap row until it is wanted.
+    expect(calls).toEqual([["tail", TAIL_EVENTS]]);
+    expect(seqs(loader)).toEqual(Array.from({ length: TAIL_EVENTS }, (_, i) => 12_345 - TAIL_EVENTS + i + 1));
+    expect(gaps(loader)).toEqual([[0, 12_345 - TAIL_EVENTS]]);
+    expect(loader.getSnapshot().history).toEqual({ loading: false, loaded: TAIL_EVENTS, total: 12_345, error: null });
     expect(loader.covers(12_345)).toBe(true);
-    // The tail showed first, on its own.
-    expect(seen).toContain(TAIL_EVENTS);
+    expect(loader.covers(1)).toBe(false);
+    expect(seen).toContain(TAIL_EVENTS + 1);
 
     expect(sources).toHaveLength(1);
     const source = sources[0];
@@ -106,21 +95,71 @@ describe("ExecutionLogLoader", () => {
       seq: 12_346,
       entries: [{ type: "tool_call", toolUseId: "t1", tool: "Bash", input: {}, summary: { kind: "command", command: "ls" } }],
     });
-    await until(() => loader.getSnapshot().lines.length === 12_346);
-    expect(loader.getSnapshot().lines.at(-1)?.entry).toMatchObject({ type: "tool_call", tool: "Bash" });
+    await until(() => seqs(loader).at(-1) === 12_346);
+    expect(seqs(loader)).toHaveLength(TAIL_EVENTS + 1);
+    const last = loader.getSnapshot().rows.at(-1);
+    expect(last && !isGap(last) ? last.entry : null).toMatchObject({ type: "tool_call", tool: "Bash" });
     expect(loader.getSnapshot().toolNames.get("t1")).toBe("Bash");
+    expect(loader.getSnapshot().history.total).toBe(12_346);
 
     unsubscribe();
     loader.stop();
     expect(source.readyState).toBe(2);
   });
 
-  it("loads the page holding the anchor right after the tail", async () => {
-    const { loader, calls } = setup(12_345, { anchorSeq: () => 42 });
+  it("fills a gap a page at a time from the side asked, joining what touches", async () => {
+    const { loader, calls } = setup(12_345);
     loader.start();
     await until(() => !loader.getSnapshot().history.loading);
-    expect(calls[1]).toEqual([0, LOG_PAGE_SIZE]);
-    expect(loader.covers(42)).toBe(true);
+    const end = 12_345 - TAIL_EVENTS;
+    loader.fill({ after: 0, to: end }, "end");
+    // Asked twice while on its way: one request.
+    loader.fill({ after: 0, to: end }, "end");
+    expect(loader.getSnapshot().history.loading).toBe(true);
+    const gap = loader.getSnapshot().rows[0];
+    expect(isGap(gap) && gap.gap.loading).toBe(true);
+    await until(() => !loader.getSnapshot().history.loading);
+    expect(calls.slice(1)).toEqual([[end - HISTORY_PAGE_SIZE, HISTORY_PAGE_SIZE]]);
+    expect(gaps(loader)).toEqual([[0, end - HISTORY_PAGE_SIZE]]);
+    expect(seqs(loader)[0]).toBe(end - HISTORY_PAGE_SIZE + 1);
+
+    loader.fill({ after: 0, to: end - HISTORY_PAGE_SIZE }, "start");
+    await until(() => !loader.getSnapshot().history.loading);
+    expect(calls.at(-1)).toEqual([0, HISTORY_PAGE_SIZE]);
+    expect(gaps(loader)).toEqual([[HISTORY_PAGE_SIZE, end - HISTORY_PAGE_SIZE]]);
+    expect(loader.covers(1)).toBe(true);
+    // Rows stay in seq order across the gap.
+    const all = seqs(loader);
+    expect(all.every((seq, i) => i === 0 || seq > all[i - 1])).toBe(true);
+  });
+
+  it("reveals the page around a seq (an anchor, the start), and loads the address's anchor after the tail", async () => {
+    const { loader, calls } = setup(12_345, { anchorSeq: () => 4_242 });
+    loader.start();
+    await until(() => loader.covers(4_242));
+    expect(calls[1]).toEqual([4_241 - REVEAL_EVENTS / 2, REVEAL_EVENTS]);
+    loader.reveal(1);
+    await until(() => loader.covers(1));
+    expect(calls.at(-1)).toEqual([0, REVEAL_EVENTS]);
+    // Already here: nothing more to ask.
+    loader.reveal(5);
+    loader.reveal(12_000);
+    expect(calls).toHaveLength(3);
+    expect(gaps(loader)).toEqual([
+      [REVEAL_EVENTS, 4_241 - REVEAL_EVENTS / 2],
+      [4_241 + REVEAL_EVENTS / 2, 12_345 - TAIL_EVENTS],
+    ]);
+  });
+
+  it("starts from an end of the log that is already here, with rows before start()", async () => {
+    const tail = page(12_345 - TAIL_EVENTS, TAIL_EVENTS);
+    const { loader, calls } = setup(12_345, { initialTail: tail });
+    expect(loader.seeded).toBe(true);
+    expect(seqs(loader)).toHaveLength(TAIL_EVENTS);
+    loader.start();
+    expect(seqs(loader)).toHaveLength(TAIL_EVENTS);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls).toEqual([]);
   });
 
   it("opens no stream for a finished execution", async () => {
@@ -129,7 +168,8 @@ describe("ExecutionLogLoader", () => {
     await until(() => !loader.getSnapshot().history.loading);
     expect(sources).toHaveLength(0);
     expect(loader.getSnapshot().connection).toBe("ended");
-    expect(loader.getSnapshot().lines).toHaveLength(800);
+    expect(seqs(loader)).toHaveLength(TAIL_EVENTS);
+    expect(gaps(loader)).toEqual([[0, 800 - TAIL_EVENTS]]);
   });
 
   it("goes straight to the stream when there is no history, and ends on `end` with the status passed on", async () => {
@@ -143,7 +183,7 @@ describe("ExecutionLogLoader", () => {
     sources[0].emit("status", { id: "x", status: "running" });
     sources[0].emit("end", { id: "x", status: "completed" });
     // `end` flushes what is pending at once.
-    expect(loader.getSnapshot().lines).toHaveLength(1);
+    expect(seqs(loader)).toEqual([1]);
     expect(loader.getSnapshot().connection).toBe("ended");
     expect(sources[0].readyState).toBe(2);
     expect(statuses).toEqual([
@@ -167,7 +207,7 @@ describe("ExecutionLogLoader", () => {
     fail = false;
     loader.retry();
     expect(loader.getSnapshot().history.error).toBeNull();
-    await until(() => loader.getSnapshot().lines.length === 300);
+    await until(() => seqs(loader).length === 300);
     expect(calls.filter((c) => c[0] === "tail")).toHaveLength(2);
   });
 
@@ -180,7 +220,16 @@ describe("ExecutionLogLoader", () => {
     loader.stop();
     release();
     await new Promise((r) => setTimeout(r, 20));
-    expect(loader.getSnapshot().lines).toHaveLength(0);
+    expect(loader.getSnapshot().rows).toHaveLength(0);
     expect(sources).toHaveLength(0);
   });
+});
+
+test("an anchor asked for twice (the address on load, then the view) is loaded once", async () => {
+  const { loader, calls } = setup(12_345, { anchorSeq: () => 4_242 });
+  loader.start();
+  loader.reveal(4_242);
+  await until(() => loader.covers(4_242));
+  loader.reveal(4_242);
+  expect(calls.filter((c) => c[0] !== "tail")).toHaveLength(1);
 });

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { LOG_PAGE_SIZE, TAIL_EVENTS } from "@/lib/executions/log-loader";
+import { REVEAL_EVENTS, TAIL_EVENTS } from "@/lib/executions/log-loader";
+import { isGap } from "@/lib/executions/log-segments";
 import { useExecutionLog } from "@/lib/executions/use-execution-log";
 import { FakeEventSource } from "@/test/support/fake-event-source";
 
@@ -40,24 +41,23 @@ beforeEach(() => {
 });
 
 describe("useExecutionLog", () => {
-  it("through the API: loads the end of the log first, then the rest in pages of 5,000 in parallel, in order, and follows live from the last seq", async () => {
+  it("through the API: loads the end of the log first, older pages only when asked, and follows live from the last seq", async () => {
     const { result } = renderHook(() => useExecutionLog(ID, { eventCount: 12_345, finished: false }), { wrapper });
     await waitFor(() => expect(result.current.history.loading).toBe(false));
-    const calls = fetchMock.mock.calls.map(([url]) => {
-      const p = new URL(url, "http://x").searchParams;
-      return p.has("tail") ? ["tail", Number(p.get("tail"))] : [Number(p.get("after")), Number(p.get("limit"))];
-    });
-    // The last 500 events first; then ranges that tile the rest exactly, from the end backwards.
-    expect(calls[0]).toEqual(["tail", TAIL_EVENTS]);
-    expect(calls.slice(1)).toEqual([
-      [10_000, 12_345 - TAIL_EVENTS - 10_000],
-      [5_000, LOG_PAGE_SIZE],
-      [0, LOG_PAGE_SIZE],
-    ]);
-    expect(result.current.lines).toHaveLength(12_345);
-    expect(result.current.lines.map((l) => l.seq).every((seq, i) => seq === i + 1)).toBe(true);
-    expect(result.current.covers(1)).toBe(true);
-    expect(result.current.covers(12_345)).toBe(true);
+    const calls = () =>
+      fetchMock.mock.calls.map(([url]) => {
+        const p = new URL(url, "http://x").searchParams;
+        return p.has("tail") ? ["tail", Number(p.get("tail"))] : [Number(p.get("after")), Number(p.get("limit"))];
+      });
+    // The last 500 events, and nothing more until the reader wants it.
+    expect(calls()).toEqual([["tail", TAIL_EVENTS]]);
+    const seqs = () => result.current.rows.filter((r) => !isGap(r)).map((r) => r.seq);
+    expect(seqs()).toHaveLength(TAIL_EVENTS);
+    expect(result.current.covers(1)).toBe(false);
+    act(() => result.current.reveal(1));
+    await waitFor(() => expect(result.current.covers(1)).toBe(true));
+    expect(calls().at(-1)).toEqual([0, REVEAL_EVENTS]);
+    expect(seqs().slice(0, 3)).toEqual([1, 2, 3]);
 
     expect(FakeEventSource.instances).toHaveLength(1);
     const source = FakeEventSource.instances[0];
@@ -67,9 +67,10 @@ describe("useExecutionLog", () => {
       source.emit("entry", { seq: 12_345, entries: [{ type: "text", text: "dup" }] });
       source.emit("entry", { seq: 12_346, entries: [{ type: "assistant_text", text: "live!" }] });
     });
-    await waitFor(() => expect(result.current.lines).toHaveLength(12_346));
+    await waitFor(() => expect(seqs().at(-1)).toBe(12_346));
     expect(result.current.connection).toBe("live");
-    expect(result.current.lines.at(-1)?.entry).toEqual({ type: "assistant_text", text: "live!" });
+    const last = result.current.rows.at(-1);
+    expect(last && !isGap(last) ? last.entry : null).toEqual({ type: "assistant_text", text: "live!" });
 
     // Status events patch the cached execution.
     act(() => source.emit("status", { id: ID, issueId: "ISSUE-1", status: "completed" }));
@@ -88,7 +89,7 @@ describe("useExecutionLog", () => {
     expect(FakeEventSource.instances[1].readyState).toBe(2);
   });
 
-  it("does not open a stream for a finished execution whose log is all loaded", async () => {
+  it("does not open a stream for a finished execution", async () => {
     const { result } = renderHook(() => useExecutionLog(ID, { eventCount: 12_345, finished: true }), { wrapper });
     await waitFor(() => expect(result.current.history.loading).toBe(false));
     expect(FakeEventSource.instances).toHaveLength(0);

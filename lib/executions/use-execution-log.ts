@@ -5,15 +5,20 @@ import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { executionApi } from "@/lib/executions/api";
 import { earlyOr, logTailPath } from "@/lib/executions/early-fetch";
 import { ExecutionLogLoader, TAIL_EVENTS, type LogSnapshot } from "@/lib/executions/log-loader";
+import type { ExecutionEventPage } from "@/lib/executions/schema";
 import { applyExecutionUpdate } from "@/lib/executions/status-stream";
 import { seqFromHash } from "@/lib/hrefs";
 import { queryKeys } from "@/lib/query-keys";
 
-export type { LogLine } from "@/lib/executions/log-loader";
+export type { LogLine, LogRow } from "@/lib/executions/log-loader";
 
 export type ExecutionLogState = LogSnapshot & {
-  /** Whether the history around this seq has arrived (its whole range of events). */
+  /** Whether the events around this seq have arrived (the page holding it). */
   covers: (seq: number) => boolean;
+  /** Loads the page holding this seq unless it is here (the start of the log, an anchor). */
+  reveal: (seq: number) => void;
+  /** Loads the next page of a gap from one side (the reader nears it). */
+  fill: (gap: { after: number; to: number }, side: "start" | "end") => void;
   retry: () => void;
 };
 
@@ -37,7 +42,7 @@ export function usePrefetchExecutionLogTail(executionId: string): void {
 }
 
 /**
- * An execution's normalized log, history then live (see ExecutionLogLoader).
+ * An execution's normalized log: its end, older pages on demand, then live (see ExecutionLogLoader).
  * Status events from its stream patch the react-query cache.
  */
 export function useExecutionLog(executionId: string, options: { finished: boolean; eventCount?: number }): ExecutionLogState {
@@ -49,6 +54,8 @@ export function useExecutionLog(executionId: string, options: { finished: boolea
   const loader = useMemo(
     () =>
       new ExecutionLogLoader({
+        // Usually here by the time the view mounts (the page's HTML asked for it): then its rows are in the first render.
+        initialTail: queryClient.getQueryData<ExecutionEventPage>(queryKeys.executions.logTail(executionId)) ?? null,
         fetchTail: async (signal) => {
           // Usually already on its way (usePrefetchExecutionLogTail); one use: a retry or a later visit reads afresh.
           const tail = await queryClient.fetchQuery(tailQuery(executionId));
@@ -67,9 +74,11 @@ export function useExecutionLog(executionId: string, options: { finished: boolea
 
   useEffect(() => {
     loader.start();
+    // The cached end of the log is for one use: a retry or a later visit reads afresh.
+    if (loader.seeded) queryClient.removeQueries({ queryKey: queryKeys.executions.logTail(executionId), exact: true });
     return () => loader.stop();
-  }, [loader]);
+  }, [loader, queryClient, executionId]);
 
   const snapshot = useSyncExternalStore(loader.subscribe, loader.getSnapshot, loader.getSnapshot);
-  return { ...snapshot, covers: loader.covers, retry: loader.retry };
+  return { ...snapshot, covers: loader.covers, reveal: loader.reveal, fill: loader.fill, retry: loader.retry };
 }

@@ -22,6 +22,8 @@ export async function listExecutionEvents(
     where: { executionId: execution.id, seq: { gt: options.afterSeq } },
     orderBy: { seq: "asc" },
     take: options.limit,
+    // Not search_text: a copy of the event's words for the search index, which no reader of the log needs.
+    select: { seq: true, stream: true, kind: true, payload: true, createdAt: true },
   });
   return rows.map((row) => ({
     seq: row.seq,

@@ -148,8 +148,8 @@ export const LogEntryView = memo(function LogEntryView({
   }
 });
 
-/** The run's final result: the answer, then cost, tokens, duration and turns. */
-export function ResultSummary({
+/** The run's final result: the answer, then cost, tokens, duration and turns. Memoized: the log above re-renders as it scrolls, and markdown is not cheap. */
+export const ResultSummary = memo(function ResultSummary({
   entry,
   hideText = false,
   heading = entry.isError ? "Finished with an error" : hideText ? "Finished" : "Result",
@@ -188,4 +188,4 @@ export function ResultSummary({
       </div>
     </div>
   );
-}
+});
