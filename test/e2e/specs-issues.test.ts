@@ -84,12 +84,8 @@ it("creates a spec and a linked issue, validates, reloads, lists and edits", asy
   // Reload: the issue is read back from the server.
   await page.reload();
   await page.getByRole("heading", { level: 1, name: "Card payment form" }).waitFor();
-  expect(
-    await page
-      .locator("article")
-      .getByText("hosted")
-      .evaluate((el) => el.tagName),
-  ).toBe("EM");
+  // The description shows as plain text until the markdown renderer (loaded after the first view) is in.
+  await page.locator("article em", { hasText: "hosted" }).waitFor();
   expect(await page.getByLabel("Status").inputValue()).toBe("open");
   expect(await page.getByLabel("Priority").inputValue()).toBe("high");
   expect(await page.getByLabel("Spec", { exact: true }).inputValue()).toBe(specId);
