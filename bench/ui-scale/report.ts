@@ -88,7 +88,11 @@ const logRows: Row[] = [
 ];
 
 const sessionRows: Row[] = [
-  { measure: "Navigation start → page interactive, every session listed; goal ≤ 500 ms", value: (r) => ms(r.sessionsPage, (s) => s.listedMs) },
+  {
+    measure:
+      "Navigation start → page interactive with its History list shown (until 2026-11-28 every row drawn; since then the rows in view, all 600 known, the 200 sessions then found by scrolling it); goal ≤ 500 ms",
+    value: (r) => ms(r.sessionsPage, (s) => s.listedMs),
+  },
   {
     measure: "Rows / distinct sessions in the History list",
     value: (r) => of(r.sessionsPage, (s) => `${median(s.map((x) => x.rows))} / ${median(s.map((x) => x.sessions))}`),
