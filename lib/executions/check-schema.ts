@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { isoDateSchema } from "@/lib/schemas/common";
 
+// ---- Responses ----------------------------------------------------------
+// All of this file: what the API returns (request schemas declare text with
+// text(), lib/schemas/text.test.ts; these describe answers).
+
 /** The project's check on a turn's snapshot (issue 25); "running" while it runs. */
 export const CHECK_STATUSES = ["running", "passed", "failed", "timed_out", "error"] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];

@@ -6,6 +6,10 @@ import { EXECUTION_ERROR_CODES, EXECUTION_STATUSES, LAUNCH_KINDS, RESUME_DECISIO
 import { timingsSchema } from "@/lib/executions/timings";
 import { isoDateSchema } from "@/lib/schemas/common";
 
+// ---- Responses ----------------------------------------------------------
+// All of this file: what the API returns (request schemas declare text with
+// text(), lib/schemas/text.test.ts; these describe answers).
+
 // The Execution as the API returns it (GET /api/executions/:id), shared by
 // the UI, the CLI and the server's serializer (toExecutionDto).
 

@@ -2,6 +2,10 @@ import { z } from "zod";
 import type { LogEntry } from "@/lib/executions/log-entries";
 import { isoDateSchema } from "@/lib/schemas/common";
 
+// ---- Responses ----------------------------------------------------------
+// All of this file: what the API returns (request schemas declare text with
+// text(), lib/schemas/text.test.ts; these describe answers).
+
 /** What an execution did, read from its log: the compare page's material (GET /api/executions/:id/summary). */
 export const executionSummarySchema = z.object({
   executionId: z.string(),

@@ -2,6 +2,10 @@ import { z } from "zod";
 import { type ExecutionDto, executionSchema } from "@/lib/executions/execution-schema";
 import { SESSION_TREE_EDGES, type SessionTreeEdge } from "@/lib/executions/types";
 
+// ---- Responses ----------------------------------------------------------
+// All of this file: what the API returns (request schemas declare text with
+// text(), lib/schemas/text.test.ts; these describe answers).
+
 /**
  * One node of an issue's session tree: an execution, the refs it read through
  * Arbor's MCP server (`consulted`, in the order first read), how it hangs

@@ -17,7 +17,9 @@ describe("request schemas", () => {
   // routes' own query schemas, server code that validates requests) would let
   // NUL through to PostgreSQL. The environment and agents-file schemas are not requests, and
   // neither are the response schemas, which sit below a "---- Responses"
-  // marker in each lib/<domain>/schema.ts (they describe what the API returns).
+  // marker in each lib/<domain>/schema.ts, or in files of their own that
+  // start with it (lib/executions/execution-schema.ts, …): they describe what
+  // the API returns.
   it("declare text fields only with text()", () => {
     const { execFileSync } = jest.requireActual<typeof import("node:child_process")>("node:child_process");
     const { readFileSync } = jest.requireActual<typeof import("node:fs")>("node:fs");
