@@ -132,7 +132,7 @@ describe("ExecutionHistory, a long list", () => {
     const executions = many(1000);
     renderHistory(buildSessionTree(executions));
     const shown = items();
-    // 768 px of window at 50 px a row, and a few beyond it: not a thousand.
+    // jsdom's 768 px of window at ROW px a row, and a few beyond each edge: not a thousand.
     expect(shown.length).toBeGreaterThanOrEqual(16);
     expect(shown.length).toBeLessThan(40);
     expect(shown[0]).toHaveAttribute("aria-posinset", "1");

@@ -40,6 +40,11 @@ function StartFreshButton({ id }: { id: string }) {
 
 export type AgentActions = FollowUpActions & { name: string };
 
+const FOLLOW_UPS: ReadonlyArray<{ mode: FollowUpMode; label: string }> = [
+  { mode: "continue", label: "Continue" },
+  { mode: "fork", label: "Fork" },
+];
+
 /**
  * Each agent's follow-ups, read once for the whole list: a thousand rows each
  * subscribing to the agents query (useAgentActions) cost a thousand
@@ -155,31 +160,24 @@ export const HistoryRowContent = memo(function HistoryRowContent({
         </span>
         <span className="flex items-center gap-1">
           {sessionGone ? <StartFreshButton id={node.id} /> : null}
-          {!blocked ? (
-            <>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-expanded={open === "continue"}
-                aria-controls={formId}
-                aria-label={`Continue #${shortId(node.id)}`}
-                onClick={() => onToggle(node.id, "continue")}
-              >
-                Continue
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-expanded={open === "fork"}
-                aria-controls={formId}
-                aria-label={`Fork #${shortId(node.id)}`}
-                title={agent.nativeFork ? undefined : `${agent.name} cannot fork a session of its own: the fork carries Arbor's transcript`}
-                onClick={() => onToggle(node.id, "fork")}
-              >
-                Fork
-              </Button>
-            </>
-          ) : null}
+          {!blocked
+            ? FOLLOW_UPS.map(({ mode, label }) => (
+                <Button
+                  key={mode}
+                  size="sm"
+                  variant="ghost"
+                  aria-expanded={open === mode}
+                  aria-controls={formId}
+                  aria-label={`${label} #${shortId(node.id)}`}
+                  title={
+                    mode === "fork" && !agent.nativeFork ? `${agent.name} cannot fork a session of its own: the fork carries Arbor's transcript` : undefined
+                  }
+                  onClick={() => onToggle(node.id, mode)}
+                >
+                  {label}
+                </Button>
+              ))
+            : null}
         </span>
       </div>
       {open ? (
