@@ -1,8 +1,10 @@
 import pg from "pg";
+import { JOB_CHANNELS, type JobNotifications } from "@/server/runner/process/job-notifications";
 import { APPROVAL_DECIDED_CHANNEL, CANCEL_CHANNEL, CONTINUE_ASKED_CHANNEL, DRAIN_CHANNEL, QUEUED_CHANNEL, WARM_CHANNEL } from "@/server/realtime/channels";
 
-// What a runner hears from the web app besides its jobs: one LISTEN
-// connection, and for each channel who sends it (through
+// What a runner hears: one LISTEN connection, for graphile-worker's job
+// channels (passed to the worker pools, job-notifications.ts) and, in the
+// table below, the web app's messages: for each channel who sends it (through
 // server/realtime/announce.ts) and what the runner does with it. A NOTIFY
 // may be lost while the connection is down: the heartbeat (run-runner.ts)
 // re-checks cancels, decisions and a drain, and a queued turn still comes as a job.
@@ -33,15 +35,71 @@ const CHANNELS: readonly { channel: string; sentBy: string; hear: keyof RunnerEa
   { channel: DRAIN_CHANNEL, sentBy: "server/runners/drain-runner.ts (through app/api/runners/[id]/drain/route.ts)", hear: "drain" },
 ];
 
-/** LISTENs on every channel above; ended with the returned client's end(). */
-export async function listen(databaseUrl: string, ears: RunnerEars, log: (line: string) => void): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+export type RunnerListener = { end: () => Promise<void> };
+
+const RECONNECT_MS = [250, 1_000, 5_000, 15_000];
+
+/**
+ * LISTENs on every channel above, and on graphile-worker's job channels for
+ * the worker pools (`jobs`, job-notifications.ts). A lost connection is made
+ * again, with backoff, until end().
+ */
+export async function listen(databaseUrl: string, ears: RunnerEars, jobs: JobNotifications, log: (line: string) => void): Promise<RunnerListener> {
   const byChannel = new Map(CHANNELS.map((entry) => [entry.channel, ears[entry.hear]]));
-  client.on("notification", (msg) => {
-    if (msg.payload) byChannel.get(msg.channel)?.(msg.payload);
-  });
-  client.on("error", (error) => log(`cancel listener error: ${error.message}`));
-  for (const { channel } of CHANNELS) await client.query(`LISTEN ${channel}`);
-  return client;
+  const jobChannels = new Set<string>(JOB_CHANNELS);
+  let current: pg.Client | null = null;
+  let ended = false;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on("notification", (msg) => {
+      if (jobChannels.has(msg.channel)) jobs.deliver(msg);
+      else if (msg.payload) byChannel.get(msg.channel)?.(msg.payload);
+    });
+    client.on("error", (error) => log(`runner listener lost its connection: ${error.message}`));
+    client.once("end", () => {
+      if (client === current && !ended) {
+        current = null;
+        schedule();
+      }
+    });
+    try {
+      await client.connect();
+      // Quoted: graphile-worker's channel names hold a colon.
+      for (const channel of [...byChannel.keys(), ...JOB_CHANNELS]) await client.query(`LISTEN "${channel}"`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (ended) return void (await client.end().catch(() => {}));
+    current = client;
+  };
+  const schedule = () => {
+    const delay = RECONNECT_MS[Math.min(failures, RECONNECT_MS.length - 1)];
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          failures = 0;
+          log("runner listener connected again (the heartbeat re-checks what it may have missed)");
+        },
+        () => {
+          failures++;
+          if (!ended) schedule();
+        },
+      );
+    }, delay);
+  };
+
+  // The first connection's failure is the runner's: it cannot start without one.
+  await connect();
+  return {
+    async end() {
+      ended = true;
+      clearTimeout(retry);
+      await current?.end().catch(() => {});
+      current = null;
+    },
+  };
 }

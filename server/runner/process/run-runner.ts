@@ -13,6 +13,7 @@ import { announceSoon, notice } from "@/server/realtime/announce";
 import { settlePendingApprovals } from "@/server/approvals/settle-pending-approvals";
 import { executeJob, type LiveProcess, type RunnerContext } from "@/server/runner/execute-job";
 import { findInstalledAgents } from "@/server/runner/process/installed-agents";
+import { JobNotifications } from "@/server/runner/process/job-notifications";
 import { listen } from "@/server/runner/process/listen";
 import { startPullRequestPolling } from "@/server/runner/process/poll-pull-requests";
 import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/process/recover-executions";
@@ -47,6 +48,8 @@ export type RunnerOptions = {
   warm?: Partial<WarmConfig> & { startTimeoutMs?: number };
   /** Over ARBOR_APPROVAL_TIMEOUT (tests: a short wait limit). */
   approvalTimeoutMs?: number | null;
+  /** How often each worker looks for jobs it was not told of (default 1 s; tests: long, so only a notification finds a job). */
+  pollIntervalMs?: number;
 };
 
 export async function startRunner(options: RunnerOptions): Promise<RunnerHandle> {
@@ -57,7 +60,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   const runnerId = await claimRunnerId(options.runnerId);
   // This process's boot: part of every worker id, so its locks can be told apart from a previous process's.
   const bootId = randomBytes(6).toString("hex");
-  // One connection per worker listens for new jobs; the rest serve jobs, event batches and the indexer.
+  // Room for every slot's job queries and event batches, and the indexer; an idle connection closes after 10 s
+  // (pg's default), and none listens (listen.ts holds the runner's one listening connection).
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: concurrency * 2 + 6 });
   // An idle connection the server ends (a restart, its shutdown) is replaced on next use; it must not end the runner.
   pool.on("error", (error) => log(`database connection lost: ${error.message}`));
@@ -148,6 +152,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
       await warmReleased;
     },
   });
+  // The runner's one listening connection, for its worker pools' job channels too.
+  const jobNotifications = new JobNotifications();
   const listener = await listen(
     options.databaseUrl,
     {
@@ -165,6 +171,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
       approvalDecided: (approvalId) => void ctx.approvals.get(approvalId)?.decided(approvalId),
       drain: (id) => void (id === runnerId && drain.heard().catch((error) => log(`drain check failed: ${(error as Error).message}`))),
     },
+    jobNotifications,
     log,
   );
 
@@ -178,15 +185,16 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   // only when it is alone in its pool, and the names are how a dead process's
   // locks are found (runner-locks.ts).
   const workerPools: WorkerPool[] = [];
+  const jobPool = jobNotifications.poolFor(pool);
   for (let slot = 0; slot < concurrency; slot++) {
     const poolOptions: WorkerPoolOptions & { workerId: string } = {
       workerId: workerIdFor(runnerId, bootId, slot),
       concurrency: 1,
       noHandleSignals: true,
-      pollInterval: 1_000,
+      pollInterval: options.pollIntervalMs ?? 1_000,
       logger: new Logger(() => () => {}),
     };
-    workerPools.push(runTaskList(poolOptions, { [EXECUTE_ANY_TASK]: task, [executeOnRunnerTask(runnerId)]: task }, pool));
+    workerPools.push(runTaskList(poolOptions, { [EXECUTE_ANY_TASK]: task, [executeOnRunnerTask(runnerId)]: task }, jobPool));
   }
   // Once, for a drain and for stop() alike: a pool's second gracefulShutdown would return at once, not when its job ended.
   let workersStopped: Promise<unknown> | null = null;
