@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { Suspense } from "react";
 import { IssueDetailView } from "@/components/issues/issue-detail-view";
+import { LoadingBlock } from "@/components/ui/states";
 import { earlyFetchScript, issuePaths } from "@/lib/executions/early-fetch";
 import { parseId } from "@/lib/ids";
 
@@ -22,7 +24,18 @@ export default async function IssuePage({ params }: Props) {
       {/* The issue and its tree are asked for as the HTML arrives, not after hydration (lib/executions/early-fetch.ts). */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own script over a parsed id, not input text. */}
       <script dangerouslySetInnerHTML={{ __html: earlyFetchScript([paths.issue, paths.tree]) }} />
-      <IssueDetailView id={id} />
+      {/*
+        A boundary of its own, so hydration does not wait at the root for this
+        view's scripts: without it, while they were still downloading, React
+        restarted the whole page's hydration from the root again and again
+        (Providers and the header rendered up to ~300 times under load, a new
+        query client each time) and kept the main thread busy until they were
+        in. The server renders the view itself (its loading state), never this
+        fallback; a client-side navigation shows it while the scripts load.
+      */}
+      <Suspense fallback={<LoadingBlock label="Loading the issue…" />}>
+        <IssueDetailView id={id} />
+      </Suspense>
     </>
   );
 }
