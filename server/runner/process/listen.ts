@@ -37,6 +37,11 @@ const CHANNELS: readonly { channel: string; sentBy: string; hear: keyof RunnerEa
 
 export type RunnerListener = { end: () => Promise<void> };
 
+/** The application_name of a runner's connections (PostgreSQL keeps its first 63 bytes). */
+export function runnerConnectionName(runnerId: string): string {
+  return `arbor runner ${runnerId}`;
+}
+
 const RECONNECT_MS = [250, 1_000, 5_000, 15_000];
 
 /**
@@ -44,7 +49,7 @@ const RECONNECT_MS = [250, 1_000, 5_000, 15_000];
  * the worker pools (`jobs`, job-notifications.ts). A lost connection is made
  * again, with backoff, until end().
  */
-export async function listen(databaseUrl: string, ears: RunnerEars, jobs: JobNotifications, log: (line: string) => void): Promise<RunnerListener> {
+export async function listen(connection: pg.ClientConfig, ears: RunnerEars, jobs: JobNotifications, log: (line: string) => void): Promise<RunnerListener> {
   const byChannel = new Map(CHANNELS.map((entry) => [entry.channel, ears[entry.hear]]));
   const jobChannels = new Set<string>(JOB_CHANNELS);
   let current: pg.Client | null = null;
@@ -53,7 +58,7 @@ export async function listen(databaseUrl: string, ears: RunnerEars, jobs: JobNot
   let failures = 0;
 
   const connect = async () => {
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client(connection);
     client.on("notification", (msg) => {
       if (jobChannels.has(msg.channel)) jobs.deliver(msg);
       else if (msg.payload) byChannel.get(msg.channel)?.(msg.payload);

@@ -14,7 +14,7 @@ import { settlePendingApprovals } from "@/server/approvals/settle-pending-approv
 import { executeJob, type LiveProcess, type RunnerContext } from "@/server/runner/execute-job";
 import { findInstalledAgents } from "@/server/runner/process/installed-agents";
 import { JobNotifications } from "@/server/runner/process/job-notifications";
-import { listen } from "@/server/runner/process/listen";
+import { listen, runnerConnectionName } from "@/server/runner/process/listen";
 import { startPullRequestPolling } from "@/server/runner/process/poll-pull-requests";
 import { recoverOwnExecutions, sweepDeadRunners } from "@/server/runner/process/recover-executions";
 import { claimRunnerId } from "@/server/runner/process/runner-identity";
@@ -62,7 +62,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   const bootId = randomBytes(6).toString("hex");
   // Room for every slot's job queries and event batches, and the indexer; an idle connection closes after 10 s
   // (pg's default), and none listens (listen.ts holds the runner's one listening connection).
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: concurrency * 2 + 6 });
+  // Named, so pg_stat_activity tells whose connections they are.
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: concurrency * 2 + 6, application_name: runnerConnectionName(runnerId) });
   // An idle connection the server ends (a restart, its shutdown) is replaced on next use; it must not end the runner.
   pool.on("error", (error) => log(`database connection lost: ${error.message}`));
   const utils = await makeWorkerUtils({ pgPool: pool });
@@ -155,7 +156,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunnerHandle>
   // The runner's one listening connection, for its worker pools' job channels too.
   const jobNotifications = new JobNotifications();
   const listener = await listen(
-    options.databaseUrl,
+    { connectionString: options.databaseUrl, application_name: `${runnerConnectionName(runnerId)} (listen)` },
     {
       cancel: cancelRequested,
       closeWarm: (sessionId) => void ctx.warm?.closeSession(sessionId, "warm sessions were turned off for it, or it was poisoned"),

@@ -3,6 +3,7 @@ import pg from "pg";
 import { prisma } from "@/server/db";
 import { EXECUTE_ANY_TASK } from "@/server/queue/tasks";
 import { getWorkerUtils, releaseWorkerUtils } from "@/server/queue/worker-utils";
+import { runnerConnectionName } from "@/server/runner/process/listen";
 import { type RunnerHandle, startRunner } from "@/server/runner/process/run-runner";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
 import { waitFor } from "@/test/support/wait";
@@ -14,6 +15,8 @@ import { waitFor } from "@/test/support/wait";
 // notification reached a pool, before and after that connection is lost.
 
 jest.setTimeout(60_000);
+
+const RUNNER_ID = "runner-one-listener";
 
 const admin = new pg.Client({ connectionString: testDatabaseUrl() });
 let runner: RunnerHandle | undefined;
@@ -29,10 +32,11 @@ afterAll(async () => {
   await prisma.$disconnect();
 });
 
-/** Backends of this database whose last statement was a LISTEN: idle listening connections. */
+/** The runner's connections whose last statement was a LISTEN: its idle listening connections. */
 async function listening(): Promise<number[]> {
   const { rows } = await admin.query<{ pid: number }>(
-    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'`,
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND starts_with(application_name, $1) AND query ILIKE 'LISTEN%'`,
+    [runnerConnectionName(RUNNER_ID)],
   );
   return rows.map((row) => row.pid);
 }
@@ -51,7 +55,7 @@ async function jobTaken(): Promise<void> {
 }
 
 test("a runner's worker pools hear new jobs on its one listening connection, and again once it was lost", async () => {
-  runner = await startRunner({ databaseUrl: testDatabaseUrl(), runnerId: "runner-one-listener", concurrency: 3, pollIntervalMs: 600_000 });
+  runner = await startRunner({ databaseUrl: testDatabaseUrl(), runnerId: RUNNER_ID, concurrency: 3, pollIntervalMs: 600_000 });
   const [first, ...others] = await listening();
   expect(others).toEqual([]);
   await jobTaken();
