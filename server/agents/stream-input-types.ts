@@ -37,6 +37,14 @@ export interface StreamInputProtocol {
   askSession?(requestId: string): string;
   /** The session id an answer to `askSession` names, or null. */
   sessionIn?(line: string): string | null;
+  /**
+   * A stdin line (with its newline): a user message the agent takes without
+   * asking the model anything, written to a waiting process after `warmUp`,
+   * so the first turn's context is built before the first real message
+   * comes. Its output lines (named by `uuid` in the lifecycle lines) belong to
+   * no turn, and nothing is written to the process until it is completed.
+   */
+  prime?(uuid: string): string;
 }
 
 export type StreamInputSignal = {

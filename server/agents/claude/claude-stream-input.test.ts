@@ -45,6 +45,23 @@ describe("claudeStreamInput", () => {
     expect(claudeStreamInput.classify(answer)).toBeNull();
   });
 
+  it("primes a waiting process with a message that asks the model nothing, whose lines end at its own completion", () => {
+    expect(JSON.parse(claudeStreamInput.prime!("p1"))).toEqual({
+      type: "user",
+      message: { role: "user", content: [] },
+      parent_tool_use_id: null,
+      session_id: "",
+      shouldQuery: false,
+      uuid: "p1",
+    });
+    // What Claude Code 2.1.330 printed for it (trimmed): started and completed name it; its result is a turn's end shape.
+    expect(claudeStreamInput.classify('{"type":"command_lifecycle","command_uuid":"p1","state":"started","uuid":"x"}')).toEqual({ started: "p1" });
+    expect(claudeStreamInput.classify('{"is_error":false,"duration_api_ms":0,"num_turns":0,"type":"result","total_cost_usd":0}')).toEqual({
+      turnEnded: { totalCostUsd: 0 },
+    });
+    expect(claudeStreamInput.classify('{"type":"command_lifecycle","command_uuid":"p1","state":"completed","uuid":"y"}')).toEqual({ completed: "p1" });
+  });
+
   it("asks a waiting process for its session and reads the id from the answer", () => {
     expect(JSON.parse(claudeStreamInput.askSession!("s1"))).toEqual({ type: "control_request", request_id: "s1", request: { subtype: "get_status" } });
     // As Claude Code 2.1.330 answered it (rows trimmed).

@@ -44,6 +44,17 @@ import type { StreamInputProtocol } from "@/server/agents/types";
 //   is answered the same way, before any message, with the session the
 //   process holds: {"response":{"sections":[{"title":"Session","rows":[…,
 //   {"label":"Session ID","value":<the --session-id>},…]},…]}}.
+// - A user message with `"shouldQuery":false` and empty content (`[]`) asks
+//   the model nothing: the CLI answers it with lifecycle queued/started, its
+//   system/init, the replayed message, a `result` (num_turns 0, cost 0) and
+//   lifecycle completed. It does the first turn's remaining context work
+//   (the attachment pass: environment, skills, agents, deferred tools):
+//   message → model request ≈ 97 ms p50 after it against ≈ 113 ms after the
+//   get_context_usage request alone (bench/prestart.ts, in turns, n 20), and
+//   the model's requests are the same, byte for byte (content "" would reach
+//   the model as "(no content)"). It writes no transcript, even once the process is
+//   closed (with a CLAUDE.md, with MCP tools): a session no run took leaves
+//   nothing, so a run may still spawn in its --session-id there.
 
 export const claudeStreamInput: StreamInputProtocol = {
   reusable: true,
@@ -58,6 +69,9 @@ export const claudeStreamInput: StreamInputProtocol = {
   },
   answers(line, requestId) {
     return line.includes('"control_response"') && line.includes(`"request_id":${JSON.stringify(requestId)}`);
+  },
+  prime(uuid) {
+    return `${JSON.stringify({ type: "user", message: { role: "user", content: [] }, parent_tool_use_id: null, session_id: "", shouldQuery: false, uuid })}\n`;
   },
   askSession(requestId) {
     return `${JSON.stringify({ type: "control_request", request_id: requestId, request: { subtype: "get_status" } })}\n`;

@@ -43,8 +43,9 @@ export type WarmProcessOptions = {
   opening?: string[];
   /**
    * Started ahead of its first message (a pre-started agent): the protocol's
-   * warm-up request and its question for the session are written, their
-   * answers kept off every turn (`sessionReported` resolves with the latter).
+   * warm-up request, its question for the session and its priming message are
+   * written, their answers kept off every turn (`sessionReported` resolves
+   * with the session's).
    */
   warmUp?: boolean;
   /** The binary (argv[0]) as it was when the process started: a CLI upgraded on disk since then is not this process any more. */
@@ -66,6 +67,9 @@ export class WarmProcess {
   private exitedWith: AgentExit | null = null;
   /** Requests written before any message whose answers have not come (they belong to no turn, even one sent before they came). */
   private readonly asked = new Map<string, (line: string) => void>();
+  /** The priming message's uuid until the agent completed it: its lines go to no turn, and writes wait (`held`). */
+  private priming: { uuid: string; lifecycle: boolean } | null = null;
+  private held: string[] = [];
   /** The session the process named before its first message (warmUp), or null: not asked, not named, or it exited first. */
   readonly sessionReported: Promise<string | null>;
   readonly exit: Promise<AgentExit>;
@@ -83,6 +87,11 @@ export class WarmProcess {
     if (options.warmUp && protocol.answers) {
       if (protocol.warmUp) this.ask(protocol.warmUp, () => {});
       if (protocol.askSession && protocol.sessionIn) this.ask(protocol.askSession, (line) => reported(protocol.sessionIn!(line)));
+      if (protocol.prime) {
+        const uuid = randomUUID();
+        this.priming = { uuid, lifecycle: false };
+        this.child.write(protocol.prime(uuid));
+      }
     }
     if (this.asked.size === 0) reported(null);
     this.exit = this.child.wait().catch((error: unknown): AgentExit => ({ ok: false, reason: "spawn_failed", message: String(error) }));
@@ -116,7 +125,7 @@ export class WarmProcess {
     turn.executionId = executionId;
     turn.sentWhileBusy = this.busy;
     if (executionId) this.headExecutionId = executionId;
-    if (!this.alive || !this.child.write(this.options.protocol.userMessage(prompt, turn.uuid))) {
+    if (!this.alive || !this.write(this.options.protocol.userMessage(prompt, turn.uuid))) {
       turn.finish(this.exitedWith ?? { ok: false, reason: "spawn_failed", message: "The warm agent process no longer takes input" });
       return turn;
     }
@@ -127,13 +136,33 @@ export class WarmProcess {
 
   /** Writes a line the agent reads between messages (an approval's answer); false once it no longer takes input. */
   writeInput(text: string): boolean {
-    return this.alive && this.child.write(text);
+    return this.alive && this.write(text);
   }
 
   /** Asks the agent to stop the running turn and keep the process (its result line ends the turn). */
   interrupt(): boolean {
     if (!this.current || !this.alive) return false;
-    return this.child.write(this.options.protocol.interrupt(randomUUID()));
+    return this.write(this.options.protocol.interrupt(randomUUID()));
+  }
+
+  /** To stdin, or, while the priming message is not completed, once it is (the agent would take a message into it). */
+  private write(text: string): boolean {
+    if (!this.priming) return this.child.write(text);
+    this.held.push(text);
+    return true;
+  }
+
+  /** The priming message's lines: kept off every turn; at its end, what was held is written. */
+  private primingLine(line: string): void {
+    const priming = this.priming!;
+    const signal = this.options.protocol.classify(line);
+    if (signal?.started === priming.uuid) priming.lifecycle = true;
+    // Its completion, or (a CLI without lifecycle lines) its result.
+    if (signal?.completed !== priming.uuid && !(signal?.turnEnded && !priming.lifecycle)) return;
+    this.priming = null;
+    const held = this.held;
+    this.held = [];
+    for (const text of held) this.child.write(text);
   }
 
   /** Resident memory of the process (bytes), or null once it is gone. */
@@ -175,6 +204,7 @@ export class WarmProcess {
       this.asked.delete(requestId);
       return answered(line);
     }
+    if (this.priming) return this.primingLine(line);
     const signal = this.options.protocol.classify(line);
     if (signal?.started) this.noteStarted(signal.started);
     // Without lifecycle lines (an older CLI), the next waiting message is the next turn.

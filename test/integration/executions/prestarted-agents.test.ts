@@ -55,8 +55,8 @@ function pidWithArg(arg: string): number | null {
 const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
 const goneAway = (pid: number, what: string) => waitFor(() => !existsSync(`/proc/${pid}`) || !alive(pid), what, 15_000);
 
-async function projectWithFirstRun(name: string) {
-  const project = await gitProject(suite.h.projects, name, { "README.md": "# app\n" });
+async function projectWithFirstRun(name: string, files: Record<string, string> = { "README.md": "# app\n" }) {
+  const project = await gitProject(suite.h.projects, name, files);
   const issueId = (await makeIssue({ title: `Pre-started ${name}`, projectId: project.id })).id;
   const first = await completed(api.create({ issueId, prompt: `${name} first run` }));
   expect(first.launch).toMatchObject({ kind: "spawn" });
@@ -78,7 +78,12 @@ test("the next new run takes the pre-started process: its session id, its worktr
   const second = await completed(Promise.resolve(created));
   expect(second).toMatchObject({ sessionId: pooled.sessionId, sessionConfirmed: true, launch: { kind: "prestarted", pid: pooled.pid } });
   // The model saw this run's prompt in the pre-started session, and the agent worked in its worktree.
-  expect(suite.standIn.requestFor("pre write notes").sessionId).toBe(pooled.sessionId);
+  const request = suite.standIn.requestFor("pre write notes");
+  expect(request.sessionId).toBe(pooled.sessionId);
+  // The priming message it took while it waited (shouldQuery false, empty content) reached the model as nothing: one
+  // user message, this run's prompt last in it, and no "(no content)" block (what an empty string would have become).
+  expect(request.messages.filter((message) => message.role === "user")).toHaveLength(1);
+  expect(JSON.stringify(request.messages)).not.toContain("(no content)");
   const row = await prisma.execution.findUniqueOrThrow({ where: { id: second.id } });
   expect(row).toMatchObject({ worktreePath: pooled.cwd, worktreeState: "present", targetSessionId: pooled.sessionId });
   expect(row.worktreeBranch).toMatch(new RegExp(`^arbor/${issueId}/[0-9a-f]{8}$`));
@@ -103,6 +108,23 @@ test("the next new run takes the pre-started process: its session id, its worktr
   // The first pre-started process is now the warm process of its session: a Continue is its next message.
   const continued = await completed(api.continue(second.id, "pre continue"));
   expect(continued).toMatchObject({ sessionId: pooled.sessionId, launch: { kind: "warm", pid: pooled.pid } });
+});
+
+test("a run that claims a pre-started process as it starts waits for its priming message: the turn is the run's own", async () => {
+  await prestarting();
+  const { project, issueId } = await projectWithFirstRun("pre-early");
+  // Its row is listed before the process is spawned: claimed now, the run's message reaches a CLI still starting,
+  // which takes the priming message first; the run's message is written only once that one is completed.
+  const row = await waitFor(() => prisma.prestartedAgent.findFirst({ where: { projectId: project.id } }), "the pre-started agent's row", 30_000);
+  const run = await completed(api.create({ issueId, prompt: "pre early claim" }));
+  expect(run).toMatchObject({ sessionId: row.sessionId, sessionConfirmed: true, launch: { kind: "prestarted" } });
+  expect(suite.standIn.requestFor("pre early claim").sessionId).toBe(row.sessionId);
+  // Its log is this turn's: the run's prompt replayed, the model's answer, one result; nothing of the priming message.
+  const events = await prisma.executionEvent.findMany({ where: { executionId: run.id }, orderBy: { seq: "asc" }, select: { payload: true } });
+  const lines = events.map((event) => JSON.stringify(event.payload));
+  expect(lines.filter((line) => line.includes('"type":"result"'))).toHaveLength(1);
+  expect(lines.some((line) => line.includes('"content":[]'))).toBe(false);
+  expect(lines.some((line) => line.includes("pre early claim"))).toBe(true);
 });
 
 test("a run whose launch differs never takes it: another model is not offered it, another policy spawns in the same session", async () => {
@@ -138,9 +160,10 @@ test("a pre-started process that died is replaced and never handed out", async (
   expect(run).toMatchObject({ sessionId: replacement.sessionId, launch: { kind: "prestarted", pid: replacement.pid } });
 });
 
-test("a cancelled run that claimed one and the runner's stop leave no process and no worktree", async () => {
+test("a cancelled run that claimed one and the runner's stop leave no process, no worktree and no transcript", async () => {
   await prestarting({ ARBOR_RUNNER_CONCURRENCY: "1" });
-  const { project, issueId } = await projectWithFirstRun("pre-cancel");
+  // A CLAUDE.md, so the priming message has context to record (the session's transcript starts then).
+  const { project, issueId } = await projectWithFirstRun("pre-cancel", { "README.md": "# app\n", "CLAUDE.md": "Answer briefly.\n" });
   const pooled = await prestartedFor(project.id);
   // The runner's one slot is busy, so the run that claims the process waits in the queue; then it is cancelled.
   const busyIssue = (await makeIssue({ title: "busy" })).id;
@@ -157,6 +180,9 @@ test("a cancelled run that claimed one and the runner's stop leave no process an
   expect(cancelled.body).toMatchObject({ status: "cancelled", sessionId: null });
   await goneAway(pooled.pid, "the claimed process to be closed");
   await waitFor(() => !existsSync(pooled.cwd), "its worktree to be removed", 10_000);
+  // Nor a transcript: its priming message writes none, so a run may spawn in that session id there (the CLI refuses an id in use).
+  const configDir = path.join(suite.h.tmp, "claude-config");
+  await waitFor(() => !existsSync(transcriptPath(configDir, pooled.cwd, pooled.sessionId)), "its transcript to be removed", 10_000);
   held.release();
   await waitForEnd(busy.body.id);
 
@@ -167,6 +193,7 @@ test("a cancelled run that claimed one and the runner's stop leave no process an
   suite.runner = null;
   expect(alive(again.pid)).toBe(false);
   expect(existsSync(again.cwd)).toBe(false);
+  expect(existsSync(transcriptPath(configDir, again.cwd, again.sessionId))).toBe(false);
   expect(await prisma.prestartedAgent.count({ where: { runnerId: "test-runner" } })).toBe(0);
 });
 
