@@ -2,6 +2,7 @@
 // API, with and without a pre-started agent, beside the same CLI bare.
 //
 //   npx tsx --conditions=react-server bench/prestart.ts [--runs 20] [--warmup 2]
+//   npx tsx --conditions=react-server bench/prestart.ts --render-only   # the section again from bench/results/
 //
 // Arbor runs as `npm start` (web app, one runner, embedded PostgreSQL) in a
 // temporary data directory, with the real Claude Code CLI against the
@@ -12,8 +13,9 @@
 // request → session id on the status stream), the same CLI spawned bare with
 // the argv Arbor launched (spawn → model request), and in the first phase the
 // same CLI spawned bare and left waiting, then given the message (message →
-// model request: what a pre-started process can do at best), once as spawned
-// and once sent the warm-up request Arbor sends its pre-started agents. The
+// model request: what a pre-started process can do at best), as spawned, sent
+// the warm-up request alone, and sent that and the priming message (what Arbor
+// sends its pre-started agents), in turns. The
 // pre-started runs' hops come from the timings each execution stores.
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -26,7 +28,7 @@ import { numberOption } from "@/bench/lib/claude-project-bench";
 import { writeDocSection } from "@/bench/lib/doc-section";
 import { launchOf, postJson } from "@/bench/lib/fast-turns-phase";
 import { sleep } from "@/bench/lib/runner-process";
-import { loadAverage, monoNowMs, summarize, writeResult, type Summary } from "@/bench/lib/stats";
+import { loadAverage, monoNowMs, readResult, summarize, writeResult, type Summary } from "@/bench/lib/stats";
 import { watchStatuses } from "@/bench/lib/status-watch";
 import { nowMs, parseTimings } from "@/lib/executions/timings";
 import { freePort } from "@/test/support/app-server";
@@ -45,6 +47,7 @@ type Round = {
   requestToSession: number;
   bareSpawnToModel: number;
   bareIdleToModel: number | null;
+  bareRequestToModel: number | null;
   bareWarmedToModel: number | null;
   hops: Record<string, number> | null;
 };
@@ -108,17 +111,15 @@ async function runPhase(name: "prestarted" | "spawned", tree: ArborTree, api: Me
       const bareModel = await modelRequestAt(api, `bare new ${token}`);
       await bare.exited;
       // Bare, started ahead and left waiting, then given the message.
-      let bareIdleToModel: number | null = null;
-      let bareWarmedToModel: number | null = null;
+      const bareWaiting: Record<"idle" | "request" | "primed", number | null> = { idle: null, request: null, primed: null };
       if (name === "prestarted") {
-        for (const warmUp of [false, true]) {
-          const idle = spawnBareWarm(launch, { sessionId: randomUUID(), prompt: null, warmUp }, env);
+        // In turns each round: nothing sent ahead, the warm-up request alone (as before the priming message), both.
+        for (const arm of ["idle", "request", "primed"] as const) {
+          const idle = spawnBareWarm(launch, { sessionId: randomUUID(), prompt: null, warmUp: arm === "idle" ? undefined : arm }, env);
           await sleep(2_000);
-          const label = `bare ${warmUp ? "warmed" : "idle"} ${token}`;
+          const label = `bare ${arm} ${token}`;
           const writtenAt = idle.send(label);
-          const took = (await modelRequestAt(api, label)) - writtenAt;
-          if (warmUp) bareWarmedToModel = took;
-          else bareIdleToModel = took;
+          bareWaiting[arm] = (await modelRequestAt(api, label)) - writtenAt;
           await idle.turnEnded();
           await idle.close();
         }
@@ -129,14 +130,15 @@ async function runPhase(name: "prestarted" | "spawned", tree: ArborTree, api: Me
         requestToModel: model - created.at,
         requestToSession: seen.at - created.at,
         bareSpawnToModel: bareModel - bare.spawnedAt,
-        bareIdleToModel,
-        bareWarmedToModel,
+        bareIdleToModel: bareWaiting.idle,
+        bareRequestToModel: bareWaiting.request,
+        bareWarmedToModel: bareWaiting.primed,
         hops,
       };
       if (i >= WARMUP) rounds.push(round);
       const f = (n: number | null) => (n === null ? "—" : n.toFixed(0));
       console.log(
-        `  ${name} ${i + 1}/${WARMUP + RUNS}${i < WARMUP ? " (warm-up)" : ""}: ${kind}, request → model ${f(round.requestToModel)} ms, → session ${f(round.requestToSession)}; bare spawn ${f(round.bareSpawnToModel)}, bare waiting ${f(bareIdleToModel)}, warmed up ${f(bareWarmedToModel)}${
+        `  ${name} ${i + 1}/${WARMUP + RUNS}${i < WARMUP ? " (warm-up)" : ""}: ${kind}, request → model ${f(round.requestToModel)} ms, → session ${f(round.requestToSession)}; bare spawn ${f(round.bareSpawnToModel)}, bare waiting ${f(bareWaiting.idle)}, warm-up request ${f(bareWaiting.request)}, primed ${f(bareWaiting.primed)}${
           hops
             ? `; hops ${Object.entries(hops)
                 .map(([k, v]) => `${k} ${v.toFixed(1)}`)
@@ -160,6 +162,7 @@ async function runPhase(name: "prestarted" | "spawned", tree: ArborTree, api: Me
     overBareSpawn: pick((r) => r.requestToModel - r.bareSpawnToModel),
     bareIdleToModel: pick((r) => r.bareIdleToModel),
     overBareIdle: pick((r) => (r.bareIdleToModel === null ? null : r.requestToModel - r.bareIdleToModel)),
+    bareRequestToModel: pick((r) => r.bareRequestToModel),
     bareWarmedToModel: pick((r) => r.bareWarmedToModel),
     overBareWarmed: pick((r) => (r.bareWarmedToModel === null ? null : r.requestToModel - r.bareWarmedToModel)),
     hops: Object.fromEntries(HOPS.map(([step]) => [step, pick((r) => (r.kind === "prestarted" ? (r.hops?.[step] ?? null) : null))])) as Record<string, Summary>,
@@ -178,6 +181,15 @@ const HOPS: [string, string][] = [
   ["model", "message → model request (the CLI's own)"],
 ];
 
+/** Figures of earlier runs, kept beside the generated ones (each run rewrites the tables). */
+const EARLIER = [
+  "Earlier runs, p50 / p95 ms, new run request → model request (pre-started), and the CLI's own hop:",
+  "- 2026-11-28 03:36, 2 × AMD EPYC, commit 1a2a851, the warm-up request alone: 216.7 / 265.8; the CLI's own 157.9 / 191.3.",
+  "- 2026-11-28 13:34, this Xeon machine, commit 5ef69c7 + the priming message, with the job notifications told before the runner's claim: 207.2 / 308.4; the CLI's own 115.9 / 194.4; claimed 30.9 / 46.5 (the worker pools' job queries took the runner pool's idle connection, and the claim waited for a new one; `server/runner/process/job-notifications.ts` now tells them after).",
+  "",
+  "The priming message (`server/agents/claude/claude-stream-input.ts`): a user message with `shouldQuery: false` and empty content, written to a pre-started process after the warm-up request; the CLI takes it without a model request and does its first turn's remaining context work then. In the same rounds, in turns, the bare CLI left waiting went from 112.7 (the warm-up request alone) to 97.0 ms p50 (both).",
+].join("\n");
+
 function render(phases: Phase[], meta: { date: string; commit: string; cpus: string }): string {
   const [pre, cold] = phases as [Phase, Phase];
   const ms = (s: Summary) => (s.n === 0 ? "—" : `${s.p50.toFixed(1)} / ${s.p95.toFixed(1)}`);
@@ -188,7 +200,8 @@ function render(phases: Phase[], meta: { date: string; commit: string; cpus: str
     ["Arbor's new run over that bare spawn", ms(pre.overBareSpawn), ms(cold.overBareSpawn)],
     ["the same CLI started bare and left waiting: message → model request", ms(pre.bareIdleToModel), "—"],
     ["Arbor's new run over that waiting bare process", ms(pre.overBareIdle), "—"],
-    ["the same, sent Arbor's warm-up request while it waits: message → model request", ms(pre.bareWarmedToModel), "—"],
+    ["the same, sent the warm-up request alone while it waits (Arbor before the priming message): message → model request", ms(pre.bareRequestToModel), "—"],
+    ["the same, sent the warm-up request and the priming message while it waits (as Arbor does): message → model request", ms(pre.bareWarmedToModel), "—"],
     ["Arbor's new run over that warmed-up bare process", ms(pre.overBareWarmed), "—"],
     ["runs that took a pre-started process", `${pre.took} of ${pre.rounds}`, `${cold.took} of ${cold.rounds}`],
   ];
@@ -201,6 +214,8 @@ function render(phases: Phase[], meta: { date: string; commit: string; cpus: str
     "|---|---|---|",
     ...rows.map(([label, a, b]) => `| ${label} | ${a} | ${b} |`),
     "",
+    EARLIER,
+    "",
     "Where a pre-started run's time goes, hop by hop (the timings each execution stores, as its page shows them; the last hop is the stand-in's arrival stamp less the message's write):",
     "",
     "| hop | p50 / p95 ms |",
@@ -210,6 +225,11 @@ function render(phases: Phase[], meta: { date: string; commit: string; cpus: str
 }
 
 async function main() {
+  if (process.argv.includes("--render-only")) {
+    const last = readResult<{ date: string; commit: string; cpus: string; phases: Phase[] }>("prestart");
+    if (!last) throw new Error("no bench/results/prestart.json to render");
+    return void console.log(`wrote ${writeDocSection("prestart", render(last.phases, last))}`);
+  }
   const tmp = await mkdtemp(path.join(os.tmpdir(), "arbor-bench-prestart-"));
   const workspace = path.join(tmp, "workspace");
   // A project outside the default workspace (runs without a project share that one).

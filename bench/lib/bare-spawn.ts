@@ -59,16 +59,20 @@ export function spawnBare(
  * process as Arbor's warm Continue does. `send` stamps the write
  * (CLOCK_MONOTONIC ms); `turnEnded` resolves at the turn's `result` line.
  * With `prompt: null` it is started without a message, waiting for `send`;
- * `warmUp` sends it the warm-up request Arbor sends a pre-started agent.
+ * `warmUp` sends it what Arbor sends a pre-started agent while it waits: the
+ * warm-up request ("request"), or that and the priming message ("primed",
+ * which ends in a result of its own).
  */
-export function spawnBareWarm(launch: BareLaunch, swap: { sessionId: string; prompt: string | null; warmUp?: boolean }, env: NodeJS.ProcessEnv) {
+export function spawnBareWarm(launch: BareLaunch, swap: { sessionId: string; prompt: string | null; warmUp?: "request" | "primed" }, env: NodeJS.ProcessEnv) {
   const { argv, stdin } = bareArgv(launch, { sessionId: swap.sessionId, prompt: swap.prompt ?? "" });
   if (stdin === null) throw new Error("the launch does not take its prompt on stdin (no stream-json input): warm sessions are off?");
   const spawnedAt = monoNowMs();
   const child = spawn(argv[0], argv.slice(1), { cwd: launch.cwd, env, stdio: ["pipe", "pipe", "pipe"] });
   child.stdin!.on("error", () => {});
-  // warmUp: the request a pre-started agent is sent while it waits (claude-stream-input.ts); its answer is no result.
+  // warmUp: what a pre-started agent is sent while it waits (claude-stream-input.ts): the request (its answer is no
+  // result), then the priming message (its result is counted below like a message's).
   if (swap.warmUp) child.stdin!.write(claudeStreamInput.warmUp!(randomUUID()));
+  if (swap.warmUp === "primed") child.stdin!.write(claudeStreamInput.prime!(randomUUID()));
   // prompt null: started and left waiting for its first message (a pre-started agent's bare counterpart).
   if (swap.prompt !== null) child.stdin!.write(stdin);
   let results = 0;
@@ -85,7 +89,7 @@ export function spawnBareWarm(launch: BareLaunch, swap: { sessionId: string; pro
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2_000)));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  let sent = swap.prompt === null ? 0 : 1;
+  let sent = (swap.prompt === null ? 0 : 1) + (swap.warmUp === "primed" ? 1 : 0);
   return {
     spawnedAt,
     /** Resolves when every message sent so far has its result. */
