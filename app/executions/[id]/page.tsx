@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { ExecutionView } from "@/components/execution/execution-view";
+import { LoadingBlock } from "@/components/ui/states";
 import { earlyFetchScript, executionPath, logTailPath } from "@/lib/executions/early-fetch";
 import { TAIL_EVENTS } from "@/lib/executions/log-loader";
 import { isUuid } from "@/lib/ids";
-import { LoadingBlock } from "@/components/ui/states";
 
 type Props = { params: Promise<{ id: string }> };
 

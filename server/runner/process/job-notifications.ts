@@ -3,8 +3,8 @@ import type pg from "pg";
 
 // graphile-worker holds a LISTEN connection of its own for every worker pool,
 // and a runner has one single-worker pool per slot (run-runner.ts): four idle
-// PostgreSQL backends (~2.3 MiB each) that hear the same two channels as each
-// other. The runner's own listening connection (listen.ts) LISTENs on those
+// PostgreSQL backends (~1 MiB of their own each) that hear the same two
+// channels as each other. The runner's own listening connection (listen.ts) LISTENs on those
 // channels too and passes each message here; every worker pool gets, in place
 // of its own connection, a stand-in that hears the same messages. The pools'
 // queries still go to the real pool. graphile-worker's polling
