@@ -7,9 +7,10 @@ import type pg from "pg";
 // channels as each other. The runner's own listening connection (listen.ts) LISTENs on those
 // channels too and passes each message here; every worker pool gets, in place
 // of its own connection, a stand-in that hears the same messages. The pools'
-// queries still go to the real pool. graphile-worker's polling
-// (`pollInterval`) stays the fallback for a message lost while the connection
-// was down (listen.ts connects again), as it was for its own connections.
+// queries still go to the real pool. A job added while that connection was
+// down told no one: once it listens again, every pool is nudged to look
+// (`missed`), and graphile-worker's polling (`pollInterval`) stays the
+// fallback, as it was for its own connections.
 
 /** graphile-worker's channels: a job was added; its schema changed in a way that must stop old workers. */
 export const JOB_CHANNELS = ["jobs:insert", "worker:migrate"] as const;
@@ -31,6 +32,15 @@ export class JobNotifications {
     // first, the idle worker pools' job queries took the pool's idle connection and the claim waited for a
     // new one (bench/prestart.ts, the "claimed" hop: ~31 ms p50 against ~10).
     setImmediate(() => this.hub.emit("notification", message));
+  }
+
+  /**
+   * The listening connection was lost and listens again: jobs added meanwhile
+   * were announced to no one. A `jobs:insert` of count 1 nudges one worker
+   * of each pool (a runner's pools have one each), which looks for a job.
+   */
+  missed(): void {
+    this.deliver({ processId: 0, channel: "jobs:insert", payload: JSON.stringify({ count: 1 }) });
   }
 
   /**

@@ -6,8 +6,9 @@ import { APPROVAL_DECIDED_CHANNEL, CANCEL_CHANNEL, CONTINUE_ASKED_CHANNEL, DRAIN
 // channels (passed to the worker pools, job-notifications.ts) and, in the
 // table below, the web app's messages: for each channel who sends it (through
 // server/realtime/announce.ts) and what the runner does with it. A NOTIFY
-// may be lost while the connection is down: the heartbeat (run-runner.ts)
-// re-checks cancels, decisions and a drain, and a queued turn still comes as a job.
+// may be lost while the connection is down: once it listens again the worker
+// pools look for jobs (job-notifications.ts, `missed`), and the heartbeat
+// (run-runner.ts) re-checks cancels, decisions and a drain.
 
 /** What the runner does on each message (run-runner.ts wires them to its context). */
 export type RunnerEars = {
@@ -87,6 +88,7 @@ export async function listen(connection: pg.ClientConfig, ears: RunnerEars, jobs
       connect().then(
         () => {
           failures = 0;
+          jobs.missed();
           log("runner listener connected again (the heartbeat re-checks what it may have missed)");
         },
         () => {

@@ -42,14 +42,19 @@ async function listening(): Promise<number[]> {
 }
 
 /** A job for an execution that does not exist: a worker takes it, finds nothing to claim, and completes it. */
-async function jobTaken(): Promise<void> {
-  const job = await (await getWorkerUtils()).addJob(EXECUTE_ANY_TASK, { executionId: randomUUID() });
+async function addJob(): Promise<string> {
+  return (await (await getWorkerUtils()).addJob(EXECUTE_ANY_TASK, { executionId: randomUUID() })).id;
+}
+
+/** Waits until the job (a new one if none is given) was taken and completed. */
+async function jobTaken(id?: string): Promise<void> {
+  const jobId = id ?? (await addJob());
   await waitFor(
     async () => {
-      const { rows } = await admin.query(`SELECT 1 FROM graphile_worker._private_jobs WHERE id = $1`, [job.id]);
+      const { rows } = await admin.query(`SELECT 1 FROM graphile_worker._private_jobs WHERE id = $1`, [jobId]);
       return rows.length === 0;
     },
-    `job ${job.id} to be taken`,
+    `job ${jobId} to be taken`,
     15_000,
   );
 }
@@ -62,12 +67,16 @@ test("a runner's worker pools hear new jobs on its one listening connection, and
   await jobTaken();
 
   // The connection is lost (a server restart, an administrator): the runner connects again, and hears again.
+  // A job added while it is down (it waits 250 ms to connect again) was announced to no one: it is found
+  // once the runner listens again, not ten minutes later.
   await admin.query(`SELECT pg_terminate_backend($1)`, [first]);
+  const whileDown = await addJob();
   const [second, ...more] = await waitFor(async () => {
     const pids = await listening();
     return pids.length > 0 && !pids.includes(first) && pids;
   }, "the runner to listen again");
   expect(more).toEqual([]);
   expect(second).not.toBe(first);
+  await jobTaken(whileDown);
   await jobTaken();
 });
