@@ -1,6 +1,7 @@
 import "server-only";
 import { access } from "node:fs/promises";
 import path from "node:path";
+import { branchFromFiles } from "./branch-from-files";
 import { runGit, type GitRunOptions } from "./run-git";
 
 export type RepositoryOperation = "rebase" | "am" | "merge" | "cherry-pick" | "revert" | "bisect";
@@ -70,7 +71,8 @@ export async function readRepositoryState(dir: string, place: Pick<GitRunOptions
 /**
  * For a new run from a branch (resolve-run-place.ts): what `dir` is and the
  * commit `refs/heads/<branch>` names (null: no such branch, or no commit),
- * from one git call; no branch or HEAD is read. Git calls cost the web
+ * from the repository's files when it is an ordinary one (branch-from-files.ts),
+ * else from one git call; no branch or HEAD is read. Git calls cost the web
  * server a fork of its own large process each (≈ 12 ms measured), and this
  * is on the way of every new run. Null when `dir` is not a git work tree.
  */
@@ -78,6 +80,13 @@ export async function readRepositoryAtBranch(
   dir: string,
   branch: string,
 ): Promise<{ state: Omit<RepositoryState, "branch" | "head">; commit: string | null } | null> {
+  // Most often the answer is a file or two: no git process (branch-from-files.ts).
+  const files = await branchFromFiles(dir, branch);
+  if (files)
+    return {
+      state: { topLevel: files.topLevel, gitDir: files.gitDir, commonDir: files.gitDir, operation: await operationIn(files.gitDir) },
+      commit: files.commit,
+    };
   const probe = await runGit(
     dir,
     [
@@ -101,10 +110,9 @@ export async function readRepositoryAtBranch(
 }
 
 async function operationIn(gitDir: string): Promise<RepositoryOperation | null> {
-  for (const [marker, name] of OPERATION_MARKERS) {
-    if (await exists(path.join(/*turbopackIgnore: true*/ gitDir, marker))) return name;
-  }
-  return null;
+  // Looked for at once; the first marker in the list that is there names it.
+  const present = await Promise.all(OPERATION_MARKERS.map(([marker]) => exists(path.join(/*turbopackIgnore: true*/ gitDir, marker))));
+  return OPERATION_MARKERS[present.indexOf(true)]?.[1] ?? null;
 }
 
 /** "in the middle of a rebase" — for messages. */
