@@ -1,7 +1,8 @@
 import "server-only";
 import { constants } from "node:fs";
-import { lstat, open, realpath } from "node:fs/promises";
+import { access, lstat, open, realpath } from "node:fs/promises";
 import path from "node:path";
+import { inheritedEnv } from "@/server/config/load-config";
 
 // Every new run in a git project asks which commit its base branch names
 // (resolve-run-place.ts). A git process costs the web server a fork of its own
@@ -11,8 +12,8 @@ import path from "node:path";
 // this user (git's safe.directory rule), no config that moves the work tree or
 // makes it bare, refs kept as files (not reftable), and the branch a commit id
 // in a loose ref or in packed-refs. Anything else (a branch that is not there,
-// a symbolic ref, a linked worktree's `.git` file, an unusual config) is
-// null: ask git, which says why in its own words. The repository is not
+// a symbolic ref, a linked worktree's `.git` file, an unusual config, no git
+// on PATH at all) is null: ask git, which says why in its own words. The repository is not
 // trusted (docs/topics/git-safety.md): no symlink is followed, and nothing
 // of it runs; an id read here is only a name git looks up when the run's
 // worktree is made.
@@ -41,9 +42,23 @@ async function ownDirectory(file: string): Promise<boolean> {
   return Boolean(stat?.isDirectory() && stat.uid === process.getuid?.());
 }
 
+/** Whether `git` is on PATH: where it is not, git's own call says so (a 409 naming the fix, git-error.ts). */
+async function gitOnPath(): Promise<boolean> {
+  const dirs = (inheritedEnv().PATH ?? "").split(path.delimiter).filter(Boolean);
+  const found = await Promise.all(
+    dirs.map((dir) =>
+      access(path.join(dir, "git"), constants.X_OK).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return found.includes(true);
+}
+
 /** The commit refs/heads/<branch> names, read from `dir`'s repository files; null: ask git. */
 export async function branchFromFiles(dir: string, branch: string): Promise<BranchFromFiles | null> {
-  if (process.getuid === undefined || !PLAIN_NAME.test(branch)) return null;
+  if (process.getuid === undefined || !PLAIN_NAME.test(branch) || !(await gitOnPath())) return null;
   const topLevel = await realpath(dir).catch(() => null);
   if (!topLevel || topLevel !== path.resolve(dir)) return null; // a symlink on the way: git names the real path
   const gitDir = path.join(topLevel, ".git");

@@ -15,10 +15,13 @@ beforeEach(() => {
 });
 afterEach(() => repos.cleanup());
 
-/** Runs `fn` with no git on PATH: whatever it answers came from files. */
+/** Runs `fn` with a PATH whose git fails if run: whatever it answers came from files. */
 async function withoutGit<T>(fn: () => Promise<T>): Promise<T> {
   const saved = process.env.PATH;
-  process.env.PATH = path.join(repos.root, "no-bin-here");
+  const bin = path.join(repos.root, "bin");
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(path.join(bin, "git"), "#!/bin/sh\necho 'not this git' >&2\nexit 97\n", { mode: 0o755 });
+  process.env.PATH = bin;
   try {
     return await fn();
   } finally {
@@ -46,9 +49,17 @@ it("answers a new run's base without a git process, and still asks git where fil
     state: { topLevel: repo, gitDir: path.join(repo, ".git"), commonDir: path.join(repo, ".git"), operation: null },
     commit,
   });
-  // A branch that is not there: git's answer (here, that git is missing).
-  await expect(withoutGit(() => readRepositoryAtBranch(repo, "gone"))).rejects.toMatchObject({ kind: "git_missing" });
+  // A branch that is not there: git's answer (here, the stand-in's failure).
+  await expect(withoutGit(() => readRepositoryAtBranch(repo, "gone"))).rejects.toMatchObject({ message: expect.stringContaining("not this git") });
   expect((await readRepositoryAtBranch(repo, "gone"))?.commit).toBeNull();
+  // No git on PATH at all: git's call says so, as it did before (a 409 naming the fix).
+  const saved = process.env.PATH;
+  process.env.PATH = path.join(repos.root, "no-bin-here");
+  try {
+    await expect(readRepositoryAtBranch(repo, "main")).rejects.toMatchObject({ kind: "git_missing" });
+  } finally {
+    process.env.PATH = saved;
+  }
 });
 
 it("is null (ask git) for what only git should judge", async () => {
