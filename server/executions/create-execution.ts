@@ -15,6 +15,7 @@ import { expandPrompt } from "@/server/references/expand-prompt";
 import { nowMs } from "@/lib/executions/timings";
 import type { PermissionPolicyInput } from "@/lib/permissions/schema";
 import { checkRunPermissions } from "@/server/permissions/check-run-permissions";
+import { readProjectPolicy } from "@/server/permissions/read-project-policy";
 import { checkRunModel } from "@/server/executions/check-run-model";
 import type { Execution, Prisma } from "@/server/generated/prisma/client";
 import { claimPrestarted } from "@/server/executions/claim-prestarted";
@@ -67,6 +68,20 @@ export async function createExecution(args: CreateExecutionArgs): Promise<Result
   return ok({ execution: toExecutionDto(inserted.value.row), replayed: inserted.value.replayed, ...(registeredProject ? { registeredProject } : {}) });
 }
 
+/** A read started ahead of need: awaiting it still throws; not awaiting it is no unhandled rejection. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
+
+/** The agent (known, installed, configured) and then its model, as a new run would use them. */
+async function checkAgentAndModel(agentId: string, args: { model?: string; modelField?: string }): Promise<Result<{ agent: string; model: string | null }>> {
+  const agent = await checkRunAgent(agentId);
+  if (!agent.ok) return agent;
+  const model = await checkRunModel(agent.value, args.model, args.modelField);
+  return model.ok ? ok({ agent: agent.value, model: model.value }) : model;
+}
+
 /**
  * Everything a new run needs checked before it is recorded: its issue, where
  * it works, its agent (and model), its permissions; nothing is written. A
@@ -80,7 +95,12 @@ export async function prepareNewRun(
     place?: RunPlace;
   },
 ): Promise<Result<NewRun>> {
+  // The checks read independent things: each read starts as soon as what it needs is known, and the answers are
+  // judged in this order (the first refusal is the one said). One after the other, a new run waited for each
+  // (issue 28). A read whose answer is not needed any more is still let finish, never left unhandled.
   const issueId = parseId("issue", args.issueId);
+  const asked = args.agent !== undefined ? handled(checkAgentAndModel(args.agent, args)) : null;
+  const expanding = handled(expandPrompt(args.prompt));
   const issue = issueId ? await prisma.issue.findUnique({ where: { id: issueId }, select: { id: true, projectId: true } }) : null;
   if (!issue)
     return err({
@@ -88,30 +108,30 @@ export async function prepareNewRun(
       message: `issueId: ${notFoundMessage("issue", args.issueId)}`,
       details: { fieldErrors: { issueId: [notFoundMessage("issue", args.issueId)] }, formErrors: [] },
     });
+  // The issue's project is where most runs work: its permission policy is read beside the place.
+  const issuePolicy = handled(readProjectPolicy(issue.projectId));
   // Its project and directory (and, for a worktree of its own, the commit it starts from), all checked now.
   const place = args.place ? ok(args.place) : await resolveRunPlace({ issueProjectId: issue.projectId, ...args });
   if (!place.ok) return place;
   // The agent: the one asked for, else the default agent of the project it runs in, else Claude Code.
   const project =
-    args.agent === undefined && place.value.projectId
-      ? await prisma.project.findUnique({ where: { id: place.value.projectId }, select: { defaultAgent: true } })
-      : null;
-  const agent = await checkRunAgent(args.agent ?? project?.defaultAgent ?? DEFAULT_AGENT);
-  if (!agent.ok) return agent;
-  const model = await checkRunModel(agent.value, args.model, args.modelField);
-  if (!model.ok) return model;
+    asked === null && place.value.projectId ? await prisma.project.findUnique({ where: { id: place.value.projectId }, select: { defaultAgent: true } }) : null;
+  const checked = await (asked ?? checkAgentAndModel(project?.defaultAgent ?? DEFAULT_AGENT, args));
+  if (!checked.ok) return checked;
+  const { agent, model } = checked.value;
   // The mode it would run in (its own, else its project's) must be one the agent can honour.
-  const permissions = await checkRunPermissions(agent.value, args.permissions, place.value.projectId);
+  const projectPolicy = place.value.projectId === issue.projectId ? issuePolicy : undefined;
+  const permissions = await checkRunPermissions(agent, args.permissions, place.value.projectId, projectPolicy);
   if (!permissions.ok) return permissions;
   // `prompt` is kept as typed; the agent receives cited specs/issues expanded.
-  const expanded = await expandPrompt(args.prompt);
+  const expanded = await expanding;
   return ok({
     runnerId: args.runnerId ?? null,
     ...(place.value.registeredProject ? { registeredProject: place.value.registeredProject } : {}),
     data: {
       issueId: issue.id,
-      agent: agent.value,
-      model: model.value,
+      agent,
+      model,
       prompt: args.prompt,
       agentPrompt: expanded.agentPrompt,
       expandedReferences: expanded.expandedReferences,

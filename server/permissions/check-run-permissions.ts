@@ -1,6 +1,6 @@
 import "server-only";
 import { invalidField, ok, type Result } from "@/lib/result";
-import type { EffectivePermissions, PermissionPolicyInput } from "@/lib/permissions/schema";
+import type { EffectivePermissions, PermissionPolicy, PermissionPolicyInput } from "@/lib/permissions/schema";
 import { getAgentDefinition } from "@/server/agents/registry";
 import { loadConfig } from "@/server/config/load-config";
 import { readProjectPolicy } from "@/server/permissions/read-project-policy";
@@ -16,13 +16,15 @@ export async function checkRunPermissions(
   agentId: string,
   requested: PermissionPolicyInput | undefined,
   projectId: string | null,
+  /** The project's policy, when its read was started already (create-execution.ts). */
+  projectPolicy: Promise<PermissionPolicy | null> = readProjectPolicy(projectId),
 ): Promise<Result<EffectivePermissions | null>> {
   const agent = getAgentDefinition(agentId);
   const resolved = resolvePermissions({
     agentName: agent?.displayName ?? agentId,
     agent: agent?.permissions,
     requested: requested ?? null,
-    project: await readProjectPolicy(projectId),
+    project: await projectPolicy,
   });
   if (!resolved.ok) return invalidField("permissions", resolved.message);
   const policy = resolved.permissions;
