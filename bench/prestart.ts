@@ -186,6 +186,9 @@ const EARLIER = [
   "Earlier runs, p50 / p95 ms, new run request → model request (pre-started), and the CLI's own hop:",
   "- 2026-11-28 03:36, 2 × AMD EPYC, commit 1a2a851, the warm-up request alone: 216.7 / 265.8; the CLI's own 157.9 / 191.3.",
   "- 2026-11-28 13:34, this Xeon machine, commit 5ef69c7 + the priming message, with the job notifications told before the runner's claim: 207.2 / 308.4; the CLI's own 115.9 / 194.4; claimed 30.9 / 46.5 (the worker pools' job queries took the runner pool's idle connection, and the claim waited for a new one; `server/runner/process/job-notifications.ts` now tells them after).",
+  "- 2026-11-28 16:31, 2 × AMD EPYC (this run's machine, just before it), commit 14bd5e7, before a new run's checks read at once and its base commit came from the repository's files: 153.0 / 189.0; the CLI's own 91.5 / 107.2; request → recorded 23.4 / 31.4; request → session id on the status stream 48.0 / 54.4.",
+  "",
+  "A new run's checks (`prepareNewRun` in `server/executions/create-execution.ts`) read at once where they can (the agent and its model beside the issue and the place, the project's policy beside the place), and the base branch's commit is read from the repository's files, not a git process (`server/git/branch-from-files.ts`): the request → recorded hop went from 23.4 to 17.3 ms p50 between these two runs (in-process, `prepareNewRun` alone: ~13 → ~5 ms p50, in turns). The end-to-end figure moves within the CLI's own run-to-run spread.",
   "",
   "The priming message (`server/agents/claude/claude-stream-input.ts`): a user message with `shouldQuery: false` and empty content, written to a pre-started process after the warm-up request; the CLI takes it without a model request and does its first turn's remaining context work then. In the same rounds, in turns, the bare CLI left waiting went from 112.7 (the warm-up request alone) to 97.0 ms p50 (both).",
 ].join("\n");
