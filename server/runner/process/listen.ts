@@ -89,7 +89,7 @@ export async function listen(connection: pg.ClientConfig, ears: RunnerEars, jobs
         () => {
           failures = 0;
           jobs.missed();
-          log("runner listener connected again (the heartbeat re-checks what it may have missed)");
+          log("runner listener connected again (its worker pools look for jobs added meanwhile; the heartbeat re-checks cancels, decisions and a drain)");
         },
         () => {
           failures++;
