@@ -12,10 +12,9 @@ import { outsideRootsMessage, realDirectory } from "@/server/projects/workspace-
 import type { Project } from "@/server/generated/prisma/client";
 import { catchGitErrors } from "@/server/git/git-failure";
 import { resolveCommit } from "@/server/git/refs";
+import { PLAIN_BRANCH } from "@/server/git/branch-from-files";
 import { describeOperation, readRepositoryAtBranch, readRepositoryState, type RepositoryState } from "@/server/git/repository-state";
 
-/** A branch name passed to git as is (anything else is resolved the general way, resolveCommit). */
-const PLAIN_BRANCH = /^(?!-)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]+(?<![./])$/;
 import { adoptRepository, type RegisteredProject } from "@/server/executions/adopt-repository";
 
 // Where a new run works, decided when it is created: its project (named, or
@@ -164,6 +163,7 @@ async function placeInProject(
   }
   return catchGitErrors(async (): Promise<Result<RunPlace>> => {
     // The common case, a run from the project's base branch: the repository and the branch's commit in one git call.
+    // A plain branch name is read as is; anything else is resolved the general way (resolveCommit).
     const fromBase = !request.startCommit && request.startRef === undefined && project.baseBranch && PLAIN_BRANCH.test(project.baseBranch);
     const atBase = fromBase ? await readRepositoryAtBranch(project.path, project.baseBranch!) : null;
     const state = atBase ? atBase.state : await readRepositoryState(project.path);

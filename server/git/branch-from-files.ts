@@ -18,8 +18,8 @@ import { inheritedEnv } from "@/server/config/load-config";
 // of it runs; an id read here is only a name git looks up when the run's
 // worktree is made.
 
-// A branch name that is one plain path under refs/heads (git's own rules are wider: those names go to git).
-const PLAIN_NAME = /^(?![./-])(?!.*(?:\.\.|\/\/|\/\.|\.lock(?:\/|$)))[A-Za-z0-9._/-]+(?<![./])$/;
+/** A branch name that is one plain path under refs/heads (git's own rules are wider: those names go to git). */
+export const PLAIN_BRANCH = /^(?![./-])(?!.*(?:\.\.|\/\/|\/\.|\.lock(?:\/|$)))[A-Za-z0-9._/-]+(?<![./])$/;
 const OBJECT_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 // Config that changes where the work tree or the refs are, or which config applies: leave those to git.
 const UNUSUAL_CONFIG = /^\s*(?:\[\s*include|worktree\s*=|bare\s*=\s*(?:true|yes|on|1)\b|refstorage\s*=|worktreeconfig\s*=\s*(?:true|yes|on|1)\b)/im;
@@ -58,7 +58,7 @@ async function gitOnPath(): Promise<boolean> {
 
 /** The commit refs/heads/<branch> names, read from `dir`'s repository files; null: ask git. */
 export async function branchFromFiles(dir: string, branch: string): Promise<BranchFromFiles | null> {
-  if (process.getuid === undefined || !PLAIN_NAME.test(branch) || !(await gitOnPath())) return null;
+  if (process.getuid === undefined || !PLAIN_BRANCH.test(branch) || !(await gitOnPath())) return null;
   const topLevel = await realpath(dir).catch(() => null);
   if (!topLevel || topLevel !== path.resolve(dir)) return null; // a symlink on the way: git names the real path
   const gitDir = path.join(topLevel, ".git");

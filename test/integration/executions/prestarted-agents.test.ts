@@ -162,7 +162,7 @@ test("a pre-started process that died is replaced and never handed out", async (
 
 test("a cancelled run that claimed one and the runner's stop leave no process, no worktree and no transcript", async () => {
   await prestarting({ ARBOR_RUNNER_CONCURRENCY: "1" });
-  // A CLAUDE.md, so the priming message has context to record (the session's transcript starts then).
+  // A CLAUDE.md, so the priming message has context it could record in a transcript.
   const { project, issueId } = await projectWithFirstRun("pre-cancel", { "README.md": "# app\n", "CLAUDE.md": "Answer briefly.\n" });
   const pooled = await prestartedFor(project.id);
   // The runner's one slot is busy, so the run that claims the process waits in the queue; then it is cancelled.
@@ -182,7 +182,7 @@ test("a cancelled run that claimed one and the runner's stop leave no process, n
   await waitFor(() => !existsSync(pooled.cwd), "its worktree to be removed", 10_000);
   // Nor a transcript: its priming message writes none, so a run may spawn in that session id there (the CLI refuses an id in use).
   const configDir = path.join(suite.h.tmp, "claude-config");
-  await waitFor(() => !existsSync(transcriptPath(configDir, pooled.cwd, pooled.sessionId)), "its transcript to be removed", 10_000);
+  await waitFor(() => !existsSync(transcriptPath(configDir, pooled.cwd, pooled.sessionId)), "no transcript of it", 10_000);
   held.release();
   await waitForEnd(busy.body.id);
 
