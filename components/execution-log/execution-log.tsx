@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { ResultSummary } from "@/components/execution-log/log-entry/log-entry-view";
 import { GapRow, LineRow, resultRepeatsText, rowLabel } from "@/components/execution-log/log-row";
 import { gapIndexes, gapsToFill, restoreSteadyRow, steadyRow, viewOf, whenIdle } from "@/components/execution-log/log-window";
@@ -11,6 +11,29 @@ import { seqFromHash } from "@/lib/hrefs";
 import { useExecutionLog } from "@/lib/executions/use-execution-log";
 import { isGap, type LogGap } from "@/lib/executions/log-segments";
 import type { ExecutionStatus } from "@/lib/executions/types";
+
+/**
+ * The feed's height before it is measured (its max-height is 70vh: 630 px in a
+ * 900 px window). The HTML drawn on the server shows the rows that fit it at
+ * the end of the log; the browser draws the same ones as it hydrates.
+ */
+const UNMEASURED_HEIGHT = 630;
+
+/**
+ * Run where the server's HTML is parsed, right after the feed: the feed opens
+ * scrolled to its end, as the view keeps it once its script runs. (Stylesheets
+ * load before a parser's script runs, so the feed's height is known here.)
+ */
+const OPEN_AT_END = "(function(s){var f=s&&s.previousElementSibling;if(f)f.scrollTop=f.scrollHeight})(document.currentScript)";
+
+const noSubscription = () => () => {};
+/** True while the server renders and while the browser hydrates that HTML; false in renders made in the browser. */
+const useServerHtml = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
 
 /** Where the view is headed: a #seq-<n> anchor (highlighted, centred) or the start of the log. */
 type Target = { seq: number; align: "center" | "start" };
@@ -70,7 +93,11 @@ export function ExecutionLog({
     anchorTo: "end",
     followOnAppend: true,
     scrollEndThreshold: 48,
+    // Before the feed is measured (on the server, and as the browser hydrates): its end, by the rows' estimates.
+    initialRect: { width: 0, height: UNMEASURED_HEIGHT },
+    initialOffset: () => Math.max(0, rows.reduce((sum, row) => sum + row.sizeHint, 0) - UNMEASURED_HEIGHT),
   });
+  const serverHtml = useServerHtml();
   virtualizerRef.current = virtualizer;
 
   const rowsRef = useRef(rows);
@@ -271,6 +298,8 @@ export function ExecutionLog({
             })}
           </div>
         </div>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no input in it. */}
+        {serverHtml && rows.length > 0 ? <script dangerouslySetInnerHTML={{ __html: OPEN_AT_END }} /> : null}
         {working && rows.length > 0 && !writing ? (
           <p role="status" className="mt-1 flex items-center gap-2 px-2 text-xs text-zinc-500 dark:text-zinc-400">
             <span aria-hidden="true" className="inline-block size-2 animate-pulse rounded-full bg-sky-500 motion-reduce:animate-none" />

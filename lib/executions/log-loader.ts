@@ -59,6 +59,12 @@ export const LOG_PAGE_SIZE = 5_000;
 export const HISTORY_PAGE_SIZE = 1_000;
 /** Events in the first request: the end of the log, small so it shows at once. */
 export const TAIL_EVENTS = 500;
+/**
+ * Events the execution page's HTML carries (drawn on the server): enough to
+ * fill the view at the end of the log, few so the page stays small (each
+ * event travels twice, drawn and as data for the browser's cache).
+ */
+export const HTML_TAIL_EVENTS = 100;
 /** Events around a jump's target (an anchor, the start): small like the tail, so the target shows at once; the gaps beside it fill as the reader nears them. */
 export const REVEAL_EVENTS = TAIL_EVENTS;
 /** Live entries are published in batches at most this often. */

@@ -60,8 +60,23 @@ test("run, watch the session id appear, continue, fork from the first, see the t
   expect(second.sessionId).toBe(shownId);
   expect(second.parentExecutionId).toBe(firstId);
 
+  // The execution page's HTML carries the conversation: its end is drawn before any script runs.
+  const html = await (await fetch(`${server.url}/executions/${firstId}`)).text();
+  expect(html).toMatch(/role="feed"[^>]*data-testid="execution-log"/);
+  expect(html).toMatch(/<div[^>]*data-seq="\d+"[^>]*role="article"/);
+  expect(html).toContain("Echo: first task: look around</p>");
+
   // Fork Session from the first execution: a new session branched at its last message.
+  // Opened fresh, the page takes its HTML as it is (hydrating it raises no mismatch).
+  const pageErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") pageErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => pageErrors.push(error.message));
   await page.goto(`${server.url}/executions/${firstId}`);
+  await page.getByRole("feed", { name: "Execution log" }).getByText("Echo: first task: look around").waitFor();
+  await page.getByLabel("Next prompt").waitFor();
+  expect(pageErrors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
   await page.getByLabel("Next prompt").fill("third: try another way");
   await page.getByRole("button", { name: "Fork Session" }).click();
   const forkId = await executionIdFromUrl(page, firstId);

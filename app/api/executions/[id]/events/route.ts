@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requestObject } from "@/lib/schemas/common";
 import { findExecution } from "@/server/executions/find-execution";
-import { listExecutionEvents } from "@/server/executions/list-execution-events";
+import { readEventPage, tailStart } from "@/server/executions/read-event-page";
 import { streamExecutionEvents } from "@/server/executions/stream-execution-events";
 import { errorResponse, json } from "@/server/http/responses";
 import { sseResponse } from "@/server/realtime/sse";
@@ -35,9 +35,8 @@ export const GET = apiRoute(async (request: Request, { params }: Context) => {
   const execution = found.value;
 
   if ((request.headers.get("accept") ?? "").includes("application/json")) {
-    const after = query.value.tail !== undefined ? Math.max(0, execution.eventCount - query.value.tail) : query.value.after;
-    const events = await listExecutionEvents(execution, { afterSeq: after, limit: query.value.limit, raw: query.value.raw === "true" });
-    return json({ events, nextAfter: events.at(-1)?.seq ?? after, after });
+    const after = query.value.tail !== undefined ? tailStart(execution.eventCount, query.value.tail) : query.value.after;
+    return json(await readEventPage(execution, { after, limit: query.value.limit, raw: query.value.raw === "true" }));
   }
 
   const lastEventId = Number.parseInt(request.headers.get("last-event-id") ?? "", 10);
