@@ -139,6 +139,7 @@ async function main() {
     await fetch(`${base}/issues/${seeded.treeIssueId}`).then((r) => r.text());
     await fetch(`${base}/api/issues/${seeded.treeIssueId}/session-tree`).then((r) => r.text());
     await fetch(`${base}/issues/${seeded.sessionsIssueId}`).then((r) => r.text());
+    await fetch(`${base}/executions/${seeded.logExecutionId}`).then((r) => r.text());
 
     const tree: TreeRun[] = [];
     const log: LogRun[] = [];

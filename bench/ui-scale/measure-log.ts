@@ -11,6 +11,8 @@ import { bounded, frameStats, frameTimes, freshPage, type FrameStats } from "@/b
 
 export type LogRun = {
   lastEntryMs: number;
+  /** Navigation start → the log's buttons answer (the page hydrated); before 2026-11-28 the log was drawn in the browser only, so this is when it showed. */
+  interactiveMs?: number;
   /** Navigation start → the log's first entry on screen, Jump to start pressed as soon as the last entry showed (before 2026-11-28: → all history loaded, eagerly). */
   historyLoadedMs: number;
   domRows: number;
@@ -26,7 +28,8 @@ const FEED = '[data-testid="execution-log"]';
 export async function measureLog(browser: Browser, base: string, executionId: string, events: number): Promise<LogRun> {
   const { context, page } = await freshPage(browser, 120_000);
   try {
-    await page.goto(`${base}/executions/${executionId}`);
+    // Watched from the first byte of the answer, not from the load event (what shows before the scripts have loaded counts).
+    await page.goto(`${base}/executions/${executionId}`, { waitUntil: "commit" });
     // The last entry (seq = events) is rendered and within the log's viewport.
     const lastEntryMs = await page
       .waitForFunction(
@@ -43,7 +46,18 @@ export async function measureLog(browser: Browser, base: string, executionId: st
       )
       .then((h) => h.jsonValue() as Promise<number>);
     const domRows = await page.locator(`${FEED} [role="article"]`).count();
-    // Jump to start at once (clicked in the page, timed there): the first page of the log is loaded then, and shown at the top.
+    // The log drawn in the HTML shows before its script runs: its buttons answer once React has hydrated them.
+    const interactiveMs = await page
+      .waitForFunction(
+        () => {
+          const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Jump to start"));
+          return button && Object.keys(button).some((key) => key.startsWith("__reactProps")) ? performance.now() : false;
+        },
+        undefined,
+        { polling: "raf" },
+      )
+      .then((h) => h.jsonValue() as Promise<number>);
+    // Jump to start as soon as it answers (clicked in the page, timed there): the first page of the log is loaded then, and shown at the top.
     const jump = await bounded(
       page.evaluate(
         (feed) =>
@@ -112,7 +126,7 @@ export async function measureLog(browser: Browser, base: string, executionId: st
       ),
       "anchor",
     );
-    return { lastEntryMs, historyLoadedMs, domRows, scroll, jumpToTopMs, anchorMs };
+    return { lastEntryMs, interactiveMs, historyLoadedMs, domRows, scroll, jumpToTopMs, anchorMs };
   } finally {
     await context.close();
   }

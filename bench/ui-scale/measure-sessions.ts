@@ -13,7 +13,8 @@ export type SessionsRun = { listedMs: number; rows: number; sessions: number };
 export async function measureSessions(browser: Browser, base: string, issueId: string, executions: number, sessions: number): Promise<SessionsRun> {
   const { context, page } = await freshPage(browser, 60_000);
   try {
-    await page.goto(`${base}/issues/${issueId}`);
+    // Watched from the first byte of the answer, not from the load event.
+    await page.goto(`${base}/issues/${issueId}`, { waitUntil: "commit" });
     const listedMs = await page.waitForFunction(historyShown, executions, { polling: "raf" }).then((h) => h.jsonValue() as Promise<number>);
     const rows = await page.evaluate(() => Number(document.querySelector('[aria-label="Execution history"] > li')?.getAttribute("aria-setsize") ?? 0));
     // Every session is linked from some row: scroll the window through the list, collecting them.

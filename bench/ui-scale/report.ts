@@ -65,8 +65,12 @@ const treeRows = (n: string): Row[] => [
 const logRows: Row[] = [
   { measure: "Navigation start → last entry visible; goal ≤ 400 ms", value: (r) => ms(r.log, (l) => l.lastEntryMs) },
   {
+    measure: "Navigation start → the log's buttons answer (hydrated; since 2026-11-28 the log is drawn in the page's HTML, so it shows before this)",
+    value: (r) => (r.log.every((l) => l.interactiveMs !== undefined) ? ms(r.log, (l) => l.interactiveMs ?? 0) : null),
+  },
+  {
     measure:
-      'Navigation start → all history loaded (until 2026-11-28, eagerly); since then the log loads older pages only when wanted: → the log\'s first entry on screen, "Jump to start" pressed as soon as the last entry showed',
+      'Navigation start → all history loaded (until 2026-11-28, eagerly); since then the log loads older pages only when wanted: → the log\'s first entry on screen, "Jump to start" pressed as soon as it answers (until 2026-11-28: as soon as the last entry showed)',
     value: (r) => ms(r.log, (l) => l.historyLoadedMs),
   },
   { measure: "Rows in the page (virtualized)", value: (r) => of(r.log, (l) => String(median(l.map((x) => x.domRows)))) },
@@ -121,13 +125,13 @@ export function markdown(result: UiScaleResult): string {
     ``,
     `Measured in headless Chromium (1280×900) against the production build (\`next start\`), ${result.machine}. Medians of ${result.runs} runs per column, each in a fresh browser context; the load average (1 min) at the start → end of each column's runs is in its heading: this machine's 2 cores are shared with other work, so the columns measured the same day are the ones to compare. Re-run: \`npx tsx --conditions=react-server bench/ui-scale.ts\` (\`--label\`, \`--compare-with <results.json>\` to keep another result as a column).`,
     ``,
-    `How the pages load now: the page's HTML carries a small script that requests its data (the issue and its executions, or the execution and the last 500 events of its log) while the page's JavaScript loads, so nothing waits for hydration to start a request (\`lib/executions/early-fetch.ts\`); the issue's executions come flat from one SQL statement (\`GET /api/issues/:id/tree-summary\`, \`server/executions/read-issue-tree.ts\`: Prisma's read of a thousand full rows took ~130 ms of the old ~300 ms answer) and the page builds the tree, as it does for live patches.`,
+    `How the pages load now: the execution page is drawn on the server with its data: the page reads the execution and the last 100 events of its log (\`server/executions/read-execution-page.ts\`), draws the rows at the log's end into the HTML, which opens scrolled to its end before any script runs, and hands the same answers to the browser's cache (\`<HydrationBoundary>\`), so hydrating asks for nothing. The issue page's HTML carries a small script that requests its data (the issue and its executions) while the page's JavaScript loads, so nothing waits for hydration to start a request (\`lib/executions/early-fetch.ts\`); the issue's executions come flat from one SQL statement (\`GET /api/issues/:id/tree-summary\`, \`server/executions/read-issue-tree.ts\`) and the page builds the tree, as it does for live patches. Since 2026-11-28 (evening) every page is watched from the first byte of its answer: the measures before waited for the page's load event first, which a log drawn in the HTML beats.`,
     ``,
     `**Session tree, ${n} executions** (chains of continuations with forks off them; issue page, Tree tab):`,
     ``,
     ...table(treeRows(n), columns),
     ``,
-    `**Log, ${result.events.toLocaleString("en-US")} events** (Claude stream-json lines through the real normalizer: text, Bash, Read of 60 lines, Edit, thinking, final result; the last 500 events are fetched first, alongside the execution; older events load 1,000 at a time as the reader nears them, or 500 around a jump or a \`#seq-<n>\` address. Columns measured before that change loaded the rest at once: ${Math.ceil((result.events - 500) / 5000)} pages of ≤ 5,000 events, 3 in parallel, about ${Math.round((result.events * 650) / 1e6)} MB of JSON):`,
+    `**Log, ${result.events.toLocaleString("en-US")} events** (Claude stream-json lines through the real normalizer: text, Bash, Read of 60 lines, Edit, thinking, final result; the last 100 events come in the page's HTML (until 2026-11-28 evening: the last 500 fetched first, alongside the execution); older events load 1,000 at a time as the reader nears them, or 500 around a jump or a \`#seq-<n>\` address. Columns measured before that change loaded the rest at once: ${Math.ceil((result.events - 500) / 5000)} pages of ≤ 5,000 events, 3 in parallel, about ${Math.round((result.events * 650) / 1e6)} MB of JSON):`,
     ``,
     ...table(logRows, columns),
     ``,
