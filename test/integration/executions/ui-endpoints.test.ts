@@ -3,9 +3,11 @@ import { GET as listRoute } from "@/app/api/executions/route";
 import { GET as streamRoute } from "@/app/api/executions/stream/route";
 import { GET as summaryRoute } from "@/app/api/executions/[id]/summary/route";
 import { GET as eventsRoute } from "@/app/api/executions/[id]/events/route";
+import { GET as executionRoute } from "@/app/api/executions/[id]/route";
 import type { ExecutionDto, ExecutionListItem, ExecutionSummary } from "@/lib/executions/schema";
 import { seedEvents, seedSessionTree } from "@/bench/lib/seed-ui";
 import { prisma } from "@/server/db";
+import { readExecutionPage } from "@/server/executions/read-execution-page";
 import { STATUS_CHANNEL } from "@/server/realtime/channels";
 import { closeListener } from "@/server/realtime/pg-listener";
 import { resetDb, testDatabaseUrl } from "@/test/support/db";
@@ -92,6 +94,25 @@ describe("GET /api/executions/:id/events?tail=", () => {
     });
     expect(all.body.after).toBe(0);
     expect(all.body.events).toHaveLength(17);
+  });
+});
+
+describe("readExecutionPage (what the execution page draws in its HTML)", () => {
+  it("is what the browser would have been answered: the execution, and the events after the tail's start", async () => {
+    const id = tree.ids[0];
+    const read = await readExecutionPage(id, 5);
+    if (!read.ok) throw new Error(read.error.message);
+    const execution = await send<ExecutionDto>(executionRoute, { id, path: `/api/executions/${id}` });
+    const tail = await send(eventsRoute, { id, path: `/api/executions/${id}/events?tail=5&limit=5000`, headers: { accept: "application/json" } });
+    // The same JSON values: no Date or undefined left for the browser's cache to trip on.
+    expect(read.value.execution).toEqual(execution.body);
+    expect(read.value.tail).toEqual(tail.body);
+    expect(read.value.tail.events.map((e) => e.seq)).toEqual([13, 14, 15, 16, 17]);
+  });
+
+  it("says not_found for an execution that is not there (the page then lets the browser ask and say so)", async () => {
+    const read = await readExecutionPage("00000000-0000-4000-8000-000000000000", 5);
+    expect(read.ok ? "found" : read.error.code).toBe("not_found");
   });
 });
 
