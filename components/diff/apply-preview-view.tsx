@@ -3,7 +3,7 @@
 import type { ApplyPreview } from "@/lib/diff/schema";
 import { shortId } from "@/lib/executions/format";
 import { ApplyConflictSteps } from "./apply-conflict-steps";
-import { DiffViewer } from "./diff-viewer";
+import { LazyDiffViewer } from "@/components/diff/lazy-diff-viewer";
 
 const amber = "rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200";
 
@@ -40,12 +40,12 @@ export function ApplyPreviewView({ preview }: { preview: ApplyPreview }) {
         <>
           <ApplyConflictSteps baseBranch={baseBranch} files={preview.conflicts} lineHeadId={preview.lineHeadId} worktreePath={preview.worktreePath} />
           <h3 className="text-sm font-semibold">What the line of work changed since it left {baseBranch}</h3>
-          <DiffViewer diff={preview.diff} label="Changes of the line of work" anchorPrefix="apply-file" />
+          <LazyDiffViewer diff={preview.diff} label="Changes of the line of work" anchorPrefix="apply-file" />
         </>
       ) : (
         <>
           <h3 className="text-sm font-semibold">What {baseBranch} will receive</h3>
-          <DiffViewer diff={preview.diff} label={`What ${baseBranch} will receive`} anchorPrefix="apply-file" />
+          <LazyDiffViewer diff={preview.diff} label={`What ${baseBranch} will receive`} anchorPrefix="apply-file" />
         </>
       )}
       {preview.blocked ? (

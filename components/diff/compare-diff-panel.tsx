@@ -4,11 +4,12 @@ import { LoadingBlock } from "@/components/ui/states";
 import { isApiError } from "@/lib/api-error";
 import { useCompareDiff } from "@/lib/diff/hooks";
 import { shortId } from "@/lib/executions/format";
-import { DiffViewer } from "./diff-viewer";
+import { LazyDiffViewer, usePreloadDiffViewer } from "@/components/diff/lazy-diff-viewer";
 
 /** The compare view's file comparison: execution a's snapshot → execution b's snapshot. */
 export function CompareDiffPanel({ a, b }: { a: string; b: string }) {
   const diff = useCompareDiff(a, b);
+  usePreloadDiffViewer();
   return (
     <section aria-labelledby="compare-files-heading" className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
       <h2 id="compare-files-heading" className="text-base font-semibold">
@@ -26,7 +27,7 @@ export function CompareDiffPanel({ a, b }: { a: string; b: string }) {
           {diff.error.message}
         </p>
       ) : (
-        <DiffViewer diff={diff.data} />
+        <LazyDiffViewer diff={diff.data} />
       )}
     </section>
   );

@@ -5,7 +5,7 @@ import { LoadingBlock } from "@/components/ui/states";
 import type { ExecutionDto } from "@/lib/executions/schema";
 import { useExecutionDiff } from "@/lib/diff/hooks";
 import { ApplyControl } from "./apply-control";
-import { DiffViewer } from "./diff-viewer";
+import { LazyDiffViewer, usePreloadDiffViewer } from "@/components/diff/lazy-diff-viewer";
 
 function Section({ children, aside }: { children: React.ReactNode; aside?: React.ReactNode }) {
   return (
@@ -48,6 +48,7 @@ export function ExecutionDiffPanel({ execution }: { execution: ExecutionDto }) {
   const worktree = execution.worktree;
   const hasSnapshot = Boolean(worktree?.snapshotSha && worktree.startSha);
   const diff = useExecutionDiff(execution.id, hasSnapshot);
+  usePreloadDiffViewer(hasSnapshot);
   const problem = execution.worktreeProblem ? <WorktreeProblem problem={execution.worktreeProblem} /> : null;
 
   if (execution.sharedDirectory) {
@@ -91,7 +92,7 @@ export function ExecutionDiffPanel({ execution }: { execution: ExecutionDto }) {
           ) : (
             <>
               {diff.data.baseBranch ? <h3 className="text-sm font-semibold">What this turn changed</h3> : null}
-              <DiffViewer diff={diff.data} />
+              <LazyDiffViewer diff={diff.data} />
             </>
           )}
         </>

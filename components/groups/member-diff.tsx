@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { CompareDiffPanel } from "@/components/diff/compare-diff-panel";
-import { DiffViewer } from "@/components/diff/diff-viewer";
+import { LazyDiffViewer, usePreloadDiffViewer } from "@/components/diff/lazy-diff-viewer";
 import { ErrorAlert } from "@/components/ui/alert";
 import { controlClasses } from "@/components/ui/field";
 import { LoadingBlock } from "@/components/ui/states";
@@ -24,10 +24,11 @@ function OwnDiff({ member }: { member: GroupMember }) {
   const e = member.execution;
   const hasSnapshot = Boolean(e.worktree?.snapshotSha && e.worktree.startSha);
   const diff = useExecutionDiff(e.id, hasSnapshot);
+  usePreloadDiffViewer(hasSnapshot);
   if (!hasSnapshot) return <p className="text-sm text-zinc-600 dark:text-zinc-400">#{shortId(e.id)} has no snapshot yet: its diff appears when it ends.</p>;
   if (diff.isPending) return <LoadingBlock label="Loading the diff…" />;
   if (diff.isError) return <ErrorAlert title="Could not load the diff">{diff.error.message}</ErrorAlert>;
-  return <DiffViewer diff={diff.data} label={`Files changed by #${shortId(e.id)}`} anchorPrefix="group-diff" />;
+  return <LazyDiffViewer diff={diff.data} label={`Files changed by #${shortId(e.id)}`} anchorPrefix="group-diff" />;
 }
 
 /**
