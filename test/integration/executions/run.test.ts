@@ -96,9 +96,12 @@ test("the answer streams as it is written: drafts stored a few at a time while t
   const events = (await api.events(run.id)).body.events;
   const entries = events.flatMap((e) => e.entries);
   const drafts = entries.filter((e) => e.type === "text_draft").map((e) => (e.type === "text_draft" ? e.text : ""));
-  // Every piece arrived, in order, joined into far fewer events than the model's 24 pieces.
+  // Every piece arrived, in order, joined into fewer events than the model's pieces of 4 characters
+  // (about one draft per 80 ms while pieces come every 40 ms; how many exactly depends on the machine's timing).
+  const pieces = Math.ceil(answer.length / 4);
   expect(drafts.join("")).toBe(answer);
-  expect(drafts.length).toBeLessThan(12);
+  expect(drafts.length).toBeLessThan(pieces);
+  expect(Math.max(...drafts.map((d) => d.length))).toBeGreaterThan(4);
   expect(entries).toContainEqual({ type: "assistant_text", text: answer });
   // The stream's framing (message_start, content_block_stop, …) is not stored.
   expect(events.some((e) => e.kind === "stream_event")).toBe(false);
