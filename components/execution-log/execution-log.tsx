@@ -13,11 +13,13 @@ import { isGap, type LogGap } from "@/lib/executions/log-segments";
 import type { ExecutionStatus } from "@/lib/executions/types";
 
 /**
- * The feed's height before it is measured (its max-height is 70vh: 630 px in a
- * 900 px window). The HTML drawn on the server shows the rows that fit it at
- * the end of the log; the browser draws the same ones as it hydrates.
+ * The feed's height before it is measured. Its max-height is 70vh: 630 px in a
+ * 900 px window, 1,000 px in a 1,440 px one; the HTML drawn on the server
+ * shows the rows that fill the taller at the end of the log (a shorter feed,
+ * scrolled to its end, shows the last of them), and the browser draws the
+ * same ones as it hydrates.
  */
-const UNMEASURED_HEIGHT = 630;
+const UNMEASURED_HEIGHT = 1000;
 
 /**
  * Run where the server's HTML is parsed, right after the feed: the feed opens
