@@ -7,6 +7,7 @@ import { seedAgents } from "@/test/support/agent-fixtures";
 import { makeExecution } from "@/test/support/execution-fixtures";
 import { FakeEventSource } from "@/test/support/fake-event-source";
 import { makeOutcome } from "@/test/support/insights-fixtures";
+import { queryKeys } from "@/lib/query-keys";
 
 const mockPush = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push: mockPush }) }));
@@ -33,9 +34,10 @@ function serve(execution: ExecutionDto, created?: ExecutionDto) {
   });
 }
 
-function renderView(execution: ExecutionDto) {
+function renderView(execution: ExecutionDto, seed?: (client: QueryClient) => void) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   seedAgents(client);
+  seed?.(client);
   return render(
     <QueryClientProvider client={client}>
       <ExecutionView id={execution.id} />
@@ -94,4 +96,24 @@ test("a member of a fan-out shows its model and links to its group", async () =>
   expect(await screen.findByTestId("execution-model")).toHaveTextContent("opus");
   expect(screen.getByTestId("execution-group")).toHaveAttribute("href", "/groups/GRP-3");
   expect(screen.getByTestId("execution-group")).toHaveTextContent("one of GRP-3: compare");
+});
+
+test("drawn from the page's HTML (execution and log tail already cached), it does not ask for the log's tail again", async () => {
+  const execution = makeExecution({ prompt: "first", eventCount: 1 });
+  const fetchMock = serve(execution);
+  global.fetch = fetchMock as unknown as typeof fetch;
+  const tail = {
+    events: [{ seq: 1, stream: "stdout", kind: "assistant", createdAt: execution.createdAt, entries: [{ type: "assistant_text", text: "Already here" }] }],
+    nextAfter: 1,
+    after: 0,
+  };
+  renderView(execution, (client) => {
+    // What <HydrationBoundary> puts in the cache (app/executions/[id]/page.tsx).
+    client.setQueryData(queryKeys.executions.detail(execution.id), execution);
+    client.setQueryData(queryKeys.executions.logTail(execution.id), tail);
+  });
+  await screen.findByLabelText("Next prompt");
+  await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(0)); // the page's other panels have asked by now
+  const asked = fetchMock.mock.calls.map(([url]) => String(url).split("?")[0]);
+  expect(asked).not.toContain(`/api/executions/${execution.id}/events`);
 });

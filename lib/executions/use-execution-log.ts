@@ -32,11 +32,14 @@ const tailQuery = (executionId: string) => ({
 
 /**
  * Starts fetching the end of an execution's log as soon as its page opens,
- * alongside the execution itself (the log view picks the answer up).
+ * alongside the execution itself (the log view picks the answer up). Not when
+ * the execution is already here (drawn from the page's HTML, or cached): the
+ * log view mounts with it and has taken (and dropped) its tail by now.
  */
 export function usePrefetchExecutionLogTail(executionId: string): void {
   const queryClient = useQueryClient();
   useEffect(() => {
+    if (queryClient.getQueryData(queryKeys.executions.detail(executionId)) !== undefined) return;
     void queryClient.prefetchQuery(tailQuery(executionId));
   }, [executionId, queryClient]);
 }
