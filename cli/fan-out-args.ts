@@ -4,7 +4,7 @@
 // only to refuse the whole group. Pure.
 
 import { modelSchema } from "@/lib/executions/schema";
-import { FAN_OUT_MAX, FAN_OUT_MIN } from "@/lib/groups/schema";
+import { FAN_OUT_MAX, FAN_OUT_MIN } from "@/lib/groups/constants";
 
 /** One member: an agent and, optionally, the model it runs with. */
 export type FanOutRunArg = { agent: string; model?: string };

@@ -1,6 +1,7 @@
 // Projects (GET /api/projects, /api/projects/:id) → lines. Pure.
 
-import { PERMISSION_MODE_LABELS, type PermissionPolicy } from "@/lib/permissions/schema";
+import type { PermissionPolicy } from "@/lib/permissions/schema";
+import { PERMISSION_MODE_LABELS } from "@/lib/permissions/constants";
 import type { Project, ProjectDetail, WorktreeCleanup } from "@/lib/projects/schema";
 import { formatBytes } from "../../lib/projects/format-bytes";
 import { oneLine } from "./format";

@@ -9,7 +9,7 @@ import { cn } from "@/lib/cn";
 import { useAgents } from "@/lib/agents/hooks";
 import { agentReadiness, type AgentReadiness } from "@/lib/agents/readiness";
 import type { AgentStatus, SessionCapability } from "@/lib/agents/schema";
-import { PERMISSION_MODE_LABELS } from "@/lib/permissions/schema";
+import { PERMISSION_MODE_LABELS } from "@/lib/permissions/constants";
 
 const READINESS_STYLES: Record<AgentReadiness["state"], string> = {
   ready: "bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-400/30",

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { PERMISSION_MODE_LABELS } from "@/lib/permissions/schema";
+import { PERMISSION_MODE_LABELS } from "@/lib/permissions/constants";
 import { useMemo } from "react";
 import { AgentBadge } from "@/components/agents/agent-badge";
 import { CheckPanel } from "@/components/checks/check-panel";

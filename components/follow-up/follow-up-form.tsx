@@ -13,7 +13,8 @@ import { useExecution, useFollowUp, type FollowUpMode } from "@/lib/executions/h
 import { continueBecomesFork, followUpBlocker, knownUnresumable, worktreeNote } from "@/lib/executions/follow-up-rules";
 import { useSession } from "@/lib/sessions/hooks";
 import { useAgent, useAgentActions } from "@/lib/agents/hooks";
-import type { PermissionMode, PermissionPolicy } from "@/lib/permissions/schema";
+import type { PermissionPolicy } from "@/lib/permissions/schema";
+import type { PermissionMode } from "@/lib/permissions/constants";
 import { useProjects } from "@/lib/projects/hooks";
 import { chosenRunMode, PermissionModeField } from "./permission-mode-field";
 import { resumeBadge } from "@/lib/executions/resume-text";

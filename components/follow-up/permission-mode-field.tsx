@@ -3,7 +3,8 @@
 import { describedBy, Field, Select } from "@/components/ui/field";
 import type { AgentStatus } from "@/lib/agents/schema";
 import { PERMISSION_MODE_SENTENCES } from "@/lib/permissions/mode-descriptions";
-import { PERMISSION_MODE_LABELS, type PermissionMode, type PermissionPolicy } from "@/lib/permissions/schema";
+import type { PermissionPolicy } from "@/lib/permissions/schema";
+import { PERMISSION_MODE_LABELS, type PermissionMode } from "@/lib/permissions/constants";
 
 // "What the agent may do" on the run form and the follow-up form: the modes
 // the chosen agent can honour, preselected with what the server would use

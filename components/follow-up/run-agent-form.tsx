@@ -14,7 +14,7 @@ import { controlClasses, Field } from "@/components/ui/field";
 import { isApiError } from "@/lib/api-error";
 import { useAgent } from "@/lib/agents/hooks";
 import { agentName, DEFAULT_AGENT } from "@/lib/agents/names";
-import type { PermissionMode } from "@/lib/permissions/schema";
+import type { PermissionMode } from "@/lib/permissions/constants";
 import { useProjects } from "@/lib/projects/hooks";
 import { useCreateExecution } from "@/lib/executions/hooks";
 import { useIssue } from "@/lib/issues/hooks";

@@ -5,7 +5,8 @@ import { controlClasses } from "@/components/ui/field";
 import { useAgents } from "@/lib/agents/hooks";
 import { agentName } from "@/lib/agents/names";
 import { agentReadiness } from "@/lib/agents/readiness";
-import { FAN_OUT_MAX, FAN_OUT_MIN, type FanOutRun } from "@/lib/groups/schema";
+import type { FanOutRun } from "@/lib/groups/schema";
+import { FAN_OUT_MAX, FAN_OUT_MIN } from "@/lib/groups/constants";
 
 // The rows of a fan-out on the run and fork forms: one prompt to several
 // agents or models at once. Each row is an agent and an optional model; two

@@ -15,7 +15,7 @@ import { QueryGate } from "@/components/ui/query-gate";
 import { RelativeTime } from "@/components/ui/time";
 import { useDeleteIssue, useIssue, useUpdateIssue } from "@/lib/issues/hooks";
 import { useSpecs } from "@/lib/specs/hooks";
-import { ISSUE_PRIORITIES, ISSUE_STATUSES, PRIORITY_LABELS, STATUS_LABELS, type IssuePriority, type IssueStatus } from "@/lib/issues/schema";
+import { ISSUE_PRIORITIES, ISSUE_STATUSES, PRIORITY_LABELS, STATUS_LABELS, type IssuePriority, type IssueStatus } from "@/lib/issues/constants";
 import type { Issue } from "@/lib/issues/schema";
 import { IssueExecutions } from "@/components/execution/issue-executions";
 import { RunAgentForm } from "@/components/follow-up/run-agent-form";

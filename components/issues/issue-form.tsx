@@ -6,17 +6,9 @@ import { describedBy, Field, Select, TextInput } from "@/components/ui/field";
 import { MarkdownEditor } from "@/components/markdown-editor";
 import { ProjectSelect } from "@/components/project-fields/project-select";
 import { useZodForm } from "@/lib/hooks/use-zod-form";
-import { BODY_MAX, TITLE_MAX } from "@/lib/schemas/common";
-import {
-  createIssueSchema,
-  ISSUE_PRIORITIES,
-  ISSUE_STATUSES,
-  PRIORITY_LABELS,
-  STATUS_LABELS,
-  type CreateIssueData,
-  type IssuePriority,
-  type IssueStatus,
-} from "@/lib/issues/schema";
+import { BODY_MAX, TITLE_MAX } from "@/lib/schemas/limits";
+import { createIssueSchema, type CreateIssueData } from "@/lib/issues/schema";
+import { ISSUE_PRIORITIES, ISSUE_STATUSES, PRIORITY_LABELS, STATUS_LABELS, type IssuePriority, type IssueStatus } from "@/lib/issues/constants";
 import type { SpecRef } from "@/lib/specs/schema";
 
 export type IssueFormValues = {

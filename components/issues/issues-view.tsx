@@ -12,7 +12,7 @@ import { IssueList } from "@/components/issues/issue-list";
 import { ProjectFilter } from "@/components/project-fields/project-filter";
 import { useIssues } from "@/lib/issues/hooks";
 import { useListSearch } from "@/lib/hooks/use-list-search";
-import { ISSUE_STATUSES, STATUS_LABELS, type IssueStatus } from "@/lib/issues/schema";
+import { ISSUE_STATUSES, STATUS_LABELS, type IssueStatus } from "@/lib/issues/constants";
 
 export function IssuesView({
   initialQuery = "",

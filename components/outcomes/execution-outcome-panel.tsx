@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/time";
 import { shortId } from "@/lib/executions/format";
 import { useExecutionOutcome, useMarkExecution } from "@/lib/insights/hooks";
-import { NOTE_MAX, type Verdict } from "@/lib/outcomes/schema";
+import { NOTE_MAX, type Verdict } from "@/lib/outcomes/constants";
 
 /**
  * The execution page's outcome control: did it work (with a note), is its

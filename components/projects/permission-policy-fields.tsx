@@ -3,7 +3,8 @@
 import { describedBy, Field, Select, TextArea } from "@/components/ui/field";
 import { PERMISSION_MODE_SENTENCES } from "@/lib/permissions/mode-descriptions";
 import { parseRule } from "@/lib/permissions/rules";
-import { PERMISSION_MODE_LABELS, PERMISSION_MODES, type PermissionMode, type PermissionPolicy, type PermissionPolicyInput } from "@/lib/permissions/schema";
+import type { PermissionPolicy, PermissionPolicyInput } from "@/lib/permissions/schema";
+import { PERMISSION_MODE_LABELS, PERMISSION_MODES, type PermissionMode } from "@/lib/permissions/constants";
 import type { FieldErrors } from "@/lib/result";
 
 // "What agents may do here": a project's permission policy as a person edits

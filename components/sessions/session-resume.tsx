@@ -7,7 +7,7 @@ import { RelativeTime } from "@/components/ui/time";
 import { useUpdateSession } from "@/lib/sessions/hooks";
 import { formatTokens } from "@/lib/executions/resume-text";
 import { poisonText, sessionAvailability } from "@/lib/sessions/resume-text";
-import { POISON_NOTE_MAX } from "@/lib/sessions/schema";
+import { POISON_NOTE_MAX } from "@/lib/sessions/constants";
 import type { SessionDetail } from "@/lib/sessions/schema";
 
 // The session page's part of "never lose a conversation": whether the agent

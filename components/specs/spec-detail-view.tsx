@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { lazy, Suspense } from "react";
 import { InsightsLink } from "@/components/ui/insights-link";
 import { Markdown } from "@/components/markdown";
 import { ReferencedBy } from "@/components/references/referenced-by";
@@ -10,14 +11,16 @@ import { EditableEntity } from "@/components/ui/editable-entity";
 import { AddToBundle } from "@/components/bundles/add-to-bundle";
 import { QueryGate, QueryList } from "@/components/ui/query-gate";
 import { Section } from "@/components/ui/section";
-import { EmptyState } from "@/components/ui/states";
+import { EmptyState, LoadingBlock } from "@/components/ui/states";
 import { RelativeTime } from "@/components/ui/time";
 import { IssueList } from "@/components/issues/issue-list";
-import { SpecForm } from "@/components/specs/spec-form";
 import { isApiError } from "@/lib/api-error";
 import { useIssues } from "@/lib/issues/hooks";
 import { useDeleteSpec, useSpec, useUpdateSpec } from "@/lib/specs/hooks";
 import type { Spec } from "@/lib/specs/schema";
+
+// The edit form (and zod, which validates it) loads when a person edits, not with the page.
+const SpecForm = lazy(() => import("@/components/specs/spec-form").then((m) => ({ default: m.SpecForm })));
 
 export function SpecDetailView({ id }: { id: string }) {
   const spec = useSpec(id);
@@ -46,16 +49,18 @@ function SpecDetail({ spec }: { spec: Spec }) {
       view={<Markdown emptyText="This spec has no description yet.">{spec.body}</Markdown>}
       form={(close) => (
         <section aria-label="Edit spec">
-          <SpecForm
-            idPrefix="edit-spec"
-            initialValues={{ title: spec.title, body: spec.body, projectId: spec.projectId ?? "" }}
-            submitLabel="Save changes"
-            onSubmit={async (values) => {
-              await updateSpec.mutateAsync(values);
-              close();
-            }}
-            onCancel={close}
-          />
+          <Suspense fallback={<LoadingBlock label="Loading the form…" />}>
+            <SpecForm
+              idPrefix="edit-spec"
+              initialValues={{ title: spec.title, body: spec.body, projectId: spec.projectId ?? "" }}
+              submitLabel="Save changes"
+              onSubmit={async (values) => {
+                await updateSpec.mutateAsync(values);
+                close();
+              }}
+              onCancel={close}
+            />
+          </Suspense>
         </section>
       )}
     >

@@ -6,7 +6,7 @@ import { describedBy, Field, TextInput } from "@/components/ui/field";
 import { MarkdownEditor } from "@/components/markdown-editor";
 import { ProjectSelect } from "@/components/project-fields/project-select";
 import { useZodForm } from "@/lib/hooks/use-zod-form";
-import { BODY_MAX, TITLE_MAX } from "@/lib/schemas/common";
+import { BODY_MAX, TITLE_MAX } from "@/lib/schemas/limits";
 import { createSpecSchema, type CreateSpecData } from "@/lib/specs/schema";
 
 export type SpecFormValues = {

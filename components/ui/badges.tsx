@@ -1,4 +1,4 @@
-import { PRIORITY_LABELS, STATUS_LABELS, type IssuePriority, type IssueStatus } from "@/lib/issues/schema";
+import { PRIORITY_LABELS, STATUS_LABELS, type IssuePriority, type IssueStatus } from "@/lib/issues/constants";
 import { cn } from "@/lib/cn";
 import type { SessionSummary } from "@/lib/sessions/schema";
 

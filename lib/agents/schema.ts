@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PERMISSION_MODES } from "@/lib/permissions/schema";
+import { PERMISSION_MODES } from "@/lib/permissions/constants";
 
 // What `GET /api/agents` answers (server/agents/list-agents.ts), shared by the
 // UI (the run form's agent picker, which actions an execution offers) and the CLI.

@@ -3,12 +3,15 @@ import { waitingForSchema } from "@/lib/approvals/schema";
 import { permissionPolicyResponseSchema } from "@/lib/permissions/schema";
 import { checkResultSchema } from "@/lib/executions/check-schema";
 import { EXECUTION_ERROR_CODES, EXECUTION_STATUSES, LAUNCH_KINDS, RESUME_DECISIONS, RESUME_REASONS } from "@/lib/executions/types";
-import { timingsSchema } from "@/lib/executions/timings";
+import { TIMING_STEPS, type TimingStep } from "@/lib/executions/timings";
 import { isoDateSchema } from "@/lib/schemas/common";
 
 // ---- Responses ----------------------------------------------------------
 // All of this file: what the API returns (request schemas declare text with
 // text(), lib/schemas/text.test.ts; these describe answers).
+
+/** Where a turn's time went (lib/executions/timings.ts). */
+const timingsSchema = z.object(Object.fromEntries(TIMING_STEPS.map((step) => [step, z.number().optional()])) as Record<TimingStep, z.ZodOptional<z.ZodNumber>>);
 
 // The Execution as the API returns it (GET /api/executions/:id), shared by
 // the UI, the CLI and the server's serializer (toExecutionDto).

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 // Where a turn's time went before its agent answered: the hops of the launch
 // path, each stamped as epoch milliseconds (with fractions) by the process
 // that took it: the web app (request, insert) and the runner (the rest).
@@ -9,10 +7,6 @@ import { z } from "zod";
 export const TIMING_STEPS = ["requestedAt", "insertedAt", "pickedAt", "claimedAt", "plannedAt", "spawnedAt", "firstLineAt", "sessionAt"] as const;
 export type TimingStep = (typeof TIMING_STEPS)[number];
 export type Timings = Partial<Record<TimingStep, number>>;
-
-export const timingsSchema = z.object(
-  Object.fromEntries(TIMING_STEPS.map((step) => [step, z.number().optional()])) as Record<TimingStep, z.ZodOptional<z.ZodNumber>>,
-);
 
 /** What the span ending at each step is called. */
 const SPAN_LABELS: Record<Exclude<TimingStep, "requestedAt">, string> = {

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { FAN_OUT_MIN, FAN_OUT_MAX } from "@/lib/groups/constants";
 import { UUID } from "@/lib/ids";
 import { agentNameSchema, executionSchema, modelSchema, prompt } from "@/lib/executions/schema";
-import { MARK_SOURCES } from "@/lib/outcomes/schema";
+import { MARK_SOURCES } from "@/lib/outcomes/constants";
 import { permissionPolicySchema } from "@/lib/permissions/schema";
 import { isoDateSchema, requestObject } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";
@@ -9,9 +10,6 @@ import { text } from "@/lib/schemas/text";
 // Fan-out (issue 26): one prompt to several agents or models at once, recorded
 // as a group whose members are compared side by side and one picked. Request
 // and response schemas shared by the UI, the CLI and the server.
-
-export const FAN_OUT_MIN = 2;
-export const FAN_OUT_MAX = 8;
 
 const executionId = (name: string) =>
   text({ error: `${name} must be an execution id (a UUID)` })

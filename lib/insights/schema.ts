@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isoDateSchema } from "@/lib/schemas/common";
 import { executionListItemSchema } from "@/lib/executions/schema";
-import { VERDICTS } from "@/lib/outcomes/schema";
+import { VERDICTS } from "@/lib/outcomes/constants";
 
 // Insights as the API returns them (GET /api/insights). Shared by the UI, the
 // CLI and the server. Every count comes with the filter that lists the

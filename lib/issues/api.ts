@@ -1,7 +1,8 @@
 // Typed calls for the issues API, on top of the shared JSON client.
 import { api, type ApiClient } from "@/lib/api-client";
 import type { ListResponse } from "@/lib/schemas/common";
-import type { CreateIssueInput, DeleteIssueResponse, Issue, IssueStatus, UpdateIssueInput } from "@/lib/issues/schema";
+import type { CreateIssueInput, DeleteIssueResponse, Issue, UpdateIssueInput } from "@/lib/issues/schema";
+import type { IssueStatus } from "@/lib/issues/constants";
 
 export type IssueListParams = {
   q?: string;

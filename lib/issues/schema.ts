@@ -1,27 +1,10 @@
 import { z } from "zod";
+import { ISSUE_STATUSES, ISSUE_PRIORITIES } from "@/lib/issues/constants";
 import { parseId } from "@/lib/ids";
 import { projectFilterSchema, projectRefSchema } from "@/lib/projects/schema";
 import { bodySchema, emptyToUndefined, isoDateSchema, limitSchema, requestObject, searchQuerySchema, titleSchema } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";
 import { specRefSchema } from "@/lib/specs/schema";
-
-export const ISSUE_STATUSES = ["open", "in_progress", "done", "closed"] as const;
-export type IssueStatus = (typeof ISSUE_STATUSES)[number];
-export const ISSUE_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
-export type IssuePriority = (typeof ISSUE_PRIORITIES)[number];
-
-export const STATUS_LABELS: Record<IssueStatus, string> = {
-  open: "Open",
-  in_progress: "In progress",
-  done: "Done",
-  closed: "Closed",
-};
-export const PRIORITY_LABELS: Record<IssuePriority, string> = {
-  low: "Low",
-  medium: "Medium",
-  high: "High",
-  urgent: "Urgent",
-};
 
 export const issueStatusSchema = z.enum(ISSUE_STATUSES, {
   error: `Status must be one of ${ISSUE_STATUSES.join(", ")}`,

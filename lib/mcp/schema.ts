@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EXECUTION_STATUSES } from "@/lib/executions/types";
-import { ISSUE_STATUSES } from "@/lib/issues/schema";
+import { ISSUE_STATUSES } from "@/lib/issues/constants";
 import { isoDateSchema, limitSchema, requestObject } from "@/lib/schemas/common";
 
 // What agents did through Arbor's MCP server (server/mcp/), as people see it:

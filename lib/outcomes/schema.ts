@@ -1,22 +1,11 @@
 import { z } from "zod";
+import { VERDICTS, MARKS, MARK_SOURCES, NOTE_MAX } from "@/lib/outcomes/constants";
 import { UUID } from "@/lib/ids";
 import { text } from "@/lib/schemas/text";
 import { isoDateSchema, requestObject } from "@/lib/schemas/common";
 
 // Request bodies of the outcomes API, and its answers (below "Responses":
 // GET /api/executions/:id/outcome), shared by the UI, the CLI and the server.
-
-export const VERDICTS = ["worked", "failed"] as const;
-export type Verdict = (typeof VERDICTS)[number];
-
-/** What `arbor mark` and the UI can say about an execution. */
-export const MARKS = ["worked", "failed", "preferred"] as const;
-export type MarkKind = (typeof MARKS)[number];
-
-export const MARK_SOURCES = ["web", "cli", "api"] as const;
-export type MarkSource = (typeof MARK_SOURCES)[number];
-
-export const NOTE_MAX = 2_000;
 
 const note = text({ error: "note must be text" })
   .trim()

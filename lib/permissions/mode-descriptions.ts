@@ -1,4 +1,4 @@
-import type { PermissionMode } from "./schema";
+import type { PermissionMode } from "./constants";
 
 // What each permission mode means, in one sentence a person reads beside the
 // choice (the project's "What agents may do here" and the run forms). The

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PERMISSION_MODES } from "@/lib/permissions/constants";
 import { text } from "@/lib/schemas/text";
 import { parseRule } from "./rules";
 
@@ -14,16 +15,6 @@ import { parseRule } from "./rules";
 //            goes on under `ask`) or sends it back with a message.
 // - trusted: everything allowed.
 // `allow` / `deny` rules (lib/permissions/rules.ts) refine any mode; deny wins.
-
-export const PERMISSION_MODES = ["ask", "edits", "plan", "trusted"] as const;
-export type PermissionMode = (typeof PERMISSION_MODES)[number];
-
-export const PERMISSION_MODE_LABELS: Record<PermissionMode, string> = {
-  ask: "Ask me",
-  edits: "Edit files only",
-  plan: "Plan first",
-  trusted: "Trusted (everything allowed)",
-};
 
 export const MAX_RULES = 100;
 

@@ -1,12 +1,6 @@
 import { z } from "zod";
+import { TITLE_MAX, BODY_MAX, SEARCH_MAX, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from "@/lib/schemas/limits";
 import { text } from "./text";
-
-// Limits shared by the forms and the API.
-export const TITLE_MAX = 200;
-export const BODY_MAX = 100_000;
-export const SEARCH_MAX = 200;
-export const LIST_LIMIT_DEFAULT = 100;
-export const LIST_LIMIT_MAX = 500;
 
 /** Error map for request objects: friendly messages for unknown keys and non-objects. */
 const objectError = (notAnObject: string) => (iss: { code?: string; keys?: string[]; expected?: string }) => {

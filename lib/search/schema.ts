@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { emptyToUndefined, isoDateSchema, requestObject, SEARCH_MAX } from "@/lib/schemas/common";
+import { emptyToUndefined, isoDateSchema, requestObject } from "@/lib/schemas/common";
+import { SEARCH_MAX } from "@/lib/schemas/limits";
 import { text } from "@/lib/schemas/text";
 
 export const SEARCH_RESULTS_DEFAULT = 20;

@@ -1,16 +1,15 @@
 import { z } from "zod";
+import { POISON_NOTE_MAX } from "@/lib/sessions/constants";
 import { EXECUTION_STATUSES } from "@/lib/executions/types";
 import { bodySchema, emptyToUndefined, limitSchema, requestObject, searchQuerySchema, titleSchema } from "@/lib/schemas/common";
 import { isoDateSchema } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";
 import { executionSchema, runtimeFingerprintSchema } from "@/lib/executions/schema";
-import { ISSUE_STATUSES } from "@/lib/issues/schema";
-import { VERDICTS } from "@/lib/outcomes/schema";
+import { ISSUE_STATUSES } from "@/lib/issues/constants";
+import { VERDICTS } from "@/lib/outcomes/constants";
 
 export const SESSION_ARCHIVED_FILTERS = ["false", "true", "all"] as const;
 export type SessionArchivedFilter = (typeof SESSION_ARCHIVED_FILTERS)[number];
-
-export const POISON_NOTE_MAX = 500;
 
 /**
  * PATCH /api/sessions/:ref — title, description, archived, poisoned (with an

@@ -1,5 +1,6 @@
 import { parseRules, type PermissionRule } from "@/lib/permissions/rules";
-import type { EffectivePermissions, PermissionMode } from "@/lib/permissions/schema";
+import type { EffectivePermissions } from "@/lib/permissions/schema";
+import type { PermissionMode } from "@/lib/permissions/constants";
 import { misconfigured, unsupported } from "@/server/agents/launch-args";
 import type { AgentPermissions, LaunchFailure } from "@/server/agents/types";
 

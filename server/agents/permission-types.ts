@@ -1,5 +1,5 @@
 import type { ToolCallSubject } from "@/lib/permissions/rules";
-import type { PermissionMode } from "@/lib/permissions/schema";
+import type { PermissionMode } from "@/lib/permissions/constants";
 
 // What a driver does with Arbor's permission policy (lib/permissions/), and
 // the live approval channel of agents that can ask a person (server/runner/approvals/).

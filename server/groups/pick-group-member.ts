@@ -2,7 +2,7 @@ import "server-only";
 import { shortId } from "@/lib/executions/format";
 import { conflict, invalidField, ok, type Result } from "@/lib/result";
 import type { PickResponse } from "@/lib/groups/schema";
-import type { MarkSource } from "@/lib/outcomes/schema";
+import type { MarkSource } from "@/lib/outcomes/constants";
 import { prisma } from "@/server/db";
 import { applyExecution } from "@/server/diff/apply-execution";
 import { findGroup } from "@/server/groups/get-group";

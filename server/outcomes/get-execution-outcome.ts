@@ -1,5 +1,6 @@
 import "server-only";
-import type { ExecutionOutcome, MarkSource, PreferenceState, Verdict } from "@/lib/outcomes/schema";
+import type { ExecutionOutcome, PreferenceState } from "@/lib/outcomes/schema";
+import type { MarkSource, Verdict } from "@/lib/outcomes/constants";
 import { isUuid } from "@/lib/ids";
 import { notFound, ok, type Result } from "@/lib/result";
 import { prisma } from "@/server/db";

@@ -1,5 +1,6 @@
 import "server-only";
-import type { MarkSource, OutcomeMark } from "@/lib/outcomes/schema";
+import type { OutcomeMark } from "@/lib/outcomes/schema";
+import type { MarkSource } from "@/lib/outcomes/constants";
 import type { ExecutionMark, SessionMark } from "@/server/generated/prisma/client";
 
 export function toMarkDto(row: ExecutionMark | SessionMark): OutcomeMark {

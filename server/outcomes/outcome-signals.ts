@@ -1,5 +1,5 @@
 import "server-only";
-import type { Verdict } from "@/lib/outcomes/schema";
+import type { Verdict } from "@/lib/outcomes/constants";
 import { Prisma } from "@/server/generated/prisma/client";
 
 // Facts that count as an execution's outcome without anyone marking it. Each

@@ -1,6 +1,6 @@
 import "server-only";
 import type { ExecutionStatus } from "@/lib/executions/types";
-import type { IssueStatus } from "@/lib/issues/schema";
+import type { IssueStatus } from "@/lib/issues/constants";
 import type { PoisonReason, SessionSummary } from "@/lib/sessions/schema";
 import { prisma } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";

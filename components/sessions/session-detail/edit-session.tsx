@@ -8,7 +8,7 @@ import { FormActions } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
 import { isApiError } from "@/lib/api-error";
 import { useUpdateSession } from "@/lib/sessions/hooks";
-import { BODY_MAX, TITLE_MAX } from "@/lib/schemas/common";
+import { BODY_MAX, TITLE_MAX } from "@/lib/schemas/limits";
 import type { SessionDetail } from "@/lib/sessions/schema";
 
 export function EditSession({ session, onDone }: { session: SessionDetail; onDone: () => void }) {

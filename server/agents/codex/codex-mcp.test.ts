@@ -1,4 +1,4 @@
-import type { PermissionMode } from "@/lib/permissions/schema";
+import type { PermissionMode } from "@/lib/permissions/constants";
 import { buildCodexLaunch } from "@/server/agents/codex/build-codex-launch";
 import { mapCodexPermissions } from "@/server/agents/codex/codex-permissions";
 import { recordedCapabilities, recordedContext } from "@/test/support/cli-capabilities";

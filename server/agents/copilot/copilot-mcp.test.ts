@@ -1,4 +1,4 @@
-import type { PermissionMode } from "@/lib/permissions/schema";
+import type { PermissionMode } from "@/lib/permissions/constants";
 import { buildCopilotLaunch } from "@/server/agents/copilot/build-copilot-launch";
 import type { LaunchRequest } from "@/server/agents/types";
 import { recordedCapabilities, recordedContext, withoutFlags } from "@/test/support/cli-capabilities";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { PermissionMode } from "@/lib/permissions/schema";
+import type { PermissionMode } from "@/lib/permissions/constants";
 import { buildGeminiLaunch } from "@/server/agents/gemini/build-gemini-launch";
 import { geminiAgent } from "@/server/agents/gemini/gemini-agent";
 import { mapGeminiPermissions } from "@/server/agents/gemini/gemini-permissions";

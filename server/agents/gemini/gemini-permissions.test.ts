@@ -1,4 +1,4 @@
-import type { PermissionMode } from "@/lib/permissions/schema";
+import type { PermissionMode } from "@/lib/permissions/constants";
 import { buildGeminiLaunch } from "@/server/agents/gemini/build-gemini-launch";
 import { exactCommandRegex, mapGeminiPermissions } from "@/server/agents/gemini/gemini-permissions";
 import { recordedCapabilities, recordedContext } from "@/test/support/cli-capabilities";

@@ -1,4 +1,4 @@
-import type { PermissionMode } from "@/lib/permissions/schema";
+import type { PermissionMode } from "@/lib/permissions/constants";
 import { buildOpencodeLaunch } from "@/server/agents/opencode/build-opencode-launch";
 import { mapOpencodePermissions } from "@/server/agents/opencode/opencode-permissions";
 import { recordedCapabilities, recordedContext } from "@/test/support/cli-capabilities";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { PermissionMode } from "@/lib/permissions/schema";
+import type { PermissionMode } from "@/lib/permissions/constants";
 import { buildQwenLaunch } from "@/server/agents/qwen/build-qwen-launch";
 import { normalizeQwenEvent } from "@/server/agents/qwen/normalize-qwen-event";
 import { parseQwenLine } from "@/server/agents/qwen/parse-qwen-line";

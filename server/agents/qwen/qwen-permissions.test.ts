@@ -1,4 +1,4 @@
-import type { PermissionMode } from "@/lib/permissions/schema";
+import type { PermissionMode } from "@/lib/permissions/constants";
 import { buildQwenLaunch } from "@/server/agents/qwen/build-qwen-launch";
 import { mapQwenPermissions } from "@/server/agents/qwen/qwen-permissions";
 import { recordedCapabilities, recordedContext } from "@/test/support/cli-capabilities";

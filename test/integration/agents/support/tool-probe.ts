@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { EffectivePermissions, PermissionMode } from "@/lib/permissions/schema";
+import type { EffectivePermissions } from "@/lib/permissions/schema";
+import type { PermissionMode } from "@/lib/permissions/constants";
 import { isToolResultTurn, lastToolResults, type ModelApi, type ModelRequest, type ToolCall } from "@/test/support/stand-in/model-api";
 import type { AgentSuite } from "@/test/integration/agents/support/agent-suite";
 import type { AgentRun } from "@/test/integration/agents/support/run-agent";

@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { build, type Metafile } from "esbuild";
+
+// What a page's first scripts hold decides how soon it answers: on the issue
+// page with 1,000 executions the browser's main thread is busy from the first
+// byte to the interactive tree, loading and evaluating modules most of it.
+// zod (~114 KB minified, ~95 modules) came into every page through constants
+// read from schema files (labels, limits); they live in zod-free modules now
+// (lib/*/constants.ts, lib/schemas/limits.ts) and the edit forms load when
+// opened (docs/performance.md, "UI at scale"). This test keeps it so: it
+// bundles the client views the pages import (what the browser loads before
+// any lazy chunk) and looks for zod among the modules reached by static
+// imports.
+
+const root = path.join(__dirname, "..", "..");
+
+/** Views whose own form validates with zod as the page opens (a page for creating one). */
+const FORM_PAGES = new Set(["components/issues/new-issue-view.tsx", "components/specs/new-spec-view.tsx"]);
+
+function pageFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return pageFiles(full);
+    return /^(page|layout|providers)\.tsx$/.test(name) ? [full] : [];
+  });
+}
+
+/** The client views the app's pages and layouts import (`@/components/…`), and the root providers. */
+function clientEntries(): string[] {
+  const entries = new Set<string>(["app/providers.tsx"]);
+  for (const file of pageFiles(path.join(root, "app"))) {
+    for (const [, spec] of readFileSync(file, "utf8").matchAll(/from "@\/(components\/[^"]+)"/g)) entries.add(`${spec}.tsx`);
+  }
+  return [...entries].sort();
+}
+
+/** For an entry: the chain of static imports that reaches zod, or null. */
+function zodChain(metafile: Metafile, entry: string): string[] | null {
+  const from = new Map<string, string | null>([[entry, null]]);
+  const queue = [entry];
+  while (queue.length) {
+    const file = queue.shift()!;
+    for (const imp of metafile.inputs[file]?.imports ?? []) {
+      if (imp.external || imp.kind === "dynamic-import" || from.has(imp.path)) continue;
+      from.set(imp.path, file);
+      if (imp.path.includes("node_modules/zod/")) {
+        const chain = [imp.path];
+        for (let at = from.get(imp.path); at; at = from.get(at)) chain.unshift(at);
+        return chain;
+      }
+      queue.push(imp.path);
+    }
+  }
+  return null;
+}
+
+test("no page loads zod with its first scripts, but the forms for creating an issue or a spec", async () => {
+  const entries = clientEntries();
+  expect(entries).toEqual(expect.arrayContaining(["components/issues/issue-detail-view.tsx", "components/execution/execution-view.tsx"]));
+  const { metafile } = await build({
+    absWorkingDir: root,
+    entryPoints: entries,
+    bundle: true,
+    write: false,
+    metafile: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    outdir: "out",
+    jsx: "automatic",
+    alias: { "@": "." },
+    loader: { ".css": "empty", ".svg": "empty" },
+    external: ["next", "next/*", "react", "react-dom", "server-only"],
+    logLevel: "silent",
+  });
+  const reaching = Object.fromEntries(entries.map((entry) => [entry, zodChain(metafile, entry)]).filter(([, chain]) => chain));
+  // The form pages do load it: the check can see zod when it is there.
+  for (const form of FORM_PAGES) expect(reaching[form]).toBeTruthy();
+  for (const form of FORM_PAGES) delete reaching[form];
+  expect(reaching).toEqual({});
+}, 60_000);
