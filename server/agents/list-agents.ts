@@ -3,6 +3,7 @@ import type { AgentList, AgentStatus } from "@/lib/agents/schema";
 import { agentNeedsSchema, judgeReadiness, type AgentNeed } from "@/server/agents/agent-readiness";
 import { agentHomeDir, defaultHomeRoot, locateAgentBinary } from "@/server/agents/agent-setup";
 import { probeCli } from "@/server/agents/cli-probe";
+import { cliProbeCacheDir } from "@/server/agents/cli-probe-cache";
 import { prepareAgentHome } from "@/server/agents/prepare-agent-home";
 import { agentRegistry, sessionStrategyOf, type RegisteredAgent } from "@/server/agents/registry";
 import { compareVersions } from "@/server/agents/version";
@@ -61,7 +62,11 @@ async function statusOf(registered: RegisteredAgent, env: Env, homeRoot: string)
     const home = agentHomeDir(registered, null, homeRoot);
     const homeEnv = home && "dir" in home ? agent.home!.env(home.dir) : {};
     if (home && "dir" in home) await prepareAgentHome(home.dir, []);
-    const probe = await probeCli(binary.path, { env: { ...env, ...homeEnv, ...(registered.override?.env ?? {}) }, helpCommands: agent.helpCommands });
+    const probe = await probeCli(binary.path, {
+      env: { ...env, ...homeEnv, ...(registered.override?.env ?? {}) },
+      helpCommands: agent.helpCommands,
+      cacheDir: cliProbeCacheDir(env),
+    });
     if (probe.ok) version = probe.capabilities.version;
     else problem = `${agent.displayName}: ${probe.message}`;
   }

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { AgentDefinition, CliCapabilities, LaunchFailure, LaunchRequest, LaunchResult } from "@/server/agents/types";
 import { agentHomeDir, defaultHomeRoot, locateAgentBinary } from "@/server/agents/agent-setup";
 import { probeCli } from "@/server/agents/cli-probe";
+import { cliProbeCacheDir } from "@/server/agents/cli-probe-cache";
 import { invalidLaunch, misconfigured } from "@/server/agents/launch-args";
 import { prepareAgentHome } from "@/server/agents/prepare-agent-home";
 import { getRegisteredAgent, launchableMode, type RegisteredAgent } from "@/server/agents/registry";
@@ -84,7 +85,7 @@ export async function resolveAgentRuntime(agentId: string, options: { env?: Env;
   if (agent.probesCli) {
     const ready = await readyHome(registered, null, env, options.homeRoot);
     if (!ready.ok) return ready;
-    const probe = await probeCli(binary.path, { env: ready.launchEnv, helpCommands: agent.helpCommands });
+    const probe = await probeCli(binary.path, { env: ready.launchEnv, helpCommands: agent.helpCommands, cacheDir: cliProbeCacheDir(env) });
     if (!probe.ok) return { ok: false, code: "agent_unsupported", message: `${agent.displayName}: ${probe.message}` };
     capabilities = probe.capabilities;
   }

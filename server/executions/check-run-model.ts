@@ -2,6 +2,7 @@ import "server-only";
 import { invalidField, ok, type Result } from "@/lib/result";
 import { locateAgentBinary } from "@/server/agents/agent-setup";
 import { probeCli } from "@/server/agents/cli-probe";
+import { cliProbeCacheDir } from "@/server/agents/cli-probe-cache";
 import { getRegisteredAgent } from "@/server/agents/registry";
 import { inheritedEnv } from "@/server/config/load-config";
 
@@ -27,7 +28,7 @@ export async function checkRunModel(
   // The CLI on this machine, when it has one (the runner probes its own again at launch).
   const binary = await locateAgentBinary(registered, env);
   if (!binary.ok || !definition.probesCli) return ok(model);
-  const probed = await probeCli(binary.path, { env, helpCommands: definition.helpCommands });
+  const probed = await probeCli(binary.path, { env, helpCommands: definition.helpCommands, cacheDir: cliProbeCacheDir(env) });
   if (!probed.ok) return ok(model);
   const choices = probed.capabilities.choices.get(definition.model.flag);
   if (choices && !choices.includes(model)) {

@@ -1,0 +1,50 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+
+// What a CLI printed when probed (`--version`, its help commands), kept on
+// disk under the data directory so that a restart does not ask every CLI
+// again: the probes of all agents took ~3 s of CPU on a 2-core machine at
+// each start (Gemini CLI alone ~1.5 s), in the start script and again in the
+// web server, while a person opened the first page. The raw outputs are
+// kept, not what Arbor read from them, so a newer Arbor reads them anew. The
+// key is the binary's identity (real path, mtime, size) and the commands
+// asked, as for the in-memory cache (cli-probe.ts): an upgrade in place is a
+// new key. Best effort: an entry that cannot be read or written is a probe.
+
+const FORMAT = 1;
+
+export type ProbeOutputs = { version: string | null; helps: (string | null)[] };
+
+/** The probe cache of a data directory (`npm start` names one in ARBOR_DATA_DIR); none without one. */
+export function cliProbeCacheDir(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const dataDir = env.ARBOR_DATA_DIR?.trim();
+  return dataDir ? path.resolve(/*turbopackIgnore: true*/ dataDir, "cache", "cli-probes") : undefined;
+}
+
+const entryPath = (dir: string, key: string) => path.join(dir, `${createHash("sha256").update(key).digest("hex").slice(0, 32)}.json`);
+
+const isOutput = (value: unknown): value is string | null => value === null || typeof value === "string";
+
+export async function readCachedProbe(dir: string, key: string): Promise<ProbeOutputs | null> {
+  try {
+    const entry = JSON.parse(await fs.readFile(entryPath(dir, key), "utf8")) as Record<string, unknown>;
+    // The hash names the file; the stored key proves it is this binary's.
+    if (entry.format !== FORMAT || entry.key !== key || !isOutput(entry.version) || !Array.isArray(entry.helps) || !entry.helps.every(isOutput)) return null;
+    return { version: entry.version, helps: entry.helps };
+  } catch {
+    return null;
+  }
+}
+
+export async function writeCachedProbe(dir: string, key: string, outputs: ProbeOutputs): Promise<void> {
+  const file = entryPath(dir, key);
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(temporary, JSON.stringify({ format: FORMAT, key, ...outputs }));
+    await fs.rename(temporary, file); // whole or not at all, for a reader in another process
+  } catch {
+    await fs.rm(temporary, { force: true }).catch(() => {});
+  }
+}
