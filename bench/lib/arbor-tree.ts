@@ -107,8 +107,8 @@ export async function idlePss(tree: ArborTree, settleMs: number) {
 
 export type TreeProcess = { pid: number; name: string; command: string; pssBytes: number };
 
-/** Every process descended from `rootPid` (itself included), with its PSS from /proc/<pid>/smaps_rollup. */
-export function processTree(rootPid: number): TreeProcess[] {
+/** `rootPid` and every process descended from it, with each one's parent. */
+function descendants(rootPid: number): { inTree: Set<number>; parents: Map<number, number> } {
   const parents = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -131,6 +131,35 @@ export function processTree(rootPid: number): TreeProcess[] {
       }
     }
   }
+  return { inTree, parents };
+}
+
+/**
+ * CPU seconds the tree has used so far, its exited processes included: each
+ * live process's own user and system time plus that of the children it has
+ * waited for (/proc/<pid>/stat fields 14–17), as Node does for every child
+ * it spawned (the agents' version probes, say).
+ */
+export function treeCpuSeconds(rootPid: number): number {
+  let ticks = 0;
+  for (const pid of descendants(rootPid).inTree) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // fields[0] is field 3 (state)
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // exited meanwhile (and counted by its parent)
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in these. */
+const CLOCK_TICKS = 100;
+
+/** Every process descended from `rootPid` (itself included), with its PSS from /proc/<pid>/smaps_rollup. */
+export function processTree(rootPid: number): TreeProcess[] {
+  const { inTree, parents } = descendants(rootPid);
   const commands = new Map<number, string>();
   for (const pid of inTree) {
     try {
