@@ -44,10 +44,14 @@ export function usePanZoom(layout: SessionTreeLayout) {
     return () => observer.disconnect();
   }, []);
 
-  // First view, once the viewport is measured and there is something to show.
+  // First view, once the viewport is measured and there is something to show,
+  // with the window of nodes it draws: set here, the nodes are drawn in the
+  // same synchronous render, not a frame later by the effect below.
   useLayoutEffect(() => {
     if (!size || viewRef.current || layout.nodes.length === 0) return;
-    setView(initialView(layout, size));
+    const first = initialView(layout, size);
+    setView(first);
+    setWin(nextWindow(null, first, size));
   }, [layout, size, setView]);
 
   useEffect(() => {
