@@ -4,9 +4,10 @@ import path from "node:path";
 
 // What a CLI printed when probed (`--version`, its help commands), kept on
 // disk under the data directory so that a restart does not ask every CLI
-// again: the probes of all agents took ~3 s of CPU on a 2-core machine at
-// each start (Gemini CLI alone ~1.5 s), in the start script and again in the
-// web server, while a person opened the first page. The raw outputs are
+// again: each start probed every agent twice, in the start script and in the
+// web server (Gemini CLI's help alone ~1.5 s of CPU), while a person opened
+// the first page, whose agents list then took ~7 s on 2 cores
+// (docs/performance.md, "Start-up and footprint"). The raw outputs are
 // kept, not what Arbor read from them, so a newer Arbor reads them anew. The
 // key is the binary's identity (real path, mtime, size) and the commands
 // asked, as for the in-memory cache (cli-probe.ts): an upgrade in place is a
