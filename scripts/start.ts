@@ -25,7 +25,7 @@ import type { RunnerHandle } from "@/server/runner/process/run-runner";
 import { agentReadinessLines } from "./lib/agent-readiness";
 import { createSupervisor, type Supervisor } from "./lib/children";
 import { BuildInterrupted, buildIsCurrent, ensureNextBuild } from "./lib/next-build";
-import { webNodeArgs } from "./lib/server-node-args";
+import { LEAN_MALLOC_ENV, leanMallocToForget, webNodeArgs } from "./lib/server-node-args";
 import { afterDatabase, earlyWebUrl, webAnswers } from "./lib/start-plan";
 
 const root = process.cwd();
@@ -37,10 +37,11 @@ const WEB_STOP_GRACE_MS = 3_000;
  * each thread that allocates at once an arena of its own (up to 8 per core),
  * and Next's threads leave them resident: two arenas kept the idle web server
  * ~17 MiB smaller (PSS) at no start-up or request cost the benchmark could see
- * (docs/performance.md, "Start-up and footprint"). Not in the runner's
+ * (docs/performance.md, "Start-up and footprint"). The fixed mmap threshold
+ * this process runs with too (LEAN_MALLOC_ENV). Not in the runner's
  * environment: agents inherit that one.
  */
-const WEB_ONLY_ENV: Record<string, string> = { MALLOC_ARENA_MAX: "2" };
+const WEB_ONLY_ENV: Record<string, string> = { MALLOC_ARENA_MAX: "2", ...LEAN_MALLOC_ENV };
 /** How long the runner waits for the web server's first answer before it starts anyway. */
 const WEB_ANSWER_WAIT_MS = 20_000;
 
@@ -90,6 +91,8 @@ async function main() {
   try {
     config = loadConfig();
     assertSafeToServe(config);
+    // config.env is this process's environment: the runner's agents inherit it, and should not inherit this.
+    adoptEnvironment(leanMallocToForget(config.env));
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`[arbor] ${error.message}`);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { LEAN_HEAP_ARGS, nodeTsxArgs, SERVER_NODE_ARGS, tsxArgs, tsxCommandLine } from "@/scripts/lib/server-node-args";
+import { LEAN_MALLOC_ENV, leanMallocToForget, nodeTsxArgs, SERVER_NODE_ARGS, startCommandLine, tsxArgs, tsxCommandLine } from "@/scripts/lib/server-node-args";
 
 // package.json cannot import the constant, so this keeps the two in step:
 // every script that runs a TypeScript entry point through tsx passes the
@@ -21,7 +21,8 @@ describe("SERVER_NODE_ARGS", () => {
   });
 
   it("is what `npm start` runs its compiled start script with (scripts/start.mjs)", () => {
-    expect(scripts.start).toBe(["node", ...SERVER_NODE_ARGS, ...LEAN_HEAP_ARGS, "scripts/start.mjs"].join(" "));
+    expect(scripts.start).toBe(startCommandLine());
+    expect(scripts.start).toBe("MALLOC_MMAP_THRESHOLD_=32768 node --conditions=react-server --optimize-for-size --max-semi-space-size=4 scripts/start.mjs");
     expect(scripts.dev).toBe(`${tsxCommandLine("scripts/start.ts")} --dev`);
   });
 
@@ -34,5 +35,14 @@ describe("SERVER_NODE_ARGS", () => {
       const rest = argv.slice(argv.indexOf(entry) + 1);
       expect({ name, command }).toEqual({ name, command: [tsxCommandLine(entry), ...rest].join(" ") });
     }
+  });
+});
+
+describe("leanMallocToForget", () => {
+  it("unsets the malloc settings the start line gave, and nothing else", () => {
+    expect(leanMallocToForget({ ...LEAN_MALLOC_ENV, PATH: "/bin" })).toEqual({ MALLOC_MMAP_THRESHOLD_: undefined });
+    expect(leanMallocToForget({ PATH: "/bin" })).toEqual({});
+    // Another value is not ours (`npm run dev`, or a process started another way): it stays.
+    expect(leanMallocToForget({ MALLOC_MMAP_THRESHOLD_: "65536" })).toEqual({});
   });
 });
