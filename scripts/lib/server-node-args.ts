@@ -47,7 +47,7 @@ export const LEAN_MALLOC_ENV: Readonly<Record<string, string>> = { MALLOC_MMAP_T
  * (the web server gets them explicitly), not for the agents and the commands
  * they run, which inherit the runner's environment.
  */
-export function leanMallocToForget(env: NodeJS.ProcessEnv): Record<string, undefined> {
+export function leanMallocToForget(env: Readonly<Record<string, string | undefined>>): Record<string, undefined> {
   return Object.fromEntries(
     Object.keys(LEAN_MALLOC_ENV)
       .filter((key) => env[key] === LEAN_MALLOC_ENV[key])
