@@ -14,13 +14,18 @@ const FIELDS = Object.keys(Prisma.ExecutionScalarFieldEnum);
 
 const built = new Map<string, Prisma.Sql>();
 
-/** `"issue_id" AS "issueId", …` for every field of Execution (`table`: qualify each column with it); built once per table. */
-export function executionColumns(table = ""): Prisma.Sql {
-  let columns = built.get(table);
+/**
+ * `"issue_id" AS "issueId", …` for every field of Execution, or for `fields`
+ * (a reader that needs fewer: read-issue-tree.ts) (`table`: qualify each
+ * column with it); built once per table and field list.
+ */
+export function executionColumns(table = "", fields: readonly (keyof Execution)[] | null = null): Prisma.Sql {
+  const key = `${table}|${fields?.join(",") ?? "*"}`;
+  let columns = built.get(key);
   if (!columns) {
     const prefix = table ? `"${table}".` : "";
-    columns = Prisma.raw(FIELDS.map((field) => `${prefix}"${column(field)}" AS "${field}"`).join(", "));
-    built.set(table, columns);
+    columns = Prisma.raw((fields ?? FIELDS).map((field) => `${prefix}"${column(field)}" AS "${field}"`).join(", "));
+    built.set(key, columns);
   }
   return columns;
 }

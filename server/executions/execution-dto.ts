@@ -6,7 +6,79 @@ import type { Execution } from "@/server/generated/prisma/client";
 import type { WaitingFor } from "@/lib/approvals/schema";
 import type { EffectivePermissions } from "@/lib/permissions/schema";
 
-export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: string | null } = {}): ExecutionDto {
+/**
+ * The fields of Execution an ExecutionDto is made of: a reader that only
+ * answers DTOs selects these (executionColumns), not the rest (the prompt as
+ * sent to the agent, with its references expanded, can be long).
+ */
+export const EXECUTION_DTO_FIELDS = [
+  "id",
+  "issueId",
+  "agent",
+  "model",
+  "groupId",
+  "prompt",
+  "cwd",
+  "status",
+  "sessionId",
+  "sessionConfirmed",
+  "managedSessionId",
+  "expandedReferences",
+  "parentExecutionId",
+  "forkedFromExecutionId",
+  "forkSessionId",
+  "resumeAtMessageId",
+  "restartedFromExecutionId",
+  "forceFresh",
+  "resumeDecision",
+  "resumeReason",
+  "resumeMessage",
+  "transcriptSourceExecutionId",
+  "runtimePath",
+  "runtimeVersion",
+  "runnerId",
+  "projectId",
+  "sharedDirectory",
+  "worktreePath",
+  "worktreeBranch",
+  "worktreeState",
+  "startSha",
+  "snapshotSha",
+  "changedFiles",
+  "linesAdded",
+  "linesDeleted",
+  "worktreeProblem",
+  "errorCode",
+  "errorMessage",
+  "inputTokens",
+  "outputTokens",
+  "cacheReadTokens",
+  "cacheCreationTokens",
+  "costUsd",
+  "durationMs",
+  "numTurns",
+  "sessionResumed",
+  "transcriptTokens",
+  "eventCount",
+  "timings",
+  "launchKind",
+  "launchReason",
+  "pid",
+  "waitingFor",
+  "permissionPolicy",
+  "refusedActions",
+  "check",
+  "pushed",
+  "stateRestore",
+  "createdAt",
+  "startedAt",
+  "finishedAt",
+] as const satisfies readonly (keyof Execution)[];
+
+/** What toExecutionDto reads: a whole Execution, or a row of EXECUTION_DTO_FIELDS. */
+export type ExecutionDtoSource = Pick<Execution, (typeof EXECUTION_DTO_FIELDS)[number]>;
+
+export function toExecutionDto(row: ExecutionDtoSource, extra: { waitingForExecutionId?: string | null } = {}): ExecutionDto {
   const hasUsage = row.inputTokens !== null || row.outputTokens !== null || row.costUsd !== null;
   return {
     id: row.id,
@@ -78,7 +150,7 @@ export function toExecutionDto(row: Execution, extra: { waitingForExecutionId?: 
   };
 }
 
-function resumeInfoOf(row: Execution): ResumeInfo | null {
+function resumeInfoOf(row: ExecutionDtoSource): ResumeInfo | null {
   if (!row.resumeDecision || !row.resumeReason) return null;
   return {
     // Written only from RESUME_DECISIONS / RESUME_REASONS (the writers are typed).

@@ -3,6 +3,7 @@ import pg from "pg";
 import { prisma } from "@/server/db";
 import type { Execution } from "@/server/generated/prisma/client";
 import { executionColumns, executionFromPg } from "@/server/executions/execution-columns";
+import { EXECUTION_DTO_FIELDS, type ExecutionDtoSource, toExecutionDto } from "@/server/executions/execution-dto";
 import { makeIssue } from "@/test/support/factories";
 
 // Statements written by hand return executions rows through executionColumns
@@ -90,6 +91,10 @@ test("a row read through executionColumns equals Prisma's read of it, every fiel
   try {
     const { rows } = await client.query(`SELECT ${executionColumns("e").sql} FROM executions e WHERE e.id = $1`, [row.id]);
     expect(executionFromPg(rows[0])).toEqual(read);
+    // A reader that only answers DTOs (the issue page's tree summary) reads their columns alone: the same DTO.
+    const lean = await client.query(`SELECT ${executionColumns("e", EXECUTION_DTO_FIELDS).sql} FROM executions e WHERE e.id = $1`, [row.id]);
+    expect(toExecutionDto(lean.rows[0] as ExecutionDtoSource)).toEqual(toExecutionDto(read!));
+    expect(Object.keys(lean.rows[0])).not.toContain("agentPrompt");
   } finally {
     await client.end();
   }
