@@ -25,7 +25,7 @@ import type { RunnerHandle } from "@/server/runner/process/run-runner";
 import { agentReadinessLines } from "./lib/agent-readiness";
 import { createSupervisor, type Supervisor } from "./lib/children";
 import { BuildInterrupted, buildIsCurrent, ensureNextBuild } from "./lib/next-build";
-import { LEAN_MALLOC_ENV, leanMallocToForget, webNodeArgs } from "./lib/server-node-args";
+import { leanMallocToForget, WEB_MMAP_THRESHOLD, webNodeArgs } from "./lib/server-node-args";
 import { afterDatabase, earlyWebUrl, webAnswers } from "./lib/start-plan";
 
 const root = process.cwd();
@@ -37,11 +37,13 @@ const WEB_STOP_GRACE_MS = 3_000;
  * each thread that allocates at once an arena of its own (up to 8 per core),
  * and Next's threads leave them resident: two arenas kept the idle web server
  * ~17 MiB smaller (PSS) at no start-up or request cost the benchmark could see
- * (docs/performance.md, "Start-up and footprint"). The fixed mmap threshold
- * this process runs with too (LEAN_MALLOC_ENV). Not in the runner's
- * environment: agents inherit that one.
+ * (docs/performance.md, "Start-up and footprint"). A fixed mmap threshold
+ * like this process's (LEAN_MALLOC_ENV), at 128 KiB rather than 64: the web
+ * server's first answer waits for its start-up, where fresh pages for every
+ * 64 KiB socket read cost time; the larger blocks (Next's file reads) free as
+ * much idle memory. Not in the runner's environment: agents inherit that one.
  */
-const WEB_ONLY_ENV: Record<string, string> = { MALLOC_ARENA_MAX: "2", ...LEAN_MALLOC_ENV };
+const WEB_ONLY_ENV: Record<string, string> = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: WEB_MMAP_THRESHOLD };
 /** How long the runner waits for the web server's first answer before it starts anyway. */
 const WEB_ANSWER_WAIT_MS = 20_000;
 

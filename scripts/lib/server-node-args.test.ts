@@ -22,7 +22,7 @@ describe("SERVER_NODE_ARGS", () => {
 
   it("is what `npm start` runs its compiled start script with (scripts/start.mjs)", () => {
     expect(scripts.start).toBe(startCommandLine());
-    expect(scripts.start).toBe("MALLOC_MMAP_THRESHOLD_=32768 node --conditions=react-server --optimize-for-size --max-semi-space-size=4 scripts/start.mjs");
+    expect(scripts.start).toBe("MALLOC_MMAP_THRESHOLD_=65536 node --conditions=react-server --optimize-for-size --max-semi-space-size=4 scripts/start.mjs");
     expect(scripts.dev).toBe(`${tsxCommandLine("scripts/start.ts")} --dev`);
   });
 
@@ -43,6 +43,6 @@ describe("leanMallocToForget", () => {
     expect(leanMallocToForget({ ...LEAN_MALLOC_ENV, PATH: "/bin" })).toEqual({ MALLOC_MMAP_THRESHOLD_: undefined });
     expect(leanMallocToForget({ PATH: "/bin" })).toEqual({});
     // Another value is not ours (`npm run dev`, or a process started another way): it stays.
-    expect(leanMallocToForget({ MALLOC_MMAP_THRESHOLD_: "65536" })).toEqual({});
+    expect(leanMallocToForget({ MALLOC_MMAP_THRESHOLD_: "131072" })).toEqual({});
   });
 });

@@ -30,16 +30,22 @@ export const LEAN_HEAP_ARGS: readonly string[] = ["--optimize-for-size", "--max-
  * glibc malloc settings for the same two processes, in their environment
  * (glibc reads it once, as the process starts: package.json's start line sets
  * it for the start script, scripts/start.ts for the web server). A fixed mmap
- * threshold: blocks of 32 KiB and more (Buffers, zlib's state, Next's file
- * reads) get pages of their own, returned to the system when freed. By
- * default glibc raises the threshold to the largest block freed so far (up to
- * 32 MiB), after which such blocks are carved from its arenas, and what they
- * leave when freed stays resident between live ones: idle after start-up, the
- * start script held 92 MiB PSS and the web server 79 with the default, 64 and
- * 65 with this (malloc_trim from a debugger freed the same 23 MiB;
- * docs/performance.md, "Start-up and footprint").
+ * threshold: blocks of 64 KiB and more (Node's socket and pipe reads, Next's
+ * file reads, zlib) get pages of their own, returned to the system when freed.
+ * By default glibc raises the threshold to the largest block freed so far (up
+ * to 32 MiB), after which such blocks are carved from its arenas, and what
+ * they leave when freed stays resident between live ones: idle after start-up
+ * the whole tree held ~205 MiB PSS with the default and ~170 with this
+ * (malloc_trim from a debugger freed as much). The price is fresh pages for
+ * each such block: ~0.3 s more CPU in the start script's first 15 s, ~0.2 s in
+ * the web server's. 32 KiB saved a few MiB more but cost twice that CPU: V8's
+ * compiler allocates its 32 KiB zone segments with malloc
+ * (docs/performance.md, "Start-up and footprint").
  */
-export const LEAN_MALLOC_ENV: Readonly<Record<string, string>> = { MALLOC_MMAP_THRESHOLD_: "32768" };
+export const LEAN_MALLOC_ENV: Readonly<Record<string, string>> = { MALLOC_MMAP_THRESHOLD_: "65536" };
+
+/** The web server's mmap threshold (scripts/start.ts says why it differs). */
+export const WEB_MMAP_THRESHOLD = "131072";
 
 /**
  * What to unset in the start script's environment once it runs: the malloc
