@@ -1,7 +1,7 @@
 // Start-up and footprint (issue 28, part 3): how long `npm start` takes to
 // answer /api/health, and what the whole process tree costs while idle.
 //
-//   npx tsx --conditions=react-server bench/startup.ts [--starts 12] [--idle-s 30] [--label before|after]
+//   npx tsx --conditions=react-server bench/startup.ts [--starts 12] [--idle-s 30] [--idle-rounds 1] [--label before|after]
 //   npx tsx --conditions=react-server bench/startup.ts --interleave <checkout of the code before>   # before and after in turns
 //     (… --before-label x --label y: the two columns' labels, default before / after)
 //   npx tsx --conditions=react-server bench/startup.ts --render-only   # the section again from bench/results/
@@ -47,8 +47,17 @@ export type StartupResult = {
   /** The median warm start's log, stamped. */
   timeline: Stamped[];
   idleAfterStart: Pss;
+  /** The idle round with the median total (after the wait). */
   idleAfterWait: Pss;
   idleS: number;
+  /**
+   * Each idle round's total after the wait, MiB, the rounds in turns with the
+   * other checkout's (--idle-rounds; absent in results measured before): PSS
+   * shares a file's pages among every process that maps them, the Node binary's
+   * among every Node process on the machine, so the tree's total moves with
+   * whatever else runs.
+   */
+  idleTotals?: number[];
   load: { cold: number; warmFirst: number; warmLast: number; idle: number };
   /** Warm starts taken in turns with the other checkout's. */
   interleaved: boolean;
@@ -123,6 +132,7 @@ async function main() {
   if (argv.includes("--render-only")) return void console.log(`wrote ${render()}`);
   const starts = Math.max(10, Number(value("--starts", "12")));
   const idleS = Number(value("--idle-s", "30"));
+  const idleRounds = Number(value("--idle-rounds", "1"));
   const tmp = await mkdtemp(path.join(os.tmpdir(), "arbor-bench-startup-"));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), ARBOR_DB_PORT: String(await freePort()) };
   delete env.DATABASE_URL; // the embedded database, as on a fresh machine
@@ -186,16 +196,29 @@ async function main() {
         partial.get(c.label)!.stops.push(await stop());
       }
     }
+    const idle = new Map<string, { afterStart: Pss[]; afterWait: Pss[] }>(checkouts.map((c) => [c.label, { afterStart: [], afterWait: [] }]));
+    for (const c of checkouts) partial.get(c.label)!.load!.warmLast = loadAverage();
+    for (let round = 0; round < idleRounds; round++) {
+      for (const c of checkouts) {
+        const t = await run(c, "data");
+        const afterStart = await idlePss(t, 3_000);
+        const afterWait = await idlePss(t, Math.max(0, idleS * 1000 - 6_000));
+        console.log(`  ${c.label}: idle PSS ${afterStart.totalMiB.toFixed(0)} MiB after start, ${afterWait.totalMiB.toFixed(0)} MiB after ${idleS} s`);
+        idle.get(c.label)!.afterStart.push(afterStart);
+        idle.get(c.label)!.afterWait.push(afterWait);
+        partial.get(c.label)!.stops.push(await stop());
+      }
+    }
     for (const c of checkouts) {
       const p = partial.get(c.label)!;
-      p.load!.warmLast = loadAverage();
-      const t = await run(c, "data");
-      const idleAfterStart = await idlePss(t, 3_000);
-      console.log(`  ${c.label}: idle PSS after start: ${idleAfterStart.totalMiB.toFixed(0)} MiB`);
-      const idleAfterWait = await idlePss(t, Math.max(0, idleS * 1000 - 6_000));
-      console.log(`  ${c.label}: idle PSS after ${idleS} s: ${idleAfterWait.totalMiB.toFixed(0)} MiB`);
       p.load!.idle = loadAverage();
-      p.stops.push(await stop());
+      const rounds = idle.get(c.label)!;
+      const middle = [...rounds.afterWait.keys()].sort((a, b) => rounds.afterWait[a].totalMiB - rounds.afterWait[b].totalMiB)[
+        Math.floor(rounds.afterWait.length / 2)
+      ];
+      const idleAfterStart = rounds.afterStart[middle];
+      const idleAfterWait = rounds.afterWait[middle];
+      const idleTotals = rounds.afterWait.map((r) => Math.round(r.totalMiB));
       const times = p.warm.map((w) => w.startMs);
       const median = [...p.warm].sort((x, y) => x.startMs - y.startMs)[Math.floor(p.warm.length / 2)];
       const result: StartupResult = {
@@ -213,6 +236,7 @@ async function main() {
         idleAfterStart,
         idleAfterWait,
         idleS,
+        idleTotals,
         load: p.load!,
         interleaved: checkouts.length > 1,
         firstUse: firstUse.get(c.label),
@@ -252,10 +276,12 @@ const NOTES = [
   "**Column quiet-now**: the same start-up code again (it did not change since column quiet), on another quiet machine of this kind (2 × AMD EPYC instead of Xeon), `--label quiet-now`: a warm start answers in 0.9 s, within the 1.0 s goal there, and a cold first start in 1.5 s; the idle tree still holds ~220 MiB, over 180. Forcing a full garbage collection in the start script and the web server (through the inspector) freed 1 MiB each: their heaps (29 and 34 MiB used) are live data, loaded code and caches, not garbage.",
   "",
   "**Columns probes-before and probes-after** (issue 28, part 8; `--interleave` with a checkout of 9849ac9, `--before-label probes-before --label probes-after --starts 10 --idle-s 20`, on a quiet 2 × AMD EPYC machine): the agent CLIs' probes (`--version` and `--help` of each installed agent, which Arbor reads to pass only the flags a CLI has) are kept on disk under the data directory (`server/agents/cli-probe-cache.ts`), keyed by each binary's real path, mtime and size. Before, every start asked every CLI again, twice: in the start script, which lists the agents that are ready, and in the web server, on the first page that shows the agents (the issue page's run form). Gemini CLI alone takes ~1.5 s of CPU for its help. A warm start used at once, as a person who opens an issue right after `npm start` does, now answers its first agents list in 79 ms against 6,951 ms, and the whole tree uses 2.7 CPU seconds in its first 20 s against 16.0. A start that follows one stopped before its probes were done (the warm starts above are stopped at their first answer) still probes; the bench therefore measures the second of two such starts. Start-up to health and idle memory did not change beyond run-to-run noise.",
+  "",
+  "**Columns malloc-before and malloc-after** (issue 28, part 9; `--interleave` with a checkout of e0ae6f7, `--before-label malloc-before --label malloc-after --starts 10 --idle-s 20 --idle-rounds 5`, a 2 × AMD EPYC machine): the start script runs with a fixed 64 KiB malloc mmap threshold (`MALLOC_MMAP_THRESHOLD_=65536` on package.json's start line, unset again for the agents: `scripts/lib/server-node-args.ts`), the web server with 128 KiB (`scripts/start.ts`). By default glibc raises its threshold to the largest block freed so far, after which large blocks (Node's 64 KiB socket and pipe reads, file reads, zlib) are carved from its arenas and what they leave when freed stays resident between live blocks: idle, calling `malloc_trim(0)` in the two processes from a debugger freed 5.7 and 17.5 MiB. PSS divides a file's pages among every process that maps them (the Node binary's among every Node process on the machine), so the idle totals move with whatever else runs: the idle rounds are taken in turns, and each round's total is in the table. Measured on the way, in turns, 5 idle rounds each: both processes at 32 KiB, 196–212 → 167–171 MiB, but warm starts 2,215 → 2,820 ms median and 4.7 → 7.1 CPU seconds in the first 20 s (V8's compiler allocates its 32 KiB zone segments with malloc: each got fresh pages); both at 64 KiB, 196–211 → 177–186 MiB, warm starts 2,085 → 2,264 ms (the web server's start-up, on the way to the first answer, paid for its socket reads' fresh pages); the start script's own start-up is not on that way (its runner waits for the first answer). Kept, in these columns: the start script at 64 KiB and the web server at 128 KiB, idle 199–226 → 176–180 MiB (the goal, ≤ 180, met), warm starts 2,007 → 2,106 ms median: the price of the memory, ~100 ms on this machine. Tried and not kept: two malloc arenas for the start script (no change, as in part 3); dropping the Prisma query compiler's 2.2 MB base64 text once compiled (an ES module import: Node's loader keeps it).",
 ];
 
 /** The labels whose results are the section's columns, in order (other labels are measured without touching the docs). */
-const COLUMNS = ["before", "after", "quiet", "quiet-now", "probes-before", "probes-after"] as const;
+const COLUMNS = ["before", "after", "quiet", "quiet-now", "probes-before", "probes-after", "malloc-before", "malloc-after"] as const;
 
 function render(): string {
   const runs = COLUMNS.map((label) => [label, readResult<StartupResult>(`startup-${label}`)] as const).filter(([, r]) => r);
@@ -263,7 +289,7 @@ function render(): string {
   const lines = [
     "## Start-up and footprint (bench/startup.ts)",
     "",
-    "Generated by `bench/startup.ts` (`npx tsx --conditions=react-server bench/startup.ts --interleave <checkout before>`, or `--label before|after`). `npm start` as a person runs it, in a temporary data directory with the embedded PostgreSQL: a preparing start (builds when stale, not counted), a cold first start (fresh data directory: initdb and every migration; the build present), then warm starts (data directory and build present), spawn of `npm start` → `/api/health` 200, each stopped with SIGINT to the group before the next. The last one stays up: PSS of the whole tree (`/proc/<pid>/smaps_rollup`, shared pages counted once), a few seconds after start and after the idle wait. Machine load is the 1-minute average.",
+    "Generated by `bench/startup.ts` (`npx tsx --conditions=react-server bench/startup.ts --interleave <checkout before>`, or `--label before|after`). `npm start` as a person runs it, in a temporary data directory with the embedded PostgreSQL: a preparing start (builds when stale, not counted), a cold first start (fresh data directory: initdb and every migration; the build present), then warm starts (data directory and build present), spawn of `npm start` → `/api/health` 200, each stopped with SIGINT to the group before the next. Then idle rounds (`--idle-rounds`, in turns with the other checkout's): a start left idle, PSS of the whole tree (`/proc/<pid>/smaps_rollup`, shared pages counted once) a few seconds after start and after the idle wait; the round with the median total is shown. Machine load is the 1-minute average.",
     "",
     ...runs.map(
       ([label, r]) =>
@@ -278,6 +304,7 @@ function render(): string {
     `| stop: SIGINT → whole tree gone, ms (median / max) | ${col((r) => `${r.stopMs.p50.toFixed(0)} / ${r.stopMs.max.toFixed(0)}`)} |`,
     `| **idle PSS of the tree, 3 s after start, MiB** (target ≤ 180) | ${col((r) => mib(r.idleAfterStart.totalMiB))} |`,
     `| idle PSS of the tree after the idle wait, MiB | ${col((r) => `${mib(r.idleAfterWait.totalMiB)} (${r.idleS} s)`)} |`,
+    `| … each idle round's total, MiB (in turns) | ${col((r) => (r.idleTotals && r.idleTotals.length > 1 ? r.idleTotals.join(", ") : "—"))} |`,
     `| processes in the tree | ${col((r) => String(r.idleAfterWait.processes.length))} |`,
     `| **first use of a warm start: GET /api/agents right after health, ms** | ${col((r) => (r.firstUse ? r.firstUse.agentsMs.toFixed(0) : "—"))} |`,
     `| … CPU seconds the tree used in its first ${FIRST_USE_S} s | ${col((r) => (r.firstUse ? r.firstUse.cpuSeconds.toFixed(2) : "—"))} |`,
