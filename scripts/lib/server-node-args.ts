@@ -27,19 +27,17 @@ export const SERVER_NODE_ARGS: readonly string[] = ["--conditions=react-server"]
 export const LEAN_HEAP_ARGS: readonly string[] = ["--optimize-for-size", "--max-semi-space-size=4"];
 
 /**
- * glibc malloc settings for the same two processes, in their environment
- * (glibc reads it once, as the process starts: package.json's start line sets
- * it for the start script, scripts/start.ts for the web server). A fixed mmap
- * threshold: blocks of 64 KiB and more (Node's socket and pipe reads, Next's
+ * glibc malloc settings for the start script, in its environment (glibc reads
+ * it once, as the process starts: package.json's start line sets it). A fixed
+ * mmap threshold: blocks of 64 KiB and more (Node's socket and pipe reads,
  * file reads, zlib) get pages of their own, returned to the system when freed.
  * By default glibc raises the threshold to the largest block freed so far (up
  * to 32 MiB), after which such blocks are carved from its arenas, and what
- * they leave when freed stays resident between live ones: idle after start-up
- * the whole tree held ~205 MiB PSS with the default and ~170 with this
- * (malloc_trim from a debugger freed as much). The price is fresh pages for
- * each such block: ~0.3 s more CPU in the start script's first 15 s, ~0.2 s in
- * the web server's. 32 KiB saved a few MiB more but cost twice that CPU: V8's
- * compiler allocates its 32 KiB zone segments with malloc
+ * they leave when freed stays resident between live ones. With this, and the
+ * web server at WEB_MMAP_THRESHOLD, the idle tree held 176–180 MiB PSS against
+ * 199–226 (in turns); the price is fresh pages for each such block, ~100 ms of
+ * warm start here. At 32 KiB it held ~10 MiB less but warm starts took ~600 ms
+ * longer: V8's compiler mallocs its 32 KiB zone segments
  * (docs/performance.md, "Start-up and footprint").
  */
 export const LEAN_MALLOC_ENV: Readonly<Record<string, string>> = { MALLOC_MMAP_THRESHOLD_: "65536" };
