@@ -26,6 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { idlePss, treeCpuSeconds, type ArborTree } from "@/bench/lib/arbor-tree";
 import { writeDocSection } from "@/bench/lib/doc-section";
+import { gitHead } from "@/bench/lib/git-head";
 import { sleep } from "@/bench/lib/runner-process";
 import { loadAverage, monoNowMs, readResult, summarize, writeResult, type Summary } from "@/bench/lib/stats";
 import { freePort } from "@/test/support/app-server";
@@ -327,15 +328,6 @@ function render(): string {
     ]),
   ];
   return writeDocSection("startup", lines.join("\n"));
-}
-
-function gitHead(cwd: string): string {
-  try {
-    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd, encoding: "utf8" }).trim();
-    return execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd, encoding: "utf8" }).trim() ? `${head} + changes` : head;
-  } catch {
-    return "?";
-  }
 }
 
 main().then(

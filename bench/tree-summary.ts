@@ -17,6 +17,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { writeDocSection } from "@/bench/lib/doc-section";
+import { gitHead } from "@/bench/lib/git-head";
 import { loadAverage, readResult, summarize, writeResult, type Summary } from "@/bench/lib/stats";
 import { benchDatabaseUrl } from "@/bench/lib/bench-db";
 import { LEAN_HEAP_ARGS, SERVER_NODE_ARGS } from "@/scripts/lib/server-node-args";
@@ -51,10 +52,6 @@ const CHILD = `import { readIssueTree } from "@/server/executions/read-issue-tre
   process.exit(0);
 })();
 `;
-
-function gitHead(root: string): string {
-  return spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).stdout.trim();
-}
 
 function round(root: string): { times: number[]; bytes: number; rows: number } {
   const file = path.join(root, "bench", `.tree-summary-child-${process.pid}.ts`);

@@ -47,9 +47,9 @@ export const WEB_MMAP_THRESHOLD = "131072";
 
 /**
  * What to unset in the start script's environment once it runs: the malloc
- * settings package.json's start line gave it are for Arbor's own processes
- * (the web server gets them explicitly), not for the agents and the commands
- * they run, which inherit the runner's environment.
+ * settings package.json's start line gave it are for this process (the web
+ * server gets its own: WEB_MMAP_THRESHOLD), not for the agents and the
+ * commands they run, which inherit the runner's environment.
  */
 export function leanMallocToForget(env: Readonly<Record<string, string | undefined>>): Record<string, undefined> {
   return Object.fromEntries(
