@@ -20,7 +20,7 @@
 // "after", their warm starts taken in turns, so a busy machine weighs on both
 // alike. Each start's own log lines are stamped (ms after spawn), so the
 // report says where a warm start's time goes.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
