@@ -172,6 +172,17 @@ describe("ExecutionLogLoader", () => {
     expect(gaps(loader)).toEqual([[0, 800 - TAIL_EVENTS]]);
   });
 
+  it("reads the rest of a log whose end is older than the finished execution (it ended between the page's drawing and the view)", async () => {
+    // The page was drawn after event 3; the execution then ran to event 9 and ended before the view mounted.
+    const { loader, calls, sources } = setup(9, { initialTail: page(0, 3), isFinished: () => true });
+    loader.start();
+    await until(() => seqs(loader).length === 9);
+    expect(calls).toEqual([[3, 5_000]]);
+    expect(seqs(loader)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(sources).toHaveLength(0);
+    expect(loader.getSnapshot().connection).toBe("ended");
+  });
+
   it("goes straight to the stream when there is no history, and ends on `end` with the status passed on", async () => {
     const { loader, calls, sources, statuses } = setup(0);
     loader.start();

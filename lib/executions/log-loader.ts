@@ -267,8 +267,11 @@ export class ExecutionLogLoader {
     if (signal.aborted) return;
     if (!initial) this.addTail(tail);
     // More than a page past the end we asked for: the log grew meanwhile; read on.
+    // Or the execution ended after its end of the log was read (the page was
+    // drawn while it ran, and it ended before this view mounted: the status
+    // stream's newer row says so): no stream will bring the rest, so read it.
     let after = tail.nextAfter;
-    let more = tail.events.length === LOG_PAGE_SIZE;
+    let more = tail.events.length === LOG_PAGE_SIZE || (finished && this.options.eventCount() > after);
     while (more && !signal.aborted) {
       const spill = await this.options.fetchPage(after, LOG_PAGE_SIZE, signal);
       if (signal.aborted) return;

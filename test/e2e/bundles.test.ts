@@ -23,7 +23,8 @@ test("build a bundle with an issue and a session, load its context, land on the 
   const { harness, server, page } = suite;
   harness.api.setScript((request) => {
     const text = lastUserText(request);
-    if (text.includes("Use the bundle")) return { kind: "text", text: "Understood: the marmalade parser needs a fix." };
+    // Slow enough that the new execution's page is drawn while it runs (see below).
+    if (text.includes("Use the bundle")) return { kind: "text", text: "Understood: the marmalade parser needs a fix.", delayMs: 1_500 };
     return { kind: "text", text: `Echo: ${text}` };
   });
   const spec = await makeSpec({ title: "Parser rules", body: "SPEC-TEXT: trailing commas are allowed." });
@@ -79,13 +80,28 @@ test("build a bundle with an issue and a session, load its context, land on the 
   await expectSavedOrder([sessionId, issue.id, spec.id]);
   await saveScreenshot(page, "bundle-page");
 
-  // Load context → the new execution's page, which completes.
+  // Load context → the new execution's page, which completes. The page is
+  // drawn on the server while the run goes on, and reaches the browser only
+  // after the run has ended and the status stream has said so (as on a busy
+  // machine): the log must still show the run's end, not stop where the page
+  // was drawn (the log loader reads the rest).
+  const executionPage = (url: URL) => /^\/executions\/[0-9a-f-]{36}$/.test(url.pathname);
+  await page.route(executionPage, async (route) => {
+    const id = new URL(route.request().url()).pathname.split("/").pop()!;
+    const drawn = await route.fetch();
+    if (id !== done.id) {
+      await waitForExecution(id);
+      await page.waitForTimeout(1_000);
+    }
+    await route.fulfill({ response: drawn });
+  });
   await page.getByLabel("Prompt", { exact: true }).fill("Use the bundle and fix the parser.");
   await page.getByRole("button", { name: "Load context" }).click();
   await page.waitForURL((url) => /\/executions\/[0-9a-f-]{36}$/.test(url.pathname));
   const executionId = page.url().split("/").pop()!;
   await page.getByText("Understood: the marmalade parser needs a fix.").first().waitFor();
   await page.getByText("Completed", { exact: true }).first().waitFor();
+  await page.unroute(executionPage);
   const loaded = await waitForExecution(executionId);
   expect(loaded.status).toBe("completed");
   expect(loaded.parentExecutionId).toBe(done.id);
