@@ -11,6 +11,8 @@
 //   npx tsx --conditions=react-server bench/ui-scale.ts [--runs 3] [--executions 1000] [--events 100000] [--sessions 200] [--timeout-s 900]
 //   npx tsx --conditions=react-server bench/ui-scale.ts --render-only   (rewrite the docs section from the last results)
 //   … --label "after issue 28" --compare-with old.json   (its column's heading; another result kept as a column)
+//   … --interleave <checkout of the code before> [--before-label before] [--rounds 6] [--loads 3]
+//     (both builds served side by side, the pages' first views only, in turns: bench/ui-scale/in-turns.ts)
 //
 // Seeds its own database, arbor_bench_ui, on the server DATABASE_URL points
 // at (default postgresql://postgres@127.0.0.1:5432/postgres), migrated with
@@ -28,7 +30,9 @@ import { loadAverage, readResult, writeResult } from "@/bench/lib/stats";
 import { measureLog, pageFetchMs, type LogRun } from "@/bench/ui-scale/measure-log";
 import { measureSessions, type SessionsRun } from "@/bench/ui-scale/measure-sessions";
 import { measureTree, type TreeRun } from "@/bench/ui-scale/measure-tree";
+import { measureInTurns, turnsMarkdown, type TurnsColumn } from "@/bench/ui-scale/in-turns";
 import { markdown, type UiScaleResult } from "@/bench/ui-scale/report";
+import { gitHead } from "@/bench/lib/git-head";
 import { seedManySessions } from "@/bench/ui-scale/seed-sessions";
 import { applyMigrations } from "@/server/migrations/apply-migrations";
 import { installQueueSchema } from "@/server/queue/install-queue-schema";
@@ -109,12 +113,69 @@ async function seed(url: string): Promise<Seeded> {
   });
 }
 
+type TurnsResult = { date: string; machine: string; loadAverage: number; loadAverageEnd: number; rounds: number; loads: number; columns: TurnsColumn[] };
+
+function turnsSection(result: TurnsResult): string {
+  const heading = `### The pages in turns (bench/ui-scale.ts --interleave)\n\nMeasured ${result.date}, ${result.machine}, load ${result.loadAverage} → ${result.loadAverageEnd}: two builds served side by side on one database, ${result.rounds} rounds of ${result.loads} fresh page loads of each page on each build, the builds' order alternating. Only the pages' first views (no panning or scrolling). Raw numbers: bench/results/ui-scale-turns.json.`;
+  return turnsMarkdown(result.columns, heading);
+}
+
+/** Both checkouts' builds side by side, their first views timed in turns. */
+async function inTurns(url: string, seeded: Seeded, other: string): Promise<void> {
+  const rounds = arg("rounds", 6);
+  const loads = arg("loads", 3);
+  const servers: AppServer[] = [];
+  let browser: Browser | null = null;
+  try {
+    const roots = [
+      { root: other, label: stringArg("before-label") ?? "before" },
+      { root: process.cwd(), label: LABEL },
+    ];
+    for (const { root } of roots) servers.push(await startAppServer({ root, distDir: DIST_DIR, databaseUrl: url, readyTimeoutMs: 120_000 }));
+    browser = await launchBrowser();
+    const sides = roots.map(({ root, label }, i) => ({ label, commit: gitHead(root), base: servers[i].url }));
+    for (const side of sides) await fetch(`${side.base}/issues/${seeded.treeIssueId}`).then((r) => r.text());
+    const load = loadAverage();
+    const columns = await measureInTurns(
+      browser,
+      sides,
+      {
+        treeIssueId: seeded.treeIssueId,
+        executions: EXECUTIONS,
+        sessionsIssueId: seeded.sessionsIssueId,
+        sessionRows: SESSIONS * TURNS_PER_SESSION,
+        logExecutionId: seeded.logExecutionId,
+        events: EVENTS,
+      },
+      { rounds, loads },
+    );
+    const cpus = os.cpus();
+    const result: TurnsResult = {
+      date: new Date().toISOString().slice(0, 16).replace("T", " "),
+      machine: `${cpus.length} × ${cpus[0]?.model.trim() ?? "CPU"}, Node ${process.version}`,
+      loadAverage: load,
+      loadAverageEnd: loadAverage(),
+      rounds,
+      loads,
+      columns,
+    };
+    console.log(`wrote ${writeResult("ui-scale-turns", result)}`);
+    const section = turnsSection(result);
+    console.log(`wrote ${writeDocSection("ui-turns", section)}\n\n${section}`);
+  } finally {
+    await browser?.close().catch(() => {});
+    for (const server of servers) await server.stop();
+  }
+}
+
 async function main() {
   if (process.argv.includes("--render-only")) {
-    // Rewrite the docs section from the last results (after editing the wording).
+    // Rewrite the docs sections from the last results (after editing the wording).
     const last = readResult<UiScaleResult>("ui-scale");
     if (!last) throw new Error("no bench/results/ui-scale.json yet: run the benchmark first");
     console.log(`wrote ${writeDocSection("ui", markdown(last))}`);
+    const turns = readResult<TurnsResult>("ui-scale-turns");
+    if (turns) console.log(`wrote ${writeDocSection("ui-turns", turnsSection(turns))}`);
     return;
   }
   const deadline = setTimeout(() => {
@@ -127,6 +188,8 @@ async function main() {
   const url = await prepareDatabase();
   const seeded = await seed(url);
   console.log(`ui-scale: seeded ${EXECUTIONS} executions (${seeded.treeIssueId}) and ${EVENTS} events in ${seeded.seedSeconds.toFixed(1)} s`);
+  const other = stringArg("interleave");
+  if (other) return inTurns(url, seeded, other);
 
   let server: AppServer | null = null;
   let browser: Browser | null = null;

@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { summarize, type Summary } from "@/bench/lib/stats";
 import { bounded, frameStats, frameTimes, freshPage, type FrameStats } from "@/bench/ui-scale/page-timing";
 
@@ -24,27 +24,31 @@ export type LogRun = {
 
 const FEED = '[data-testid="execution-log"]';
 
+/** Opens the execution's page: ms from navigation start until its last entry (seq = `events`) is rendered within the log's viewport. */
+export async function lastEntryShownMs(page: Page, base: string, executionId: string, events: number): Promise<number> {
+  // Watched from the first byte of the answer, not from the load event (what shows before the scripts have loaded counts).
+  await page.goto(`${base}/executions/${executionId}`, { waitUntil: "commit" });
+  return page
+    .waitForFunction(
+      (last) => {
+        const feed = document.querySelector('[data-testid="execution-log"]');
+        const row = feed?.querySelector(`[data-seq="${last}"]`);
+        if (!feed || !row) return false;
+        const f = feed.getBoundingClientRect();
+        const r = row.getBoundingClientRect();
+        return r.top < f.bottom && r.bottom > f.top ? performance.now() : false;
+      },
+      events,
+      { polling: "raf" },
+    )
+    .then((h) => h.jsonValue() as Promise<number>);
+}
+
 /** One run in a fresh context; `events`: how many events the log has (the last one's seq). */
 export async function measureLog(browser: Browser, base: string, executionId: string, events: number): Promise<LogRun> {
   const { context, page } = await freshPage(browser, 120_000);
   try {
-    // Watched from the first byte of the answer, not from the load event (what shows before the scripts have loaded counts).
-    await page.goto(`${base}/executions/${executionId}`, { waitUntil: "commit" });
-    // The last entry (seq = events) is rendered and within the log's viewport.
-    const lastEntryMs = await page
-      .waitForFunction(
-        (last) => {
-          const feed = document.querySelector('[data-testid="execution-log"]');
-          const row = feed?.querySelector(`[data-seq="${last}"]`);
-          if (!feed || !row) return false;
-          const f = feed.getBoundingClientRect();
-          const r = row.getBoundingClientRect();
-          return r.top < f.bottom && r.bottom > f.top ? performance.now() : false;
-        },
-        events,
-        { polling: "raf" },
-      )
-      .then((h) => h.jsonValue() as Promise<number>);
+    const lastEntryMs = await lastEntryShownMs(page, base, executionId, events);
     const domRows = await page.locator(`${FEED} [role="article"]`).count();
     // The log drawn in the HTML shows before its script runs: its buttons answer once React has hydrated them.
     const interactiveMs = await page

@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { historyShown } from "@/bench/ui-scale/measure-tree";
+import { historyListedMs } from "@/bench/ui-scale/measure-tree";
 import { freshPage } from "@/bench/ui-scale/page-timing";
 
 // The issue page of an issue with many sessions: from navigation start until
@@ -14,8 +14,7 @@ export async function measureSessions(browser: Browser, base: string, issueId: s
   const { context, page } = await freshPage(browser, 60_000);
   try {
     // Watched from the first byte of the answer, not from the load event.
-    await page.goto(`${base}/issues/${issueId}`, { waitUntil: "commit" });
-    const listedMs = await page.waitForFunction(historyShown, executions, { polling: "raf" }).then((h) => h.jsonValue() as Promise<number>);
+    const listedMs = await historyListedMs(page, base, issueId, executions);
     const rows = await page.evaluate(() => Number(document.querySelector('[aria-label="Execution history"] > li')?.getAttribute("aria-setsize") ?? 0));
     // Every session is linked from some row: scroll the window through the list, collecting them.
     const listed = await page.evaluate(async () => {

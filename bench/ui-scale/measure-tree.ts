@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { bounded, frameStats, frameTimes, freshPage, type FrameStats } from "@/bench/ui-scale/page-timing";
 
 // The session-tree picture of an issue with many executions (issue page, Tree
@@ -49,23 +49,33 @@ export function historyShown(n: number): number | false {
   return covered >= bottom - 1 ? performance.now() : false;
 }
 
+/** Opens the issue's Tree tab: ms from navigation start until the picture has its first view and nodes to focus. */
+export async function treeInteractiveMs(page: Page, base: string, issueId: string): Promise<number> {
+  // Watched from the first byte of the answer, not from the load event.
+  await page.goto(`${base}/issues/${issueId}?view=tree`, { waitUntil: "commit" });
+  return page
+    .waitForFunction(
+      () => {
+        const graph = document.querySelector('[data-testid="session-tree-graph"][data-ready="true"]');
+        return graph?.querySelector('[role="treeitem"]') ? performance.now() : false;
+      },
+      undefined,
+      { polling: "raf" },
+    )
+    .then((h) => h.jsonValue() as Promise<number>);
+}
+
+/** Opens the issue's page (History): ms from navigation start until the list shows, knowing all `executions`. */
+export async function historyListedMs(page: Page, base: string, issueId: string, executions: number): Promise<number> {
+  await page.goto(`${base}/issues/${issueId}`, { waitUntil: "commit" });
+  return page.waitForFunction(historyShown, executions, { polling: "raf" }).then((h) => h.jsonValue() as Promise<number>);
+}
+
 /** One run in a fresh context; `executions`: how many rows the History list must show. */
 export async function measureTree(browser: Browser, base: string, issueId: string, executions: number): Promise<TreeRun> {
   const { context, page } = await freshPage(browser, 60_000);
   try {
-    // Watched from the first byte of the answer, not from the load event.
-    await page.goto(`${base}/issues/${issueId}?view=tree`, { waitUntil: "commit" });
-    // Interactive: the picture has its first view and nodes to focus (ms since navigation start).
-    const interactiveMs = await page
-      .waitForFunction(
-        () => {
-          const graph = document.querySelector('[data-testid="session-tree-graph"][data-ready="true"]');
-          return graph?.querySelector('[role="treeitem"]') ? performance.now() : false;
-        },
-        undefined,
-        { polling: "raf" },
-      )
-      .then((h) => h.jsonValue() as Promise<number>);
+    const interactiveMs = await treeInteractiveMs(page, base, issueId);
     const renderedNodes = await page.locator('[role="treeitem"]').count();
 
     // A click on Zoom in until the new zoom shows.
@@ -119,8 +129,7 @@ export async function measureTree(browser: Browser, base: string, issueId: strin
     );
 
     // The same executions as the history list, as a person sees it.
-    await page.goto(`${base}/issues/${issueId}`, { waitUntil: "commit" });
-    const historyListMs = await page.waitForFunction(historyShown, executions, { polling: "raf" }).then((h) => h.jsonValue() as Promise<number>);
+    const historyListMs = await historyListedMs(page, base, issueId, executions);
     return { interactiveMs, renderedNodes, zoomResponseMs, pan, wheelZoom, loadLatestMs, historyListMs };
   } finally {
     await context.close();

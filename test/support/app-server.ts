@@ -25,6 +25,8 @@ export interface StartAppServerOptions {
   databaseUrl?: string;
   /** How long to wait for /api/health, in ms (default 60 s). */
   readyTimeoutMs?: number;
+  /** The checkout to build and serve (default: this one; bench/ui-scale.ts --interleave serves two). */
+  root?: string;
 }
 
 /** Builds into .next-test when needed; no-op when the build is current. Synchronous (a build takes a minute or two). */
@@ -46,7 +48,7 @@ export function freePort(): Promise<number> {
 }
 
 export async function startAppServer(options: StartAppServerOptions = {}): Promise<AppServer> {
-  const root = process.cwd();
+  const root = options.root ?? process.cwd();
   const distDir = options.distDir ?? TEST_DIST_DIR;
   const databaseUrl = options.databaseUrl ?? testDatabaseUrl();
   ensureTestBuild(root, distDir, databaseUrl);
