@@ -6,7 +6,7 @@ const BIN = "/opt/copilot/bin/copilot";
 const A = "11111111-1111-4111-8111-111111111111";
 const capabilities = recordedCapabilities(BIN, "1.0.102", { "": "copilot/__fixtures__/help-1.0.102.txt" });
 const context = (overrides = {}) => recordedContext(capabilities, { homeDir: "/h/copilot", runId: "r1", ...overrides });
-const BASE = [BIN, "--output-format", "json", "--allow-all-tools", "--no-ask-user", "--no-auto-update"];
+const BASE = [BIN, "--output-format", "json", "--allow-all-tools", "--no-ask-user", "--no-auto-update", "--disable-client-telemetry"];
 const USAGE = ["--usage-output-file", "/h/copilot/usage-r1.json"];
 
 describe("buildCopilotLaunch", () => {
