@@ -20,7 +20,10 @@ export function AddToBundle({ itemId, title }: { itemId: string; title: string }
   const [done, setDone] = useState<{ id: string; name: string } | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const ids = useId();
-  const bundles = useBundles({ limit: 100 });
+  // Asked for once the button is pointed at or focused, not with every page that shows it (it competed with the page's own data).
+  const [wanted, setWanted] = useState(false);
+  const want = () => setWanted(true);
+  const bundles = useBundles({ limit: 100 }, { enabled: wanted || open });
   const add = useAddToBundle();
   const create = useCreateBundle();
   const list = bundles.data ?? [];
@@ -50,6 +53,8 @@ export function AddToBundle({ itemId, title }: { itemId: string; title: string }
         variant="secondary"
         aria-expanded={open}
         aria-controls={`${ids}-panel`}
+        onPointerEnter={want}
+        onFocus={want}
         onClick={() => {
           setOpen((o) => !o);
           setDone(null);

@@ -91,6 +91,11 @@ test("Add to bundle from an item's page: into a chosen bundle, or a new one name
   global.fetch = fetchMock as unknown as typeof fetch;
   renderIn(<AddToBundle itemId="SPEC-4" title="Checkout flow" />);
   const open = screen.getByRole("button", { name: "Add to bundle" });
+  // The bundles are asked for when the button is pointed at, not with the page.
+  await new Promise((r) => setTimeout(r, 20));
+  expect(fetchMock).not.toHaveBeenCalled();
+  await user.hover(open);
+  await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([expect.stringMatching(/^\/api\/bundles\?/)]));
   await user.click(open);
   expect(open).toHaveAttribute("aria-expanded", "true");
   const form = screen.getByRole("form", { name: "Add SPEC-4 to a bundle" });

@@ -7,8 +7,9 @@ import { parseItemRef, type BundleItemRef } from "@/lib/bundles/items";
 import type { Bundle, CreateBundleInput, LoadBundleResponse, UpdateBundleInput } from "@/lib/bundles/schema";
 import { queryKeys } from "@/lib/query-keys";
 
-export function useBundles(filters: BundleListParams = {}) {
+export function useBundles(filters: BundleListParams = {}, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: queryKeys.bundles.list(filters),
     queryFn: ({ signal }) => bundleApi.list(filters, signal),
     select: (data) => data.items,
