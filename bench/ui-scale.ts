@@ -116,7 +116,7 @@ async function seed(url: string): Promise<Seeded> {
 type TurnsResult = { date: string; machine: string; loadAverage: number; loadAverageEnd: number; rounds: number; loads: number; columns: TurnsColumn[] };
 
 function turnsSection(result: TurnsResult): string {
-  const heading = `### The pages in turns (bench/ui-scale.ts --interleave)\n\nMeasured ${result.date}, ${result.machine}, load ${result.loadAverage} → ${result.loadAverageEnd}: two builds served side by side on one database, ${result.rounds} rounds of ${result.loads} fresh page loads of each page on each build, the builds' order alternating. Only the pages' first views (no panning or scrolling). Raw numbers: bench/results/ui-scale-turns.json.`;
+  const heading = `### The pages in turns (bench/ui-scale.ts --interleave)\n\nMeasured ${result.date}, ${result.machine}, load ${result.loadAverage} → ${result.loadAverageEnd}: two builds served side by side on one database, ${result.rounds} rounds of ${result.loads} fresh page loads of each page on each build, the builds' order alternating. Only the pages' first views (no panning or scrolling). Both servers and Chromium share the machine's cores, and the load average climbs as the rounds go (the rounds' figures in brackets fall as the machine settles), so the times are well above the single-build columns of the tables above: compare the columns of this table with each other only. Raw numbers: bench/results/ui-scale-turns.json.`;
   return turnsMarkdown(result.columns, heading);
 }
 
