@@ -12,7 +12,8 @@
 //   npx tsx --conditions=react-server bench/ui-scale.ts --render-only   (rewrite the docs section from the last results)
 //   … --label "after issue 28" --compare-with old.json   (its column's heading; another result kept as a column)
 //   … --interleave <checkout of the code before> [--before-label before] [--rounds 6] [--loads 3]
-//     (both builds served side by side, the pages' first views only, in turns: bench/ui-scale/in-turns.ts)
+//     (both builds served side by side, the pages' first views only, in turns: bench/ui-scale/in-turns.ts;
+//     the other checkout, e.g. `git worktree add ../before <commit>`, needs its own `npm ci`, and is built there)
 //
 // Seeds its own database, arbor_bench_ui, on the server DATABASE_URL points
 // at (default postgresql://postgres@127.0.0.1:5432/postgres), migrated with
