@@ -35,6 +35,7 @@ export type Targets = {
 
 export type TurnsColumn = { label: string; commit: string; rounds: Record<TurnPage, number[]> };
 
+/** The middle two averaged for an even count (stats.percentile's nearest rank would take the lower one: with 6 rounds, a third of the way down). */
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
