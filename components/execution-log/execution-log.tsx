@@ -1,13 +1,14 @@
 "use client";
 
 import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { ResultSummary } from "@/components/execution-log/log-entry/log-entry-view";
 import { GapRow, LineRow, resultRepeatsText, rowLabel } from "@/components/execution-log/log-row";
 import { gapIndexes, gapsToFill, restoreSteadyRow, steadyRow, viewOf, whenIdle } from "@/components/execution-log/log-window";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { seqFromHash } from "@/lib/hrefs";
+import { useServerHtml } from "@/lib/hooks/use-server-html";
 import { useExecutionLog } from "@/lib/executions/use-execution-log";
 import { isGap, type LogGap } from "@/lib/executions/log-segments";
 import type { ExecutionStatus } from "@/lib/executions/types";
@@ -27,15 +28,6 @@ const UNMEASURED_HEIGHT = 1000;
  * load before a parser's script runs, so the feed's height is known here.)
  */
 const OPEN_AT_END = "(function(s){var f=s&&s.previousElementSibling;if(f)f.scrollTop=f.scrollHeight})(document.currentScript)";
-
-const noSubscription = () => () => {};
-/** True while the server renders and while the browser hydrates that HTML; false in renders made in the browser. */
-const useServerHtml = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
 
 /** Where the view is headed: a #seq-<n> anchor (highlighted, centred) or the start of the log. */
 type Target = { seq: number; align: "center" | "start" };

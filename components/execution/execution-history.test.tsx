@@ -5,7 +5,8 @@ import userEvent from "@testing-library/user-event";
 const mockPush = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push: mockPush }) }));
 // Required after the mock (the esbuild transform does not hoist jest.mock).
-const { ExecutionHistory, historyRows } = require("@/components/execution/execution-history") as typeof import("@/components/execution/execution-history");
+const { ExecutionHistory } = require("@/components/execution/execution-history") as typeof import("@/components/execution/execution-history");
+const { historyRows } = require("@/lib/executions/history-rows") as typeof import("@/lib/executions/history-rows");
 const { runContinueFork } = require("@/test/support/execution-fixtures") as typeof import("@/test/support/execution-fixtures");
 
 function renderHistory(roots: Parameters<typeof ExecutionHistory>[0]["roots"]) {
@@ -176,6 +177,39 @@ describe("ExecutionHistory, a long list", () => {
     expect(items()[1]).toHaveTextContent("keep going");
     expect(items()[0]).toHaveTextContent(/failed/i);
     for (const li of items()) expect(li).toHaveAttribute("aria-setsize", "301");
+  });
+
+  it("shows the preview drawn with the page until the executions are in, then the whole list, keeping what was ticked", async () => {
+    const { historyPreview } = require("@/lib/executions/history-rows") as typeof import("@/lib/executions/history-rows");
+    const user = userEvent.setup();
+    const executions = many(1000);
+    const roots = buildSessionTree(executions);
+    const preview = historyPreview(roots, 24);
+    expect(preview.total).toBe(1000);
+    expect(preview.rows.map((r) => r.node.id)).toEqual(executions.slice(0, 24).map((e) => e.id));
+    const client = new QueryClient();
+    const view = render(
+      <QueryClientProvider client={client}>
+        <ExecutionHistory roots={[]} preview={preview} />
+      </QueryClientProvider>,
+    );
+    // The preview's rows, in the document's flow (not placed by the virtualizer), each knowing the list has 1,000.
+    expect(items()).toHaveLength(24);
+    for (const li of items()) {
+      expect(li).toHaveAttribute("aria-setsize", "1000");
+      expect(li.style.transform).toBe("");
+    }
+    const second = executions[1];
+    await user.click(screen.getByRole("checkbox", { name: `Select #${second.id.slice(0, 8)} to compare` }));
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <ExecutionHistory roots={roots} preview={null} />
+      </QueryClientProvider>,
+    );
+    // The whole list now, placed by the virtualizer, and the row ticked in the preview still ticked.
+    expect(screen.getByRole("list", { name: "Execution history" }).style.height).toBe(`${1000 * ROW}px`);
+    expect(items()[1].style.transform).toBe(`translateY(${ROW}px)`);
+    expect(screen.getByRole("checkbox", { name: `Select #${second.id.slice(0, 8)} to compare` })).toBeChecked();
   });
 
   it("scrolls to the row #exec-<id> names, and marks it", () => {

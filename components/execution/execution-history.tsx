@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type Key } from "react";
 import { HistoryRowContent, useActionsByAgent } from "@/components/execution/history-row";
 import { useHistoryWindow } from "@/components/execution/use-history-window";
 import { ErrorAlert } from "@/components/ui/alert";
@@ -11,24 +11,7 @@ import type { SessionTreeNode } from "@/lib/executions/schema";
 import { shortId } from "@/lib/executions/format";
 import type { FollowUpMode } from "@/lib/executions/hooks";
 import { compareHref } from "@/lib/hrefs";
-
-export type HistoryRow = { node: SessionTreeNode; depth: number };
-
-const HISTORY_ORDER: Record<SessionTreeNode["edge"], number> = { fork: 0, root: 1, restarted: 2, continue: 3 };
-
-/** Depth-first rows: a chain (original → continuation → …, and a restart where the chain goes on) stays at one depth, forks indent under their source. */
-export function historyRows(roots: SessionTreeNode[]): HistoryRow[] {
-  const rows: HistoryRow[] = [];
-  const stack: HistoryRow[] = [...roots].reverse().map((node) => ({ node, depth: 0 }));
-  while (stack.length) {
-    const row = stack.pop()!;
-    rows.push(row);
-    const children = [...row.node.children].sort((a, b) => HISTORY_ORDER[a.edge] - HISTORY_ORDER[b.edge]);
-    // Forks first (indented), then restarts and the continuation (same depth), so a chain reads top to bottom.
-    for (const child of children.reverse()) stack.push({ node: child, depth: child.edge === "fork" ? row.depth + 1 : row.depth });
-  }
-  return rows;
-}
+import { historyRows, type HistoryPreview, type HistoryRow } from "@/lib/executions/history-rows";
 
 /** The row a `#exec-<execution id>` address points at, or null. */
 export function execIdFromHash(hash: string): string | null {
@@ -41,8 +24,14 @@ export function execIdFromHash(hash: string): string | null {
  * the window (useHistoryWindow), each saying where it stands in the whole
  * (aria-posinset / aria-setsize); `#exec-<id>` in the address scrolls to
  * that row and marks it.
+ *
+ * `preview`: the list's first rows as the page's HTML drew them, shown
+ * until `roots` are in (the rows in the document's flow: the server cannot
+ * measure them, and rows placed by estimate would overlap or leave gaps).
+ * The same component then draws the whole list, so a row ticked or a form
+ * opened meanwhile stays so.
  */
-export function ExecutionHistory({ roots, error }: { roots: SessionTreeNode[]; error?: Error | null }) {
+export function ExecutionHistory({ roots, preview, error }: { roots: SessionTreeNode[]; preview?: HistoryPreview | null; error?: Error | null }) {
   const [selected, setSelected] = useState<string[]>([]);
   const onSelect = useCallback((id: string, on: boolean) => {
     setSelected((prev) => (on ? [...prev.filter((x) => x !== id), id].slice(-2) : prev.filter((x) => x !== id)));
@@ -60,7 +49,8 @@ export function ExecutionHistory({ roots, error }: { roots: SessionTreeNode[]; e
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const [highlight, setHighlight] = useState<string | null>(null);
   const actionsOf = useActionsByAgent();
-  const rows = useMemo(() => historyRows(roots), [roots]);
+  const rows = useMemo(() => preview?.rows ?? historyRows(roots), [preview, roots]);
+  const setSize = preview?.total ?? rows.length;
   const keys = useMemo(() => rows.map((r) => r.node.id), [rows]);
   const indexOf = useMemo(() => new Map(keys.map((id, i) => [id, i])), [keys]);
   const pinned = [...openForms.keys(), ...(focusedId ? [focusedId] : [])].map((id) => indexOf.get(id)).filter((i) => i !== undefined);
@@ -71,9 +61,12 @@ export function ExecutionHistory({ roots, error }: { roots: SessionTreeNode[]; e
   const pendingAnchor = useRef<string | null>(null);
   const indexOfRef = useRef(indexOf);
   indexOfRef.current = indexOf;
+  // The preview's rows are not the virtualizer's: an anchor waits for the whole list.
+  const previewing = useRef(Boolean(preview));
+  previewing.current = Boolean(preview);
   const scrollToAnchor = useCallback(() => {
     const id = pendingAnchor.current;
-    const index = id === null ? undefined : indexOfRef.current.get(id);
+    const index = id === null || previewing.current ? undefined : indexOfRef.current.get(id);
     if (index === undefined) return;
     pendingAnchor.current = null;
     virtualizer.scrollToIndex(index, { align: "center" });
@@ -101,6 +94,36 @@ export function ExecutionHistory({ roots, error }: { roots: SessionTreeNode[]; e
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusedId(null);
   };
 
+  /** One row's <li>: placed by the virtualizer (`placed`), or in the document's flow (the preview). */
+  const item = ({ node, depth }: HistoryRow, index: number, placed?: { key: Key; measure: (el: Element | null) => void; top: number }) => (
+    <li
+      key={placed?.key ?? node.id}
+      ref={placed?.measure}
+      data-index={index}
+      data-execution-id={node.id}
+      id={`exec-${node.id}`}
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+      className={cn(
+        "w-full py-2.5 pr-3",
+        placed ? "absolute left-0 top-0" : "",
+        index > 0 ? "border-t border-zinc-100 dark:border-zinc-800" : "",
+        highlight === node.id ? "rounded-md bg-amber-50 ring-2 ring-amber-400 dark:bg-amber-950/40 dark:ring-amber-600" : "",
+      )}
+      style={{ transform: placed ? `translateY(${placed.top}px)` : undefined, paddingLeft: `${0.75 + depth * 1.25}rem` }}
+    >
+      <HistoryRowContent
+        node={node}
+        depth={depth}
+        selected={selected.includes(node.id)}
+        onSelect={onSelect}
+        agent={actionsOf(node.agent)}
+        open={openForms.get(node.id) ?? null}
+        onToggle={onToggle}
+      />
+    </li>
+  );
+
   if (error) return <ErrorAlert title="Could not load executions">{error.message}</ErrorAlert>;
   if (rows.length === 0) return <EmptyState title="No executions yet">Run an agent on this issue to start its first session.</EmptyState>;
   return (
@@ -113,38 +136,17 @@ export function ExecutionHistory({ roots, error }: { roots: SessionTreeNode[]; e
           onBlur={onBlur}
           className="relative"
           // The virtualizer keeps the rows in view steady when rows above change size; the browser's own anchoring would move them twice.
-          style={{ height: virtualizer.getTotalSize(), overflowAnchor: "none" }}
+          style={preview ? undefined : { height: virtualizer.getTotalSize(), overflowAnchor: "none" }}
         >
-          {virtualizer.getVirtualItems().map((item) => {
-            const { node, depth } = rows[item.index];
-            return (
-              <li
-                key={item.key}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                data-execution-id={node.id}
-                id={`exec-${node.id}`}
-                aria-posinset={item.index + 1}
-                aria-setsize={rows.length}
-                className={cn(
-                  "absolute left-0 top-0 w-full py-2.5 pr-3",
-                  item.index > 0 ? "border-t border-zinc-100 dark:border-zinc-800" : "",
-                  highlight === node.id ? "rounded-md bg-amber-50 ring-2 ring-amber-400 dark:bg-amber-950/40 dark:ring-amber-600" : "",
-                )}
-                style={{ transform: `translateY(${item.start - scrollMargin}px)`, paddingLeft: `${0.75 + depth * 1.25}rem` }}
-              >
-                <HistoryRowContent
-                  node={node}
-                  depth={depth}
-                  selected={selected.includes(node.id)}
-                  onSelect={onSelect}
-                  agent={actionsOf(node.agent)}
-                  open={openForms.get(node.id) ?? null}
-                  onToggle={onToggle}
-                />
-              </li>
-            );
-          })}
+          {preview
+            ? rows.map((row, index) => item(row, index))
+            : virtualizer.getVirtualItems().map((virtual) =>
+                item(rows[virtual.index], virtual.index, {
+                  key: virtual.key,
+                  measure: virtualizer.measureElement,
+                  top: virtual.start - scrollMargin,
+                }),
+              )}
         </ol>
       </div>
       {selected.length ? (

@@ -8,8 +8,10 @@ import { SessionTreeGraph } from "@/components/session-tree/session-tree-graph";
 import { LoadingBlock } from "@/components/ui/states";
 import { cn } from "@/lib/cn";
 import { useIssueSessionTree } from "@/lib/executions/hooks";
+import type { HistoryPreview } from "@/lib/executions/history-rows";
 import { useIssuePullRequests } from "@/lib/pulls/hooks";
 import { replaceSearchParams } from "@/lib/url-state";
+import { useServerHtml } from "@/lib/hooks/use-server-html";
 
 const VIEWS = [
   { id: "history", label: "History" },
@@ -21,8 +23,11 @@ type ViewId = (typeof VIEWS)[number]["id"];
  * An issue's executions: the run form, then the history as a list (chains
  * and forks) or as the session tree picture. The choice is in the address
  * (?view=tree), so it survives reloads and can be shared.
+ *
+ * `preview`: the History list's first rows, drawn by the server with the
+ * page, shown until the executions are in (ExecutionHistory).
  */
-export function IssueExecutions({ issueId, showRunForm = true }: { issueId: string; showRunForm?: boolean }) {
+export function IssueExecutions({ issueId, showRunForm = true, preview }: { issueId: string; showRunForm?: boolean; preview?: HistoryPreview }) {
   const params = useSearchParams();
   const [view, setView] = useState<ViewId>(params?.get("view") === "tree" ? "tree" : "history");
   const tree = useIssueSessionTree(issueId);
@@ -52,7 +57,10 @@ export function IssueExecutions({ issueId, showRunForm = true }: { issueId: stri
     choose(VIEWS[next].id, true);
   };
 
-  const roots = tree.data?.roots ?? [];
+  // Hydrating, the view is what the server drew (the preview, or "Loading"), even when the page's early request for the executions has answered meanwhile.
+  const serverHtml = useServerHtml();
+  const loaded = !tree.isPending && !serverHtml;
+  const roots = loaded ? (tree.data?.roots ?? []) : [];
   return (
     <div className="space-y-4">
       {showRunForm ? <RunAgentForm issueId={issueId} /> : null}
@@ -88,12 +96,12 @@ export function IssueExecutions({ issueId, showRunForm = true }: { issueId: stri
           ))}
         </div>
         <div role="tabpanel" id={`executions-panel-${view}`} aria-labelledby={`executions-tab-${view}`}>
-          {tree.isPending ? (
+          {!loaded && !(preview && view === "history") ? (
             <LoadingBlock label="Loading executions…" />
           ) : view === "tree" && roots.length > 0 ? (
             <SessionTreeGraph roots={roots} label={`Session tree of ${issueId}`} pullRequests={pulls.data} />
           ) : (
-            <ExecutionHistory roots={roots} error={tree.error} />
+            <ExecutionHistory roots={roots} preview={loaded ? null : preview} error={loaded ? tree.error : null} />
           )}
         </div>
       </div>

@@ -22,6 +22,7 @@ import { RunAgentForm } from "@/components/follow-up/run-agent-form";
 import { ProjectSelect } from "@/components/project-fields/project-select";
 import { usePrefetchIssueSessionTree } from "@/lib/executions/hooks";
 import { LoadingBlock } from "@/components/ui/states";
+import type { HistoryPreview } from "@/lib/executions/history-rows";
 
 // The markdown renderer (unified, remark, rehype: the page's largest script)
 // and the edit form load after the page's first view: evaluating them at
@@ -44,19 +45,20 @@ function Description({ body }: { body: string }) {
   );
 }
 
-export function IssueDetailView({ id }: { id: string }) {
+/** `historyPreview`: the History list's first rows, drawn with the page by the server (app/issues/[id]/page.tsx). */
+export function IssueDetailView({ id, historyPreview }: { id: string; historyPreview?: HistoryPreview }) {
   const issue = useIssue(id);
   // The executions section's data, fetched alongside the issue rather than after it.
   usePrefetchIssueSessionTree(id);
 
   return (
     <QueryGate query={issue} noun="issue" back={{ href: "/issues", label: "Back to issues" }}>
-      {(data) => <IssueDetail issue={data} />}
+      {(data) => <IssueDetail issue={data} historyPreview={historyPreview} />}
     </QueryGate>
   );
 }
 
-function IssueDetail({ issue }: { issue: Issue }) {
+function IssueDetail({ issue, historyPreview }: { issue: Issue; historyPreview?: HistoryPreview }) {
   const updateIssue = useUpdateIssue(issue.id);
 
   return (
@@ -143,7 +145,7 @@ function IssueDetail({ issue }: { issue: Issue }) {
 
           {/* The history list and the session tree picture get the full width. */}
           <section aria-label="Execution history and session tree" className="min-w-0 lg:col-span-2">
-            <IssueExecutions issueId={issue.id} showRunForm={false} />
+            <IssueExecutions issueId={issue.id} showRunForm={false} preview={historyPreview} />
           </section>
         </div>
       )}
