@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { historyListedMs } from "@/bench/ui-scale/measure-tree";
+import { historyListedMs, wholeListedMs } from "@/bench/ui-scale/measure-tree";
 import { freshPage } from "@/bench/ui-scale/page-timing";
 
 // The issue page of an issue with many sessions: from navigation start until
@@ -7,7 +7,8 @@ import { freshPage } from "@/bench/ui-scale/page-timing";
 // rows, knowing every execution: the list renders only the rows near the
 // window, so the sessions are counted by scrolling through it afterwards).
 
-export type SessionsRun = { listedMs: number; rows: number; sessions: number };
+/** `wholeMs`: until the whole list is in (absent in results measured before 2026-11-29). */
+export type SessionsRun = { listedMs: number; wholeMs?: number; rows: number; sessions: number };
 
 /** One run in a fresh context; `executions` rows must be known to the list, and `sessions` distinct sessions found in it. */
 export async function measureSessions(browser: Browser, base: string, issueId: string, executions: number, sessions: number): Promise<SessionsRun> {
@@ -15,6 +16,8 @@ export async function measureSessions(browser: Browser, base: string, issueId: s
   try {
     // Watched from the first byte of the answer, not from the load event.
     const listedMs = await historyListedMs(page, base, issueId, executions);
+    // The first rows may be those the page's HTML carried: the sessions are counted in the whole list.
+    const wholeMs = await wholeListedMs(page);
     const rows = await page.evaluate(() => Number(document.querySelector('[aria-label="Execution history"] > li')?.getAttribute("aria-setsize") ?? 0));
     // Every session is linked from some row: scroll the window through the list, collecting them.
     const listed = await page.evaluate(async () => {
@@ -31,7 +34,7 @@ export async function measureSessions(browser: Browser, base: string, issueId: s
       return seen.size;
     });
     if (listed < sessions) throw new Error(`the History list links ${listed} of ${sessions} sessions`);
-    return { listedMs, rows, sessions: listed };
+    return { listedMs, wholeMs, rows, sessions: listed };
   } finally {
     await context.close();
   }

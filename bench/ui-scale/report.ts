@@ -39,7 +39,11 @@ type Row = { measure: string; value: (r: UiScaleResult) => string | null };
 
 /** `f` over the runs, or null when a result has no such runs (a measure added later). */
 const of = <R>(runs: R[] | undefined, f: (runs: R[]) => string): string | null => (runs?.length ? f(runs) : null);
-const ms = <R>(runs: R[] | undefined, pick: (r: R) => number) => of(runs, (rs) => fmt(median(rs.map(pick))));
+const ms = <R>(runs: R[] | undefined, pick: (r: R) => number | undefined) =>
+  of(runs, (rs) => {
+    const values = rs.map(pick).filter((v): v is number => v !== undefined);
+    return values.length ? fmt(median(values)) : "—";
+  });
 const frames = <R>(runs: R[] | undefined, pick: (r: R) => { p50: number; p95: number; max: number }) =>
   of(runs, (rs) => `${fmt(median(rs.map((r) => pick(r).p50)))} / ${fmt(median(rs.map((r) => pick(r).p95)))} / ${fmt(median(rs.map((r) => pick(r).max)))}`);
 
@@ -59,6 +63,10 @@ const treeRows = (n: string): Row[] => [
   {
     measure: `Navigation start → History list shown (scrolled to: rows in view, all ${n} known); goal ≤ 300 ms`,
     value: (r) => ms(r.tree, (t) => t.historyListMs),
+  },
+  {
+    measure: `… → the whole list in (all ${n} rows reachable by scrolling; since 2026-11-29 its first rows come in the page's HTML before it)`,
+    value: (r) => ms(r.tree, (t) => t.historyWholeMs),
   },
 ];
 
@@ -98,6 +106,10 @@ const sessionRows: Row[] = [
     value: (r) => ms(r.sessionsPage, (s) => s.listedMs),
   },
   {
+    measure: "… → the whole list in (every row reachable by scrolling; since 2026-11-29 its first rows come in the page's HTML before it)",
+    value: (r) => ms(r.sessionsPage, (s) => s.wholeMs),
+  },
+  {
     measure: "Rows / distinct sessions in the History list",
     value: (r) => of(r.sessionsPage, (s) => `${median(s.map((x) => x.rows))} / ${median(s.map((x) => x.sessions))}`),
   },
@@ -125,7 +137,7 @@ export function markdown(result: UiScaleResult): string {
     ``,
     `Measured in headless Chromium (1280×900) against the production build (\`next start\`), ${result.machine}. Medians of ${result.runs} runs per column, each in a fresh browser context; the load average (1 min) at the start → end of each column's runs is in its heading: this machine's 2 cores are shared with other work, so the columns measured the same day are the ones to compare. Re-run: \`npx tsx --conditions=react-server bench/ui-scale.ts\` (\`--label\`, \`--compare-with <results.json>\` to keep another result as a column; \`--interleave <checkout>\` to load two builds' pages in turns instead, below).`,
     ``,
-    `How the pages load now: the execution page is drawn on the server with its data: the page reads the execution and the last 100 events of its log (\`server/executions/read-execution-page.ts\`), draws the rows at the log's end into the HTML, which opens scrolled to its end before any script runs, and hands the same answers to the browser's cache (\`<HydrationBoundary>\`), so hydrating asks for nothing. The issue page's HTML carries a small script that requests its data (the issue and its executions) while the page's JavaScript loads, so nothing waits for hydration to start a request (\`lib/executions/early-fetch.ts\`); the issue's executions come flat from one SQL statement (\`GET /api/issues/:id/tree-summary\`, \`server/executions/read-issue-tree.ts\`) and the page builds the tree, as it does for live patches. Since 2026-11-28 (evening) every page is watched from the first byte of its answer: the measures before waited for the page's load event first, which a log drawn in the HTML beats.`,
+    `How the pages load now: the execution page is drawn on the server with its data: the page reads the execution and the last 100 events of its log (\`server/executions/read-execution-page.ts\`), draws the rows at the log's end into the HTML, which opens scrolled to its end before any script runs, and hands the same answers to the browser's cache (\`<HydrationBoundary>\`), so hydrating asks for nothing. Since 2026-11-29 the issue page's HTML carries the issue and its History list's first 24 rows (\`server/issues/read-issue-page.ts\`), shown before any script runs, until the whole list takes their place. The issue page's HTML carries a small script that requests its executions while the page's JavaScript loads, so nothing waits for hydration to start a request (\`lib/executions/early-fetch.ts\`); the issue's executions come flat from one SQL statement (\`GET /api/issues/:id/tree-summary\`, \`server/executions/read-issue-tree.ts\`) and the page builds the tree, as it does for live patches. Since 2026-11-28 (evening) every page is watched from the first byte of its answer: the measures before waited for the page's load event first, which a log drawn in the HTML beats.`,
     ``,
     `**Session tree, ${n} executions** (chains of continuations with forks off them; issue page, Tree tab):`,
     ``,
