@@ -12,10 +12,13 @@ export type HistoryPreview = { rows: HistoryRow[]; total: number };
 
 const HISTORY_ORDER: Record<SessionTreeNode["edge"], number> = { fork: 0, root: 1, restarted: 2, continue: 3 };
 
+/** A node of any tree of executions (the whole DTOs, or the fields a preview is placed from). */
+type Shaped<N> = { edge: SessionTreeNode["edge"]; children: N[] };
+
 /** Depth-first rows: a chain (original → continuation → …, and a restart where the chain goes on) stays at one depth, forks indent under their source. */
-export function historyRows(roots: SessionTreeNode[]): HistoryRow[] {
-  const rows: HistoryRow[] = [];
-  const stack: HistoryRow[] = [...roots].reverse().map((node) => ({ node, depth: 0 }));
+export function historyRows<N extends Shaped<N> = SessionTreeNode>(roots: N[]): { node: N; depth: number }[] {
+  const rows: { node: N; depth: number }[] = [];
+  const stack: { node: N; depth: number }[] = [...roots].reverse().map((node) => ({ node, depth: 0 }));
   while (stack.length) {
     const row = stack.pop()!;
     rows.push(row);

@@ -18,7 +18,8 @@ import { EXECUTION_DTO_FIELDS, type ExecutionDtoSource, toExecutionDto } from "@
 // times on the way): for 1,000 executions, read + DTOs + JSON 69.6 → 60.2 ms
 // p50 (bench/tree-summary.ts).
 
-const SQL = `
+/** An issue's executions with the refs each consulted (each once, in the order first read): the select list and its joins, for a WHERE after them. */
+export const TREE_ROWS_FROM = `
   SELECT ${executionColumns("e", EXECUTION_DTO_FIELDS).sql},
          coalesce(c.refs, ARRAY[]::text[]) AS "__consulted"
     FROM issues i
@@ -29,9 +30,16 @@ const SQL = `
                 FROM mcp_calls m CROSS JOIN LATERAL unnest(m.consulted) AS ref
                WHERE m.execution_id = e.id
                GROUP BY ref) t
-    ) c ON true
+    ) c ON true`;
+
+const SQL = `${TREE_ROWS_FROM}
    WHERE i.id = $1
    ORDER BY e.created_at ASC, e.id ASC`;
+
+/** A row read through TREE_ROWS_FROM, as the tree takes it. */
+// node-postgres reads each column as Prisma does (none of these is a BIGINT: executionFromPg has nothing to convert).
+export const treeInputFromRow = (row: Record<string, unknown>): SessionTreeInput =>
+  Object.assign(toExecutionDto(row as ExecutionDtoSource), { consulted: row.__consulted as string[] });
 
 export async function readIssueTree(rawIssueId: string): Promise<Result<{ executions: SessionTreeInput[] }>> {
   const issueId = parseId("issue", rawIssueId);
@@ -39,9 +47,6 @@ export async function readIssueTree(rawIssueId: string): Promise<Result<{ execut
   const { rows } = await dbPool.query<Record<string, unknown>>({ name: "arbor_read_issue_tree", text: SQL, values: [issueId] });
   // No row at all: no such issue; one row without an execution: an issue with none (the LEFT JOIN).
   if (rows.length === 0) return notFound(notFoundMessage("issue", rawIssueId));
-  const executions = rows
-    .filter((row) => row.id !== null)
-    // node-postgres reads each column as Prisma does (none of these is a BIGINT: executionFromPg has nothing to convert).
-    .map((row) => Object.assign(toExecutionDto(row as ExecutionDtoSource), { consulted: row.__consulted as string[] }));
+  const executions = rows.filter((row) => row.id !== null).map(treeInputFromRow);
   return ok({ executions });
 }

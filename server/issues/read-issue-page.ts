@@ -1,9 +1,9 @@
 import "server-only";
-import { buildSessionTree } from "@/lib/executions/build-session-tree";
-import { historyPreview, type HistoryPreview } from "@/lib/executions/history-rows";
+import type { HistoryPreview } from "@/lib/executions/history-rows";
 import type { Issue } from "@/lib/issues/schema";
-import { ok, type Result } from "@/lib/result";
-import { readIssueTree } from "@/server/executions/read-issue-tree";
+import { notFoundMessage, parseId } from "@/lib/ids";
+import { notFound, ok, type Result } from "@/lib/result";
+import { readHistoryPreview } from "@/server/executions/read-history-preview";
 import { getIssue } from "@/server/issues/get-issue";
 
 export type IssuePageData = { issue: Issue; preview: HistoryPreview | null };
@@ -16,9 +16,9 @@ export type IssuePageData = { issue: Issue; preview: HistoryPreview | null };
  * takes the issue as if it had asked.
  */
 export async function readIssuePage(id: string, { previewRows }: { previewRows: number }): Promise<Result<IssuePageData>> {
-  const [issue, tree] = await Promise.all([getIssue(id), previewRows > 0 ? readIssueTree(id) : null]);
+  const issueId = parseId("issue", id);
+  if (!issueId) return notFound(notFoundMessage("issue", id));
+  const [issue, preview] = await Promise.all([getIssue(issueId), previewRows > 0 ? readHistoryPreview(issueId, previewRows) : null]);
   if (!issue.ok) return issue;
-  // The tree unreadable (the issue went between the two reads): the page without a preview.
-  const preview = tree?.ok ? historyPreview(buildSessionTree(tree.value.executions), previewRows) : null;
   return ok(JSON.parse(JSON.stringify({ issue: issue.value, preview })) as IssuePageData);
 }

@@ -5,6 +5,9 @@ import { send } from "@/test/support/api";
 import { api, waitForEnd } from "@/test/support/executions-api";
 import { useRunningHarness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
+import { buildSessionTree } from "@/lib/executions/build-session-tree";
+import { historyPreview } from "@/lib/executions/history-rows";
+import { readIssuePage } from "@/server/issues/read-issue-page";
 
 // GET /api/issues/:id/session-tree: the issue's executions as a tree. A
 // Continue hangs under its parent (edge "continue"), a Fork under the
@@ -86,6 +89,21 @@ test("the session tree of an issue with continues, forks and a restart", async (
   expect(summary.status).toBe(200);
   expect(summary.body.executions.map((e) => e.id)).toEqual([a, b, f, c, g, d, r].map((e) => e.id));
   expect(summary.body.executions.every((e) => Array.isArray(e.consulted))).toBe(true);
+
+  // The issue page's HTML: the History list's first rows, placed from a few columns of each
+  // execution, are the rows the browser builds from the summary, whole, without their subtrees.
+  const built = historyPreview(buildSessionTree(summary.body.executions), 5);
+  const page = await readIssuePage(issueId.toLowerCase(), { previewRows: 5 });
+  expect(page.ok && page.value.preview).toEqual(built);
+  expect(built.rows.map((row) => [row.node.id, row.depth])).toEqual([
+    [a.id, 0],
+    [f.id, 1],
+    [g.id, 1],
+    [d.id, 1],
+    [r.id, 0],
+  ]);
+  expect(built.total).toBe(7);
+  expect(await readIssuePage(issueId, { previewRows: 0 })).toMatchObject({ ok: true, value: { preview: null } });
 });
 
 test("the tree summary of an issue without executions is empty; of no such issue, 404", async () => {
@@ -95,4 +113,7 @@ test("the tree summary of an issue without executions is empty; of no such issue
   expect(missing).toMatchObject({ status: 404, body: { error: { message: "Issue ISSUE-999999 not found" } } });
   const bad = await send<{ error: { message: string } }>(treeSummaryRoute, { id: "banana" });
   expect(bad.status).toBe(404);
+  // The issue page's read: no rows for an issue without executions; no issue, no page.
+  expect(await readIssuePage(issueId, { previewRows: 24 })).toMatchObject({ ok: true, value: { preview: { rows: [], total: 0 } } });
+  expect(await readIssuePage("ISSUE-999999", { previewRows: 24 })).toMatchObject({ ok: false });
 });
