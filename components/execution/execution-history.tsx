@@ -98,7 +98,8 @@ export function ExecutionHistory({ roots, preview, error }: { roots: SessionTree
   const item = ({ node, depth }: HistoryRow, index: number, placed?: { key: Key; measure: (el: Element | null) => void; top: number }) => (
     <li
       key={placed?.key ?? node.id}
-      ref={placed?.measure}
+      // The preview's rows are measured too (by key): the whole list then opens at their real heights, not its estimate.
+      ref={placed?.measure ?? virtualizer.measureElement}
       data-index={index}
       data-execution-id={node.id}
       id={`exec-${node.id}`}

@@ -33,6 +33,14 @@ type ShapeRow = {
   errorCode: string | null;
 };
 
+/**
+ * A row shows its prompt's first line and the whole of it as a tooltip; a
+ * prompt can be 200,000 characters, and the page's HTML carries it twice (the
+ * row, and its data for hydration): the preview's rows carry its start.
+ */
+export const PREVIEW_PROMPT_CHARS = 2_000;
+const shortened = (prompt: string) => (prompt.length > PREVIEW_PROMPT_CHARS ? `${prompt.slice(0, PREVIEW_PROMPT_CHARS)}…` : prompt);
+
 /** The first `count` rows of the issue's History list (each without its subtree), and how many rows it has. */
 export async function readHistoryPreview(issueId: string, count: number): Promise<HistoryPreview> {
   const { rows } = await dbPool.query<ShapeRow>({ name: "arbor_history_shape", text: SHAPE_SQL, values: [issueId] });
@@ -56,7 +64,7 @@ export async function readHistoryPreview(issueId: string, count: number): Promis
     const execution = byId.get(node.id);
     // Deleted between the two reads: the list goes on without it (the whole list, when it arrives, agrees).
     if (!execution) continue;
-    previewRows.push({ node: { ...execution, consulted: execution.consulted ?? [], edge: node.edge, isHead: node.isHead, children: [] }, depth });
+    previewRows.push({ node: { ...execution, prompt: shortened(execution.prompt), consulted: [], edge: node.edge, isHead: node.isHead, children: [] }, depth });
   }
   return { rows: previewRows, total: rows.length };
 }

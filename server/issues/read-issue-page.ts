@@ -18,7 +18,8 @@ export type IssuePageData = { issue: Issue; preview: HistoryPreview | null };
 export async function readIssuePage(id: string, { previewRows }: { previewRows: number }): Promise<Result<IssuePageData>> {
   const issueId = parseId("issue", id);
   if (!issueId) return notFound(notFoundMessage("issue", id));
-  const [issue, preview] = await Promise.all([getIssue(issueId), previewRows > 0 ? readHistoryPreview(issueId, previewRows) : null]);
+  // The preview is extra: when it cannot be read the page goes without it, the list loads as it always has.
+  const [issue, preview] = await Promise.all([getIssue(issueId), previewRows > 0 ? readHistoryPreview(issueId, previewRows).catch(() => null) : null]);
   if (!issue.ok) return issue;
   return ok(JSON.parse(JSON.stringify({ issue: issue.value, preview })) as IssuePageData);
 }

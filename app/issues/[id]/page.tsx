@@ -28,15 +28,16 @@ export default async function IssuePage({ params, searchParams }: Props) {
   // shows them before any script has run (docs/performance.md, "UI at scale"). The tree picture
   // needs every execution to lay itself out: with ?view=tree only the issue is drawn.
   const tree = (await searchParams).view === "tree";
-  const data = await readIssuePage(id, { previewRows: tree ? 0 : HISTORY_PREVIEW_ROWS });
+  // Not readable now (the database busy or gone): the page as it was before it drew its data, which asks in the browser.
+  const data = await readIssuePage(id, { previewRows: tree ? 0 : HISTORY_PREVIEW_ROWS }).catch(() => null);
   const early = (
     <>
       {/* The executions are asked for as the HTML arrives, not after hydration (lib/executions/early-fetch.ts). */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own script over a parsed id, not input text. */}
-      <script dangerouslySetInnerHTML={{ __html: earlyFetchScript(data.ok ? [paths.tree] : [paths.issue, paths.tree]) }} />
+      <script dangerouslySetInnerHTML={{ __html: earlyFetchScript(data?.ok ? [paths.tree] : [paths.issue, paths.tree]) }} />
     </>
   );
-  if (!data.ok) {
+  if (!data?.ok) {
     // Not there, or not readable now: the view asks in the browser and says why, as it always has.
     return (
       <>

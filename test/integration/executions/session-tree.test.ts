@@ -8,6 +8,8 @@ import { makeIssue } from "@/test/support/factories";
 import { buildSessionTree } from "@/lib/executions/build-session-tree";
 import { historyPreview } from "@/lib/executions/history-rows";
 import { readIssuePage } from "@/server/issues/read-issue-page";
+import { PREVIEW_PROMPT_CHARS } from "@/server/executions/read-history-preview";
+import { prisma } from "@/server/db";
 
 // GET /api/issues/:id/session-tree: the issue's executions as a tree. A
 // Continue hangs under its parent (edge "continue"), a Fork under the
@@ -104,6 +106,10 @@ test("the session tree of an issue with continues, forks and a restart", async (
   ]);
   expect(built.total).toBe(7);
   expect(await readIssuePage(issueId, { previewRows: 0 })).toMatchObject({ ok: true, value: { preview: null } });
+  // A long prompt goes into the page's HTML by its start only (the row shows its first line).
+  await prisma.execution.update({ where: { id: a.id }, data: { prompt: `long ${"x".repeat(PREVIEW_PROMPT_CHARS * 3)}` } });
+  const long = await readIssuePage(issueId, { previewRows: 1 });
+  expect(long.ok && long.value.preview?.rows[0].node.prompt).toBe(`long ${"x".repeat(PREVIEW_PROMPT_CHARS - 5)}…`);
 });
 
 test("the tree summary of an issue without executions is empty; of no such issue, 404", async () => {
