@@ -212,6 +212,18 @@ describe("ExecutionHistory, a long list", () => {
     expect(screen.getByRole("checkbox", { name: `Select #${second.id.slice(0, 8)} to compare` })).toBeChecked();
   });
 
+  it("keeps the preview's rows under the error when the executions cannot be loaded", () => {
+    const { historyPreview } = require("@/lib/executions/history-rows") as typeof import("@/lib/executions/history-rows");
+    const preview = historyPreview(buildSessionTree(many(40)), 24);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ExecutionHistory roots={[]} preview={preview} error={new Error("The server did not answer")} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent("The server did not answer");
+    expect(items()).toHaveLength(24);
+  });
+
   it("scrolls to the row #exec-<id> names, and marks it", () => {
     const executions = many(1000);
     const target = executions[700];

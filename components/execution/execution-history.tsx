@@ -29,7 +29,8 @@ export function execIdFromHash(hash: string): string | null {
  * until `roots` are in (the rows in the document's flow: the server cannot
  * measure them, and rows placed by estimate would overlap or leave gaps).
  * The same component then draws the whole list, so a row ticked or a form
- * opened meanwhile stays so.
+ * opened meanwhile stays so; if the executions cannot be loaded, the preview
+ * stays under the error.
  */
 export function ExecutionHistory({ roots, preview, error }: { roots: SessionTreeNode[]; preview?: HistoryPreview | null; error?: Error | null }) {
   const [selected, setSelected] = useState<string[]>([]);
@@ -125,10 +126,13 @@ export function ExecutionHistory({ roots, preview, error }: { roots: SessionTree
     </li>
   );
 
-  if (error) return <ErrorAlert title="Could not load executions">{error.message}</ErrorAlert>;
+  const failed = error ? <ErrorAlert title="Could not load executions">{error.message}</ErrorAlert> : null;
+  // With a preview the rows it drew stay under the error: what the page showed is not taken away.
+  if (failed && !preview) return failed;
   if (rows.length === 0) return <EmptyState title="No executions yet">Run an agent on this issue to start its first session.</EmptyState>;
   return (
     <div className="space-y-2">
+      {failed}
       <div className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
         <ol
           ref={listRef}

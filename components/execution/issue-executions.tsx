@@ -101,7 +101,7 @@ export function IssueExecutions({ issueId, showRunForm = true, preview }: { issu
           ) : view === "tree" && roots.length > 0 ? (
             <SessionTreeGraph roots={roots} label={`Session tree of ${issueId}`} pullRequests={pulls.data} />
           ) : (
-            <ExecutionHistory roots={roots} preview={loaded ? null : preview} error={loaded ? tree.error : null} />
+            <ExecutionHistory roots={roots} preview={loaded && !tree.error ? null : preview} error={loaded ? tree.error : null} />
           )}
         </div>
       </div>
