@@ -101,22 +101,6 @@ test("run, watch the session id appear, continue, fork from the first, see the t
   expect(await history_.getByText("fork", { exact: true }).count()).toBe(1);
   await saveScreenshot(page, "issue-page");
 
-  // The issue page's HTML carries the issue and its History list's first rows: drawn before any script runs.
-  const issueHtml = await (await fetch(`${server.url}/issues/${fork.issueId}`)).text();
-  expect(issueHtml).toContain("Make the build green</h1>");
-  expect(issueHtml).toMatch(/<ol[^>]*aria-label="Execution history"/);
-  expect(issueHtml.match(/<li[^>]*aria-setsize="3"/g)).toHaveLength(3);
-  expect(issueHtml).toContain("third: try another way</span>");
-  // The tree picture lays out every execution: its page draws the issue only.
-  const treeHtml = await (await fetch(`${server.url}/issues/${fork.issueId}?view=tree`)).text();
-  expect(treeHtml).toContain("Make the build green</h1>");
-  expect(treeHtml).not.toContain('aria-label="Execution history"');
-  // Opened fresh, the page hydrates that HTML without a mismatch, and the whole list takes the preview's place.
-  await page.goto(`${server.url}/issues/${fork.issueId}`);
-  await history_.locator("li[style*=translateY]").nth(2).waitFor();
-  expect(await history_.getByRole("listitem").count()).toBe(3);
-  expect(pageErrors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
-
   // The same tree as a picture: three nodes, one dashed fork edge, one continue edge.
   await page.getByRole("tab", { name: "Tree" }).click();
   const graph = page.getByRole("tree", { name: `Session tree of ${fork.issueId}` });
@@ -146,4 +130,20 @@ test("run, watch the session id appear, continue, fork from the first, see the t
   expect(stdout).toContain(firstId.slice(0, 8));
   expect(stdout).toContain(forkId.slice(0, 8));
   expect(stdout).toMatch(/fork/);
+
+  // The issue page's HTML carries the issue and its History list's first rows: drawn before any script runs.
+  const issueHtml = await (await fetch(`${server.url}/issues/${fork.issueId}`)).text();
+  expect(issueHtml).toContain("Make the build green</h1>");
+  expect(issueHtml).toMatch(/<ol[^>]*aria-label="Execution history"/);
+  expect(issueHtml.match(/<li[^>]*aria-setsize="3"/g)).toHaveLength(3);
+  expect(issueHtml).toContain("third: try another way</span>");
+  // The tree picture lays out every execution: its page draws the issue only.
+  const treeHtml = await (await fetch(`${server.url}/issues/${fork.issueId}?view=tree`)).text();
+  expect(treeHtml).toContain("Make the build green</h1>");
+  expect(treeHtml).not.toContain('aria-label="Execution history"');
+  // Opened fresh, the page hydrates that HTML without a mismatch, and the whole list takes the preview's place.
+  await page.goto(`${server.url}/issues/${fork.issueId}`);
+  await history_.locator("li[style*=translateY]").nth(2).waitFor();
+  expect(await history_.getByRole("listitem").count()).toBe(3);
+  expect(pageErrors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
 });
