@@ -7,7 +7,7 @@ jest.mock("next/navigation", () => ({ useRouter: () => ({ push: mockPush }) }));
 // Required after the mock (the esbuild transform does not hoist jest.mock).
 const { ExecutionHistory } = require("@/components/execution/execution-history") as typeof import("@/components/execution/execution-history");
 const { historyRows } = require("@/lib/executions/history-rows") as typeof import("@/lib/executions/history-rows");
-const { runContinueFork } = require("@/test/support/execution-fixtures") as typeof import("@/test/support/execution-fixtures");
+const { historyPreviewOf, runContinueFork } = require("@/test/support/execution-fixtures") as typeof import("@/test/support/execution-fixtures");
 
 function renderHistory(roots: Parameters<typeof ExecutionHistory>[0]["roots"]) {
   return render(
@@ -180,11 +180,10 @@ describe("ExecutionHistory, a long list", () => {
   });
 
   it("shows the preview drawn with the page until the executions are in, then the whole list, keeping what was ticked", async () => {
-    const { historyPreview } = require("@/lib/executions/history-rows") as typeof import("@/lib/executions/history-rows");
     const user = userEvent.setup();
     const executions = many(1000);
     const roots = buildSessionTree(executions);
-    const preview = historyPreview(roots, 24);
+    const preview = historyPreviewOf(roots, 24);
     expect(preview.total).toBe(1000);
     expect(preview.rows.map((r) => r.node.id)).toEqual(executions.slice(0, 24).map((e) => e.id));
     const client = new QueryClient();
@@ -213,8 +212,7 @@ describe("ExecutionHistory, a long list", () => {
   });
 
   it("keeps the preview's rows under the error when the executions cannot be loaded", () => {
-    const { historyPreview } = require("@/lib/executions/history-rows") as typeof import("@/lib/executions/history-rows");
-    const preview = historyPreview(buildSessionTree(many(40)), 24);
+    const preview = historyPreviewOf(buildSessionTree(many(40)), 24);
     render(
       <QueryClientProvider client={new QueryClient()}>
         <ExecutionHistory roots={[]} preview={preview} error={new Error("The server did not answer")} />

@@ -96,11 +96,11 @@ export function ExecutionHistory({ roots, preview, error }: { roots: SessionTree
   };
 
   /** One row's <li>: placed by the virtualizer (`placed`), or in the document's flow (the preview). */
-  const item = ({ node, depth }: HistoryRow, index: number, placed?: { key: Key; measure: (el: Element | null) => void; top: number }) => (
+  const item = ({ node, depth }: HistoryRow, index: number, placed?: { key: Key; top: number }) => (
     <li
       key={placed?.key ?? node.id}
       // The preview's rows are measured too (by key): the whole list then opens at their real heights, not its estimate.
-      ref={placed?.measure ?? virtualizer.measureElement}
+      ref={virtualizer.measureElement}
       data-index={index}
       data-execution-id={node.id}
       id={`exec-${node.id}`}
@@ -145,13 +145,7 @@ export function ExecutionHistory({ roots, preview, error }: { roots: SessionTree
         >
           {preview
             ? rows.map((row, index) => item(row, index))
-            : virtualizer.getVirtualItems().map((virtual) =>
-                item(rows[virtual.index], virtual.index, {
-                  key: virtual.key,
-                  measure: virtualizer.measureElement,
-                  top: virtual.start - scrollMargin,
-                }),
-              )}
+            : virtualizer.getVirtualItems().map((virtual) => item(rows[virtual.index], virtual.index, { key: virtual.key, top: virtual.start - scrollMargin }))}
         </ol>
       </div>
       {selected.length ? (

@@ -29,12 +29,6 @@ export function historyRows<N extends Shaped<N> = SessionTreeNode>(roots: N[]): 
   return rows;
 }
 
-/** The list's first `count` rows, for its preview. */
-export function historyPreview(roots: SessionTreeNode[], count: number): HistoryPreview {
-  const rows = historyRows(roots);
-  return { rows: rows.slice(0, count).map(({ node, depth }) => ({ node: { ...node, children: [] }, depth })), total: rows.length };
-}
-
 /**
  * Rows in the preview: enough to fill a tall window below the run form
  * (24 rows of 53–77 px: 1,270–1,850 px), few enough that the HTML stays

@@ -1,6 +1,7 @@
 // Executions and session trees for component tests.
 import { buildSessionTree } from "@/lib/executions/build-session-tree";
 import type { ExecutionDto, SessionTreeNode } from "@/lib/executions/schema";
+import { historyRows, type HistoryPreview } from "@/lib/executions/history-rows";
 
 let counter = 0;
 
@@ -82,4 +83,14 @@ export function chainWithForks(length: number, forkEvery: number, forkLength = 2
     prev = e;
   }
   return out;
+}
+
+/**
+ * The History list's first `count` rows as the issue page draws them, built
+ * from the whole tree (the server places them from a few columns instead:
+ * server/executions/read-history-preview.ts, held equal to this).
+ */
+export function historyPreviewOf(roots: SessionTreeNode[], count: number): HistoryPreview {
+  const rows = historyRows(roots);
+  return { rows: rows.slice(0, count).map(({ node, depth }) => ({ node: { ...node, children: [] }, depth })), total: rows.length };
 }

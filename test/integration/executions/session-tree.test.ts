@@ -6,7 +6,7 @@ import { api, waitForEnd } from "@/test/support/executions-api";
 import { useRunningHarness } from "@/test/support/executions-harness";
 import { makeIssue } from "@/test/support/factories";
 import { buildSessionTree } from "@/lib/executions/build-session-tree";
-import { historyPreview } from "@/lib/executions/history-rows";
+import { historyPreviewOf } from "@/test/support/execution-fixtures";
 import { readIssuePage } from "@/server/issues/read-issue-page";
 import { PREVIEW_PROMPT_CHARS } from "@/server/executions/read-history-preview";
 import { prisma } from "@/server/db";
@@ -94,7 +94,7 @@ test("the session tree of an issue with continues, forks and a restart", async (
 
   // The issue page's HTML: the History list's first rows, placed from a few columns of each
   // execution, are the rows the browser builds from the summary, whole, without their subtrees.
-  const built = historyPreview(buildSessionTree(summary.body.executions), 5);
+  const built = historyPreviewOf(buildSessionTree(summary.body.executions), 5);
   const page = await readIssuePage(issueId.toLowerCase(), { previewRows: 5 });
   expect(page.ok && page.value.preview).toEqual(built);
   expect(built.rows.map((row) => [row.node.id, row.depth])).toEqual([
