@@ -6,6 +6,8 @@
  * its count in the navigation and the tab title, deciding from the Inbox, and
  * a browser notification the person turned on.
  */
+import type { Locator } from "playwright-core";
+import { prisma } from "@/server/db";
 import { executionIdFromUrl, useAgentE2eSuite } from "@/test/support/agent-e2e-suite";
 import { scriptToolTurns } from "@/test/support/approvals-api";
 import { saveScreenshot } from "@/test/support/browser";
@@ -22,6 +24,23 @@ function lastToolResult(prompt: string): string {
   const requests = suite.harness.api.requests.filter((r) => currentTurn(r).prompt.includes(prompt));
   const { results } = currentTurn(requests[requests.length - 1]);
   return results[results.length - 1] ?? "";
+}
+
+/**
+ * Waits for the decision card of an execution whose agent is still starting: the wait spans the CLI's
+ * start and first model turn (60 s, as the other e2e tests give an agent's turn on a busy machine).
+ * On a timeout it says whether the agent had asked, so a slow agent and a page that missed its
+ * request fail differently.
+ */
+async function waitForCard(card: Locator, executionId: string): Promise<void> {
+  try {
+    await card.waitFor({ timeout: 60_000 });
+  } catch (error) {
+    const execution = await prisma.execution.findUnique({ where: { id: executionId }, select: { status: true, waitingFor: true } });
+    const approvals = await prisma.approval.findMany({ where: { executionId }, select: { id: true, status: true, requestedAt: true } });
+    const held = `execution ${execution?.status}, waitingFor ${JSON.stringify(execution?.waitingFor)}, approvals ${JSON.stringify(approvals)}`;
+    throw new Error(`${(error as Error).message}\nIn the database at ${new Date().toISOString()}: ${held}`);
+  }
 }
 
 test("an agent asks, a person decides in the page, the Inbox or after a notification", async () => {
@@ -57,7 +76,7 @@ test("an agent asks, a person decides in the page, the Inbox or after a notifica
   await page.getByRole("button", { name: "Run agent" }).click();
   const allowId = await executionIdFromUrl(page);
   const card = page.getByRole("region", { name: "The agent asks to run this" });
-  await card.waitFor();
+  await waitForCard(card, allowId);
   await card.getByText(`$ node -e "console.log(6*7)"`).waitFor();
   await page.getByText("Waiting for you", { exact: true }).waitFor();
   await page.getByRole("link", { name: /Inbox.*1 waiting for you/ }).waitFor();
@@ -85,7 +104,7 @@ test("an agent asks, a person decides in the page, the Inbox or after a notifica
   await page.getByLabel("Prompt", { exact: true }).fill("e2e deny");
   await page.getByRole("button", { name: "Run agent" }).click();
   const denyId = await executionIdFromUrl(page, allowId);
-  await card.waitFor();
+  await waitForCard(card, denyId);
   await card.getByRole("button", { name: "Deny…" }).click();
   await card.getByLabel(/Tell the agent why/).fill("Use the test runner instead.");
   await card.getByRole("button", { name: "Deny", exact: true }).click();
@@ -103,8 +122,10 @@ test("an agent asks, a person decides in the page, the Inbox or after a notifica
   await page.getByLabel("Prompt", { exact: true }).fill("e2e inbox");
   await page.getByRole("button", { name: "Run agent" }).click();
   const inboxId = await executionIdFromUrl(page, denyId);
-  await page.waitForFunction(() =>
-    (window as unknown as { __notifications: Array<{ title: string }> }).__notifications.some((n) => n.title.startsWith("An agent needs you")),
+  await page.waitForFunction(
+    () => (window as unknown as { __notifications: Array<{ title: string }> }).__notifications.some((n) => n.title.startsWith("An agent needs you")),
+    undefined,
+    { timeout: 60_000 }, // the agent starts and asks first
   );
   await page.goto(`${server.url}/inbox`);
   const listed = page.getByRole("list", { name: "Waiting for you" });
