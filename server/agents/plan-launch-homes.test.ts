@@ -69,6 +69,7 @@ describe("planLaunch with isolated homes", () => {
     expect(JSON.parse(fs.readFileSync(settings, "utf8"))).toEqual({
       ui: { theme: "mine" },
       security: { folderTrust: { enabled: false }, auth: { selectedType: "gemini-api-key" } },
+      general: { sessionRetention: { enabled: false } },
     });
 
     fs.writeFileSync(settings, "{ not json");

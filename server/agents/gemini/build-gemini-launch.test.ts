@@ -123,6 +123,13 @@ describe("locateGeminiSession", () => {
       expect(await locateGeminiSession(A, { homeDir: home })).toBe(file);
       expect(await locateGeminiSession("22222222-2222-4222-8222-222222222222", { homeDir: home })).toBeNull();
       expect(await locateGeminiSession(A, { homeDir: path.join(home, "nowhere") })).toBeNull();
+      // A Continue started in a later minute leaves a header-only chat of the same session, before or after it in any listing.
+      for (const minute of ["00", "59"]) {
+        const headerOnly = path.join(chats, `session-2026-11-23T01-${minute}-${A.slice(0, 8)}.jsonl`);
+        fs.writeFileSync(headerOnly, `${JSON.stringify({ sessionId: A, kind: "main" })}\n`);
+        expect(await locateGeminiSession(A, { homeDir: home })).toBe(file);
+        fs.rmSync(headerOnly);
+      }
     } finally {
       fs.rmSync(home, { recursive: true, force: true });
     }

@@ -11,15 +11,28 @@ import { geminiMcpSettings } from "@/server/agents/gemini/gemini-mcp";
 
 // Google Gemini CLI (`gemini -o stream-json`). Sessions live in
 // $GEMINI_CLI_HOME/.gemini/tmp/<project>/chats/ and are scoped to the project
-// (cwd) they were made in. It deletes sessions older than 30 days by default
-// (general.sessionRetention). It relaunches itself as a child node process,
-// so signals must go to the whole process group.
+// (cwd) they were made in. Its session clean-up (general.sessionRetention)
+// is turned off in Arbor's home for it: see KEEP_SESSIONS. It relaunches
+// itself as a child node process, so signals must go to the whole process group.
+/**
+ * Gemini CLI 0.61.0 cleans up sessions at every start, in the background: chats
+ * older than 30 days, and every chat it finds unresumable. A Continue that starts
+ * in a later minute than its session's chat leaves such a file (a header line
+ * only, named by the new minute, with the same first 8 characters of the id),
+ * and the clean-up deletes every file with that short id: the next start in the
+ * project, even another session's, deleted the whole session (found through
+ * test/integration/agents/gemini-sessions.test.ts, failing when its runs crossed
+ * a minute). Arbor keeps its sessions in a home of its own and decides itself
+ * when they go, so the CLI keeps them.
+ */
+const KEEP_SESSIONS = { general: { sessionRetention: { enabled: false } } };
+
 export const geminiAgent: AgentDefinition = {
   id: "gemini",
   displayName: BUILT_IN_AGENT_NAMES.gemini,
   binary: { envVar: "GEMINI_BIN", defaultCommand: "gemini" },
   sessionCapabilities: ["assign-id-at-launch", "resume-by-id", "fork", "continue-latest"],
-  transcriptRetentionDays: 30,
+  transcriptRetentionDays: null, // KEEP_SESSIONS
   probesCli: true,
   // The person's model for a run (issue 26): `--model` (also `-m`), over GEMINI_MODEL.
   model: { flag: "--model" },
@@ -30,8 +43,8 @@ export const geminiAgent: AgentDefinition = {
     // which it then rejects (exit 41): an API key needs it said outright.
     // Arbor's MCP server is named there too, its URL and token read from each launch's environment (gemini-mcp.ts).
     settings: (dir, env) => {
-      const merge = { ...(env.GEMINI_API_KEY ? { security: { auth: { selectedType: "gemini-api-key" } } } : {}), ...geminiMcpSettings(env) };
-      return Object.keys(merge).length > 0 ? [{ path: `${dir}/.gemini/settings.json`, merge }] : [];
+      const merge = { ...KEEP_SESSIONS, ...(env.GEMINI_API_KEY ? { security: { auth: { selectedType: "gemini-api-key" } } } : {}), ...geminiMcpSettings(env) };
+      return [{ path: `${dir}/.gemini/settings.json`, merge }];
     },
   },
   buildLaunch: buildGeminiLaunch,

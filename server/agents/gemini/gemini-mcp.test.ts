@@ -31,15 +31,17 @@ const policyOf = (plan: ReturnType<typeof launch>) => {
 
 describe("Arbor's MCP server on a Gemini CLI launch", () => {
   it("names the server in the isolated home's settings, by variables only, beside the auth type", () => {
+    const keep = { general: { sessionRetention: { enabled: false } } };
     expect(geminiAgent.home!.settings!("/homes/gemini", { GEMINI_API_KEY: "k" })).toEqual([
-      { path: "/homes/gemini/.gemini/settings.json", merge: { security: { auth: { selectedType: "gemini-api-key" } } } },
+      { path: "/homes/gemini/.gemini/settings.json", merge: { ...keep, security: { auth: { selectedType: "gemini-api-key" } } } },
     ]);
     expect(geminiAgent.home!.settings!("/homes/gemini", { ARBOR_MCP_URL: mcp.url })).toEqual([
       {
         path: "/homes/gemini/.gemini/settings.json",
-        merge: { mcpServers: { arbor: { httpUrl: "${ARBOR_MCP_URL}", headers: { Authorization: "Bearer ${ARBOR_MCP_TOKEN}" } } } },
+        merge: { ...keep, mcpServers: { arbor: { httpUrl: "${ARBOR_MCP_URL}", headers: { Authorization: "Bearer ${ARBOR_MCP_TOKEN}" } } } },
       },
     ]);
+    expect(geminiAgent.home!.settings!("/homes/gemini", {})).toEqual([{ path: "/homes/gemini/.gemini/settings.json", merge: keep }]);
   });
 
   it("allows each of Arbor's tools in the policy file, with or without a permission policy, the URL and token in the environment only", () => {

@@ -7,6 +7,10 @@ import path from "node:path";
 // whose first line is {"sessionId": "<id>", …}. The short name comes from
 // .gemini/projects.json, so every project folder is searched; the file name
 // only narrows the search and the header line decides.
+// A session can have more than one such file: a Continue that starts in a
+// later minute than the chat leaves a header-only one named by that minute,
+// while its turns go on in the first. The largest is the conversation (a fork
+// of the header-only one would start from nothing).
 
 export async function locateGeminiSession(sessionId: string, context: { homeDir: string | null }): Promise<string | null> {
   const tmp = path.join(context.homeDir ?? os.homedir(), ".gemini", "tmp");
@@ -17,6 +21,7 @@ export async function locateGeminiSession(sessionId: string, context: { homeDir:
   } catch {
     return null;
   }
+  let best: { file: string; size: number } | null = null;
   for (const project of projects) {
     const chats = path.join(tmp, project, "chats");
     let files: string[];
@@ -27,10 +32,15 @@ export async function locateGeminiSession(sessionId: string, context: { homeDir:
     }
     for (const file of files.filter((name) => name.startsWith("session-") && name.endsWith(suffix))) {
       const candidate = path.join(chats, file);
-      if ((await headerSessionId(candidate)) === sessionId) return candidate;
+      if ((await headerSessionId(candidate)) !== sessionId) continue;
+      const size = await fs.stat(candidate).then(
+        (stat) => stat.size,
+        () => -1,
+      );
+      if (!best || size > best.size) best = { file: candidate, size };
     }
   }
-  return null;
+  return best?.file ?? null;
 }
 
 /** The session id a chat file's first line names, or null. */

@@ -56,6 +56,11 @@ describe("Gemini CLI sessions", () => {
 
     const transcript = (await locateGeminiSession(id, { homeDir: home() }))!;
     const before = hash(transcript);
+    // What the CLI leaves when a Continue starts in a later minute than its session's chat: a
+    // header-only chat of the same session, named by that minute. With the CLI's session
+    // clean-up on (its default), the fork's start deleted every chat of that short id.
+    const header = fs.readFileSync(transcript, "utf8").split("\n")[0];
+    fs.writeFileSync(path.join(path.dirname(transcript), `session-2020-01-01T00-00-${id.slice(0, 8)}.jsonl`), `${header}\n`);
     const fork = await run({ kind: "fork", fromSessionId: id }, "branch B");
     expectCompleted(fork);
     expect(fork.plan.argv).toEqual(expect.arrayContaining(["--session-file", transcript]));
