@@ -1,11 +1,25 @@
-const absoluteFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-const relativeFormat = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+// Dates are written by hand here, not with Intl: the first Intl object a page
+// makes loads the browser's locale data, 18–25 ms of main thread on every
+// fresh page load in Chromium on this project's machines, and these two
+// formatters were the only Intl objects the issue page and its tree made
+// (docs/performance.md, "UI at scale"). The output is Intl's for en-US
+// (dateStyle "medium" + timeStyle "short"; RelativeTimeFormat, numeric
+// "auto"), held equal to it in lib/format.test.ts.
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "Nov 29, 2026, 1:05 PM" in the reader's time zone; the text given when it is not a date. */
 export function formatDateTime(iso: string): string {
-  return absoluteFormat.format(new Date(iso));
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, "0");
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
 }
 
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+type Unit = "year" | "month" | "week" | "day" | "hour" | "minute";
+
+const UNITS: Array<[Unit, number]> = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],
   ["week", 7 * 24 * 3600],
@@ -14,11 +28,28 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["minute", 60],
 ];
 
+/** What en-US says for one unit back or ahead, where it has a word for it. */
+const ONE: Partial<Record<Unit, [past: string, future: string]>> = {
+  year: ["last year", "next year"],
+  month: ["last month", "next month"],
+  week: ["last week", "next week"],
+  day: ["yesterday", "tomorrow"],
+};
+
 /** "3 minutes ago", "yesterday", "just now". */
 export function formatRelative(iso: string, now: number = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  if (Number.isNaN(seconds)) return iso;
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relative(Math.round(seconds / size), unit);
   }
   return "just now";
+}
+
+function relative(value: number, unit: Unit): string {
+  const words = ONE[unit];
+  if (words && Math.abs(value) === 1) return value < 0 ? words[0] : words[1];
+  const count = Math.abs(value);
+  const amount = `${String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",")} ${unit}${count === 1 ? "" : "s"}`;
+  return value < 0 ? `${amount} ago` : `in ${amount}`;
 }

@@ -1,0 +1,53 @@
+import { formatDateTime, formatRelative } from "@/lib/format";
+
+// The hand-written formats are held equal to Intl's en-US output, which they replace on the
+// pages (lib/format.ts says why). Node's ICU writes a narrow no-break space before AM/PM.
+const intlDateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const intlRelative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+function viaIntl(iso: string, now: number): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return intlRelative.format(Math.round(seconds / size), unit);
+  return "just now";
+}
+
+describe("formatDateTime", () => {
+  it.each([
+    "2026-11-29T00:00:00.000Z",
+    "2026-11-29T11:59:59.000Z",
+    "2026-11-29T12:00:00.000Z",
+    "2026-11-29T12:05:00.000Z",
+    "2026-01-01T23:07:00.000Z",
+    "2024-02-29T09:30:00.000Z",
+    "1999-12-31T18:45:00.000Z",
+  ])("writes %s as Intl does", (iso) => {
+    expect(formatDateTime(iso)).toBe(intlDateTime.format(new Date(iso)).replace(/\u202f/g, " "));
+  });
+
+  it("gives back text that is not a date (Intl threw)", () => {
+    expect(formatDateTime("not a date")).toBe("not a date");
+  });
+});
+
+describe("formatRelative", () => {
+  const now = Date.parse("2026-11-29T12:00:00.000Z");
+  const offsets = [
+    0, 30, 59, 60, 89, 90, 3599, 3600, 5400, 86_399, 86_400, 129_600, 172_800, 604_800, 907_200, 1_209_600, 2_592_000, 5_184_000, 31_536_000, 47_304_000,
+    63_072_000, 31_536_000_000,
+  ];
+  it.each(offsets.flatMap((s) => [s, -s]))("says %i seconds as Intl does", (offset) => {
+    const iso = new Date(now + offset * 1000).toISOString();
+    expect(formatRelative(iso, now)).toBe(viaIntl(iso, now));
+  });
+
+  it("gives back text that is not a date", () => {
+    expect(formatRelative("soon", now)).toBe("soon");
+  });
+});
