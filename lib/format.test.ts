@@ -1,4 +1,4 @@
-import { formatDateTime, formatRelative } from "@/lib/format";
+import { formatCount, formatDateTime, formatRelative } from "@/lib/format";
 
 // The hand-written formats are held equal to Intl's en-US output, which they replace on the
 // pages (lib/format.ts says why). Node's ICU writes a narrow no-break space before AM/PM.
@@ -49,5 +49,35 @@ describe("formatRelative", () => {
 
   it("gives back text that is not a date", () => {
     expect(formatRelative("soon", now)).toBe("soon");
+  });
+});
+
+describe("formatCount", () => {
+  it.each([
+    0,
+    -0,
+    1,
+    12,
+    999,
+    1000,
+    1234,
+    99_999,
+    100_000,
+    1_234_567,
+    -5,
+    -1234,
+    0.5,
+    1234.5678,
+    0.0004,
+    -0.0004,
+    2.1,
+    1e21,
+    -2.5e22,
+    12_345.0001,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+  ])("writes %p as toLocaleString('en-US') does", (n) => {
+    expect(formatCount(n)).toBe(n.toLocaleString("en-US"));
   });
 });

@@ -53,3 +53,30 @@ function relative(value: number, unit: Unit): string {
   const amount = `${String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",")} ${unit}${count === 1 ? "" : "s"}`;
   return value < 0 ? `${amount} ago` : `in ${amount}`;
 }
+
+/**
+ * A number as en-US writes it ("1,234", "0.5", "-12,000.25"; at most 3
+ * decimals, as toLocaleString): by hand for the reason above, since the log
+ * and the execution page counted with toLocaleString as they rendered.
+ */
+export function formatCount(n: number): string {
+  if (!Number.isFinite(n)) return Number.isNaN(n) ? "NaN" : n > 0 ? "∞" : "-∞";
+  const abs = Math.abs(n);
+  const [whole, fraction] =
+    abs >= 1e21
+      ? [expanded(abs)]
+      : abs
+          .toFixed(3)
+          .replace(/\.?0+$/, "")
+          .split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const sign = n < 0 || Object.is(n, -0) ? "-" : "";
+  return `${sign}${grouped}${fraction ? `.${fraction}` : ""}`;
+}
+
+/** 1e21 and above, which toFixed writes with an exponent, in digits: their shortest form ("2.5e+22") padded with zeros. */
+function expanded(abs: number): string {
+  const [mantissa, exponent] = String(abs).split("e+");
+  const [head, tail = ""] = mantissa.split(".");
+  return `${head}${tail}${"0".repeat(Number(exponent) - tail.length)}`;
+}

@@ -12,6 +12,7 @@ import { useContinueWithCheck, useExecutionCheck } from "@/lib/checks/hooks";
 import type { CheckResult, ExecutionCheck, ExecutionDto } from "@/lib/executions/schema";
 import { formatDuration } from "@/lib/executions/format";
 import { executionHref } from "@/lib/hrefs";
+import { formatCount } from "@/lib/format";
 
 /** The end of the check's output, folded: most of the time the summary says enough. */
 function CheckOutput({ data }: { data: ExecutionCheck }) {
@@ -22,7 +23,7 @@ function CheckOutput({ data }: { data: ExecutionCheck }) {
         Output <span className="font-normal text-zinc-500">({lines.length === 0 ? "none" : `last ${lines.length} line${lines.length === 1 ? "" : "s"}`})</span>
       </summary>
       <div className="space-y-1 border-t border-zinc-200 p-3 dark:border-zinc-800">
-        {data.omittedLines > 0 ? <p className="text-xs text-zinc-500">{data.omittedLines.toLocaleString("en-US")} earlier lines not shown</p> : null}
+        {data.omittedLines > 0 ? <p className="text-xs text-zinc-500">{formatCount(data.omittedLines)} earlier lines not shown</p> : null}
         {lines.length ? (
           <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-950 p-2 font-mono text-xs text-zinc-100">
             {lines.map((l, i) => (
@@ -36,7 +37,7 @@ function CheckOutput({ data }: { data: ExecutionCheck }) {
           <p className="text-xs text-zinc-500">It printed nothing.</p>
         )}
         {data.droppedBytes > 0 ? (
-          <p className="text-xs text-amber-700 dark:text-amber-400">output cut: {data.droppedBytes.toLocaleString("en-US")} bytes dropped</p>
+          <p className="text-xs text-amber-700 dark:text-amber-400">output cut: {formatCount(data.droppedBytes)} bytes dropped</p>
         ) : null}
       </div>
     </details>

@@ -5,6 +5,7 @@ import { Diff, Hunk, parseDiff, type FileData, type ViewType } from "react-diff-
 import type { DiffFile, DiffResult } from "@/lib/diff/schema";
 import { cn } from "@/lib/cn";
 import { DiffFileList, FileStatus, LineCounts, fileAnchor } from "./diff-stat";
+import { formatCount } from "@/lib/format";
 
 // A file with more changed lines than this starts folded: one huge
 // generated file should not bury the rest.
@@ -119,9 +120,8 @@ export function DiffViewer({
           role="note"
           className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200"
         >
-          Truncated: the patch is over {Math.round(diff.maxPatchBytes / 1024).toLocaleString("en-US")} KiB, so {cutFiles} file{cutFiles === 1 ? "" : "s"} at the
-          end {cutFiles === 1 ? "is" : "are"} listed without {cutFiles === 1 ? "its" : "their"} lines. All of it: <code className="font-mono">arbor diff</code>{" "}
-          or{" "}
+          Truncated: the patch is over {formatCount(Math.round(diff.maxPatchBytes / 1024))} KiB, so {cutFiles} file{cutFiles === 1 ? "" : "s"} at the end{" "}
+          {cutFiles === 1 ? "is" : "are"} listed without {cutFiles === 1 ? "its" : "their"} lines. All of it: <code className="font-mono">arbor diff</code> or{" "}
           <code className="font-mono">
             git diff {diff.from.slice(0, 12)} {diff.to.slice(0, 12)}
           </code>

@@ -12,6 +12,7 @@ import { useServerHtml } from "@/lib/hooks/use-server-html";
 import { useExecutionLog } from "@/lib/executions/use-execution-log";
 import { isGap, type LogGap } from "@/lib/executions/log-segments";
 import type { ExecutionStatus } from "@/lib/executions/types";
+import { formatCount } from "@/lib/format";
 
 /**
  * The feed's height before it is measured. Its max-height is 70vh: 630 px in a
@@ -216,7 +217,7 @@ export function ExecutionLog({
             ) : connection === "connecting" ? (
               "connecting…"
             ) : (
-              `${history.total.toLocaleString()} ${history.total === 1 ? "event" : "events"}`
+              `${formatCount(history.total)} ${history.total === 1 ? "event" : "events"}`
             )}
           </span>
         </span>

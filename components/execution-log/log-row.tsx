@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import type { LogEntry } from "@/lib/executions/log-entries";
 import type { LogGap, LogLine, LogRow } from "@/lib/executions/log-segments";
+import { formatCount } from "@/lib/format";
 
 /** One entry of the log, with its #seq-<n> anchor on the first entry of its event. */
 export const LineRow = memo(function LineRow({
@@ -48,7 +49,7 @@ export const GapRow = memo(function GapRow({ gap, onLoad }: { gap: LogGap["gap"]
   return (
     <div className="flex h-10 items-center justify-center gap-3 rounded-md border border-dashed border-zinc-300 text-xs text-zinc-500 dark:border-zinc-700">
       <span>
-        {count.toLocaleString()} {count === 1 ? "event" : "events"} (#{(gap.after + 1).toLocaleString()}–#{gap.to.toLocaleString()})
+        {formatCount(count)} {count === 1 ? "event" : "events"} (#{formatCount(gap.after + 1)}–#{formatCount(gap.to)})
         {gap.loading ? " · loading…" : " not loaded yet"}
       </span>
       {gap.loading ? null : (

@@ -17,6 +17,7 @@ import { RelativeTime } from "@/components/ui/time";
 import { agentName } from "@/lib/agents/names";
 import { formatCost, formatDuration, formatTokens, shortId } from "@/lib/executions/format";
 import type { ExecutionDto } from "@/lib/executions/schema";
+import { formatCount } from "@/lib/format";
 
 function Stat({ label, value, title }: { label: string; value: string; title?: string }) {
   return (
@@ -122,13 +123,11 @@ export function ExecutionDetails({ execution, live }: { execution: ExecutionDto;
             />
             <Stat label="Input tokens" value={formatTokens(execution.usage?.inputTokens)} />
             <Stat label="Output tokens" value={formatTokens(execution.usage?.outputTokens)} />
-            <Stat label="Log entries" value={execution.eventCount.toLocaleString()} />
-            {execution.usage?.cacheReadTokens ? <Stat label="Cache read" value={execution.usage.cacheReadTokens.toLocaleString()} /> : null}
-            {execution.telemetry.savedInputTokens ? (
-              <Stat label="Saved by resume" value={`≈ ${execution.telemetry.savedInputTokens.toLocaleString()}`} />
-            ) : null}
+            <Stat label="Log entries" value={formatCount(execution.eventCount)} />
+            {execution.usage?.cacheReadTokens ? <Stat label="Cache read" value={formatCount(execution.usage.cacheReadTokens)} /> : null}
+            {execution.telemetry.savedInputTokens ? <Stat label="Saved by resume" value={`≈ ${formatCount(execution.telemetry.savedInputTokens)}`} /> : null}
             {execution.resume?.decision === "fresh_with_transcript" && execution.telemetry.transcriptTokens ? (
-              <Stat label="Transcript carried" value={`≈ ${execution.telemetry.transcriptTokens.toLocaleString()}`} />
+              <Stat label="Transcript carried" value={`≈ ${formatCount(execution.telemetry.transcriptTokens)}`} />
             ) : null}
           </dl>
           {resumeIsTelemetry ? <ResumeBadge execution={execution} /> : null}

@@ -15,6 +15,7 @@ import { formatDuration } from "@/lib/executions/format";
 import { useExecutionMcpActivity } from "@/lib/mcp/hooks";
 import { formatChars, summarizeArguments } from "@/lib/mcp/format";
 import type { ExecutionMcpActivity, McpCall } from "@/lib/mcp/schema";
+import { formatCount } from "@/lib/format";
 
 const hasActivity = (a: ExecutionMcpActivity) => a.callCount > 0 || a.raisedIssues.length > 0 || a.citations.length > 0;
 const unique = (ids: string[]) => [...new Set(ids)];
@@ -60,7 +61,7 @@ export function McpCallsPanel({ executionId }: { executionId: string }) {
         {a.calls.length ? <CallsTable calls={a.calls} /> : null}
         {a.callCount > a.calls.length ? (
           <p className="text-xs text-zinc-500">
-            and {(a.callCount - a.calls.length).toLocaleString("en-US")} later call{a.callCount - a.calls.length === 1 ? "" : "s"} not listed
+            and {formatCount(a.callCount - a.calls.length)} later call{a.callCount - a.calls.length === 1 ? "" : "s"} not listed
           </p>
         ) : null}
         {a.raisedIssues.length ? (

@@ -4,6 +4,7 @@ import { ChartFrame } from "@/components/insights/chart-frame";
 import { agentName } from "@/lib/agents/names";
 import { formatRate, NONE } from "@/lib/insights/format";
 import type { CheckRates, InsightsDto } from "@/lib/insights/schema";
+import { formatCount } from "@/lib/format";
 
 const LINEAGE: Record<string, string> = { new: "New runs", continue: "Continues", fork: "Forks", restart: "Restarts" };
 const CONSULTED: Record<string, string> = { yes: "Consulted earlier sessions", no: "Did not consult" };
@@ -32,7 +33,7 @@ export function CheckRatesSummary({ data }: { data: InsightsDto }) {
     >
       <p className="text-sm" data-slot="check-rate-total">
         <span className="text-2xl font-semibold tracking-tight tabular-nums">{c.passRate === null ? NONE : formatRate(c.passRate)}</span> passed ·{" "}
-        {c.passed.toLocaleString("en-US")} of {c.checked.toLocaleString("en-US")} checked turns
+        {formatCount(c.passed)} of {formatCount(c.checked)} checked turns
       </p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         {sections
@@ -52,7 +53,7 @@ export function CheckRatesSummary({ data }: { data: InsightsDto }) {
                     <th scope="row" className="py-1 pr-2 font-normal">
                       {section.label(row.key)}
                     </th>
-                    <td className="px-2 py-1 text-right tabular-nums">{row.checked.toLocaleString("en-US")}</td>
+                    <td className="px-2 py-1 text-right tabular-nums">{formatCount(row.checked)}</td>
                     <td className="py-1 pl-2 text-right tabular-nums">{row.passRate === null ? NONE : formatRate(row.passRate)}</td>
                   </tr>
                 ))}

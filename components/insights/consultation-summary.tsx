@@ -4,14 +4,14 @@ import { ChartFrame } from "@/components/insights/chart-frame";
 import { DrillLink } from "@/components/insights/drill-link";
 import { formatRate, NONE } from "@/lib/insights/format";
 import type { ConsultationSide, InsightsDto, Ratio } from "@/lib/insights/schema";
+import { formatCount } from "@/lib/format";
 
 /** "83 % (5/6)", each count opening its executions; a dash when there is nothing to measure. */
 function RateCell({ r }: { r: Ratio }) {
   if (r.of === 0) return <>{NONE}</>;
   return (
     <>
-      {formatRate(r.value)} (<DrillLink drill={r.drill}>{r.count.toLocaleString("en-US")}</DrillLink>/
-      <DrillLink drill={r.ofDrill}>{r.of.toLocaleString("en-US")}</DrillLink>)
+      {formatRate(r.value)} (<DrillLink drill={r.drill}>{formatCount(r.count)}</DrillLink>/<DrillLink drill={r.ofDrill}>{formatCount(r.of)}</DrillLink>)
     </>
   );
 }
@@ -23,7 +23,7 @@ function SideRow({ label, side }: { label: string; side: ConsultationSide }) {
         {label}
       </th>
       <td className="px-2 py-1 text-right tabular-nums">
-        <DrillLink drill={side.drill}>{side.executions.toLocaleString("en-US")}</DrillLink>
+        <DrillLink drill={side.drill}>{formatCount(side.executions)}</DrillLink>
       </td>
       <td className="px-2 py-1 text-right tabular-nums">
         <RateCell r={side.succeeded} />
@@ -51,8 +51,7 @@ export function ConsultationSummary({ data }: { data: InsightsDto }) {
     >
       <p className="text-sm" data-slot="consultation-share">
         <span className="text-2xl font-semibold tracking-tight tabular-nums">{formatRate(c.share.value)}</span> of executions consulted an earlier session:{" "}
-        <DrillLink drill={c.share.drill}>{c.share.count.toLocaleString("en-US")}</DrillLink> of{" "}
-        <DrillLink drill={c.share.ofDrill}>{c.share.of.toLocaleString("en-US")}</DrillLink>
+        <DrillLink drill={c.share.drill}>{formatCount(c.share.count)}</DrillLink> of <DrillLink drill={c.share.ofDrill}>{formatCount(c.share.of)}</DrillLink>
       </p>
       <div className="mt-3 overflow-x-auto">
         <table className="w-full text-left text-xs" aria-label="Success of turns that consulted earlier sessions and of those that did not">

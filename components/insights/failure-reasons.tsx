@@ -8,6 +8,7 @@ import { DrillLink } from "@/components/insights/drill-link";
 import { executionsHref } from "@/lib/insights/api";
 import { formatRate } from "@/lib/insights/format";
 import type { InsightsDto } from "@/lib/insights/schema";
+import { formatCount } from "@/lib/format";
 
 const LABELS: Record<string, string> = {
   agent_error: "the agent reported an error",
@@ -28,7 +29,7 @@ export function FailureReasons({ data }: { data: InsightsDto }) {
   return (
     <ChartFrame
       title="Failure reasons"
-      description={`${data.failures.total.toLocaleString("en-US")} failed or interrupted runs, by error code`}
+      description={`${formatCount(data.failures.total)} failed or interrupted runs, by error code`}
       height={80}
       state={{ empty: rows.length ? null : "No failed runs in this range." }}
     >
@@ -58,7 +59,7 @@ export function FailureReasons({ data }: { data: InsightsDto }) {
               <code className="font-mono">{r.code}</code> <span className="text-zinc-500">{LABELS[r.code] ?? ""}</span>
             </span>
             <DrillLink drill={r.drill} label={`${r.count} runs failed with ${r.code}`}>
-              {r.count.toLocaleString("en-US")}
+              {formatCount(r.count)}
             </DrillLink>
           </li>
         ))}

@@ -10,6 +10,7 @@ import { EmptyState, LoadingBlock } from "@/components/ui/states";
 import { PageHeader } from "@/components/ui/page-header";
 import { insightsHref } from "@/lib/insights/api";
 import { useFilteredExecutions } from "@/lib/insights/hooks";
+import { formatCount } from "@/lib/format";
 
 const SCOPE_KEYS = ["issue", "spec", "agent", "model", "session", "lineage", "turns", "tool", "since", "from", "to"];
 
@@ -70,8 +71,8 @@ export function FilteredExecutionsView() {
       ) : (
         <>
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-slot="executions-total">
-            {total?.toLocaleString("en-US")} execution{total === 1 ? "" : "s"}
-            {items.length < (total ?? 0) ? `, ${items.length.toLocaleString("en-US")} shown` : ""}
+            {total === undefined ? null : formatCount(total)} execution{total === 1 ? "" : "s"}
+            {items.length < (total ?? 0) ? `, ${formatCount(items.length)} shown` : ""}
           </p>
           <ul
             aria-label="Executions"

@@ -4,6 +4,7 @@ import { ChartFrame } from "@/components/insights/chart-frame";
 import { agentName } from "@/lib/agents/names";
 import { formatRate, NONE } from "@/lib/insights/format";
 import type { InsightsDto } from "@/lib/insights/schema";
+import { formatCount } from "@/lib/format";
 
 /**
  * Fan-out groups (issue 26): when a person sent one prompt to several agents
@@ -20,8 +21,8 @@ export function GroupWinsSummary({ data }: { data: InsightsDto }) {
       state={{ empty: g.groups === 0 ? "No fan-out groups yet: tick “Several agents” on an issue's run form." : null }}
     >
       <p className="text-sm" data-slot="group-wins-totals">
-        <span className="text-2xl font-semibold tracking-tight tabular-nums">{g.groups.toLocaleString("en-US")}</span> group{g.groups === 1 ? "" : "s"},{" "}
-        {g.decided.toLocaleString("en-US")} with a pick
+        <span className="text-2xl font-semibold tracking-tight tabular-nums">{formatCount(g.groups)}</span> group{g.groups === 1 ? "" : "s"},{" "}
+        {formatCount(g.decided)} with a pick
       </p>
       {g.byAgentModel.length ? (
         <div className="mt-3 overflow-x-auto">
@@ -44,8 +45,8 @@ export function GroupWinsSummary({ data }: { data: InsightsDto }) {
                     {agentName(row.agent)}
                   </th>
                   <td className="px-2 py-1 font-mono">{row.model ?? <span className="font-sans text-zinc-500">its default</span>}</td>
-                  <td className="px-2 py-1 text-right tabular-nums">{row.members.toLocaleString("en-US")}</td>
-                  <td className="px-2 py-1 text-right tabular-nums">{row.wins.toLocaleString("en-US")}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{formatCount(row.members)}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{formatCount(row.wins)}</td>
                   <td className="py-1 pl-2 text-right tabular-nums">{row.winRate === null ? NONE : formatRate(row.winRate)}</td>
                 </tr>
               ))}

@@ -20,6 +20,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { describeRange } from "@/lib/insights/format";
 import { insightsHref } from "@/lib/insights/api";
 import { useInsights } from "@/lib/insights/hooks";
+import { formatCount } from "@/lib/format";
 
 /**
  * /insights: "which agent / approach works best on our issues, what does it
@@ -74,8 +75,8 @@ export function InsightsView() {
       ) : (
         <div className={insights.isFetching ? "space-y-6 opacity-70 transition-opacity" : "space-y-6"} aria-busy={insights.isFetching}>
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-slot="insights-totals">
-            <DrillLink drill={data.scope.drill}>{data.totals.executions.toLocaleString("en-US")} executions</DrillLink>:{" "}
-            {data.totals.finished.toLocaleString("en-US")} finished, {data.totals.completed.toLocaleString("en-US")} completed
+            <DrillLink drill={data.scope.drill}>{formatCount(data.totals.executions)} executions</DrillLink>: {formatCount(data.totals.finished)} finished,{" "}
+            {formatCount(data.totals.completed)} completed
             {data.totals.running ? `, ${data.totals.running} still running` : ""}.
           </p>
           <SeedMetrics data={data} />

@@ -5,6 +5,7 @@ import { ChartFrame } from "@/components/insights/chart-frame";
 import { VERDICT_COLORS } from "@/components/insights/chart-theme";
 import { DrillLink } from "@/components/insights/drill-link";
 import type { InsightsDto } from "@/lib/insights/schema";
+import { formatCount } from "@/lib/format";
 
 /** How many runs worked, didn't, or are not judged yet, where the verdicts came from, and the signals seen. */
 export function OutcomesSummary({ data }: { data: InsightsDto }) {
@@ -30,15 +31,15 @@ export function OutcomesSummary({ data }: { data: InsightsDto }) {
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-slot="outcome-counts">
         <span>
           <span aria-hidden="true" className="mr-1 inline-block size-2.5 rounded-sm" style={{ background: VERDICT_COLORS.worked }} />
-          <DrillLink drill={o.drill.worked}>{o.worked.toLocaleString("en-US")}</DrillLink> worked
+          <DrillLink drill={o.drill.worked}>{formatCount(o.worked)}</DrillLink> worked
         </span>
         <span>
           <span aria-hidden="true" className="mr-1 inline-block size-2.5 rounded-sm" style={{ background: VERDICT_COLORS.failed }} />
-          <DrillLink drill={o.drill.failed}>{o.failed.toLocaleString("en-US")}</DrillLink> didn&apos;t work
+          <DrillLink drill={o.drill.failed}>{formatCount(o.failed)}</DrillLink> didn&apos;t work
         </span>
         <span>
           <span aria-hidden="true" className="mr-1 inline-block size-2.5 rounded-sm" style={{ background: VERDICT_COLORS.unjudged }} />
-          <DrillLink drill={o.drill.unjudged}>{o.unjudged.toLocaleString("en-US")}</DrillLink> not judged
+          <DrillLink drill={o.drill.unjudged}>{formatCount(o.unjudged)}</DrillLink> not judged
         </span>
       </p>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-xs sm:grid-cols-2">
@@ -59,7 +60,7 @@ export function OutcomesSummary({ data }: { data: InsightsDto }) {
               {s.verdict === null ? " (shown, not counted)" : ""}
             </dt>
             <dd className="tabular-nums">
-              <DrillLink drill={s.drill}>{s.count.toLocaleString("en-US")}</DrillLink>
+              <DrillLink drill={s.drill}>{formatCount(s.count)}</DrillLink>
             </dd>
           </div>
         ))}

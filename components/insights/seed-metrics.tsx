@@ -4,13 +4,14 @@ import { DrillLink } from "@/components/insights/drill-link";
 import { MetricCard } from "@/components/insights/metric-card";
 import { countOf, formatMs, formatRate, meetsTarget } from "@/lib/insights/format";
 import type { InsightsDto, Ratio, SeriesPoint } from "@/lib/insights/schema";
+import { formatCount } from "@/lib/format";
 
 /** "12 of 40 finished runs", each number opening its executions. */
 function Counted({ r, of }: { r: Ratio; of: string }) {
   if (r.of === 0) return <>nothing to measure yet: no {of}</>;
   return (
     <>
-      <DrillLink drill={r.drill}>{r.count.toLocaleString("en-US")}</DrillLink> of <DrillLink drill={r.ofDrill}>{r.of.toLocaleString("en-US")}</DrillLink> {of}
+      <DrillLink drill={r.drill}>{formatCount(r.count)}</DrillLink> of <DrillLink drill={r.ofDrill}>{formatCount(r.of)}</DrillLink> {of}
     </>
   );
 }
@@ -56,7 +57,7 @@ export function SeedMetrics({ data }: { data: InsightsDto }) {
           detail={
             t.captured ? (
               <>
-                over <DrillLink drill={t.drill}>{t.timed.toLocaleString("en-US")}</DrillLink> timed of {t.captured.toLocaleString("en-US")} captures
+                over <DrillLink drill={t.drill}>{formatCount(t.timed)}</DrillLink> timed of {formatCount(t.captured)} captures
                 {t.timed < t.captured ? " (older runs did not record the time)" : ""}
               </>
             ) : (
@@ -83,7 +84,7 @@ export function SeedMetrics({ data }: { data: InsightsDto }) {
           detail={
             <>
               <Counted r={m.forkPreference} of="branching points with a preferred line" />
-              {m.forkPreference.undecided ? `; ${m.forkPreference.undecided.toLocaleString("en-US")} undecided` : ""}
+              {m.forkPreference.undecided ? `; ${formatCount(m.forkPreference.undecided)} undecided` : ""}
             </>
           }
           target={`${formatRate(m.forkPreference.target[0])}–${formatRate(m.forkPreference.target[1])}`}
@@ -101,7 +102,7 @@ export function SeedMetrics({ data }: { data: InsightsDto }) {
               <>
                 {countOf(m.specsCitingSessions.count, m.specsCitingSessions.of)} specs;{" "}
                 <DrillLink drill={m.specsCitingSessions.drill} label="Executions of the sessions specs cite">
-                  {m.specsCitingSessions.sessionsCited.toLocaleString("en-US")} sessions cited
+                  {formatCount(m.specsCitingSessions.sessionsCited)} sessions cited
                 </DrillLink>
               </>
             ) : (

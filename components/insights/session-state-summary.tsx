@@ -3,6 +3,7 @@
 import { ChartFrame } from "@/components/insights/chart-frame";
 import type { InsightsDto } from "@/lib/insights/schema";
 import { formatBytes } from "@/lib/projects/format-bytes";
+import { formatCount } from "@/lib/format";
 
 /**
  * Sessions across machines (issue 24): what Arbor keeps of the agents' own
@@ -21,9 +22,9 @@ export function SessionStateSummary({ data }: { data: InsightsDto }) {
       }}
     >
       <p className="text-sm" data-slot="session-state-total">
-        <span className="text-2xl font-semibold tracking-tight tabular-nums">{formatBytes(s.storedBytes)}</span> stored for {s.sessions.toLocaleString("en-US")}{" "}
-        session{s.sessions === 1 ? "" : "s"} ({s.versions.toLocaleString("en-US")} versions, {formatBytes(s.latestBytes)} as files) ·{" "}
-        {s.restoredTurns.toLocaleString("en-US")} turn{s.restoredTurns === 1 ? "" : "s"} resumed from Arbor's copy in this range
+        <span className="text-2xl font-semibold tracking-tight tabular-nums">{formatBytes(s.storedBytes)}</span> stored for {formatCount(s.sessions)} session
+        {s.sessions === 1 ? "" : "s"} ({formatCount(s.versions)} versions, {formatBytes(s.latestBytes)} as files) · {formatCount(s.restoredTurns)} turn
+        {s.restoredTurns === 1 ? "" : "s"} resumed from Arbor's copy in this range
       </p>
     </ChartFrame>
   );

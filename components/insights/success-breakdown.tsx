@@ -10,6 +10,7 @@ import { executionsHref } from "@/lib/insights/api";
 import { formatCompact, formatRate, formatUsd, NONE } from "@/lib/insights/format";
 import type { Breakdown, GroupRow } from "@/lib/insights/schema";
 import { cn } from "@/lib/cn";
+import { formatCount } from "@/lib/format";
 
 type Measure = "worked" | "completed";
 
@@ -137,7 +138,7 @@ function BreakdownTable({ breakdown }: { breakdown: Breakdown }) {
                 {r.label}
               </td>
               <td className="px-2 py-1 text-right">
-                <DrillLink drill={r.drill}>{r.executions.toLocaleString("en-US")}</DrillLink>
+                <DrillLink drill={r.drill}>{formatCount(r.executions)}</DrillLink>
               </td>
               <td className="px-2 py-1 text-right tabular-nums">{r.finished ? `${formatRate(r.completionRate)} (${r.completed}/${r.finished})` : NONE}</td>
               <td className="px-2 py-1 text-right tabular-nums">

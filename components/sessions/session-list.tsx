@@ -5,6 +5,7 @@ import { agentName } from "@/lib/agents/names";
 import { RelativeTime } from "@/components/ui/time";
 import { formatCost } from "@/lib/executions/format";
 import type { SessionSummary } from "@/lib/sessions/schema";
+import { formatCount } from "@/lib/format";
 
 export function SessionList({ sessions, label = "Sessions" }: { sessions: SessionSummary[]; label?: string }) {
   return (
@@ -36,7 +37,7 @@ export function SessionList({ sessions, label = "Sessions" }: { sessions: Sessio
             </span>
             {s.parentSessionId ? <span>fork of {s.parentSessionId}</span> : null}
             <span>{s.totals.executionCount === 1 ? "1 execution" : `${s.totals.executionCount} executions`}</span>
-            <span>{(s.totals.inputTokens + s.totals.outputTokens).toLocaleString("en-US")} tokens</span>
+            <span>{formatCount(s.totals.inputTokens + s.totals.outputTokens)} tokens</span>
             <span>{formatCost(s.totals.costUsd)}</span>
             <span>
               active <RelativeTime iso={s.lastActivityAt} />

@@ -3,6 +3,7 @@ import { BUNDLE_ENTITY_TYPES, BUNDLE_ITEM_HINT, canonicalItemId, itemKey, parseI
 import { isoDateSchema, limitSchema, requestObject, searchQuerySchema } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";
 import { executionSchema } from "@/lib/executions/schema";
+import { formatCount } from "@/lib/format";
 
 // Request bodies of the bundles API, shared by the UI, the CLI and the server.
 
@@ -19,7 +20,7 @@ const nameSchema = text({ error: (iss) => (iss.input === undefined || iss.input 
 
 const descriptionSchema = text({ error: "Description must be text" }).max(
   BUNDLE_DESCRIPTION_MAX,
-  `Description must be at most ${BUNDLE_DESCRIPTION_MAX.toLocaleString("en-US")} characters`,
+  `Description must be at most ${formatCount(BUNDLE_DESCRIPTION_MAX)} characters`,
 );
 
 /** `{ type, id }`, or a bare "SPEC-2" / "SESS-1" / SHA whose type is read from its shape. */

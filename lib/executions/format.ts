@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/format";
 // Small display helpers for executions, shared by pages and the tree.
 export function shortId(id: string | null | undefined): string {
   return id ? id.slice(0, 8) : "—";
@@ -10,7 +11,7 @@ export function formatCost(costUsd: number | null | undefined): string {
 
 /** A token count, or "—" when the agent did not say. */
 export function formatTokens(tokens: number | null | undefined): string {
-  return tokens === null || tokens === undefined ? "—" : tokens.toLocaleString("en-US");
+  return tokens === null || tokens === undefined ? "—" : formatCount(tokens);
 }
 
 export function formatDuration(ms: number | null | undefined): string {

@@ -1,5 +1,6 @@
 import type { ExecutionDto } from "@/lib/executions/execution-schema";
 import type { ResumeReason } from "@/lib/executions/types";
+import { formatCount } from "@/lib/format";
 
 // The words the UI uses for a turn's resume decision and its telemetry (one
 // place, so the execution page, the tree and the session page say the same
@@ -56,5 +57,5 @@ export function resumeBadge(execution: Pick<ExecutionDto, "resume" | "telemetry"
 }
 
 export function formatTokens(n: number): string {
-  return Math.round(n).toLocaleString("en-US");
+  return formatCount(Math.round(n));
 }

@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/format";
 // How Insights writes its numbers, in the browser and the terminal alike.
 // Absent values (nothing to measure, not recorded) are "—", never 0.
 
@@ -25,18 +26,18 @@ export function formatCompact(n: number | null | undefined): string {
   if (abs >= 1e9) return `${(n / 1e9).toFixed(1)}B`;
   if (abs >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
   if (abs >= 1e4) return `${(n / 1e3).toFixed(1)}k`;
-  return Math.round(n).toLocaleString("en-US");
+  return formatCount(Math.round(n));
 }
 
 export function formatUsd(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return NONE;
   if (n === 0) return "$0";
-  return n >= 100 ? `$${Math.round(n).toLocaleString("en-US")}` : n >= 0.01 ? `$${n.toFixed(2)}` : `$${n.toFixed(4)}`;
+  return n >= 100 ? `$${formatCount(Math.round(n))}` : n >= 0.01 ? `$${n.toFixed(2)}` : `$${n.toFixed(4)}`;
 }
 
 /** "12 of 40". */
 export function countOf(count: number, of: number): string {
-  return `${count.toLocaleString("en-US")} of ${of.toLocaleString("en-US")}`;
+  return `${formatCount(count)} of ${formatCount(of)}`;
 }
 
 /** Whether a value meets its target (≥ a floor, ≤ a ceiling for times, inside a band); null when there is no value. */

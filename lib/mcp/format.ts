@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/format";
 // How an agent's calls to Arbor's MCP server read on a page: one line per
 // call's arguments, and the size of what it got back.
 
@@ -23,7 +24,7 @@ export function summarizeArguments(args: Record<string, unknown>): string {
 
 /** "840 characters", "12.4k characters": what a call got back. */
 export function formatChars(n: number): string {
-  if (n < 10_000) return `${n.toLocaleString("en-US")} character${n === 1 ? "" : "s"}`;
+  if (n < 10_000) return `${formatCount(n)} character${n === 1 ? "" : "s"}`;
   return `${(n / 1000).toFixed(1)}k characters`;
 }
 

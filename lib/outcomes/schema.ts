@@ -3,13 +3,14 @@ import { VERDICTS, MARKS, MARK_SOURCES, NOTE_MAX } from "@/lib/outcomes/constant
 import { UUID } from "@/lib/ids";
 import { text } from "@/lib/schemas/text";
 import { isoDateSchema, requestObject } from "@/lib/schemas/common";
+import { formatCount } from "@/lib/format";
 
 // Request bodies of the outcomes API, and its answers (below "Responses":
 // GET /api/executions/:id/outcome), shared by the UI, the CLI and the server.
 
 const note = text({ error: "note must be text" })
   .trim()
-  .max(NOTE_MAX, `note must be at most ${NOTE_MAX.toLocaleString("en-US")} characters`);
+  .max(NOTE_MAX, `note must be at most ${formatCount(NOTE_MAX)} characters`);
 const by = text({ error: "by must be text" }).trim().min(1, "by must not be empty").max(100, "by must be at most 100 characters");
 const via = z.enum(MARK_SOURCES, { error: `via must be one of ${MARK_SOURCES.join(", ")}` });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requestObject } from "@/lib/schemas/common";
 import { text } from "@/lib/schemas/text";
+import { formatCount } from "@/lib/format";
 
 // Push and pull requests (issue 25): the bodies the API takes, and its
 // answers (below "Responses"). Shared by the UI, the CLI and the server.
@@ -16,7 +17,7 @@ export const createPullRequestSchema = requestObject({
     .max(PR_TITLE_MAX, `title must be at most ${PR_TITLE_MAX} characters`)
     .optional(),
   body: text({ error: "body must be text" })
-    .max(PR_BODY_MAX, `body must be at most ${PR_BODY_MAX.toLocaleString("en-US")} characters`)
+    .max(PR_BODY_MAX, `body must be at most ${formatCount(PR_BODY_MAX)} characters`)
     .optional(),
 });
 export type CreatePullRequestInput = z.infer<typeof createPullRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TITLE_MAX, BODY_MAX, SEARCH_MAX, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from "@/lib/schemas/limits";
 import { text } from "./text";
+import { formatCount } from "@/lib/format";
 
 /** Error map for request objects: friendly messages for unknown keys and non-objects. */
 const objectError = (notAnObject: string) => (iss: { code?: string; keys?: string[]; expected?: string }) => {
@@ -25,7 +26,7 @@ export const titleSchema = text({ error: (iss) => (iss.input === undefined || is
   .min(1, "Title is required")
   .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
 
-export const bodySchema = text({ error: "Body must be text" }).max(BODY_MAX, `Body must be at most ${BODY_MAX.toLocaleString("en-US")} characters`);
+export const bodySchema = text({ error: "Body must be text" }).max(BODY_MAX, `Body must be at most ${formatCount(BODY_MAX)} characters`);
 
 /** Query-string values: empty strings mean "not given". */
 export const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);

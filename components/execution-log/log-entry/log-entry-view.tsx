@@ -8,6 +8,7 @@ import type { LogEntry } from "@/lib/executions/log-entries";
 import { ApprovalLogEntry } from "@/components/approvals/approval-log-entry";
 import { RawInput, ToolBody, TOOL_VERB } from "./tool-body";
 import { lineCount, TRUNCATE_CHARS, TruncatedText } from "./truncated-text";
+import { formatCount } from "@/lib/format";
 
 function firstLine(text: string): string {
   const line = text.trimStart().split("\n", 1)[0] ?? "";
@@ -84,7 +85,7 @@ export const LogEntryView = memo(function LogEntryView({
             {entry.isError ? "Error from" : "Result of"} {toolName ?? "tool"}
             <span className="font-normal text-zinc-500">
               {" "}
-              · {lines.toLocaleString()} {lines === 1 ? "line" : "lines"}
+              · {formatCount(lines)} {lines === 1 ? "line" : "lines"}
               {entry.truncated ? " (cut by the server)" : ""}
               {entry.content && !entry.isError ? <span className="ml-1 font-mono group-open:hidden">{firstLine(entry.content)}</span> : null}
             </span>
@@ -182,7 +183,7 @@ export const ResultSummary = memo(function ResultSummary({
         </div>
       ) : null}
       <div className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-        {formatCost(entry.costUsd)} · {(entry.usage.inputTokens ?? 0).toLocaleString()} in / {(entry.usage.outputTokens ?? 0).toLocaleString()} out tokens ·{" "}
+        {formatCost(entry.costUsd)} · {formatCount(entry.usage.inputTokens ?? 0)} in / {formatCount(entry.usage.outputTokens ?? 0)} out tokens ·{" "}
         {formatDuration(entry.durationMs)}
         {entry.numTurns !== null ? ` · ${entry.numTurns} ${entry.numTurns === 1 ? "turn" : "turns"}` : ""}
       </div>

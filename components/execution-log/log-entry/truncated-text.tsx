@@ -4,6 +4,7 @@
 import { useId, useState } from "react";
 import { textLinkClasses } from "@/components/ui/text-link";
 import { cn } from "@/lib/cn";
+import { formatCount } from "@/lib/format";
 
 /** Longer text is cut to this many characters / lines until the reader expands it. */
 export const TRUNCATE_CHARS = 2_000;
@@ -49,7 +50,7 @@ export function TruncatedText({ text, className, note }: { text: string; classNa
       </pre>
       {truncated ? (
         <button type="button" aria-expanded={open} aria-controls={id} className={linkButton} onClick={() => setOpen(!open)}>
-          {open ? "Show less" : `Show all ${lineCount(text).toLocaleString()} lines (${text.length.toLocaleString()} characters)`}
+          {open ? "Show less" : `Show all ${formatCount(lineCount(text))} lines (${formatCount(text.length)} characters)`}
         </button>
       ) : null}
       {note ? <p className="mt-1 text-xs text-zinc-500">{note}</p> : null}

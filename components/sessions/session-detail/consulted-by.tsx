@@ -11,8 +11,9 @@ import { ExecutionLink, TextLink } from "@/components/ui/text-link";
 import { RelativeTime } from "@/components/ui/time";
 import { agentName } from "@/lib/agents/names";
 import { useSessionConsulters } from "@/lib/mcp/hooks";
+import { formatCount } from "@/lib/format";
 
-const notListed = (n: number) => `and ${n.toLocaleString("en-US")} earlier reader${n === 1 ? "" : "s"} not listed`;
+const notListed = (n: number) => `and ${formatCount(n)} earlier reader${n === 1 ? "" : "s"} not listed`;
 
 export function ConsultedBy({ sessionId }: { sessionId: string }) {
   const consulters = useSessionConsulters(sessionId);

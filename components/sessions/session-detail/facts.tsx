@@ -10,6 +10,7 @@ import { FactRow as Fact } from "@/components/ui/fact-row";
 import { ExecutionLink, TextLink } from "@/components/ui/text-link";
 import { formatCost } from "@/lib/executions/format";
 import type { SessionDetail } from "@/lib/sessions/schema";
+import { formatCount } from "@/lib/format";
 
 export function SessionFacts({ session }: { session: SessionDetail }) {
   const t = session.totals;
@@ -43,8 +44,8 @@ export function SessionFacts({ session }: { session: SessionDetail }) {
           <Fact label="Forked from">{session.parentSessionId}</Fact>
         ) : null}
         <Fact label="Totals">
-          {t.executionCount === 1 ? "1 execution" : `${t.executionCount} executions`} · {t.inputTokens.toLocaleString("en-US")} in /{" "}
-          {t.outputTokens.toLocaleString("en-US")} out tokens · {formatCost(t.costUsd)}
+          {t.executionCount === 1 ? "1 execution" : `${t.executionCount} executions`} · {formatCount(t.inputTokens)} in / {formatCount(t.outputTokens)} out
+          tokens · {formatCost(t.costUsd)}
         </Fact>
         <Fact label="Resumed turns" title="Turns that ran on the agent's own resumed session, and the input they did not have to send again">
           <ResumeSavings session={session} />
