@@ -1,5 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, renderHook } from "@testing-library/react";
+import { QueryClient, QueryClientProvider, QueryObserver } from "@tanstack/react-query";
+import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { applyExecutionUpdate, useExecutionStatusStream } from "@/lib/executions/status-stream";
 import { queryKeys } from "@/lib/query-keys";
@@ -63,6 +63,26 @@ describe("applyExecutionUpdate and sessions", () => {
     expect(queryClient.getQueryState(queryKeys.sessions.detail("SESS-1"))?.isInvalidated).toBe(false);
     applyExecutionUpdate(queryClient, { ...turn, status: "completed" });
     expect(queryClient.getQueryState(queryKeys.sessions.detail("SESS-1"))?.isInvalidated).toBe(true);
+  });
+});
+
+describe("applyExecutionUpdate and approvals", () => {
+  it("asks again for a list whose first answer was on its way when the execution started waiting", async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const e = makeExecution({ status: "running" });
+    queryClient.setQueryData(queryKeys.executions.detail(e.id), e);
+    const answers: Array<(list: { approvals: unknown[] }) => void> = [];
+    const key = queryKeys.approvals.list({ status: "pending", executionId: e.id });
+    const observer = new QueryObserver(queryClient, { queryKey: key, queryFn: () => new Promise((resolve) => answers.push(resolve)) });
+    const unsubscribe = observer.subscribe(() => {});
+    expect(answers).toHaveLength(1); // the list's first request, sent before the agent asked
+
+    applyExecutionUpdate(queryClient, { ...e, waitingFor: { approvalId: "APR-1", kind: "tool", summary: "$ npm test" } });
+    answers[0]({ approvals: [] }); // its answer, read before the approval was recorded
+    await waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]({ approvals: [{ id: "APR-1" }] });
+    await waitFor(() => expect(queryClient.getQueryData(key)).toEqual({ approvals: [{ id: "APR-1" }] }));
+    unsubscribe();
   });
 });
 

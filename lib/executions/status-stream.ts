@@ -37,7 +37,7 @@ export function applyExecutionUpdate(queryClient: QueryClient, execution: Execut
   }
   // An agent started or stopped waiting for a person: the Inbox and the counts follow; notifications hear it.
   if ((previous?.waitingFor?.approvalId ?? null) !== (execution.waitingFor?.approvalId ?? null) || listsApprovalOf(queryClient, execution.id))
-    void queryClient.invalidateQueries({ queryKey: queryKeys.approvals.all });
+    refetchApprovals(queryClient);
   noteExecutionUpdate(execution);
 
   const treeKey = queryKeys.issues.sessionTree(execution.issueId);
@@ -72,6 +72,17 @@ export function applyExecutionUpdate(queryClient: QueryClient, execution: Execut
       void queryClient.invalidateQueries({ queryKey: key, exact: true });
     }
   }
+}
+
+/**
+ * Every approvals list asked again, after this change. A list's first request
+ * still on its way may have been answered before the change: TanStack Query
+ * lets an invalidation join a first request rather than send another, so that
+ * answer would stand until the next 30 s refetch (an execution page whose
+ * decision card stayed away). Such requests are cancelled first.
+ */
+function refetchApprovals(queryClient: QueryClient): void {
+  void queryClient.cancelQueries({ queryKey: queryKeys.approvals.all }).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.approvals.all }));
 }
 
 /** A cached approvals list shows one of this execution's approvals as pending (it may have been decided elsewhere). */
