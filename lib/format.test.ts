@@ -66,18 +66,19 @@ describe("formatCount", () => {
     1_234_567,
     -5,
     -1234,
-    0.5,
-    1234.5678,
-    0.0004,
-    -0.0004,
-    2.1,
+    2 ** 53 + 2,
+    2 ** 60,
     1e21,
     -2.5e22,
-    12_345.0001,
     Number.NaN,
     Number.POSITIVE_INFINITY,
     Number.NEGATIVE_INFINITY,
   ])("writes %p as toLocaleString('en-US') does", (n) => {
     expect(formatCount(n)).toBe(n.toLocaleString("en-US"));
+  });
+
+  const wholeNumbers = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+  it.each([0.4, 0.5, 1.0005, 1234.5, -1234.5, 99_999.5, -0.4])("rounds %p as Intl does to whole numbers", (n) => {
+    expect(formatCount(n)).toBe(wholeNumbers.format(n));
   });
 });

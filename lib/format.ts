@@ -55,23 +55,17 @@ function relative(value: number, unit: Unit): string {
 }
 
 /**
- * A number as en-US writes it ("1,234", "0.5", "-12,000.25"; at most 3
- * decimals, as toLocaleString): by hand for the reason above, since the log
- * and the execution page counted with toLocaleString as they rendered.
+ * A count as en-US writes it ("1,234", "-12,000"), by hand for the reason
+ * above: the log and the execution page counted with toLocaleString as they
+ * rendered. Whole numbers only: a fraction is rounded (half away from zero).
  */
 export function formatCount(n: number): string {
   if (!Number.isFinite(n)) return Number.isNaN(n) ? "NaN" : n > 0 ? "∞" : "-∞";
-  const abs = Math.abs(n);
-  const [whole, fraction] =
-    abs >= 1e21
-      ? [expanded(abs)]
-      : abs
-          .toFixed(3)
-          .replace(/\.?0+$/, "")
-          .split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const abs = Math.round(Math.abs(n));
+  // String() writes a whole number below 1e21 in the shortest digits that read back as it, as Intl does.
+  const whole = abs >= 1e21 ? expanded(abs) : String(abs);
   const sign = n < 0 || Object.is(n, -0) ? "-" : "";
-  return `${sign}${grouped}${fraction ? `.${fraction}` : ""}`;
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 }
 
 /** 1e21 and above, which toFixed writes with an exponent, in digits: their shortest form ("2.5e+22") padded with zeros. */

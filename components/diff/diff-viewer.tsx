@@ -4,8 +4,8 @@ import { type ReactNode, useMemo, useState } from "react";
 import { Diff, Hunk, parseDiff, type FileData, type ViewType } from "react-diff-view";
 import type { DiffFile, DiffResult } from "@/lib/diff/schema";
 import { cn } from "@/lib/cn";
-import { DiffFileList, FileStatus, LineCounts, fileAnchor } from "./diff-stat";
 import { formatCount } from "@/lib/format";
+import { DiffFileList, FileStatus, LineCounts, fileAnchor } from "./diff-stat";
 
 // A file with more changed lines than this starts folded: one huge
 // generated file should not bury the rest.

@@ -1,5 +1,7 @@
-import { formatCount } from "@/lib/format";
 // Small display helpers for executions, shared by pages and the tree.
+
+import { formatCount } from "@/lib/format";
+
 export function shortId(id: string | null | undefined): string {
   return id ? id.slice(0, 8) : "—";
 }

@@ -1,6 +1,7 @@
-import { formatCount } from "@/lib/format";
 // How Insights writes its numbers, in the browser and the terminal alike.
 // Absent values (nothing to measure, not recorded) are "—", never 0.
+
+import { formatCount } from "@/lib/format";
 
 export const NONE = "—";
 

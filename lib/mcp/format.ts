@@ -1,6 +1,7 @@
-import { formatCount } from "@/lib/format";
 // How an agent's calls to Arbor's MCP server read on a page: one line per
 // call's arguments, and the size of what it got back.
+
+import { formatCount } from "@/lib/format";
 
 const VALUE_MAX = 60;
 

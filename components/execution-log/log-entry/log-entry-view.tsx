@@ -4,11 +4,11 @@ import { memo } from "react";
 import { Markdown } from "@/components/markdown";
 import { cn } from "@/lib/cn";
 import { formatCost, formatDuration } from "@/lib/executions/format";
+import { formatCount } from "@/lib/format";
 import type { LogEntry } from "@/lib/executions/log-entries";
 import { ApprovalLogEntry } from "@/components/approvals/approval-log-entry";
 import { RawInput, ToolBody, TOOL_VERB } from "./tool-body";
 import { lineCount, TRUNCATE_CHARS, TruncatedText } from "./truncated-text";
-import { formatCount } from "@/lib/format";
 
 function firstLine(text: string): string {
   const line = text.trimStart().split("\n", 1)[0] ?? "";

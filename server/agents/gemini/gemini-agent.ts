@@ -22,8 +22,9 @@ import { geminiMcpSettings } from "@/server/agents/gemini/gemini-mcp";
  * and the clean-up deletes every file with that short id: the next start in the
  * project, even another session's, deleted the whole session (found through
  * test/integration/agents/gemini-sessions.test.ts, failing when its runs crossed
- * a minute). Arbor keeps its sessions in a home of its own and decides itself
- * when they go, so the CLI keeps them.
+ * a minute). A session Arbor may continue must not go behind its back, so the
+ * clean-up is off in Arbor's home. Nothing deletes sessions there now: Arbor
+ * does not prune agent homes either (docs/topics/agents.md).
  */
 const KEEP_SESSIONS = { general: { sessionRetention: { enabled: false } } };
 

@@ -57,6 +57,25 @@ describe("geminiSessionState", () => {
     expect(await geminiSessionState.find(root, { sessionId: ID, cwd: "/repos/work" })).toEqual([live]);
   });
 
+  it("takes the conversation, not the header-only chat a later Continue leaves beside it, whichever is listed first", async () => {
+    register({ "/repos/work": "work" });
+    const live = chat("work");
+    for (const project of ["work", "a05ff805e97d5f81"]) {
+      for (const minute of ["00", "59"]) {
+        const headerOnly = write(
+          `tmp/${project}/chats/session-2026-11-27T19-${minute}-${ID.slice(0, 8)}.jsonl`,
+          `${JSON.stringify({ sessionId: ID, projectHash: "h" })}\n`,
+        );
+        expect(await geminiSessionState.find(root, { sessionId: ID, cwd: "/repos/work" })).toEqual([live]);
+        fs.rmSync(path.join(root, headerOnly));
+      }
+    }
+    age(live, 60);
+    const elsewhere = chat("a05ff805e97d5f81");
+    write(`tmp/a05ff805e97d5f81/chats/session-2026-11-27T19-00-${ID.slice(0, 8)}.jsonl`, `${JSON.stringify({ sessionId: ID, projectHash: "h" })}\n`);
+    expect(await geminiSessionState.find(root, { sessionId: ID, cwd: "/elsewhere" })).toEqual([elsewhere]);
+  });
+
   it("finds nothing, without throwing, for a missing home, an unknown id or a non-UUID", async () => {
     chat("work");
     expect(await geminiSessionState.find(path.join(root, "missing"), { sessionId: ID, cwd: "/w" })).toEqual([]);

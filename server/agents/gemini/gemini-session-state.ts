@@ -69,21 +69,24 @@ async function findGeminiSession(root: string, session: { sessionId: string; cwd
 /**
  * The session's chat as "tmp/<project>/chats/<file>": in the cwd's own
  * project folder when it is there, else the most recently written one (a
- * copy the CLI migrated may have left an older one behind).
+ * copy the CLI migrated may have left an older one behind). Within either,
+ * the largest first: a Continue started in a later minute than the chat
+ * leaves a header-only file of the same session beside it (locate-gemini-session.ts).
  */
 async function locateChat(root: string, sessionId: string, cwd: string): Promise<string | null> {
   const tmp = path.join(root, "tmp");
   const own = await registeredSlug(root, cwd);
   const suffix = `-${sessionId.slice(0, 8)}.jsonl`;
-  let best: { relative: string; mtimeMs: number } | null = null;
+  type Candidate = { relative: string; own: boolean; size: number; mtimeMs: number };
+  const better = (a: Candidate, b: Candidate) => (a.own !== b.own ? a.own : a.size !== b.size ? a.size > b.size : a.mtimeMs > b.mtimeMs);
+  let best: Candidate | null = null;
   for (const project of await listNames(tmp)) {
     for (const name of (await listNames(path.join(tmp, project, "chats"))).filter((file) => file.startsWith("session-") && file.endsWith(suffix))) {
       const file = path.join(tmp, project, "chats", name);
       if (!(await isRegularFile(file)) || (await headerSessionId(file))?.toLowerCase() !== sessionId) continue;
-      const relative = `tmp/${project}/chats/${name}`;
-      if (project === own) return relative;
-      const mtimeMs = (await fs.stat(file)).mtimeMs;
-      if (!best || mtimeMs > best.mtimeMs) best = { relative, mtimeMs };
+      const { size, mtimeMs } = await fs.stat(file);
+      const candidate = { relative: `tmp/${project}/chats/${name}`, own: project === own, size, mtimeMs };
+      if (!best || better(candidate, best)) best = candidate;
     }
   }
   return best?.relative ?? null;
