@@ -1,20 +1,12 @@
-import { formatCount, formatDateTime, formatRelative } from "@/lib/format";
+import { formatCount, formatDateTime, formatRelative, RELATIVE_UNITS } from "@/lib/format";
 
 // The hand-written formats are held equal to Intl's en-US output, which they replace on the
 // pages (lib/format.ts says why). Node's ICU writes a narrow no-break space before AM/PM.
 const intlDateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 const intlRelative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ["year", 365 * 24 * 3600],
-  ["month", 30 * 24 * 3600],
-  ["week", 7 * 24 * 3600],
-  ["day", 24 * 3600],
-  ["hour", 3600],
-  ["minute", 60],
-];
 function viaIntl(iso: string, now: number): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return intlRelative.format(Math.round(seconds / size), unit);
+  for (const [unit, size] of RELATIVE_UNITS) if (Math.abs(seconds) >= size) return intlRelative.format(Math.round(seconds / size), unit);
   return "just now";
 }
 

@@ -19,7 +19,8 @@ export function formatDateTime(iso: string): string {
 
 type Unit = "year" | "month" | "week" | "day" | "hour" | "minute";
 
-const UNITS: Array<[Unit, number]> = [
+/** The units formatRelative counts in, largest first, with their length in seconds. */
+export const RELATIVE_UNITS: ReadonlyArray<readonly [Unit, number]> = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],
   ["week", 7 * 24 * 3600],
@@ -40,7 +41,7 @@ const ONE: Partial<Record<Unit, [past: string, future: string]>> = {
 export function formatRelative(iso: string, now: number = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   if (Number.isNaN(seconds)) return iso;
-  for (const [unit, size] of UNITS) {
+  for (const [unit, size] of RELATIVE_UNITS) {
     if (Math.abs(seconds) >= size) return relative(Math.round(seconds / size), unit);
   }
   return "just now";
