@@ -51,7 +51,7 @@ function relative(value: number, unit: Unit): string {
   const words = ONE[unit];
   if (words && Math.abs(value) === 1) return value < 0 ? words[0] : words[1];
   const count = Math.abs(value);
-  const amount = `${String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",")} ${unit}${count === 1 ? "" : "s"}`;
+  const amount = `${formatCount(count)} ${unit}${count === 1 ? "" : "s"}`;
   return value < 0 ? `${amount} ago` : `in ${amount}`;
 }
 

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/alert";
 import { RelativeTime } from "@/components/ui/time";
 import { useUpdateSession } from "@/lib/sessions/hooks";
-import { formatTokens } from "@/lib/executions/resume-text";
+import { formatTokens } from "@/lib/executions/format";
 import { poisonText, sessionAvailability } from "@/lib/sessions/resume-text";
 import { POISON_NOTE_MAX } from "@/lib/sessions/constants";
 import type { SessionDetail } from "@/lib/sessions/schema";

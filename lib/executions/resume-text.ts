@@ -1,6 +1,6 @@
 import type { ExecutionDto } from "@/lib/executions/execution-schema";
 import type { ResumeReason } from "@/lib/executions/types";
-import { formatCount } from "@/lib/format";
+import { formatTokens } from "@/lib/executions/format";
 
 // The words the UI uses for a turn's resume decision and its telemetry (one
 // place, so the execution page, the tree and the session page say the same
@@ -54,8 +54,4 @@ export function resumeBadge(execution: Pick<ExecutionDto, "resume" | "telemetry"
       return { label: saved ? `${verb} — saved ≈ ${formatTokens(saved)} input tokens` : verb, detail: resume.message, tone: "resumed" };
     }
   }
-}
-
-export function formatTokens(n: number): string {
-  return formatCount(Math.round(n));
 }

@@ -27,13 +27,13 @@ export function formatCompact(n: number | null | undefined): string {
   if (abs >= 1e9) return `${(n / 1e9).toFixed(1)}B`;
   if (abs >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
   if (abs >= 1e4) return `${(n / 1e3).toFixed(1)}k`;
-  return formatCount(Math.round(n));
+  return formatCount(n);
 }
 
 export function formatUsd(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return NONE;
   if (n === 0) return "$0";
-  return n >= 100 ? `$${formatCount(Math.round(n))}` : n >= 0.01 ? `$${n.toFixed(2)}` : `$${n.toFixed(4)}`;
+  return n >= 100 ? `$${formatCount(n)}` : n >= 0.01 ? `$${n.toFixed(2)}` : `$${n.toFixed(4)}`;
 }
 
 /** "12 of 40". */
