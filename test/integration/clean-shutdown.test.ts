@@ -85,6 +85,13 @@ async function useTheWebApp(url: string): Promise<AbortController> {
   return live;
 }
 
+/**
+ * stderr without the notice `next dev` prints at start when its disk benchmark is slow ("⚠ Slow
+ * filesystem detected. The benchmark took 253ms …" and its "See more" line): seen once in a full
+ * run on a busy disk. It says nothing of the shutdown; anything else still fails the test.
+ */
+const withoutSlowDiskNotice = (stderr: string) => stderr.replace(/^⚠ Slow filesystem detected\..*\n(See more: .*\n)?/m, "");
+
 async function stopsCleanly(signal: "SIGINT" | "SIGTERM", target: "group" | "process") {
   const dbPort = await freePort();
   const arbor = await startArbor(dbPort);
@@ -95,7 +102,7 @@ async function stopsCleanly(signal: "SIGINT" | "SIGTERM", target: "group" | "pro
   live.abort();
   const took = Date.now() - started;
 
-  expect({ code, stderr: arbor.stderr() }).toEqual({ code: 0, stderr: "" });
+  expect({ code, stderr: withoutSlowDiskNotice(arbor.stderr()) }).toEqual({ code: 0, stderr: "" });
   expect(arbor.stdout()).toContain(`[arbor] stopping (${signal})…`);
   expect(arbor.stdout()).not.toMatch(/Unhandled|terminating connection|\n\s+at |did not stop cleanly/);
   // The database stopped with it (its lock file goes), and the web server no longer answers.
