@@ -101,7 +101,10 @@ test("build a bundle with an issue and a session, load its context, land on the 
   const executionId = page.url().split("/").pop()!;
   await page.getByText("Understood: the marmalade parser needs a fix.").first().waitFor();
   await page.getByText("Completed", { exact: true }).first().waitFor();
-  await page.unroute(executionPage);
+  // Wait for a handler still holding a later request (the page refreshes
+  // itself when the run ends): removing it mid-flight lets Playwright pass
+  // that request on, and the handler's own fulfil then fails the test.
+  await page.unrouteAll({ behavior: "wait" });
   const loaded = await waitForExecution(executionId);
   expect(loaded.status).toBe("completed");
   expect(loaded.parentExecutionId).toBe(done.id);
