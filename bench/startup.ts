@@ -1,7 +1,7 @@
 // Start-up and footprint (issue 28, part 3): how long `npm start` takes to
 // answer /api/health, and what the whole process tree costs while idle.
 //
-//   npx tsx --conditions=react-server bench/startup.ts [--starts 12] [--idle-s 30] [--idle-rounds 1] [--label before|after]
+//   npx tsx --conditions=react-server bench/startup.ts [--starts 12] [--idle-s 30] [--idle-rounds 1] [--work-rounds 60] [--label before|after]
 //   npx tsx --conditions=react-server bench/startup.ts --interleave <checkout of the code before>   # before and after in turns
 //     (… --before-label x --label y: the two columns' labels, default before / after)
 //   npx tsx --conditions=react-server bench/startup.ts --render-only   # the section again from bench/results/
@@ -59,6 +59,13 @@ export type StartupResult = {
    * whatever else runs.
    */
   idleTotals?: number[];
+  /**
+   * The same idle rounds, after a burst of work: --work-rounds rounds of
+   * GET of the home page, the issues list, the sessions list and the agents
+   * list (WORK_PATHS), then the idle wait again (absent in results measured
+   * before 2026-11-29 evening). Each round's total, and the web server's part.
+   */
+  afterWork?: { rounds: number; totals: number[]; webMiB: number[] };
   load: { cold: number; warmFirst: number; warmLast: number; idle: number };
   /** Warm starts taken in turns with the other checkout's. */
   interleaved: boolean;
@@ -125,6 +132,13 @@ async function startTree(port: number, env: NodeJS.ProcessEnv, cwd: string): Pro
   return { url, pid: child.pid!, startMs, output: () => output, stop, lines };
 }
 
+/** What a burst of work asks for: pages and lists a person opens first. */
+const WORK_PATHS = ["/", "/issues", "/sessions", "/api/agents"];
+
+async function burstOfWork(url: string, rounds: number): Promise<void> {
+  for (let k = 0; k < rounds; k++) for (const p of WORK_PATHS) await fetch(`${url}${p}`).then((r) => r.text());
+}
+
 type Checkout = { label: string; root: string; dir: (name: string) => NodeJS.ProcessEnv };
 
 async function main() {
@@ -134,6 +148,7 @@ async function main() {
   const starts = Math.max(10, Number(value("--starts", "12")));
   const idleS = Number(value("--idle-s", "30"));
   const idleRounds = Number(value("--idle-rounds", "1"));
+  const workRounds = Number(value("--work-rounds", "60"));
   const tmp = await mkdtemp(path.join(os.tmpdir(), "arbor-bench-startup-"));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), ARBOR_DB_PORT: String(await freePort()) };
   delete env.DATABASE_URL; // the embedded database, as on a fresh machine
@@ -197,7 +212,9 @@ async function main() {
         partial.get(c.label)!.stops.push(await stop());
       }
     }
-    const idle = new Map<string, { afterStart: Pss[]; afterWait: Pss[] }>(checkouts.map((c) => [c.label, { afterStart: [], afterWait: [] }]));
+    const idle = new Map<string, { afterStart: Pss[]; afterWait: Pss[]; afterWork: Pss[] }>(
+      checkouts.map((c) => [c.label, { afterStart: [], afterWait: [], afterWork: [] }]),
+    );
     for (const c of checkouts) partial.get(c.label)!.load!.warmLast = loadAverage();
     for (let round = 0; round < idleRounds; round++) {
       for (const c of checkouts) {
@@ -207,6 +224,12 @@ async function main() {
         console.log(`  ${c.label}: idle PSS ${afterStart.totalMiB.toFixed(0)} MiB after start, ${afterWait.totalMiB.toFixed(0)} MiB after ${idleS} s`);
         idle.get(c.label)!.afterStart.push(afterStart);
         idle.get(c.label)!.afterWait.push(afterWait);
+        if (workRounds > 0) {
+          await burstOfWork(t.url, workRounds);
+          const afterWork = await idlePss(t, Math.max(0, idleS * 1000 - 3_000));
+          console.log(`  ${c.label}: idle PSS ${afterWork.totalMiB.toFixed(0)} MiB after ${workRounds} rounds of requests and ${idleS} s`);
+          idle.get(c.label)!.afterWork.push(afterWork);
+        }
         partial.get(c.label)!.stops.push(await stop());
       }
     }
@@ -241,6 +264,13 @@ async function main() {
         load: p.load!,
         interleaved: checkouts.length > 1,
         firstUse: firstUse.get(c.label),
+        afterWork: rounds.afterWork.length
+          ? {
+              rounds: workRounds,
+              totals: rounds.afterWork.map((r) => Math.round(r.totalMiB)),
+              webMiB: rounds.afterWork.map((r) => Math.round(r.parts.find((part) => part.name.startsWith("web"))?.pssMiB ?? 0)),
+            }
+          : undefined,
       };
       writeResult(`startup-${c.label}`, result);
     }
@@ -280,10 +310,23 @@ const NOTES = [
   "",
   "**Columns malloc-before and malloc-after** (issue 28, part 9; `--interleave` with a checkout of e0ae6f7, `--before-label malloc-before --label malloc-after --starts 10 --idle-s 20 --idle-rounds 5`, a 2 × AMD EPYC machine): the start script runs with a fixed 64 KiB malloc mmap threshold (`MALLOC_MMAP_THRESHOLD_=65536` on package.json's start line, unset again for the agents: `scripts/lib/server-node-args.ts`), the web server with 128 KiB (`scripts/start.ts`). By default glibc raises its threshold to the largest block freed so far, after which large blocks (Node's 64 KiB socket and pipe reads, file reads, zlib) are carved from its arenas and what they leave when freed stays resident between live blocks: idle, calling `malloc_trim(0)` in the two processes from a debugger freed 5.7 and 17.5 MiB. PSS divides a file's pages among every process that maps them (the Node binary's among every Node process on the machine), so the idle totals move with whatever else runs: the idle rounds are taken in turns, and each round's total is in the table. Measured on the way, in turns, 5 idle rounds each: both processes at 32 KiB, 196–212 → 167–171 MiB, but warm starts 2,215 → 2,820 ms median and 4.7 → 7.1 CPU seconds in the first 20 s (V8's compiler allocates its 32 KiB zone segments with malloc: each got fresh pages); both at 64 KiB, 196–211 → 177–186 MiB, warm starts 2,085 → 2,264 ms (the web server's start-up, on the way to the first answer, paid for its socket reads' fresh pages); the start script's own start-up is not on that way (its runner waits for the first answer). Kept, in these columns: the start script at 64 KiB and the web server at 128 KiB, idle 199–226 → 176–180 MiB (the goal, ≤ 180, met), warm starts 2,007 → 2,106 ms median: the price of the memory, ~100 ms on this machine. Tried and not kept: two malloc arenas for the start script (no change, as in part 3); dropping the Prisma query compiler's 2.2 MB base64 text once compiled (an ES module import: Node's loader keeps it).",
   "**Column nov-29** (issue 28, part 12; `--label nov-29 --starts 10 --idle-s 20 --idle-rounds 3` at 0cd7cc8, a 2 × AMD EPYC machine at load ~1, nothing else running; the start-up code has not changed since the malloc columns): a warm start answers health in 1,079 ms median (1,031–1,232), just over the 1.0 s goal; the idle tree holds 173–178 MiB after 20 s in the three rounds, within the 180 MiB goal; a cold first start takes 1.9 s.",
+  "**Columns flags-before and flags-after** (issue 28, part 13; `--interleave` with a checkout of 1538a65, `--before-label flags-before --label flags-after --starts 10 --idle-s 20 --idle-rounds 3 --work-rounds 60`, a 2 × AMD EPYC machine about three times slower than nov-29's at the same code: its warm start took 2.9 s): no V8 flag on the two long-lived processes' command lines. Node checks the code cache built into its binary, for its own modules (http, fs, undici, streams…), against the V8 flags given at start; `--optimize-for-size` or `--max-semi-space-size` there made it compile every one of them from source (requiring Next's server alone: `compileForInternalLoader` 25 → 65 ms in a CPU profile, either flag), and the capped young generation made the web server's start-up run 63 scavenges (207 ms) and five memory-reducing mark-compacts. Both processes now start without flags and set `--optimize-for-size` 5 s later (`scripts/lib/lean-heap.cjs`, preloaded with `--require`); the young generation is no longer capped (set later, the cap does nothing: V8 sizes it once). Warm start 2,911 → 2,561 ms median, faster in 9 of the 10 pairs; the web server's CPU to its first answer ~1.9 → ~1.4 s (a separate run, 10 starts each without npm, in turns: 2,031 → 1,776 ms). Memory: after the 20 s idle wait 165–178 MiB against 166–171 (within 180 in every round); 3 s after start, before the flag and the memory reducer have acted, 203–220 against 177–186; after 60 rounds of four pages and the wait, the web server 78–83 MiB against 70–77 (the uncapped young generation), the tree 185–195 against 186–192. Tried and not kept: setting the flag at 2.5 s with a forced last-resort collection (no difference after the wait, 3 s figures alike).",
 ];
 
 /** The labels whose results are the section's columns, in order (other labels are measured without touching the docs). */
-const COLUMNS = ["before", "after", "quiet", "quiet-now", "probes-before", "probes-after", "malloc-before", "malloc-after", "nov-29"] as const;
+const COLUMNS = [
+  "before",
+  "after",
+  "quiet",
+  "quiet-now",
+  "probes-before",
+  "probes-after",
+  "malloc-before",
+  "malloc-after",
+  "nov-29",
+  "flags-before",
+  "flags-after",
+] as const;
 
 function render(): string {
   const runs = COLUMNS.map((label) => [label, readResult<StartupResult>(`startup-${label}`)] as const).filter(([, r]) => r);
@@ -307,6 +350,7 @@ function render(): string {
     `| **idle PSS of the tree, 3 s after start, MiB** (target ≤ 180) | ${col((r) => mib(r.idleAfterStart.totalMiB))} |`,
     `| idle PSS of the tree after the idle wait, MiB | ${col((r) => `${mib(r.idleAfterWait.totalMiB)} (${r.idleS} s)`)} |`,
     `| … each idle round's total, MiB (in turns) | ${col((r) => (r.idleTotals && r.idleTotals.length > 1 ? r.idleTotals.join(", ") : "—"))} |`,
+    `| idle PSS after a burst of requests and the idle wait, MiB: each round (the web server's part) | ${col((r) => (r.afterWork ? r.afterWork.totals.map((t, i) => `${t} (${r.afterWork!.webMiB[i]})`).join(", ") : "—"))} |`,
     `| processes in the tree | ${col((r) => String(r.idleAfterWait.processes.length))} |`,
     `| **first use of a warm start: GET /api/agents right after health, ms** | ${col((r) => (r.firstUse ? r.firstUse.agentsMs.toFixed(0) : "—"))} |`,
     `| … CPU seconds the tree used in its first ${FIRST_USE_S} s | ${col((r) => (r.firstUse ? r.firstUse.cpuSeconds.toFixed(2) : "—"))} |`,

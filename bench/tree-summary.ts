@@ -10,8 +10,8 @@
 //
 // Reads the database bench/ui-scale.ts seeded (arbor_bench_ui on the server
 // DATABASE_URL points at; run that first). Each round runs the read in a Node
-// process of its own, in each checkout in turns, with the web server's V8
-// flags (LEAN_HEAP_ARGS): 5 unmeasured calls, then --calls measured ones.
+// process of its own, in each checkout in turns, with the web server's
+// preload (LEAN_HEAP): 5 unmeasured calls, then --calls measured ones.
 import { spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -20,7 +20,7 @@ import { writeDocSection } from "@/bench/lib/doc-section";
 import { gitHead } from "@/bench/lib/git-head";
 import { loadAverage, readResult, summarize, writeResult, type Summary } from "@/bench/lib/stats";
 import { benchDatabaseUrl } from "@/bench/lib/bench-db";
-import { LEAN_HEAP_ARGS, SERVER_NODE_ARGS } from "@/scripts/lib/server-node-args";
+import { LEAN_HEAP, SERVER_NODE_ARGS } from "@/scripts/lib/server-node-args";
 
 const value = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
@@ -57,7 +57,7 @@ function round(root: string): { times: number[]; bytes: number; rows: number } {
   const file = path.join(root, "bench", `.tree-summary-child-${process.pid}.ts`);
   writeFileSync(file, CHILD);
   try {
-    const run = spawnSync(process.execPath, [...SERVER_NODE_ARGS, ...LEAN_HEAP_ARGS, "--import", "tsx", file, ISSUE, String(CALLS)], {
+    const run = spawnSync(process.execPath, [...SERVER_NODE_ARGS, "--require", path.resolve(LEAN_HEAP), "--import", "tsx", file, ISSUE, String(CALLS)], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: benchDatabaseUrl("arbor_bench_ui") },
       encoding: "utf8",

@@ -126,7 +126,7 @@ async function main() {
     const env = { ...databaseEnv, ...WEB_ONLY_ENV, ...pick(config.env, Object.keys(WEB_ONLY_ENV)) };
     const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
     const nextArgs = [dev ? "dev" : "start", "-H", config.host, "-p", String(config.port)];
-    // The web server's heap kept lean like this process's (LEAN_HEAP_ARGS, on its command line: it is a Node script).
+    // The web server's heap kept lean like this process's (LEAN_HEAP, preloaded: it is a Node script).
     if (dev) children.start("web", bin("next"), nextArgs, env);
     else
       children.start("web", process.execPath, [...webNodeArgs(root, gated), path.join(root, "node_modules", "next", "dist", "bin", "next"), ...nextArgs], env, {

@@ -22,7 +22,7 @@ describe("SERVER_NODE_ARGS", () => {
 
   it("is what `npm start` runs its compiled start script with (scripts/start.mjs)", () => {
     expect(scripts.start).toBe(startCommandLine());
-    expect(scripts.start).toBe("MALLOC_MMAP_THRESHOLD_=65536 node --conditions=react-server --optimize-for-size --max-semi-space-size=4 scripts/start.mjs");
+    expect(scripts.start).toBe("MALLOC_MMAP_THRESHOLD_=65536 node --conditions=react-server --require ./scripts/lib/lean-heap.cjs scripts/start.mjs");
     expect(scripts.dev).toBe(`${tsxCommandLine("scripts/start.ts")} --dev`);
   });
 

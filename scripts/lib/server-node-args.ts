@@ -15,16 +15,18 @@ import path from "node:path";
 export const SERVER_NODE_ARGS: readonly string[] = ["--conditions=react-server"];
 
 /**
- * V8 flags for the long-lived processes `npm start` keeps (its own, which runs
- * the runner, and the web server), given on their command lines (Node refuses
- * --optimize-for-size in NODE_OPTIONS). The young generation is capped: by
- * default it grows to 32 MiB per process after a burst of work and stays
- * committed while idle; short-lived garbage is collected a little more often
- * instead. --optimize-for-size makes V8 grow the heap less eagerly: after a few
- * dozen turns the tree's idle PSS was 281 MiB without it and 254 with it, at no
- * turn latency the benchmark could tell apart (docs/performance.md).
+ * The preload that keeps the long-lived processes `npm start` keeps (its own,
+ * which runs the runner, and the web server) lean: it sets V8's
+ * --optimize-for-size a few seconds after their start (scripts/lib/lean-heap.cjs
+ * says why not on the command line). With it V8 grows the heap less eagerly:
+ * after a few dozen turns the tree's idle PSS was 281 MiB without it and 254
+ * with it. Until 2026-11-29 the command lines also capped the young
+ * generation (--max-semi-space-size=4); any V8 flag there cost a warm start
+ * ~250 ms here, Node's own modules compiled from source, while the idle tree
+ * after a start held the same, the web server ~7 MiB more after a burst of
+ * requests (docs/performance.md, "Start-up and footprint").
  */
-export const LEAN_HEAP_ARGS: readonly string[] = ["--optimize-for-size", "--max-semi-space-size=4"];
+export const LEAN_HEAP = "scripts/lib/lean-heap.cjs";
 
 /**
  * glibc malloc settings for the start script, in its environment (glibc reads
@@ -59,10 +61,10 @@ export function leanMallocToForget(env: Readonly<Record<string, string | undefin
   );
 }
 
-/** The command line package.json runs for `npm start`: the compiled start script, lean (LEAN_MALLOC_ENV, LEAN_HEAP_ARGS). */
+/** The command line package.json runs for `npm start`: the compiled start script, lean (LEAN_MALLOC_ENV, LEAN_HEAP). */
 export function startCommandLine(): string {
   const env = Object.entries(LEAN_MALLOC_ENV).map(([key, value]) => `${key}=${value}`);
-  return [...env, "node", ...SERVER_NODE_ARGS, ...LEAN_HEAP_ARGS, "scripts/start.mjs"].join(" ");
+  return [...env, "node", ...SERVER_NODE_ARGS, "--require", `./${LEAN_HEAP}`, "scripts/start.mjs"].join(" ");
 }
 
 /** Where the web server's request gate is (scripts/lib/web-gate.cjs), relative to the app's root. */
@@ -74,7 +76,7 @@ export const WEB_GATE = "scripts/lib/web-gate.cjs";
  * proven current, the gate that holds its requests until then.
  */
 export function webNodeArgs(root: string, gated: boolean): string[] {
-  return [...LEAN_HEAP_ARGS, ...(gated ? ["--require", path.join(root, WEB_GATE)] : [])];
+  return ["--require", path.join(root, LEAN_HEAP), ...(gated ? ["--require", path.join(root, WEB_GATE)] : [])];
 }
 
 /** argv after `tsx` for a TypeScript entry point: `tsx --conditions=react-server scripts/runner.ts`. */

@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { createSupervisor, type Supervisor } from "@/scripts/lib/children";
-import { WEB_GATE, webNodeArgs } from "@/scripts/lib/server-node-args";
+import { LEAN_HEAP, WEB_GATE, webNodeArgs } from "@/scripts/lib/server-node-args";
 import { freePort } from "@/test/support/app-server";
 
 // The web server `npm start` starts beside the database (scripts/start.ts)
@@ -63,6 +63,6 @@ it("ends the server, unserved, when the gate closes without opening (the start s
 });
 
 it("is on the web server's command line only when it starts gated", () => {
-  expect(webNodeArgs(root, true)).toEqual(["--optimize-for-size", "--max-semi-space-size=4", "--require", path.join(root, WEB_GATE)]);
-  expect(webNodeArgs(root, false)).not.toContain("--require");
+  expect(webNodeArgs(root, true)).toEqual(["--require", path.join(root, LEAN_HEAP), "--require", path.join(root, WEB_GATE)]);
+  expect(webNodeArgs(root, false)).toEqual(["--require", path.join(root, LEAN_HEAP)]);
 });
