@@ -21,10 +21,11 @@ export const SERVER_NODE_ARGS: readonly string[] = ["--conditions=react-server"]
  * says why not on the command line). With it V8 grows the heap less eagerly:
  * after a few dozen turns the tree's idle PSS was 281 MiB without it and 254
  * with it. Until 2026-11-29 the command lines also capped the young
- * generation (--max-semi-space-size=4); any V8 flag there cost a warm start
- * ~250 ms here, Node's own modules compiled from source, while the idle tree
- * after a start held the same, the web server ~7 MiB more after a burst of
- * requests (docs/performance.md, "Start-up and footprint").
+ * generation (--max-semi-space-size=4). Any V8 flag there made Node compile
+ * its own modules from source: without them a warm start took ~12 % less
+ * (2.9 → 2.6 s on a slow machine), the tree held about the same after its
+ * idle wait, and the web server ~7 MiB more after a burst of requests
+ * (docs/performance.md, "Start-up and footprint").
  */
 export const LEAN_HEAP = "scripts/lib/lean-heap.cjs";
 
