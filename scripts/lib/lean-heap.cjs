@@ -13,11 +13,7 @@
 // before anything of ours is compiled.
 const v8 = require("node:v8");
 
-/** V8 flags set once the process has started (the values scripts/lib/server-node-args.ts documents). */
-const LATE_HEAP_FLAGS = ["--optimize-for-size"];
-/** How long after the process's start they are set. */
+/** How long after the process's start the flag is set. */
 const LATE_HEAP_AFTER_MS = 5_000;
 
-setTimeout(() => {
-  for (const flag of LATE_HEAP_FLAGS) v8.setFlagsFromString(flag);
-}, LATE_HEAP_AFTER_MS).unref();
+setTimeout(() => v8.setFlagsFromString("--optimize-for-size"), LATE_HEAP_AFTER_MS).unref();
