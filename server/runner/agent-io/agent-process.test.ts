@@ -129,7 +129,8 @@ describe("spawnAgentProcess", () => {
   });
 
   it("does not escalate to SIGKILL when the process exits in time but the consumer is paused", async () => {
-    const agent = spawnAgentProcess({ argv: ["/bin/sh", "-c", "echo first; echo second; sleep 30"], cwd });
+    // One write of both lines: two echoes raced the SIGTERM on a busy machine (the shell, killed before its second, never wrote it).
+    const agent = spawnAgentProcess({ argv: ["/bin/sh", "-c", "printf 'first\\nsecond\\n'; sleep 30"], cwd });
     const seen: string[] = [];
     agent.onStdoutLine((line) => {
       seen.push(line.text);
