@@ -68,10 +68,13 @@ async function main() {
     process.exit(1);
   }
 
-  // Test files run in config.test.workers workers (default 1: in band), each
+  // Test files run in config.test.workers workers (default 2), each
   // integration worker on a database and data directory of its own
-  // (test/support/worker-database.ts). Not more by default: on two cores the
-  // real agent CLIs' tests contend, and Gemini CLI's fail side by side.
+  // (test/support/worker-database.ts). In band, the real agent CLIs' tests
+  // kept the 2 cores ~74 % busy; two workers fill them (1.37x on the
+  // executions folder). Gemini CLI's tests once failed side by side, most
+  // likely its session clean-up (slower runs cross a minute more often),
+  // which Arbor has turned off since (gemini-agent.ts, KEEP_SESSIONS).
   // The end-to-end tests' production build is made once here, before any
   // worker could start building it beside another.
   const workers = config.test.workers;

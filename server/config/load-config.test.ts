@@ -59,7 +59,7 @@ describe("loadConfig", () => {
       ARBOR_DB_POOL_MAX: "3",
       ARBOR_NEXT_DIST_DIR: ".next-x",
       ARBOR_TEST_DB_PORT: "6001",
-      ARBOR_TEST_WORKERS: "2",
+      ARBOR_TEST_WORKERS: "3",
       CHROMIUM_PATH: "/opt/chromium",
       CI: "true",
       ARBOR_WARM_SESSIONS: "0",
@@ -76,11 +76,11 @@ describe("loadConfig", () => {
       concurrency: 2,
       warm: { enabled: false, idleMs: 500, maxProcesses: 2, maxBytes: 300 * 1024 * 1024, steering: false, prestart: false },
     });
-    expect(c.test).toEqual({ embeddedDbPort: 6001, workers: 2, chromiumPath: "/opt/chromium", ci: true });
+    expect(c.test).toEqual({ embeddedDbPort: 6001, workers: 3, chromiumPath: "/opt/chromium", ci: true });
   });
 
   it("treats empty values as unset", () => {
-    expect(loadConfig({ PORT: "", ARBOR_RUNNER_ID: "", CI: "" })).toMatchObject({ port: 3000, runner: { id: undefined }, test: { ci: false, workers: 1 } });
+    expect(loadConfig({ PORT: "", ARBOR_RUNNER_ID: "", CI: "" })).toMatchObject({ port: 3000, runner: { id: undefined }, test: { ci: false, workers: 2 } });
   });
 
   it("keeps the environment it read, for child processes", () => {

@@ -107,7 +107,7 @@ export const envSchema = z.object({
   ARBOR_GIT_STORE: z.string().min(1).optional(),
   // The test suite (`npm test`)
   ARBOR_TEST_DB_PORT: port("ARBOR_TEST_DB_PORT").default(54339),
-  ARBOR_TEST_WORKERS: count("ARBOR_TEST_WORKERS", 16).default(1),
+  ARBOR_TEST_WORKERS: count("ARBOR_TEST_WORKERS", 16).default(2),
   CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
   CI: z.string().optional(),
 });
