@@ -190,7 +190,7 @@ async function main() {
   // The runner, here, on the database chosen above.
   adoptEnvironment(env);
   const { startRunner } = await import("@/server/runner/process/run-runner");
-  const { dbPool } = await import("@/server/db");
+  const { dbPool } = await import("@/server/db-pool");
   endSharedPool = () => dbPool.end();
   try {
     runner = await startRunner({

@@ -1,7 +1,7 @@
 import "server-only";
 import { buildTree, type TreeFields } from "@/lib/executions/build-session-tree";
 import { historyRows, type HistoryPreview } from "@/lib/executions/history-rows";
-import { dbPool } from "@/server/db";
+import { dbPool } from "@/server/db-pool";
 import { TREE_ROWS_FROM, treeInputFromRow } from "@/server/executions/read-issue-tree";
 
 // The first rows of an issue's History list, for the issue page's HTML

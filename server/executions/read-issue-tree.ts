@@ -2,7 +2,7 @@ import "server-only";
 import { notFoundMessage, parseId } from "@/lib/ids";
 import { notFound, ok, type Result } from "@/lib/result";
 import type { SessionTreeInput } from "@/lib/executions/build-session-tree";
-import { dbPool } from "@/server/db";
+import { dbPool } from "@/server/db-pool";
 import { executionColumns } from "@/server/executions/execution-columns";
 import { EXECUTION_DTO_FIELDS, type ExecutionDtoSource, toExecutionDto } from "@/server/executions/execution-dto";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { dbPool } from "@/server/db";
+import { dbPool } from "@/server/db-pool";
 import { Prisma, type Execution } from "@/server/generated/prisma/client";
 import { executionColumns, executionFromPg } from "@/server/executions/execution-columns";
 import { jobOf, type JobTarget } from "@/server/queue/enqueue-execution";

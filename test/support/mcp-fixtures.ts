@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { prisma, dbPool } from "@/server/db";
+import { prisma } from "@/server/db";
+import { dbPool } from "@/server/db-pool";
 import { grantMcpToken, mintMcpToken } from "@/server/mcp/mcp-token";
 import { indexAllPendingEvents } from "@/server/search/index-pending-events";
 import { ensureSessionOf } from "@/server/sessions/record-session-capture";
