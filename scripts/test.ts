@@ -2,10 +2,11 @@
 // the real Claude Code CLI) and end-to-end (headless Chromium). Integration
 // tests use DATABASE_URL when set, else an embedded PostgreSQL of their own.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "@/server/config/load-config";
 import { resolveDatabase } from "@/server/database/resolve-database";
+import { jestArgs, mergeJestResults, testPhases } from "@/scripts/lib/test-phases";
 import { ensureTestBuild, TEST_DIST_DIR } from "@/test/support/app-server";
 
 const root = process.cwd();
@@ -70,32 +71,37 @@ async function main() {
 
   // Test files run in config.test.workers workers (default 2), each
   // integration worker on a database and data directory of its own
-  // (test/support/worker-database.ts). In band, the real agent CLIs' tests
-  // kept the 2 cores ~74 % busy; two workers fill them (1.37x on the
-  // executions folder). Gemini CLI's tests once failed side by side, most
-  // likely its session clean-up (slower runs cross a minute more often),
-  // which Arbor has turned off since (gemini-agent.ts, KEEP_SESSIONS).
+  // (test/support/worker-database.ts); the end-to-end files then run one at a
+  // time (scripts/lib/test-phases.ts). In band, the real agent CLIs' tests
+  // kept the 2 cores ~74 % busy; two workers fill them (the executions folder
+  // 497 -> 363 s). Gemini CLI's tests once failed side by side, most likely
+  // its session clean-up (slower runs cross a minute more often), which Arbor
+  // has turned off since (gemini-agent.ts, KEEP_SESSIONS).
   // The end-to-end tests' production build is made once here, before any
   // worker could start building it beside another.
-  const workers = config.test.workers;
-  if (projects.includes("e2e") && workers > 1) ensureTestBuild(root, TEST_DIST_DIR, db.url);
-  // --forceExit: pools of libraries under test (graphile-worker, pg LISTEN) may keep the loop alive after the last test.
-  const args = [
-    workers > 1 ? `--maxWorkers=${workers}` : "--runInBand",
-    "--forceExit",
-    "--json",
-    `--outputFile=${resultsFile}`,
-    ...projects.flatMap((p) => ["--selectProjects", p]),
-    ...passthrough,
-  ];
-  const result = spawnSync(path.join(root, "node_modules", ".bin", "jest"), args, { stdio: "inherit", env });
+  const phases = testPhases(projects, config.test.workers);
+  if (projects.includes("e2e") && config.test.workers > 1) ensureTestBuild(root, TEST_DIST_DIR, db.url);
+  let status = 0;
+  const results: Parameters<typeof mergeJestResults>[0] = [];
+  for (const [i, phase] of phases.entries()) {
+    const outputFile = phases.length > 1 ? path.join(root, "test-results", `jest-results-${i + 1}.json`) : resultsFile;
+    rmSync(outputFile, { force: true });
+    if (phases.length > 1) console.log(`\n[test] ${phase.projects.join(", ")}: ${phase.workers > 1 ? `${phase.workers} workers` : "one file at a time"}`);
+    const result = spawnSync(path.join(root, "node_modules", ".bin", "jest"), jestArgs(phase, outputFile, passthrough, phases.length), {
+      stdio: "inherit",
+      env,
+    });
+    if (result.status !== 0) status = result.status ?? 1;
+    if (existsSync(outputFile)) results.push(JSON.parse(readFileSync(outputFile, "utf8")));
+  }
   await db.stop();
 
-  if (existsSync(resultsFile)) {
-    const summary = JSON.parse(readFileSync(resultsFile, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
+  if (results.length > 0) {
+    const summary = mergeJestResults(results) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
+    if (phases.length > 1) writeFileSync(resultsFile, JSON.stringify(summary));
     console.log(`\n${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`);
   }
-  process.exit(result.status ?? 1);
+  process.exit(status);
 }
 
 main().catch((error) => {
