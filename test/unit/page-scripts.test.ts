@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { build, type Metafile } from "esbuild";
+import { build } from "esbuild";
+import { importChain } from "@/test/support/import-chain";
 
 // What a page's first scripts hold decides how soon it answers: on the issue
 // page with 1,000 executions the browser's main thread is busy from the first
@@ -35,26 +36,6 @@ function clientEntries(): string[] {
   return [...entries].sort();
 }
 
-/** For an entry: the chain of static imports that reaches zod, or null. */
-function zodChain(metafile: Metafile, entry: string): string[] | null {
-  const from = new Map<string, string | null>([[entry, null]]);
-  const queue = [entry];
-  while (queue.length) {
-    const file = queue.shift()!;
-    for (const imp of metafile.inputs[file]?.imports ?? []) {
-      if (imp.external || imp.kind === "dynamic-import" || from.has(imp.path)) continue;
-      from.set(imp.path, file);
-      if (imp.path.includes("node_modules/zod/")) {
-        const chain = [imp.path];
-        for (let at = from.get(imp.path); at; at = from.get(at)) chain.unshift(at);
-        return chain;
-      }
-      queue.push(imp.path);
-    }
-  }
-  return null;
-}
-
 test("no page loads zod with its first scripts, but the forms for creating an issue or a spec", async () => {
   const entries = clientEntries();
   expect(entries).toEqual(expect.arrayContaining(["components/issues/issue-detail-view.tsx", "components/execution/execution-view.tsx"]));
@@ -74,7 +55,9 @@ test("no page loads zod with its first scripts, but the forms for creating an is
     external: ["next", "next/*", "react", "react-dom", "server-only"],
     logLevel: "silent",
   });
-  const reaching = Object.fromEntries(entries.map((entry) => [entry, zodChain(metafile, entry)]).filter(([, chain]) => chain));
+  const reaching = Object.fromEntries(
+    entries.map((entry) => [entry, importChain(metafile, entry, (p) => p.includes("node_modules/zod/"))]).filter(([, chain]) => chain),
+  );
   // The form pages do load it: the check can see zod when it is there.
   for (const form of FORM_PAGES) expect(reaching[form]).toBeTruthy();
   for (const form of FORM_PAGES) delete reaching[form];

@@ -1,0 +1,36 @@
+import path from "node:path";
+import { build } from "esbuild";
+import { importChain } from "@/test/support/import-chain";
+
+// `npm start` waits for /api/health, the web server's first answer: through
+// Prisma it loaded Prisma's client first (its route's chunks 635 KB, 467 KB of
+// them Prisma's; docs/performance.md, "Health without Prisma"). The health
+// check runs on the pg pool alone (server/db-pool.ts), so Prisma loads with
+// the first request that needs it. This test keeps it so: it bundles the
+// route and looks for Prisma's client among the modules its static imports
+// reach. (The tree summary's SQL is on the pool too, but its column list
+// comes from Prisma's generated names: server/executions/execution-columns.ts.)
+
+const root = path.join(__dirname, "..", "..");
+const HEALTH = "app/api/health/route.ts";
+/** A route that reads through Prisma: the check can see the client when it is there. */
+const WITH_PRISMA = "app/api/issues/route.ts";
+const isPrisma = (file: string) => file === "server/db.ts" || file.startsWith("server/generated/");
+
+test("the health check loads no Prisma client", async () => {
+  const entries = [HEALTH, WITH_PRISMA];
+  const { metafile } = await build({
+    absWorkingDir: root,
+    entryPoints: entries,
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: "node",
+    format: "esm",
+    outdir: "out",
+    packages: "external",
+    logLevel: "silent",
+  });
+  expect(importChain(metafile, WITH_PRISMA, isPrisma)).toEqual(expect.arrayContaining(["server/db.ts"]));
+  expect(importChain(metafile, HEALTH, isPrisma)).toBeNull();
+}, 60_000);
