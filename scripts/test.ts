@@ -97,8 +97,13 @@ async function main() {
   await db.stop();
 
   if (results.length > 0) {
-    const summary = mergeJestResults(results) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
+    const summary = mergeJestResults(results) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTotalTestSuites: number };
     if (phases.length > 1) writeFileSync(resultsFile, JSON.stringify(summary));
+    // Each phase may match no file of a filter (--passWithNoTests); none at all is a filter that matched nothing.
+    if (summary.numTotalTestSuites === 0) {
+      console.error("[test] no test file matched");
+      status ||= 1;
+    }
     console.log(`\n${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`);
   }
   process.exit(status);
