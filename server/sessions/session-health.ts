@@ -45,7 +45,11 @@ type HeldSession = { id: string; agent: string; agent_session_id: string; cwd: s
 /**
  * The heartbeat's part: the sessions whose turns ran on this runner within
  * WATCH_DAYS and were not checked in the last RECHECK_MS, least recently
- * checked first, at most `limit` per call.
+ * checked first, at most `limit` per call. A session with a turn running is
+ * left alone: its agent may not have written the transcript yet (a slow
+ * machine, a turn just started), and a "missing" recorded then would send its
+ * next Continue to Arbor's transcript for nothing. The check after the turn
+ * (after-turn.ts, or a restart's recovery) records it instead.
  */
 export async function refreshHeldSessions(runnerId: string, env: Env, limit = 50): Promise<number> {
   const held = await prisma.$queryRaw<HeldSession[]>`
@@ -53,6 +57,7 @@ export async function refreshHeldSessions(runnerId: string, env: Env, limit = 50
            (SELECT e.cwd FROM executions e WHERE e.agent = s.agent AND e.session_id = s.agent_session_id ORDER BY e.created_at, e.id LIMIT 1) AS cwd
       FROM sessions s
      WHERE NOT s.archived
+       AND NOT EXISTS (SELECT 1 FROM executions r WHERE r.managed_session_id = s.id AND r.status = 'running')
        AND (s.transcript_checked_at IS NULL OR s.transcript_checked_at < now() - make_interval(secs => ${RECHECK_MS / 1000}))
        AND EXISTS (
          SELECT 1 FROM executions e

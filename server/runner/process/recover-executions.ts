@@ -10,6 +10,7 @@ import { RUNNER_LOST_MESSAGE } from "@/server/runner/turn/classify-exit";
 import { killGroupIfSame } from "@/server/runner/agent-io/process-identity";
 import { repairWorktrees } from "@/server/runner/process/repair-worktrees";
 import { captureTurnState } from "@/server/runner/turn/session-state";
+import { checkSessionHealth } from "@/server/sessions/session-health";
 import { snapshotLeftovers } from "@/server/runner/workspace/snapshot-execution";
 import { releaseDeadWorkerLocks } from "@/server/runner/process/runner-locks";
 import { rerouteRunnerJobs } from "@/server/queue/reroute-runner-jobs";
@@ -64,9 +65,11 @@ export async function recoverOwnExecutions(runnerId: string, bootId: string, uti
   const ids = await interruptRunningExecutions(prisma, runnerId, true);
   // Its worktrees are on this disk: vanished ones marked, the interrupted ones snapshotted.
   await repairWorktrees(runnerId).catch((error) => console.error(`[runner] ${runnerId}: could not repair its worktrees:`, error));
-  // And the agents' own state of their sessions, as after any turn (server/session-state/).
-  for (const e of await prisma.execution.findMany({ where: { id: { in: ids }, sessionId: { not: null } } }))
+  // And the agents' own state of their sessions and their transcripts' health, as after any turn (server/session-state/).
+  for (const e of await prisma.execution.findMany({ where: { id: { in: ids }, sessionId: { not: null } } })) {
     await captureTurnState({ executionId: e.id, agent: e.agent, agentSessionId: e.sessionId, cwd: e.cwd, projectId: e.projectId, runnerId }, env);
+    if (e.sessionId && e.cwd) await checkSessionHealth({ agent: e.agent, agentSessionId: e.sessionId, cwd: e.cwd }, env);
+  }
   await releaseDeadWorkerLocks(utils, { runnerId, exceptBootId: bootId });
   return ids;
 }

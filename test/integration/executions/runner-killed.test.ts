@@ -86,6 +86,10 @@ test("SIGKILL the runner with all slots busy: restart interrupts every run, stop
   // The restart stored what Claude had written of each interrupted session (any runner can go on with it).
   for (const run of running.slice(0, CLAUDE_PROMPTS.length))
     expect(await prisma.sessionState.count({ where: { executionId: run.id, agentSessionId: run.sessionId! } })).toBe(1);
+  // And saw each transcript on disk: a Continue resumes the session (a "missing" recorded while the
+  // turn had only just started, by the dead runner's heartbeat, once sent one to Arbor's transcript).
+  for (const run of running.slice(0, CLAUDE_PROMPTS.length))
+    expect(await prisma.session.findFirst({ where: { agentSessionId: run.sessionId! } })).toMatchObject({ transcriptState: "available" });
 
   const continues = await Promise.all(running.slice(0, CLAUDE_PROMPTS.length).map((run, i) => api.continue(run.id, `resume after crash ${i}`)));
   for (const [i, cont] of continues.entries()) {
@@ -94,7 +98,7 @@ test("SIGKILL the runner with all slots busy: restart interrupts every run, stop
   }
   for (const [i, cont] of continues.entries()) {
     const resumed = await waitForEnd(cont.body.id);
-    expect(resumed).toMatchObject({ status: "completed", error: null, sessionId: running[i].sessionId });
+    expect(resumed).toMatchObject({ status: "completed", error: null, sessionId: running[i].sessionId, resume: { decision: "resume" } });
     expect(historyText(standIn.requestFor(`resume after crash ${i}`))).toContain(CLAUDE_PROMPTS[i]);
   }
 });
