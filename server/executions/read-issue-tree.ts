@@ -20,7 +20,7 @@ import { EXECUTION_DTO_FIELDS, type ExecutionDtoSource, toExecutionDto } from "@
 
 /** An issue's executions with the refs each consulted (each once, in the order first read): the select list and its joins, for a WHERE after them. */
 export const TREE_ROWS_FROM = `
-  SELECT ${executionColumns("e", EXECUTION_DTO_FIELDS).sql},
+  SELECT ${executionColumns("e", EXECUTION_DTO_FIELDS)},
          coalesce(c.refs, ARRAY[]::text[]) AS "__consulted"
     FROM issues i
     LEFT JOIN executions e ON e.issue_id = i.id

@@ -80,7 +80,7 @@ export async function recordFollowUp(turn: FollowUpTurn): Promise<FollowUpRecord
         GREATEST(date_trunc('milliseconds', head.locked_at), head.head_created_at + interval '1 millisecond'), now()
       FROM head
       WHERE ${turn.assumedHead}::text = 'any' OR (head.head_id IS NOT DISTINCT FROM ${turn.sourceId}::uuid) = (${turn.assumedHead}::text = 'source')
-      RETURNING ${executionColumns()}
+      RETURNING ${Prisma.raw(executionColumns())}
     ), job AS (
       SELECT j.id FROM inserted, LATERAL graphile_worker.add_job(
         identifier => ${job.task}::text,

@@ -12,7 +12,7 @@ import { announceSoon, notice } from "@/server/realtime/announce";
 // one NOTIFY, and one read by every open page, instead of three.
 
 const CLAIM = `UPDATE executions SET status = 'running', runner_id = $2, started_at = $3, updated_at = $3
-  WHERE id = $1 AND status = 'queued' RETURNING ${executionColumns().sql}`;
+  WHERE id = $1 AND status = 'queued' RETURNING ${executionColumns()}`;
 
 export async function claimExecution(
   ctx: { runnerId: string; pool: pg.Pool },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { prisma } from "@/server/db";
-import type { Execution } from "@/server/generated/prisma/client";
+import { Prisma, type Execution } from "@/server/generated/prisma/client";
 import { executionColumns, executionFromPg } from "@/server/executions/execution-columns";
 import { EXECUTION_DTO_FIELDS, type ExecutionDtoSource, toExecutionDto } from "@/server/executions/execution-dto";
 import { makeIssue } from "@/test/support/factories";
@@ -83,16 +83,16 @@ test("a row read through executionColumns equals Prisma's read of it, every fiel
   });
 
   const read = await prisma.execution.findUnique({ where: { id: row.id } });
-  const [raw] = await prisma.$queryRaw<Execution[]>`SELECT ${executionColumns("e")} FROM executions e WHERE e.id = ${row.id}::uuid`;
+  const [raw] = await prisma.$queryRaw<Execution[]>`SELECT ${Prisma.raw(executionColumns("e"))} FROM executions e WHERE e.id = ${row.id}::uuid`;
   expect(raw).toEqual(read);
   // The runner's claim reads it through node-postgres.
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
-    const { rows } = await client.query(`SELECT ${executionColumns("e").sql} FROM executions e WHERE e.id = $1`, [row.id]);
+    const { rows } = await client.query(`SELECT ${executionColumns("e")} FROM executions e WHERE e.id = $1`, [row.id]);
     expect(executionFromPg(rows[0])).toEqual(read);
     // A reader that only answers DTOs (the issue page's tree summary) reads their columns alone: the same DTO.
-    const lean = await client.query(`SELECT ${executionColumns("e", EXECUTION_DTO_FIELDS).sql} FROM executions e WHERE e.id = $1`, [row.id]);
+    const lean = await client.query(`SELECT ${executionColumns("e", EXECUTION_DTO_FIELDS)} FROM executions e WHERE e.id = $1`, [row.id]);
     expect(toExecutionDto(lean.rows[0] as ExecutionDtoSource)).toEqual(toExecutionDto(read!));
     expect(Object.keys(lean.rows[0])).not.toContain("agentPrompt");
   } finally {
