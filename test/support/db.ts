@@ -1,7 +1,7 @@
 import pg from "pg";
 
 // Integration tests of one Jest worker share its database (test/support/worker-database.ts).
-// Each test file resets the data it depends on with TRUNCATE … CASCADE, which
+// Each test file resets the data it depends on (every table emptied), which
 // also clears the job queue's tables' rows we own but keeps migrations.
 export function testDatabaseUrl(): string {
   const url = process.env.DATABASE_URL;
@@ -17,7 +17,21 @@ export async function resetDb(): Promise<void> {
       `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`,
     );
     if (rows.length > 0) {
-      await client.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`);
+      // DELETE, not TRUNCATE: TRUNCATE gives every table and index a new file, 130-460 ms for the
+      // whole schema here against 4-30 ms, once per test file. As a replica, foreign keys'
+      // triggers do not fire, so the order does not matter (every table is emptied).
+      const sequences = await client.query<{ name: string }>(
+        `SELECT quote_ident(sequence_schema) || '.' || quote_ident(sequence_name) AS name FROM information_schema.sequences WHERE sequence_schema = 'public'`,
+      );
+      await client.query(
+        [
+          "BEGIN",
+          "SET LOCAL session_replication_role = replica",
+          ...rows.map((r) => `DELETE FROM "${r.tablename}"`),
+          ...sequences.rows.map((q) => `ALTER SEQUENCE ${q.name} RESTART`),
+          "COMMIT",
+        ].join("; "),
+      );
     }
     // Jobs of executions that no longer exist would only be skipped, but a
     // clean queue keeps tests independent.
