@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { parseId, notFoundMessage } from "@/lib/ids";
 import { err, ok, type Result } from "@/lib/result";
 import type { ExecutionDto, ResumeInfo } from "@/lib/executions/schema";
@@ -8,18 +7,14 @@ import { checkRunAgent, DEFAULT_AGENT } from "@/server/executions/check-run-agen
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import { resolveRunPlace, type RunPlace } from "@/server/executions/resolve-run-place";
 import type { RegisteredProject } from "@/server/executions/adopt-repository";
-import { insertIdempotently } from "@/server/executions/insert-idempotently";
-import { turnTime } from "@/server/locks/session-lock";
-import { enqueueExecution } from "@/server/queue/enqueue-execution";
+import { recordIdempotently } from "@/server/executions/insert-idempotently";
+import { insertNewRunIn, recordNewRun, type NewRunRow } from "@/server/executions/record-new-run";
 import { expandPrompt } from "@/server/references/expand-prompt";
-import { nowMs } from "@/lib/executions/timings";
 import type { PermissionPolicyInput } from "@/lib/permissions/schema";
 import { checkRunPermissions } from "@/server/permissions/check-run-permissions";
 import { readProjectPolicy } from "@/server/permissions/read-project-policy";
 import { checkRunModel } from "@/server/executions/check-run-model";
 import type { Execution, Prisma } from "@/server/generated/prisma/client";
-import { claimPrestarted } from "@/server/executions/claim-prestarted";
-import { NEW_RUN_PARENT, notice } from "@/server/realtime/announce";
 
 export type CreateExecutionArgs = {
   issueId: string;
@@ -54,7 +49,7 @@ export type Created = { execution: ExecutionDto; replayed: boolean; registeredPr
 
 /** A new run checked and ready to insert: everything but its id, time and queue. */
 export type NewRun = {
-  data: Omit<Prisma.ExecutionUncheckedCreateInput, "id" | "createdAt" | "targetSessionId">;
+  data: NewRunRow;
   runnerId: string | null;
   registeredProject?: RegisteredProject;
 };
@@ -62,7 +57,8 @@ export type NewRun = {
 export async function createExecution(args: CreateExecutionArgs): Promise<Result<Created>> {
   const prepared = await prepareNewRun(args);
   if (!prepared.ok) return prepared;
-  const inserted = await insertIdempotently(args.idempotencyKey, async (tx) => ok(await insertNewRun(tx, prepared.value)));
+  const { data: row, runnerId } = prepared.value;
+  const inserted = await recordIdempotently(args.idempotencyKey, async () => ok(await recordNewRun({ row, runnerId })));
   if (!inserted.ok) return inserted;
   const { registeredProject } = prepared.value;
   return ok({ execution: toExecutionDto(inserted.value.row), replayed: inserted.value.replayed, ...(registeredProject ? { registeredProject } : {}) });
@@ -125,6 +121,7 @@ export async function prepareNewRun(
   if (!permissions.ok) return permissions;
   // `prompt` is kept as typed; the agent receives cited specs/issues expanded.
   const expanded = await expanding;
+  const timings: Record<string, number> = args.requestedAt ? { requestedAt: args.requestedAt } : {};
   return ok({
     runnerId: args.runnerId ?? null,
     ...(place.value.registeredProject ? { registeredProject: place.value.registeredProject } : {}),
@@ -145,50 +142,13 @@ export async function prepareNewRun(
       resumeReason: args.resume?.reason ?? null,
       resumeMessage: args.resume?.message ?? null,
       transcriptSourceExecutionId: args.resume?.transcriptSourceExecutionId ?? null,
-      requestedPermissions: args.permissions ?? undefined,
-      timings: args.requestedAt ? { requestedAt: args.requestedAt } : {},
+      requestedPermissions: args.permissions ?? null,
+      timings,
     },
   });
 }
 
-/** Inserts a prepared run and queues its job, in the caller's transaction. */
+/** Inserts a prepared run and queues its job, in the caller's transaction (a fan-out's members). */
 export async function insertNewRun(tx: Prisma.TransactionClient, run: NewRun, extra: { groupId?: string } = {}): Promise<Execution> {
-  const createdAt = await turnTime(tx);
-  // A runner's pre-started agent for this project, agent, model and start commit: the run takes its session id and runner.
-  const { data } = run;
-  const prestarted = await claimPrestarted(tx, {
-    projectId: data.projectId ?? null,
-    agent: data.agent,
-    model: data.model ?? null,
-    startSha: data.startSha ?? null,
-    sharedDirectory: data.sharedDirectory ?? false,
-    resumeDecision: data.resumeDecision ?? null,
-    runnerId: run.runnerId,
-  });
-  const row = await tx.execution.create({
-    data: {
-      ...run.data,
-      ...(extra.groupId ? { groupId: extra.groupId } : {}),
-      // Stamped here, in the insert's transaction (a fan-out prepares every member before it inserts any).
-      timings: { ...(run.data.timings as Record<string, number>), insertedAt: nowMs() },
-      id: randomUUID(),
-      // Minted now (or the pre-started agent's, minted when it started) and passed as --session-id, so the
-      // session id is known before the agent starts and no other run can claim it.
-      targetSessionId: prestarted?.sessionId ?? randomUUID(),
-      // The pre-started process named this session itself, before the run existed: shown from now on (unconfirmed
-      // until the turn's result, as for any agent; cleared if no agent runs for it).
-      ...(prestarted?.reported ? { sessionId: prestarted.sessionId } : {}),
-      createdAt,
-    },
-  });
-  // Queued under its own session, so a Continue sent while it runs waits for it.
-  await enqueueExecution(tx, row.id, { sessionId: row.targetSessionId, runnerId: prestarted?.runnerId ?? run.runnerId, runAt: createdAt });
-  if (prestarted) {
-    // Delivered at commit: open pages read the run (with its session), and the runner holding its agent starts it
-    // at once instead of when a worker takes its job (server/runner/warm/early-turns.ts).
-    const status = notice.status(row.id);
-    const queued = notice.queued({ executionId: row.id, runnerId: prestarted.runnerId, sessionId: prestarted.sessionId, parentId: NEW_RUN_PARENT });
-    await tx.$executeRaw`SELECT pg_notify(${status.channel}, ${status.payload}), pg_notify(${queued.channel}, ${queued.payload})`;
-  }
-  return row;
+  return insertNewRunIn(tx, { row: run.data, runnerId: run.runnerId, groupId: extra.groupId ?? null });
 }

@@ -11,23 +11,11 @@ import type { Prisma } from "@/server/generated/prisma/client";
 
 /**
  * Holds the session's lock until the transaction ends (commit or rollback).
- * Returns the database's clock once the lock is held (one round trip), for turnTime.
+ * Returns the database's clock once the lock is held (one round trip): turns are timestamped by it.
  */
 export async function lockSession(tx: Prisma.TransactionClient, sessionId: string): Promise<Date> {
   const [{ now }] = await tx.$queryRaw<
     { now: Date }[]
   >`SELECT pg_advisory_xact_lock(hashtextextended(${`arbor:session:${sessionId}`}, 0))::text AS locked, clock_timestamp() AS now`;
-  return now;
-}
-
-/**
- * When a new run is created: the database's clock now (not the transaction's
- * start), the clock every turn is timestamped by. A follow-up is timestamped
- * the same way under its session's lock, and strictly after the session's
- * head, so turns sort in the order they were recorded even within one
- * millisecond (record-follow-up.ts, in its statement).
- */
-export async function turnTime(tx: Prisma.TransactionClient): Promise<Date> {
-  const [{ now }] = await tx.$queryRaw<{ now: Date }[]>`SELECT clock_timestamp() AS now`;
   return now;
 }

@@ -46,8 +46,10 @@ export function jobOf(executionId: string, target: JobTarget) {
 }
 
 /**
- * A new run's job (a follow-up's is added by record-follow-up.ts). `runAt`:
- * the execution's createdAt; jobs of one queue run in this order.
+ * A job for an execution already recorded (a new run's and a follow-up's are
+ * added by the statements that record them: record-new-run.ts,
+ * record-follow-up.ts). `runAt`: the execution's createdAt; jobs of one queue
+ * run in this order.
  */
 export async function enqueueExecution(tx: Prisma.TransactionClient, executionId: string, target: Omit<JobTarget, "after"> & { runAt: Date }): Promise<void> {
   const job = jobOf(executionId, target);
