@@ -13,7 +13,7 @@
 // DATABASE_URL points at, made afresh). Each round runs the calls in a Node
 // process of its own, in each checkout in turns, with the web server's
 // preload (LEAN_HEAP): 5 unmeasured calls of each kind, then --calls measured ones.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,18 +21,14 @@ import { writeDocSection } from "@/bench/lib/doc-section";
 import { gitHead } from "@/bench/lib/git-head";
 import { loadAverage, readResult, summarize, writeResult, type Summary } from "@/bench/lib/stats";
 import { prepareBenchDatabase, withClient } from "@/bench/lib/bench-db";
-import { LEAN_HEAP, SERVER_NODE_ARGS } from "@/scripts/lib/server-node-args";
+import { argValue, checkoutsToCompare, type RoundsResult, roundsResult, runInCheckout } from "@/bench/lib/checkout-rounds";
 
-const value = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-};
-const ROUNDS = Number(value("--rounds", "6"));
-const CALLS = Number(value("--calls", "30"));
+const ROUNDS = Number(argValue("--rounds", "6"));
+const CALLS = Number(argValue("--calls", "30"));
 const DATABASE = "arbor_bench_new_run";
 
 type Column = { label: string; commit: string; workspace: Summary; prestarted: Summary; claimed: number };
-type Result = { date: string; cpus: string; node: string; load: { first: number; last: number }; interleaved: boolean; columns: Column[] };
+type Result = RoundsResult<Column>;
 
 /** The measured process, written into each checkout for the run (so the checkout before needs nothing of this file). */
 const CHILD = `import { randomUUID } from "node:crypto";
@@ -95,20 +91,11 @@ async function seed(url: string): Promise<{ base: string; repo: string }> {
 }
 
 function round(root: string, url: string, base: string): { workspace: number[]; prestarted: number[]; claimed: number } {
-  const file = path.join(root, "bench", `.new-run-record-child-${process.pid}.ts`);
-  writeFileSync(file, CHILD);
-  try {
-    const run = spawnSync(process.execPath, [...SERVER_NODE_ARGS, "--require", path.resolve(LEAN_HEAP), "--import", "tsx", file, String(CALLS), base], {
-      cwd: root,
-      // The default workspace of the runs in it, made by the first one.
-      env: { ...process.env, DATABASE_URL: url, ARBOR_WORKSPACE: path.join(os.tmpdir(), "bench-new-run-workspace") },
-      encoding: "utf8",
-    });
-    if (run.status !== 0) throw new Error(`the calls failed in ${root}: ${run.stderr.slice(-2_000)}`);
-    return JSON.parse(run.stdout);
-  } finally {
-    rmSync(file, { force: true });
-  }
+  // The default workspace of the runs in it, made by the first one.
+  return runInCheckout(root, "new-run-record", CHILD, [String(CALLS), base], {
+    DATABASE_URL: url,
+    ARBOR_WORKSPACE: path.join(os.tmpdir(), "bench-new-run-workspace"),
+  });
 }
 
 function render(result: Result): string {
@@ -135,11 +122,7 @@ async function main() {
     console.log(`wrote ${writeDocSection("new-run-record", render(saved))}`);
     return;
   }
-  const other = value("--interleave", "");
-  const checkouts = [
-    ...(other ? [{ label: value("--before-label", "before"), root: path.resolve(other) }] : []),
-    { label: value("--label", "after"), root: process.cwd() },
-  ];
+  const checkouts = checkoutsToCompare();
   const url = await prepareBenchDatabase(DATABASE);
   const { base, repo } = await seed(url);
   const first = loadAverage();
@@ -160,17 +143,11 @@ async function main() {
   } finally {
     rmSync(repo, { recursive: true, force: true });
   }
-  const result: Result = {
-    date: new Date().toISOString(),
-    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`,
-    node: process.version,
-    load: { first, last: loadAverage() },
-    interleaved: checkouts.length > 1,
-    columns: checkouts.map((c) => {
-      const s = samples.get(c.label)!;
-      return { label: c.label, commit: gitHead(c.root), workspace: summarize(s.workspace), prestarted: summarize(s.prestarted), claimed: s.claimed };
-    }),
-  };
+  const columns = checkouts.map((c) => {
+    const s = samples.get(c.label)!;
+    return { label: c.label, commit: gitHead(c.root), workspace: summarize(s.workspace), prestarted: summarize(s.prestarted), claimed: s.claimed };
+  });
+  const result: Result = roundsResult(columns, first);
   writeResult("new-run-record", result);
   console.log(`wrote ${writeDocSection("new-run-record", render(result))}`);
 }

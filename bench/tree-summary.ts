@@ -12,26 +12,18 @@
 // DATABASE_URL points at; run that first). Each round runs the read in a Node
 // process of its own, in each checkout in turns, with the web server's
 // preload (LEAN_HEAP): 5 unmeasured calls, then --calls measured ones.
-import { spawnSync } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { writeDocSection } from "@/bench/lib/doc-section";
 import { gitHead } from "@/bench/lib/git-head";
 import { loadAverage, readResult, summarize, writeResult, type Summary } from "@/bench/lib/stats";
 import { benchDatabaseUrl } from "@/bench/lib/bench-db";
-import { LEAN_HEAP, SERVER_NODE_ARGS } from "@/scripts/lib/server-node-args";
+import { argValue, checkoutsToCompare, type RoundsResult, roundsResult, runInCheckout } from "@/bench/lib/checkout-rounds";
 
-const value = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-};
-const ROUNDS = Number(value("--rounds", "6"));
-const CALLS = Number(value("--calls", "20"));
+const ROUNDS = Number(argValue("--rounds", "6"));
+const CALLS = Number(argValue("--calls", "20"));
 const ISSUE = "ISSUE-1";
 
 type Column = { label: string; commit: string; readMs: Summary; bytes: number; rows: number };
-type Result = { date: string; cpus: string; node: string; load: { first: number; last: number }; interleaved: boolean; columns: Column[] };
+type Result = RoundsResult<Column>;
 
 /** The measured process, written into each checkout for the run (so the checkout before needs nothing of this file). */
 const CHILD = `import { readIssueTree } from "@/server/executions/read-issue-tree";
@@ -54,19 +46,7 @@ const CHILD = `import { readIssueTree } from "@/server/executions/read-issue-tre
 `;
 
 function round(root: string): { times: number[]; bytes: number; rows: number } {
-  const file = path.join(root, "bench", `.tree-summary-child-${process.pid}.ts`);
-  writeFileSync(file, CHILD);
-  try {
-    const run = spawnSync(process.execPath, [...SERVER_NODE_ARGS, "--require", path.resolve(LEAN_HEAP), "--import", "tsx", file, ISSUE, String(CALLS)], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: benchDatabaseUrl("arbor_bench_ui") },
-      encoding: "utf8",
-    });
-    if (run.status !== 0) throw new Error(`the read failed in ${root}: ${run.stderr.slice(-2_000)}`);
-    return JSON.parse(run.stdout);
-  } finally {
-    rmSync(file, { force: true });
-  }
+  return runInCheckout(root, "tree-summary", CHILD, [ISSUE, String(CALLS)], { DATABASE_URL: benchDatabaseUrl("arbor_bench_ui") });
 }
 
 function render(result: Result): string {
@@ -91,11 +71,7 @@ async function main() {
     console.log(`wrote ${writeDocSection("tree-summary", render(saved))}`);
     return;
   }
-  const other = value("--interleave", "");
-  const checkouts = [
-    ...(other ? [{ label: value("--before-label", "before"), root: path.resolve(other) }] : []),
-    { label: value("--label", "after"), root: process.cwd() },
-  ];
+  const checkouts = checkoutsToCompare();
   const first = loadAverage();
   const times = new Map<string, number[]>(checkouts.map((c) => [c.label, []]));
   const sizes = new Map<string, { bytes: number; rows: number }>();
@@ -107,14 +83,8 @@ async function main() {
       console.log(`round ${r + 1} ${c.label}: p50 ${summarize(measured.times).p50.toFixed(1)} ms`);
     }
   }
-  const result: Result = {
-    date: new Date().toISOString(),
-    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`,
-    node: process.version,
-    load: { first, last: loadAverage() },
-    interleaved: checkouts.length > 1,
-    columns: checkouts.map((c) => ({ label: c.label, commit: gitHead(c.root), readMs: summarize(times.get(c.label)!), ...sizes.get(c.label)! })),
-  };
+  const columns = checkouts.map((c) => ({ label: c.label, commit: gitHead(c.root), readMs: summarize(times.get(c.label)!), ...sizes.get(c.label)! }));
+  const result: Result = roundsResult(columns, first);
   writeResult("tree-summary", result);
   console.log(`wrote ${writeDocSection("tree-summary", render(result))}`);
 }

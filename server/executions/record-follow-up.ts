@@ -3,8 +3,8 @@ import { dbPool } from "@/server/db-pool";
 import { Prisma, type Execution } from "@/server/generated/prisma/client";
 import { executionColumns, executionFromPg } from "@/server/executions/execution-columns";
 import { jobOf, type JobTarget } from "@/server/queue/enqueue-execution";
+import type { TurnColumns } from "@/server/executions/record-new-run";
 import type { Notice } from "@/server/realtime/announce";
-import type { PermissionPolicyInput } from "@/lib/permissions/schema";
 
 // A follow-up's turn (Continue, Fork) recorded in one statement, one round
 // trip: take the session's lock and read its head (arbor_lock_session_head),
@@ -16,33 +16,12 @@ import type { PermissionPolicyInput } from "@/lib/permissions/schema";
 // says otherwise nothing is written and the head is returned, to decide
 // again (branch-execution.ts).
 
-/** The columns a follow-up sets; the rest take their defaults. */
-export type FollowUpRow = Pick<
-  Execution,
-  | "id"
-  | "issueId"
-  | "agent"
-  | "model"
-  | "groupId"
-  | "prompt"
-  | "agentPrompt"
-  | "expandedReferences"
-  | "cwd"
-  | "projectId"
-  | "sharedDirectory"
-  | "runnerId"
-  | "targetSessionId"
-  | "parentExecutionId"
-  | "forkedFromExecutionId"
-  | "forkSessionId"
-  | "managedSessionId"
-  | "forceFresh"
-  | "resumeDecision"
-  | "resumeReason"
-  | "resumeMessage"
-  | "transcriptSourceExecutionId"
-  | "idempotencyKey"
-> & { timings: Record<string, number>; requestedPermissions: PermissionPolicyInput | null };
+/** The columns a follow-up sets (a turn's, and its place in the session); the rest take their defaults. */
+export type FollowUpRow = TurnColumns &
+  Pick<
+    Execution,
+    "id" | "groupId" | "runnerId" | "targetSessionId" | "parentExecutionId" | "forkedFromExecutionId" | "forkSessionId" | "managedSessionId" | "forceFresh"
+  >;
 
 export type FollowUpTurn = {
   /** The agent session whose lock is taken and whose head is read. */

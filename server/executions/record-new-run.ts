@@ -19,8 +19,11 @@ import { QUEUED_CHANNEL } from "@/server/realtime/channels";
 // statements through Prisma. A fan-out inserts its members in its own
 // transaction with the same statement (insertNewRun in create-execution.ts).
 
-/** The columns a new run sets; the rest take their defaults. */
-export type NewRunRow = Pick<
+/**
+ * The columns every recorded turn sets, a new run's (here) and a follow-up's
+ * (record-follow-up.ts); the rest take their defaults.
+ */
+export type TurnColumns = Pick<
   Execution,
   | "issueId"
   | "agent"
@@ -31,14 +34,15 @@ export type NewRunRow = Pick<
   | "cwd"
   | "projectId"
   | "sharedDirectory"
-  | "startSha"
-  | "idempotencyKey"
-  | "restartedFromExecutionId"
   | "resumeDecision"
   | "resumeReason"
   | "resumeMessage"
   | "transcriptSourceExecutionId"
+  | "idempotencyKey"
 > & { timings: Record<string, number>; requestedPermissions: PermissionPolicyInput | null };
+
+/** A new run's columns: a turn's, its start commit, and the run it restarts (Start fresh). */
+export type NewRunRow = TurnColumns & Pick<Execution, "startSha" | "restartedFromExecutionId">;
 
 export type NewRunTarget = {
   row: NewRunRow;
