@@ -1,5 +1,4 @@
 import { EarlyTurns } from "@/server/runner/warm/early-turns";
-import type { PrestartReads } from "@/server/runner/warm/prestart-plan";
 import type { Preflight } from "@/server/runner/warm/warm-guards";
 import type { WarmProcess } from "@/server/runner/warm/warm-process";
 
@@ -7,18 +6,12 @@ const process = { alive: true, headExecutionId: "turn-1" } as unknown as WarmPro
 
 function setUp(options: { enabled?: boolean } = {}) {
   const checks: Preflight[] = [];
-  const reads: PrestartReads[] = [];
   const early = new EarlyTurns({
     enabled: () => options.enabled ?? true,
     runnerId: "runner-a",
     parked: (sessionId) => (sessionId === "sess" ? process : null),
     running: () => undefined,
     prestarted: (sessionId) => sessionId === "pre-sess",
-    prestartReads: (sessionId) => {
-      const started = { sessionId } as PrestartReads;
-      reads.push(started);
-      return started;
-    },
     preflight: () => {
       const facts = { n: checks.length } as unknown as Preflight;
       checks.push(facts);
@@ -29,28 +22,24 @@ function setUp(options: { enabled?: boolean } = {}) {
   const run = async (id: string) => {
     runs.push(id);
   };
-  return { early, checks, reads, runs, run };
+  return { early, checks, runs, run };
 }
 
 describe("EarlyTurns", () => {
   afterEach(() => jest.useRealTimers());
 
-  it("starts a new run that claimed a pre-started agent of this runner at once, when a slot is free, its plan's reads started", () => {
-    const { early, checks, reads, runs, run } = setUp();
+  it("starts a new run that claimed a pre-started agent of this runner at once, when a slot is free", () => {
+    const { early, checks, runs, run } = setUp();
     early.queued("exec-new runner-a pre-sess -", run, () => false);
-    expect({ runs, reads: reads.length }).toEqual({ runs: [], reads: 0 });
+    expect(runs).toEqual([]);
     early.queued("exec-new runner-a pre-sess -", run, () => true);
     expect(runs).toEqual(["exec-new"]);
     expect(checks).toHaveLength(0);
-    // Its plan takes them, once.
-    expect(early.takePrestartReads("exec-new")).toBe(reads[0]);
-    expect(early.takePrestartReads("exec-new")).toBeUndefined();
     // Another runner's, a session no agent of this pool holds, or warm sessions off: the job starts it.
     early.queued("exec-b runner-b pre-sess -", run);
     early.queued("exec-c runner-a sess -", run);
     setUp({ enabled: false }).early.queued("exec-d runner-a pre-sess -", run);
     expect(runs).toEqual(["exec-new"]);
-    expect(reads).toHaveLength(1);
   });
 
   it("checks the guards when the Continue is asked for, and its queued turn takes those facts", () => {

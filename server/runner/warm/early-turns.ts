@@ -1,5 +1,4 @@
 import { NEW_RUN_PARENT } from "@/server/realtime/announce";
-import type { PrestartReads } from "@/server/runner/warm/prestart-plan";
 import type { Preflight } from "@/server/runner/warm/warm-guards";
 import type { WarmProcess } from "@/server/runner/warm/warm-process";
 
@@ -11,7 +10,7 @@ import type { WarmProcess } from "@/server/runner/warm/warm-process";
 // of when a worker takes its job; the job then waits for this run, adopted,
 // so the session's queue stays held until it ends). A new run that claimed
 // one of this runner's pre-started agents (its parent "-") starts the same
-// way, while the runner has a free slot, its plan's reads started beside its claim.
+// way, while the runner has a free slot.
 
 /** How long the guards' facts checked as a Continue was asked for stay good for it (its request normally records it within ms). */
 const ASKED_FRESH_MS = 2_000;
@@ -25,8 +24,6 @@ type Lookup = {
   preflight: (process: WarmProcess, sessionId: string) => Preflight;
   /** The session is a pre-started agent's of this runner (prestart-pool.ts). */
   prestarted: (sessionId: string) => boolean;
-  /** What planning a run on that agent reads (prestart-plan.ts), started now, beside the run's claim. */
-  prestartReads: (sessionId: string) => PrestartReads | null;
 };
 
 export class EarlyTurns {
@@ -34,8 +31,6 @@ export class EarlyTurns {
   private readonly runs = new Map<string, Promise<void>>();
   /** Their guards' facts, checked while they are being claimed (planWarmTurn takes them). */
   private readonly preflights = new Map<string, Preflight>();
-  /** The same for new runs on a pre-started agent: their plan's reads. */
-  private readonly prestartPreflights = new Map<string, PrestartReads>();
   /** The same facts checked as the request arrived, by "<session> <source execution>", with when. */
   private readonly asked = new Map<string, { preflight: Preflight; at: number }>();
 
@@ -61,10 +56,7 @@ export class EarlyTurns {
     if (!this.lookup.enabled() || runnerId !== this.lookup.runnerId || !executionId || !sessionId || this.runs.has(executionId)) return;
     if (parentId === NEW_RUN_PARENT) {
       // Its agent is started already, so it takes a slot like any run: with none free, its job waits for one.
-      if (!this.lookup.prestarted(sessionId) || !room()) return;
-      const reads = this.lookup.prestartReads(sessionId);
-      if (reads) this.prestartPreflights.set(executionId, reads);
-      this.start(executionId, run);
+      if (this.lookup.prestarted(sessionId) && room()) this.start(executionId, run);
       return;
     }
     const parked = this.lookup.parked(sessionId);
@@ -85,7 +77,6 @@ export class EarlyTurns {
     const running = run(executionId).finally(() => {
       this.runs.delete(executionId);
       this.preflights.delete(executionId);
-      this.prestartPreflights.delete(executionId);
     });
     this.runs.set(executionId, running);
   }
@@ -94,13 +85,6 @@ export class EarlyTurns {
   takePreflight(executionId: string): Preflight | undefined {
     const found = this.preflights.get(executionId);
     this.preflights.delete(executionId);
-    return found;
-  }
-
-  /** A new run's plan reads started as it was queued, once (undefined: none). */
-  takePrestartReads(executionId: string): PrestartReads | undefined {
-    const found = this.prestartPreflights.get(executionId);
-    this.prestartPreflights.delete(executionId);
     return found;
   }
 

@@ -1,8 +1,7 @@
 import type { EffectivePermissions } from "@/lib/permissions/schema";
-import { planLaunch, resolveAgentRuntime, type RuntimeResult } from "@/server/agents/plan-launch";
-import { getAgentDefinition } from "@/server/agents/registry";
+import { planLaunch, resolveAgentRuntime } from "@/server/agents/plan-launch";
 import type { Execution } from "@/server/generated/prisma/client";
-import { loadTurnPermissions, readTurnPolicyInputs, type TurnPolicyInputs } from "@/server/permissions/load-turn-permissions";
+import { loadTurnPermissions } from "@/server/permissions/load-turn-permissions";
 import { adaptLaunch, type PreparedLaunch } from "@/server/runner/agent-io/agent-adapter";
 import { mcpUrlFor, mintMcpGrant, type McpGrant } from "@/server/runner/turn/attach-mcp";
 
@@ -29,32 +28,6 @@ export type PrestartedLaunch = {
 type Where = { sessionId: string; cwd: string };
 
 /**
- * What planning the launch reads, started side by side: the installed CLI
- * (its binary, version and capabilities), the policy's inputs (the project's
- * policy; a new run has no session's remembered rules) and whether Arbor's MCP
- * server is attached. A run that claimed a pre-started agent starts them as it
- * is queued, while it is being claimed (early-turns.ts); until then the CLI's
- * resolution came first and the reads after it.
- */
-export type LaunchReads = {
-  for: { agent: string; projectId: string | null };
-  runtime: Promise<RuntimeResult>;
-  policy: TurnPolicyInputs;
-  mcpUrl: Promise<string | null>;
-};
-
-export function readLaunchInputs(inputs: Pick<LaunchInputs, "agent" | "projectId">, env: NodeJS.ProcessEnv): LaunchReads | null {
-  const agent = getAgentDefinition(inputs.agent);
-  if (!agent) return null;
-  const runtime = resolveAgentRuntime(inputs.agent, { env });
-  const mcpUrl = mcpUrlFor(inputs.projectId, agent, env);
-  // Reads nobody takes (the plan went another way) must not surface as unhandled rejections.
-  runtime.catch(() => {});
-  mcpUrl.catch(() => {});
-  return { for: { agent: inputs.agent, projectId: inputs.projectId }, runtime, policy: readTurnPolicyInputs(inputs.projectId, inputs.agent, null), mcpUrl };
-}
-
-/**
  * Plans the launch. `mcp`: the grant of the process being checked (its token
  * is in the environment, so a check plans with the same one); "mint" for a
  * new process. Null when the agent cannot be pre-started this way (its
@@ -67,17 +40,12 @@ export async function planPrestartedLaunch(
   env: NodeJS.ProcessEnv,
   mcp: McpGrant | null | "mint",
   prompt = "",
-  /** Started earlier (readLaunchInputs); used when read for this run's agent and project. */
-  early?: LaunchReads | null,
 ): Promise<PrestartedLaunch | null> {
-  const fits = early && early.for.agent === inputs.agent && early.for.projectId === inputs.projectId;
-  const reads = fits ? early : readLaunchInputs(inputs, env);
-  if (!reads) return null;
-  const resolved = await reads.runtime;
+  const resolved = await resolveAgentRuntime(inputs.agent, { env });
   if (!resolved.ok || !resolved.runtime.agent.streamInput?.reusable) return null;
   const { runtime } = resolved;
   const execution = { ...inputs, parentExecutionId: null, targetSessionId: where.sessionId };
-  const [policy, url] = await Promise.all([loadTurnPermissions(execution, runtime.agent, reads.policy), reads.mcpUrl]);
+  const [policy, url] = await Promise.all([loadTurnPermissions(execution, runtime.agent), mcpUrlFor(inputs.projectId, runtime.agent, env)]);
   if (!policy.ok) return null;
   const grant = !url ? null : mcp === "mint" ? mintMcpGrant(url) : mcp && mcp.attachment.url === url ? mcp : undefined;
   // The process was started with another MCP attachment (or none) than this run gets.

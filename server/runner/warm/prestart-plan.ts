@@ -4,10 +4,10 @@ import type { Execution } from "@/server/generated/prisma/client";
 import { pinCommit } from "@/server/git/refs";
 import { runGit } from "@/server/git/run-git";
 import { startRefName, worktreeBranchName } from "@/server/git/worktree-names";
-import { type LaunchReads, planPrestartedLaunch, readLaunchInputs } from "@/server/runner/warm/prestart-launch";
+import { planPrestartedLaunch } from "@/server/runner/warm/prestart-launch";
 import { launchMismatch } from "@/server/turns/prestart-fit";
 import type { Prestarted, PrestartPool } from "@/server/runner/warm/prestart-pool";
-import { type BinaryStat, binaryStat } from "@/server/runner/warm/warm-guards";
+import { binaryStat } from "@/server/runner/warm/warm-guards";
 import type { WarmPlanned } from "@/server/runner/warm/warm-plan";
 
 // A new run given to the pre-started process it claimed (prestart-pool.ts):
@@ -27,34 +27,18 @@ export type PrestartedPlan = WarmPlanned & {
   becomeLine(): Promise<Record<string, unknown>>;
 };
 
-/** What the plan reads for a run that takes this process, started as the run is queued (early-turns.ts), beside its claim. */
-export type PrestartReads = {
-  sessionId: string;
-  launch: LaunchReads | null;
-  binary: Promise<BinaryStat | null>;
-  project: Promise<{ setupScript: string | null; copyFiles: string[] } | null>;
-};
-
-export function readForPrestarted(entry: Prestarted, env: NodeJS.ProcessEnv): PrestartReads {
-  const project = prisma.project.findUnique({ where: { id: entry.projectId }, select: { setupScript: true, copyFiles: true } });
-  project.catch(() => {});
-  return { sessionId: entry.sessionId, launch: readLaunchInputs(entry, env), binary: binaryStat(entry.process), project };
-}
-
 export async function planPrestartedTurn(
   execution: Execution,
   entry: Prestarted,
   pool: PrestartPool,
   env: NodeJS.ProcessEnv,
   log: (line: string) => void,
-  early?: PrestartReads,
 ): Promise<{ plan: PrestartedPlan } | { why: string }> {
   const prompt = execution.agentPrompt ?? execution.prompt;
-  const reads = early?.sessionId === entry.sessionId ? early : readForPrestarted(entry, env);
   const [launch, binary, project] = await Promise.all([
-    planPrestartedLaunch(execution, { sessionId: entry.sessionId, cwd: entry.cwd }, env, entry.launch.mcp, prompt, reads.launch),
-    reads.binary,
-    reads.project,
+    planPrestartedLaunch(execution, { sessionId: entry.sessionId, cwd: entry.cwd }, env, entry.launch.mcp, prompt),
+    binaryStat(entry.process),
+    prisma.project.findUnique({ where: { id: entry.projectId }, select: { setupScript: true, copyFiles: true } }),
   ]);
   const why =
     (execution.startSha !== entry.baseSha ? "the run starts from another commit than the pre-started worktree" : null) ??

@@ -144,11 +144,6 @@ export class PrestartPool {
     await this.discard(entry, why);
   }
 
-  /** The process waiting in that session, still the pool's (a run that claimed it reads ahead for its plan). */
-  peek(sessionId: string): Prestarted | null {
-    return this.entries.get(sessionId) ?? null;
-  }
-
   /** Whether a process of this pool waits in that session (a run that claimed it may start at once). */
   holds(sessionId: string): boolean {
     return this.entries.has(sessionId);

@@ -27,7 +27,7 @@ export type Preflight = {
   policy: TurnPolicyInputs | null;
 };
 
-export type BinaryStat = { mtimeMs: number; size: number };
+type BinaryStat = { mtimeMs: number; size: number };
 type Ctx = { env: NodeJS.ProcessEnv; workspaceRoots: readonly string[] };
 
 /** The warm process's binary as it is on disk now (an upgrade in place changes it). */

@@ -7,7 +7,7 @@ import type { ExitClassification } from "@/server/runner/turn/classify-exit";
 import type { PlannedTurn } from "@/server/runner/turn/plan-turn";
 import { EarlyTurns } from "@/server/runner/warm/early-turns";
 import { PrestartPool } from "@/server/runner/warm/prestart-pool";
-import { planPrestartedTurn, readForPrestarted } from "@/server/runner/warm/prestart-plan";
+import { planPrestartedTurn } from "@/server/runner/warm/prestart-plan";
 import { startWarmTurn } from "@/server/runner/warm/start-warm-turn";
 import { ownTurnAgent } from "@/server/runner/warm/own-turn-agent";
 import { WarmTurnAgent, type SpawnOptions, type TurnAgent } from "@/server/runner/warm/turn-agent";
@@ -70,10 +70,6 @@ export class WarmSessions {
       running: (sessionId) => (this.config.steering && !this.held.has(sessionId) ? this.running.get(sessionId) : undefined),
       preflight: (process, sessionId) => preflight(process, sessionId, ctx),
       prestarted: (sessionId) => this.prestart?.holds(sessionId) ?? false,
-      prestartReads: (sessionId) => {
-        const entry = this.prestart?.peek(sessionId);
-        return entry ? readForPrestarted(entry, ctx.env) : null;
-      },
     });
     this.prestart = config.prestart
       ? new PrestartPool(
@@ -124,8 +120,7 @@ export class WarmSessions {
     // A new run that claimed a pre-started process of this runner: its prompt is that process's first message.
     const prestarted = this.prestart && isNewRun(execution) ? this.prestart.take(execution.targetSessionId!) : null;
     if (prestarted) {
-      const early = this.early.takePrestartReads(execution.id);
-      const planned = await planPrestartedTurn(execution, prestarted, this.prestart!, this.ctx.env, this.ctx.log, early).catch(async (error: Error) => {
+      const planned = await planPrestartedTurn(execution, prestarted, this.prestart!, this.ctx.env, this.ctx.log).catch(async (error: Error) => {
         await this.prestart!.discard(prestarted, `its run could not be planned: ${error.message}`);
         throw error;
       });
