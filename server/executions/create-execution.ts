@@ -8,13 +8,12 @@ import { toExecutionDto } from "@/server/executions/execution-dto";
 import { resolveRunPlace, type RunPlace } from "@/server/executions/resolve-run-place";
 import type { RegisteredProject } from "@/server/executions/adopt-repository";
 import { recordIdempotently } from "@/server/executions/insert-idempotently";
-import { insertNewRunIn, recordNewRun, type NewRunRow } from "@/server/executions/record-new-run";
+import { recordNewRun, type NewRunRow } from "@/server/executions/record-new-run";
 import { expandPrompt } from "@/server/references/expand-prompt";
 import type { PermissionPolicyInput } from "@/lib/permissions/schema";
 import { checkRunPermissions } from "@/server/permissions/check-run-permissions";
 import { readProjectPolicy } from "@/server/permissions/read-project-policy";
 import { checkRunModel } from "@/server/executions/check-run-model";
-import type { Execution, Prisma } from "@/server/generated/prisma/client";
 
 export type CreateExecutionArgs = {
   issueId: string;
@@ -146,9 +145,4 @@ export async function prepareNewRun(
       timings,
     },
   });
-}
-
-/** Inserts a prepared run and queues its job, in the caller's transaction (a fan-out's members). */
-export async function insertNewRun(tx: Prisma.TransactionClient, run: NewRun, extra: { groupId?: string } = {}): Promise<Execution> {
-  return insertNewRunIn(tx, { row: run.data, runnerId: run.runnerId, groupId: extra.groupId ?? null });
 }

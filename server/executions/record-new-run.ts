@@ -17,7 +17,7 @@ import { QUEUED_CHANNEL } from "@/server/realtime/channels";
 // one minted now), add its job and, for a claimed agent, send the NOTIFYs
 // that start it at once. Until issue 28 part 15 this was a transaction of six
 // statements through Prisma. A fan-out inserts its members in its own
-// transaction with the same statement (insertNewRun in create-execution.ts).
+// transaction with the same statement (insertNewRunIn, server/groups/fan-out.ts).
 
 /**
  * The columns every recorded turn sets, a new run's (here) and a follow-up's
@@ -66,6 +66,7 @@ export function newRunStatement({ row, runnerId, groupId = null }: NewRunTarget)
   return Prisma.sql`
     WITH claimed AS (${prestartClaim({ ...row, runnerId })}
     ), run AS (
+      -- The claimed agent's session, else one minted now: passed as --session-id, so it is known before the agent starts.
       SELECT c.session_id AS claimed_session, c.runner_id AS claimed_runner, COALESCE(c.reported, false) AS reported,
              COALESCE(c.session_id, ${randomUUID()}::text) AS target_session, COALESCE(c.runner_id, ${runnerId}::text) AS queue_runner,
              date_trunc('milliseconds', clock_timestamp()) AS created_at

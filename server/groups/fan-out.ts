@@ -6,7 +6,8 @@ import { formatGroupId } from "@/lib/groups/ids";
 import { prisma } from "@/server/db";
 import { branchExecution, checkFollowUpChoice } from "@/server/executions/branch-execution";
 import { cancelExecution } from "@/server/executions/cancel-execution";
-import { insertNewRun, prepareNewRun, type NewRun } from "@/server/executions/create-execution";
+import { prepareNewRun, type NewRun } from "@/server/executions/create-execution";
+import { insertNewRunIn } from "@/server/executions/record-new-run";
 import { findFollowUpSource } from "@/server/executions/find-execution";
 import { toExecutionDto } from "@/server/executions/execution-dto";
 import type { Execution, ExecutionGroup } from "@/server/generated/prisma/client";
@@ -76,7 +77,7 @@ async function newRuns(input: FanOutData, idempotencyKey: string | null, request
         idempotencyKey,
       },
     });
-    for (const run of prepared) await insertNewRun(tx, run, { groupId: row.id });
+    for (const run of prepared) await insertNewRunIn(tx, { row: run.data, runnerId: run.runnerId, groupId: row.id });
     return row;
   });
   return ok(group);

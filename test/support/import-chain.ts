@@ -1,4 +1,4 @@
-import type { Metafile } from "esbuild";
+import { build, type BuildOptions, type Metafile } from "esbuild";
 
 /**
  * In an esbuild metafile: the chain of static imports from `entry` to the
@@ -22,4 +22,19 @@ export function importChain(metafile: Metafile, entry: string, reached: (path: s
     }
   }
   return null;
+}
+
+/** esbuild's record of what `entries` import (nothing written), bundled from `root` with `options` over the shared ones. */
+export async function bundleMetafile(root: string, entries: string[], options: BuildOptions): Promise<Metafile> {
+  const { metafile } = await build({
+    absWorkingDir: root,
+    entryPoints: entries,
+    bundle: true,
+    write: false,
+    metafile: true,
+    outdir: "out",
+    logLevel: "silent",
+    ...options,
+  });
+  return metafile!;
 }

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
-import { importChain } from "@/test/support/import-chain";
+import { bundleMetafile, importChain } from "@/test/support/import-chain";
 
 // What a page's first scripts hold decides how soon it answers: on the issue
 // page with 1,000 executions the browser's main thread is busy from the first
@@ -39,21 +38,14 @@ function clientEntries(): string[] {
 test("no page loads zod with its first scripts, but the forms for creating an issue or a spec", async () => {
   const entries = clientEntries();
   expect(entries).toEqual(expect.arrayContaining(["components/issues/issue-detail-view.tsx", "components/execution/execution-view.tsx"]));
-  const { metafile } = await build({
-    absWorkingDir: root,
-    entryPoints: entries,
-    bundle: true,
-    write: false,
-    metafile: true,
+  const metafile = await bundleMetafile(root, entries, {
     splitting: true,
     format: "esm",
     platform: "browser",
-    outdir: "out",
     jsx: "automatic",
     alias: { "@": "." },
     loader: { ".css": "empty", ".svg": "empty" },
     external: ["next", "next/*", "react", "react-dom", "server-only"],
-    logLevel: "silent",
   });
   const reaching = Object.fromEntries(
     entries.map((entry) => [entry, importChain(metafile, entry, (p) => p.includes("node_modules/zod/"))]).filter(([, chain]) => chain),

@@ -1,6 +1,5 @@
 import path from "node:path";
-import { build } from "esbuild";
-import { importChain } from "@/test/support/import-chain";
+import { bundleMetafile, importChain } from "@/test/support/import-chain";
 
 // `npm start` waits for /api/health, the web server's first answer: through
 // Prisma it loaded Prisma's client first (its route's chunks 635 KB, 467 KB of
@@ -21,18 +20,7 @@ const isPrisma = (file: string) => file === "server/db.ts" || file.startsWith("s
 
 test("the health check and the tree summary load no Prisma client", async () => {
   const entries = [HEALTH, TREE_SUMMARY, WITH_PRISMA];
-  const { metafile } = await build({
-    absWorkingDir: root,
-    entryPoints: entries,
-    bundle: true,
-    write: false,
-    metafile: true,
-    platform: "node",
-    format: "esm",
-    outdir: "out",
-    packages: "external",
-    logLevel: "silent",
-  });
+  const metafile = await bundleMetafile(root, entries, { platform: "node", format: "esm", packages: "external" });
   expect(importChain(metafile, WITH_PRISMA, isPrisma)).toEqual(expect.arrayContaining(["server/db.ts"]));
   expect(importChain(metafile, HEALTH, isPrisma)).toBeNull();
   expect(importChain(metafile, TREE_SUMMARY, isPrisma)).toBeNull();

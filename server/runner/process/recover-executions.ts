@@ -68,7 +68,7 @@ export async function recoverOwnExecutions(runnerId: string, bootId: string, uti
   // And the agents' own state of their sessions and their transcripts' health, as after any turn (server/session-state/).
   for (const e of await prisma.execution.findMany({ where: { id: { in: ids }, sessionId: { not: null } } })) {
     await captureTurnState({ executionId: e.id, agent: e.agent, agentSessionId: e.sessionId, cwd: e.cwd, projectId: e.projectId, runnerId }, env);
-    if (e.sessionId && e.cwd) await checkSessionHealth({ agent: e.agent, agentSessionId: e.sessionId, cwd: e.cwd }, env);
+    if (e.sessionId) await checkSessionHealth({ agent: e.agent, agentSessionId: e.sessionId, cwd: e.cwd }, env);
   }
   await releaseDeadWorkerLocks(utils, { runnerId, exceptBootId: bootId });
   return ids;
